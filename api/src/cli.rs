@@ -1,0 +1,115 @@
+//! The `concierge` command line.
+
+use std::io::{BufRead, IsTerminal};
+
+use anyhow::{Context, bail};
+use clap::{Parser, Subcommand};
+
+use crate::config::Config;
+use crate::startup::Application;
+use crate::{auth, seed, store};
+
+#[derive(Parser, Debug)]
+#[command(name = "concierge", version, about = "The concierge CMS: API, site builder and admin tools")]
+pub struct Cli {
+    #[command(flatten)]
+    pub config: Config,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run migrations, then serve the API, the publish worker, the site, the admin and media.
+    Serve,
+    /// Apply database migrations.
+    Migrate,
+    /// Load the demo content (only into an empty database).
+    Seed,
+    /// Administrator accounts.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum AdminCommand {
+    /// Create an administrator, or reset the password of an existing one. The password comes
+    /// from CONCIERGE_ADMIN_PASSWORD or, failing that, the first line of standard input.
+    Create { name: String },
+}
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let settings = cli.config.resolve()?;
+    match cli.command {
+        Command::Serve => {
+            let app = Application::build(settings.clone()).await?;
+            let shown = if settings.api_key_is_default {
+                format!("{} (development default; set CONCIERGE_API_KEY)", settings.api_key)
+            } else {
+                "from CONCIERGE_API_KEY".to_owned()
+            };
+            tracing::info!(port = app.port(), "listening");
+            println!("concierge: serving http://{} (API key {shown})", display_addr(&settings.addr, app.port()));
+            app.run_until_stopped().await?;
+        }
+        Command::Migrate => {
+            let db = store::connect(&settings.database_url).await?;
+            store::migrate(&db).await?;
+            println!("concierge: database is up to date");
+        }
+        Command::Seed => {
+            let db = store::connect(&settings.database_url).await?;
+            store::migrate(&db).await?;
+            let report = seed::run(&db, &settings).await?;
+            println!("{report}");
+        }
+        Command::Admin { command: AdminCommand::Create { name } } => {
+            let name = name.trim().to_owned();
+            if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
+                bail!("the administrator name must be 1 to 100 printable characters");
+            }
+            let password = read_password()?;
+            let db = store::connect(&settings.database_url).await?;
+            store::migrate(&db).await?;
+            if auth::upsert_admin(&db.write, &name, &password).await? {
+                println!("concierge: administrator {name:?} created");
+            } else {
+                println!("concierge: password of administrator {name:?} reset; their sessions were ended");
+            }
+        }
+    }
+    Ok(())
+}
+
+fn display_addr(addr: &str, port: u16) -> String {
+    match addr.rsplit_once(':') {
+        Some((host, _)) => format!("{host}:{port}"),
+        None => addr.to_owned(),
+    }
+}
+
+/// Minimum administrator password length.
+pub const MIN_PASSWORD: usize = 10;
+
+fn read_password() -> anyhow::Result<String> {
+    let password = match std::env::var("CONCIERGE_ADMIN_PASSWORD") {
+        Ok(p) if !p.is_empty() => p,
+        _ => {
+            if std::io::stdin().is_terminal() {
+                eprintln!("Password (input is shown; set CONCIERGE_ADMIN_PASSWORD to avoid typing it):");
+            }
+            let mut line = String::new();
+            std::io::stdin().lock().read_line(&mut line).context("Failed to read the password from standard input")?;
+            line.trim_end_matches(['\r', '\n']).to_owned()
+        }
+    };
+    if password.chars().count() < MIN_PASSWORD {
+        bail!("the password must have at least {MIN_PASSWORD} characters (CONCIERGE_ADMIN_PASSWORD or stdin)");
+    }
+    if password.len() > 1024 {
+        bail!("the password must be at most 1024 bytes");
+    }
+    Ok(password)
+}

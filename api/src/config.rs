@@ -1,0 +1,114 @@
+//! Configuration: one struct read from flags and the environment, resolved once at start.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+/// The development API key. It identifies the client app; it is not a secret (it ships in public
+/// pages), so a fixed default is safe and keeps `just up` zero-configuration.
+pub const DEV_API_KEY: &str = "concierge-dev-key";
+
+/// Environment of the `concierge` binary. Every flag mirrors a `CONCIERGE_*` variable.
+#[derive(Args, Clone, Debug, Default)]
+pub struct Config {
+    /// Listen address.
+    #[arg(long, env = "CONCIERGE_ADDR", default_value = "127.0.0.1:8080", global = true)]
+    pub addr: String,
+    /// State of the embedded default: SQLite file, media, generated site.
+    #[arg(long, env = "CONCIERGE_DATA_DIR", default_value = "./data", global = true)]
+    pub data_dir: PathBuf,
+    /// `sqlite://…` or `postgres://…`; defaults to a SQLite file in the data dir.
+    #[arg(long, env = "CONCIERGE_DATABASE_URL", global = true)]
+    pub database_url: Option<String>,
+    /// The `x-api-key` value clients send.
+    #[arg(long, env = "CONCIERGE_API_KEY", global = true)]
+    pub api_key: Option<String>,
+    /// `file://…` or `s3://bucket/prefix` for uploads.
+    #[arg(long, env = "CONCIERGE_MEDIA_STORE", global = true)]
+    pub media_store: Option<String>,
+    /// `file://…` or `s3://bucket/prefix` for the generated site.
+    #[arg(long, env = "CONCIERGE_SITE_STORE", global = true)]
+    pub site_store: Option<String>,
+    /// Canonical public base URL used in pages, sitemap and feeds.
+    #[arg(long, env = "CONCIERGE_SITE_URL", global = true)]
+    pub site_url: Option<String>,
+    /// Header link to the external customer site.
+    #[arg(
+        long,
+        env = "CONCIERGE_CUSTOMER_LOGIN_URL",
+        default_value = "https://clients.concierge.example/login",
+        global = true
+    )]
+    pub customer_login_url: String,
+    /// Tag-manager container, loaded only after cookie consent.
+    #[arg(long, env = "CONCIERGE_GTM_ID", global = true)]
+    pub gtm_id: Option<String>,
+}
+
+/// The configuration with every default filled in.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub addr: String,
+    pub data_dir: PathBuf,
+    pub database_url: String,
+    pub api_key: String,
+    pub api_key_is_default: bool,
+    pub media_store: String,
+    pub site_store: String,
+    pub site_url: String,
+    pub customer_login_url: String,
+    pub gtm_id: Option<String>,
+    /// How long an admin session lasts.
+    pub session_ttl: chrono::Duration,
+}
+
+impl Config {
+    pub fn resolve(&self) -> anyhow::Result<Settings> {
+        let data_dir = self.data_dir.clone();
+        let dir = data_dir.display().to_string();
+        let database_url = self
+            .database_url
+            .clone()
+            .filter(|u| !u.trim().is_empty())
+            .unwrap_or_else(|| format!("sqlite://{dir}/concierge.db?mode=rwc"));
+        if !(database_url.starts_with("sqlite:") || database_url.starts_with("postgres")) {
+            anyhow::bail!(
+                "CONCIERGE_DATABASE_URL must start with sqlite:// or postgres://, got {database_url:?}"
+            );
+        }
+        let api_key = self.api_key.clone().filter(|k| !k.trim().is_empty());
+        let site_url = self
+            .site_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", self.addr))
+            .trim_end_matches('/')
+            .to_owned();
+        Ok(Settings {
+            addr: self.addr.clone(),
+            database_url,
+            api_key_is_default: api_key.is_none(),
+            api_key: api_key.unwrap_or_else(|| DEV_API_KEY.to_owned()),
+            media_store: self.media_store.clone().unwrap_or_else(|| format!("file://{dir}/media")),
+            site_store: self.site_store.clone().unwrap_or_else(|| format!("file://{dir}/site")),
+            site_url,
+            customer_login_url: self.customer_login_url.clone(),
+            gtm_id: self.gtm_id.clone().filter(|g| !g.trim().is_empty()),
+            session_ttl: chrono::Duration::hours(12),
+            data_dir,
+        })
+    }
+}
+
+impl Settings {
+    /// Settings for tests and tools: everything under `data_dir`, the given database.
+    pub fn for_data_dir(data_dir: PathBuf, database_url: Option<String>) -> anyhow::Result<Self> {
+        Config {
+            addr: "127.0.0.1:0".into(),
+            data_dir,
+            database_url,
+            customer_login_url: "https://clients.concierge.example/login".into(),
+            ..Config::default()
+        }
+        .resolve()
+    }
+}

@@ -1,0 +1,164 @@
+//! `Form`: runs a resource's rules in order and collects the first failure of each field.
+
+use crate::error::{ApiError, FieldErrors};
+
+/// Length bounds the specification leaves open (architecture page).
+pub mod max {
+    pub const NAME: usize = 100;
+    pub const EMAIL: usize = 254;
+    pub const SUBJECT: usize = 200;
+    pub const MESSAGE: usize = 5000;
+    pub const TITLE: usize = 200;
+    pub const META: usize = 300;
+    pub const RICH_TEXT: usize = 1024 * 1024;
+    pub const TEXT: usize = 20_000;
+    pub const URL: usize = 2048;
+    pub const SHORT: usize = 100;
+}
+
+/// Display orders are whole numbers in this range.
+pub const DISPLAY_ORDER_RANGE: std::ops::RangeInclusive<i64> = -1_000_000..=1_000_000;
+
+#[derive(Default)]
+pub struct Form {
+    errors: FieldErrors,
+}
+
+impl Form {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn fail(&mut self, field: &str, message: impl Into<String>) {
+        self.errors.add(field, message);
+    }
+
+    pub fn fail_with_headline(&mut self, field: &str, message: &str, headline: &str) {
+        self.errors.add_with_headline(field, message, headline);
+    }
+
+    pub fn has_failed(&self, field: &str) -> bool {
+        self.errors.has(field)
+    }
+
+    /// Trimmed text; `required` is the message when it is missing or blank.
+    pub fn required(&mut self, field: &str, value: Option<String>, required: &str, label: &str, max: usize) -> String {
+        let text = self.clean(field, value, label, max);
+        if text.is_empty() {
+            self.fail(field, required);
+        }
+        text
+    }
+
+    /// Trimmed text, empty when missing.
+    pub fn optional(&mut self, field: &str, value: Option<String>, label: &str, max: usize) -> String {
+        self.clean(field, value, label, max)
+    }
+
+    /// An optional Arabic twin: `None` when missing or blank.
+    pub fn twin(&mut self, field: &str, value: Option<String>, label: &str, max: usize) -> Option<String> {
+        Some(self.clean(field, value, label, max)).filter(|t| !t.is_empty())
+    }
+
+    /// A whole-number display order, sent as a number or a numeric string.
+    pub fn display_order(&mut self, field: &str, value: Option<String>, required: &str) -> i32 {
+        let text = value.map(|v| v.trim().to_owned()).unwrap_or_default();
+        if text.is_empty() {
+            self.fail(field, required);
+            return 0;
+        }
+        match text.parse::<i64>() {
+            Ok(n) if DISPLAY_ORDER_RANGE.contains(&n) => n as i32,
+            _ => {
+                self.fail(field, "Display order must be a whole number from -1000000 to 1000000.");
+                0
+            }
+        }
+    }
+
+    /// A link or file address: an `http(s)://` URL or a site path starting with `/`.
+    pub fn url(&mut self, field: &str, value: Option<String>, required: Option<&str>, label: &str) -> String {
+        let text = self.clean(field, value, label, max::URL);
+        if text.is_empty() {
+            if let Some(message) = required {
+                self.fail(field, message);
+            }
+            return text;
+        }
+        if !is_safe_url(&text) {
+            self.fail(field, format!("{label} must be a web address (https://…) or a site path (/…)."));
+        }
+        text
+    }
+
+    /// A positive id sent as a number or numeric string.
+    pub fn id(&mut self, field: &str, value: Option<String>, required: &str) -> i32 {
+        match value.as_deref().map(str::trim).and_then(|v| v.parse::<i32>().ok()) {
+            Some(id) if id > 0 => id,
+            _ => {
+                self.fail(field, required);
+                0
+            }
+        }
+    }
+
+    pub fn finish(self) -> Result<(), ApiError> {
+        self.errors.into_result()
+    }
+
+    fn clean(&mut self, field: &str, value: Option<String>, label: &str, max: usize) -> String {
+        let text = value.map(|v| v.trim().to_owned()).unwrap_or_default();
+        if text.chars().any(|c| c == '\0') {
+            self.fail(field, format!("{label} contains characters that are not allowed."));
+        } else if text.chars().count() > max {
+            self.fail(field, format!("{label} must be at most {max} characters."));
+        }
+        text
+    }
+}
+
+/// `http://`, `https://` or a path on this site (not `//host`), with no spaces or controls.
+pub fn is_safe_url(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    let shape = lower.starts_with("https://")
+        || lower.starts_with("http://")
+        || (url.starts_with('/') && !url.starts_with("//"));
+    shape && !url.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_failing_rule_is_the_message() {
+        let mut form = Form::new();
+        form.required("name", None, "Please enter the title", "Title", 10);
+        form.display_order("display_order", Some("x".into()), "Please enter the Display order");
+        assert_eq!(form.finish().unwrap_err().to_string(), "Please enter the title");
+    }
+
+    #[test]
+    fn display_order_accepts_numbers_sent_as_text() {
+        let mut form = Form::new();
+        assert_eq!(form.display_order("d", Some(" 7 ".into()), "req"), 7);
+        assert!(form.finish().is_ok());
+    }
+
+    #[test]
+    fn urls_must_be_web_addresses_or_site_paths() {
+        for ok in ["https://cdn.example/x.png", "/media/ab.svg", "http://127.0.0.1:8080/media/a.png"] {
+            assert!(is_safe_url(ok), "{ok}");
+        }
+        for bad in ["javascript:alert(1)", "//evil.example/x", "data:text/html,hi", "ftp://x", "/a b"] {
+            assert!(!is_safe_url(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn text_over_the_bound_is_refused_with_its_label() {
+        let mut form = Form::new();
+        form.optional("meta_title", Some("x".repeat(301)), "Meta title", max::META);
+        assert_eq!(form.finish().unwrap_err().to_string(), "Meta title must be at most 300 characters.");
+    }
+}

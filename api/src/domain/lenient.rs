@@ -1,0 +1,69 @@
+//! Serde helpers that accept what admin forms actually send: numbers as strings and strings
+//! as numbers, `null` as missing.
+
+use serde::{Deserialize, Deserializer};
+
+/// A JSON string, number or `null` read as text; anything else is an error.
+pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        S(String),
+        I(i64),
+        U(u64),
+        F(f64),
+    }
+    Ok(Option::<Raw>::deserialize(d).map_err(|_| {
+        serde::de::Error::custom("expected a string or a number")
+    })?
+    .map(|raw| match raw {
+        Raw::S(s) => s,
+        Raw::I(i) => i.to_string(),
+        Raw::U(u) => u.to_string(),
+        Raw::F(f) => f.to_string(),
+    }))
+}
+
+/// A field read with [`string`]: `Loose(None)` when missing or `null`.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Loose(pub Option<String>);
+
+impl<'de> Deserialize<'de> for Loose {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        string(d).map(Loose)
+    }
+}
+
+/// Serialised as the text or `null` (used for the documented defaults).
+impl serde::Serialize for Loose {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl Loose {
+    pub fn take(self) -> Option<String> {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Loose;
+
+    #[derive(serde::Deserialize, Default)]
+    #[serde(default)]
+    struct Body {
+        n: Loose,
+    }
+
+    #[test]
+    fn numbers_strings_and_nulls_are_read_as_text() {
+        let read = |json: &str| serde_json::from_str::<Body>(json).map(|b| b.n.0);
+        assert_eq!(read(r#"{"n": 3}"#).unwrap(), Some("3".into()));
+        assert_eq!(read(r#"{"n": "3"}"#).unwrap(), Some("3".into()));
+        assert_eq!(read(r#"{"n": null}"#).unwrap(), None);
+        assert_eq!(read(r#"{}"#).unwrap(), None);
+        assert!(read(r#"{"n": [1]}"#).is_err());
+    }
+}

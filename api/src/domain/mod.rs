@@ -1,0 +1,13 @@
+//! Validated types and the rule tables of the specification's section 5.
+//!
+//! Handlers parse request bodies into these types; a failure carries the specification's
+//! message for the first rule that failed, field by field, in the specification's order.
+
+pub mod contact;
+pub mod form;
+pub mod html;
+pub mod lenient;
+pub mod page;
+
+pub use contact::{Email, Phone, PersonName};
+pub use form::Form;

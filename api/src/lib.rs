@@ -1,0 +1,15 @@
+//! The concierge CMS: API, publish worker, CLI commands.
+
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod openapi;
+pub mod publish;
+pub mod routes;
+pub mod seed;
+pub mod startup;
+pub mod state;
+pub mod store;
+pub mod telemetry;

@@ -1,0 +1,218 @@
+//! The publish outbox. Every committed write to public content records a job in the same
+//! transaction ([`enqueue`]); the worker ([`run_worker`]) claims pending jobs, renders what
+//! they affect and marks them done. A crash between commit and render loses nothing: the job
+//! is still pending at restart, and a claim left by a dead worker expires.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set, Statement,
+};
+use serde::Serialize;
+use tokio::sync::Notify;
+
+use crate::error::ApiError;
+use crate::store::Db;
+use crate::store::entities::publish_job;
+
+/// Kinds of public content, as stored in `publish_jobs.resource`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resource {
+    Service,
+    ServiceItem,
+    Blog,
+    Review,
+    Banner,
+    GeneralContent,
+    /// The whole site (after a seed or an import).
+    Site,
+}
+
+impl Resource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Resource::Service => "service",
+            Resource::ServiceItem => "service_item",
+            Resource::Blog => "blog",
+            Resource::Review => "review",
+            Resource::Banner => "banner",
+            Resource::GeneralContent => "general_content",
+            Resource::Site => "site",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Upsert,
+    Delete,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Upsert => "upsert",
+            Action::Delete => "delete",
+        }
+    }
+}
+
+/// Records a publish job; call it inside the transaction of the write it describes.
+pub async fn enqueue(
+    txn: &impl ConnectionTrait,
+    resource: Resource,
+    resource_id: i32,
+    action: Action,
+    detail: Option<serde_json::Value>,
+) -> Result<(), ApiError> {
+    publish_job::ActiveModel {
+        resource: Set(resource.as_str().to_owned()),
+        resource_id: Set(resource_id),
+        action: Set(action.as_str().to_owned()),
+        detail: Set(detail.map(|d| d.to_string())),
+        created_at: Set(Utc::now()),
+        attempts: Set(0),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    Ok(())
+}
+
+/// A claim older than this is presumed abandoned by a crashed worker.
+const CLAIM_TIMEOUT_SECONDS: i64 = 60;
+const BATCH: u64 = 100;
+
+/// Claims up to [`BATCH`] pending jobs for `worker`, oldest first. On PostgreSQL, concurrent
+/// workers skip each other's rows (`FOR UPDATE SKIP LOCKED`); on SQLite the single writer
+/// connection makes the claim atomic.
+pub async fn claim(db: &Db, worker: &str) -> Result<Vec<publish_job::Model>, sea_orm::DbErr> {
+    let now = Utc::now();
+    let stale = now - chrono::Duration::seconds(CLAIM_TIMEOUT_SECONDS);
+    let backend = db.backend();
+    let postgres = backend == DbBackend::Postgres;
+    let lock = if postgres { " FOR UPDATE SKIP LOCKED" } else { "" };
+    let p = |i: usize| if postgres { format!("${i}") } else { "?".to_owned() };
+    let sql = format!(
+        "UPDATE publish_jobs SET claimed_at = {p1}, claimed_by = {p2}, attempts = attempts + 1 \
+         WHERE id IN (SELECT id FROM publish_jobs WHERE done_at IS NULL \
+         AND (claimed_at IS NULL OR claimed_at < {p3}) ORDER BY id LIMIT {BATCH}{lock}) \
+         RETURNING *",
+        p1 = p(1),
+        p2 = p(2),
+        p3 = p(3),
+    );
+    let stmt = Statement::from_sql_and_values(backend, sql, [now.into(), worker.into(), stale.into()]);
+    let mut jobs = publish_job::Entity::find().from_raw_sql(stmt).all(&db.write).await?;
+    jobs.sort_by_key(|j| j.id);
+    Ok(jobs)
+}
+
+/// Marks jobs done (only those this worker still holds).
+pub async fn complete(db: &Db, worker: &str, ids: &[i32]) -> Result<u64, sea_orm::DbErr> {
+    let result = publish_job::Entity::update_many()
+        .col_expr(publish_job::Column::DoneAt, sea_orm::sea_query::Expr::value(Utc::now()))
+        .col_expr(publish_job::Column::LastError, sea_orm::sea_query::Expr::value(Option::<String>::None))
+        .filter(publish_job::Column::Id.is_in(ids.iter().copied()))
+        .filter(publish_job::Column::ClaimedBy.eq(worker))
+        .filter(publish_job::Column::DoneAt.is_null())
+        .exec(&db.write)
+        .await?;
+    Ok(result.rows_affected)
+}
+
+/// Releases jobs after a failed render so that they are retried.
+pub async fn fail(db: &Db, ids: &[i32], error: &str) -> Result<(), sea_orm::DbErr> {
+    publish_job::Entity::update_many()
+        .col_expr(publish_job::Column::ClaimedAt, sea_orm::sea_query::Expr::value(Option::<chrono::DateTime<Utc>>::None))
+        .col_expr(publish_job::Column::LastError, sea_orm::sea_query::Expr::value(error.to_owned()))
+        .filter(publish_job::Column::Id.is_in(ids.iter().copied()))
+        .exec(&db.write)
+        .await?;
+    Ok(())
+}
+
+/// What `GET /publish/status` reports.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Status {
+    /// Jobs recorded but not yet published.
+    pub pending_jobs: u64,
+    /// Id of the newest job, done or not (compare with `lastDoneJobId` to know whether a
+    /// given save is live).
+    pub latest_job_id: Option<i32>,
+    pub last_done_job_id: Option<i32>,
+    /// When the last job was published.
+    pub last_build_at: Option<chrono::DateTime<Utc>>,
+    /// The most recent render failure still unresolved.
+    pub last_error: Option<String>,
+}
+
+pub async fn status(db: &Db) -> Result<Status, sea_orm::DbErr> {
+    let conn = &db.read;
+    let pending_jobs = publish_job::Entity::find()
+        .filter(publish_job::Column::DoneAt.is_null())
+        .count(conn)
+        .await?;
+    let latest = publish_job::Entity::find().order_by_desc(publish_job::Column::Id).one(conn).await?;
+    let last_done = publish_job::Entity::find()
+        .filter(publish_job::Column::DoneAt.is_not_null())
+        .order_by_desc(publish_job::Column::DoneAt)
+        .one(conn)
+        .await?;
+    let failing = publish_job::Entity::find()
+        .filter(publish_job::Column::DoneAt.is_null())
+        .filter(publish_job::Column::LastError.is_not_null())
+        .order_by_desc(publish_job::Column::Id)
+        .one(conn)
+        .await?;
+    Ok(Status {
+        pending_jobs,
+        latest_job_id: latest.map(|j| j.id),
+        last_done_job_id: last_done.as_ref().map(|j| j.id),
+        last_build_at: last_done.and_then(|j| j.done_at),
+        last_error: failing.and_then(|j| j.last_error),
+    })
+}
+
+/// Renders what a batch of jobs affects.
+///
+/// The static-site generator is wired in by the static-site issue; until then there is no site
+/// to render into, and a job is complete once it has been recorded and claimed.
+async fn render(jobs: &[publish_job::Model]) -> anyhow::Result<()> {
+    for job in jobs {
+        tracing::debug!(job = job.id, resource = %job.resource, id = job.resource_id, action = %job.action, "publish");
+    }
+    Ok(())
+}
+
+/// Drains the outbox until the process stops: woken by `wakeup` after each write, and every
+/// few seconds to pick up jobs left by other instances or a crash.
+pub async fn run_worker(db: Db, wakeup: Arc<Notify>, worker: String) {
+    loop {
+        match claim(&db, &worker).await {
+            Ok(jobs) if !jobs.is_empty() => {
+                let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
+                match render(&jobs).await {
+                    Ok(()) => {
+                        if let Err(e) = complete(&db, &worker, &ids).await {
+                            tracing::warn!(error = %e, "failed to mark publish jobs done");
+                        }
+                    }
+                    Err(e) => {
+                        tracing::error!(error = ?e, "publish failed");
+                        let _ = fail(&db, &ids, &format!("{e:#}")).await;
+                        tokio::time::sleep(Duration::from_secs(2)).await;
+                    }
+                }
+                continue;
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "failed to claim publish jobs"),
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(3), wakeup.notified()).await;
+    }
+}

@@ -1,0 +1,75 @@
+//! `POST /authenticate` (anonymous) and `POST /logout` (administrator).
+
+use actix_web::{HttpRequest, HttpResponse, post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::envelope::ErrorBody;
+use crate::auth::{self, Admin};
+use crate::domain::form::{Form, max};
+use crate::domain::lenient::Loose;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct LoginInput {
+    #[schema(value_type = String)]
+    pub username: Loose,
+    #[schema(value_type = String, format = Password)]
+    pub password: Loose,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Session {
+    pub token: String,
+    #[serde(rename = "expiresAt")]
+    pub expires_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginEnvelope {
+    #[serde(rename = "responseBody")]
+    pub response_body: Session,
+    pub message: String,
+}
+
+/// Signs an administrator in. A wrong user name and a wrong password get the same 401; after
+/// five failures in 15 minutes from one client or for one user name, 429 with `Retry-After`.
+#[utoipa::path(context_path = "/api/v1", tag = "auth", request_body = LoginInput,
+    responses((status = 200, body = LoginEnvelope), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 429, body = ErrorBody)))]
+#[post("/authenticate")]
+pub async fn login(state: web::Data<AppState>, req: HttpRequest, body: web::Json<LoginInput>) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let mut f = Form::new();
+    let username = f.required("username", body.username.take(), "Please enter the user name", "User name", max::NAME);
+    // The password is not trimmed: spaces are part of it.
+    let password = body.password.take().unwrap_or_default();
+    if password.is_empty() {
+        f.fail("password", "Please enter the password");
+    } else if password.len() > 1024 {
+        f.fail("password", "Password must be at most 1024 bytes.");
+    }
+    f.finish()?;
+    let client = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into());
+    let user = auth::check_login(&state.db.write, &client, &username, &password).await?;
+    let (token, expires_at) = auth::start_session(&state.db.write, &user, state.settings.session_ttl).await?;
+    Ok(HttpResponse::Ok().json(LoginEnvelope {
+        response_body: Session { token, expires_at },
+        message: "Successfully logged in".into(),
+    }))
+}
+
+/// Ends the current session: its token stops working at once.
+#[utoipa::path(context_path = "/api/v1", tag = "auth", security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ErrorBody), (status = 401, body = ErrorBody)))]
+#[post("/logout")]
+pub async fn logout(state: web::Data<AppState>, admin: Admin) -> Result<HttpResponse, ApiError> {
+    auth::revoke_session(&state.db.write, admin.session_id).await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Successfully logged out", "errors": {} })))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(login).service(logout);
+}

@@ -1,0 +1,152 @@
+//! Flashy banners: `GET /flashy-banner`, `GET /flashy-banner/get-flashy-banner-by-id/{id}`
+//! (anonymous); `POST /flashy-banner` and `PUT /flashy-banner/update-flashy-banner-by-id/{id}`
+//! with an array of one banner, `DELETE /flashy-banner/flashy-banner-delete/{id}`
+//! (administrator). The specification shows no required fields; lengths and links are checked.
+
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use chrono::Utc;
+use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, Set};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use crate::auth::{Admin, MaybeAdmin};
+use crate::domain::form::{Form, max};
+use crate::domain::lenient::Loose;
+use crate::domain::page::{Page, PageQuery};
+use crate::error::ApiError;
+use crate::publish::{self, Action, Resource};
+use crate::state::AppState;
+use crate::store::entities::banner;
+
+const NOT_FOUND: &str = "Banner not found";
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct BannerInput {
+    #[schema(value_type = Option<String>)]
+    pub banner_name: Loose,
+    /// Address of the banner image.
+    #[schema(value_type = Option<String>)]
+    pub banner_url: Loose,
+    #[schema(value_type = Option<String>)]
+    pub image_id: Loose,
+    #[schema(value_type = Option<String>)]
+    pub title: Loose,
+    #[schema(value_type = Option<String>)]
+    pub title_ar: Loose,
+    #[schema(value_type = Option<String>)]
+    pub sub_title: Loose,
+    #[schema(value_type = Option<String>)]
+    pub sub_title_ar: Loose,
+    /// Where the banner links to.
+    #[schema(value_type = Option<String>)]
+    pub web_url: Loose,
+}
+
+/// The body is an array holding exactly one banner.
+fn single(body: web::Json<Vec<BannerInput>>) -> Result<BannerInput, ApiError> {
+    let mut items = body.into_inner();
+    if items.len() != 1 {
+        return Err(ApiError::BadRequest("Send an array holding exactly one banner.".into()));
+    }
+    Ok(items.remove(0))
+}
+
+impl BannerInput {
+    fn apply(self, model: &mut banner::ActiveModel) -> Result<(), ApiError> {
+        let mut f = Form::new();
+        let banner_name = f.optional("banner_name", self.banner_name.take(), "Banner name", max::TITLE);
+        let banner_url = f.url("banner_url", self.banner_url.take(), None, "Banner image");
+        let image_id = f.optional("image_id", self.image_id.take(), "Image id", max::TITLE);
+        let title = f.optional("title", self.title.take(), "Title", max::TITLE);
+        let title_ar = f.twin("title_ar", self.title_ar.take(), "Arabic title", max::TITLE);
+        let sub_title = f.optional("sub_title", self.sub_title.take(), "Subtitle", max::META);
+        let sub_title_ar = f.twin("sub_title_ar", self.sub_title_ar.take(), "Arabic subtitle", max::META);
+        let web_url = f.url("web_url", self.web_url.take(), None, "Link");
+        f.finish()?;
+
+        model.banner_name = Set(banner_name);
+        model.banner_url = Set(banner_url);
+        model.image_id = Set(image_id);
+        model.title = Set(title);
+        model.title_ar = Set(title_ar);
+        model.sub_title = Set(sub_title);
+        model.sub_title_ar = Set(sub_title_ar);
+        model.web_url = Set(web_url);
+        model.updated_at = Set(Utc::now());
+        Ok(())
+    }
+}
+
+/// Banners in the order they were created.
+#[utoipa::path(context_path = "/api/v1", tag = "banners", params(PageQuery),
+    responses((status = 200, body = ListEnvelope<banner::Model>), (status = 400, body = ErrorBody)))]
+#[get("/flashy-banner")]
+pub async fn list(state: web::Data<AppState>, query: web::Query<PageQuery>, admin: MaybeAdmin) -> Result<HttpResponse, ApiError> {
+    let page = Page::parse(&query, admin.0.is_some())?;
+    let select = banner::Entity::find().order_by_asc(banner::Column::Id);
+    let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
+    Ok(envelope::list(items, total))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path)),
+    responses((status = 200, body = ItemEnvelope<banner::Model>), (status = 404, body = ErrorBody)))]
+#[get("/flashy-banner/get-flashy-banner-by-id/{id}")]
+pub async fn get_one(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let id = envelope::parse_id(&id)?;
+    Ok(envelope::one(envelope::find_one::<banner::Entity>(&state.db.read, id, NOT_FOUND).await?))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "banners", request_body = Vec<BannerInput>,
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 201, body = ItemEnvelope<banner::Model>), (status = 400, body = ErrorBody)))]
+#[post("/flashy-banner")]
+pub async fn create(state: web::Data<AppState>, _admin: Admin, body: web::Json<Vec<BannerInput>>) -> Result<HttpResponse, ApiError> {
+    let mut model = banner::ActiveModel { created_at: Set(Utc::now()), ..Default::default() };
+    single(body)?.apply(&mut model)?;
+    let txn = envelope::begin(&state).await?;
+    let saved = model.insert(&txn).await?;
+    publish::enqueue(&txn, Resource::Banner, saved.id, Action::Upsert, None).await?;
+    envelope::commit_and_publish(&state, txn).await?;
+    Ok(envelope::created(saved, "Banner added successfully"))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path)), request_body = Vec<BannerInput>,
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<banner::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[put("/flashy-banner/update-flashy-banner-by-id/{id}")]
+pub async fn update(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+    body: web::Json<Vec<BannerInput>>,
+) -> Result<HttpResponse, ApiError> {
+    let id = envelope::parse_id(&id)?;
+    let input = single(body)?;
+    let txn = envelope::begin(&state).await?;
+    let mut model: banner::ActiveModel = envelope::find_one::<banner::Entity>(&txn, id, NOT_FOUND).await?.into();
+    input.apply(&mut model)?;
+    let saved = model.update(&txn).await?;
+    publish::enqueue(&txn, Resource::Banner, saved.id, Action::Upsert, None).await?;
+    envelope::commit_and_publish(&state, txn).await?;
+    Ok(envelope::updated(saved, "Banner updated successfully"))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
+#[delete("/flashy-banner/flashy-banner-delete/{id}")]
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let id = envelope::parse_id(&id)?;
+    let txn = envelope::begin(&state).await?;
+    envelope::find_one::<banner::Entity>(&txn, id, NOT_FOUND).await?;
+    banner::Entity::delete_by_id(id).exec(&txn).await?;
+    publish::enqueue(&txn, Resource::Banner, id, Action::Delete, None).await?;
+    envelope::commit_and_publish(&state, txn).await?;
+    Ok(envelope::deleted(id, "Banner deleted successfully"))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(list).service(create).service(get_one).service(update).service(remove);
+}

@@ -1,0 +1,176 @@
+//! Blogs: `GET /blog`, `GET /blog/{id}` (anonymous); `POST /blog`, `PUT`/`DELETE /blog/{id}`
+//! (administrator). Descriptions are sanitised here, once, on save.
+
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use chrono::Utc;
+use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, Set};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use crate::auth::{Admin, MaybeAdmin};
+use crate::domain::form::{Form, max};
+use crate::domain::html::sanitize;
+use crate::domain::lenient::Loose;
+use crate::domain::page::{Page, PageQuery};
+use crate::error::ApiError;
+use crate::publish::{self, Action, Resource};
+use crate::state::AppState;
+use crate::store::entities::blog;
+
+const NOT_FOUND: &str = "Blog not found";
+
+/// A blog as the admin form sends it. Only `name`, `display_order` and `image_url` are required.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct BlogInput {
+    #[schema(value_type = String)]
+    pub name: Loose,
+    #[schema(value_type = Option<String>)]
+    pub name_ar: Loose,
+    /// HTML; sanitised on save.
+    #[schema(value_type = Option<String>)]
+    pub description: Loose,
+    #[schema(value_type = Option<String>)]
+    pub description_ar: Loose,
+    #[schema(value_type = String)]
+    pub image_url: Loose,
+    #[schema(value_type = i32)]
+    pub display_order: Loose,
+    #[schema(value_type = Option<String>)]
+    pub meta_title: Loose,
+    #[schema(value_type = Option<String>)]
+    pub meta_title_ar: Loose,
+    #[schema(value_type = Option<String>)]
+    pub meta_description: Loose,
+    #[schema(value_type = Option<String>)]
+    pub meta_description_ar: Loose,
+    #[schema(value_type = Option<String>)]
+    pub key_words: Loose,
+    #[schema(value_type = Option<String>)]
+    pub key_words_ar: Loose,
+}
+
+impl BlogInput {
+    /// Runs the blog rules in the specification's order and fills `model`.
+    fn apply(self, model: &mut blog::ActiveModel) -> Result<(), ApiError> {
+        let mut f = Form::new();
+        let name = f.required("name", self.name.take(), "Please enter the title", "Title", max::TITLE);
+        let display_order =
+            f.display_order("display_order", self.display_order.take(), "Please enter the Display order");
+        let image_url = f.url("image_url", self.image_url.take(), Some("Please upload the Image"), "Image");
+        let description = f.optional("description", self.description.take(), "Description", max::RICH_TEXT);
+        let description_ar =
+            f.twin("description_ar", self.description_ar.take(), "Arabic description", max::RICH_TEXT);
+        let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic title", max::TITLE);
+        let meta_title = f.optional("meta_title", self.meta_title.take(), "Meta title", max::META);
+        let meta_title_ar = f.twin("meta_title_ar", self.meta_title_ar.take(), "Arabic meta title", max::META);
+        let meta_description =
+            f.optional("meta_description", self.meta_description.take(), "Meta description", max::META);
+        let meta_description_ar =
+            f.twin("meta_description_ar", self.meta_description_ar.take(), "Arabic meta description", max::META);
+        let key_words = f.optional("key_words", self.key_words.take(), "Keywords", max::META);
+        let key_words_ar = f.twin("key_words_ar", self.key_words_ar.take(), "Arabic keywords", max::META);
+        f.finish()?;
+
+        model.slug = Set(ssg::slug::blog_slug(&name));
+        model.name = Set(name);
+        model.name_ar = Set(name_ar);
+        model.description = Set(sanitize(&description));
+        model.description_ar = Set(description_ar.map(|d| sanitize(&d)));
+        model.image_url = Set(image_url);
+        model.display_order = Set(display_order);
+        model.meta_title = Set(meta_title);
+        model.meta_title_ar = Set(meta_title_ar);
+        model.meta_description = Set(meta_description);
+        model.meta_description_ar = Set(meta_description_ar);
+        model.key_words = Set(key_words);
+        model.key_words_ar = Set(key_words_ar);
+        model.updated_at = Set(Utc::now());
+        Ok(())
+    }
+}
+
+/// Blogs by `display_order`, then id.
+#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(PageQuery),
+    responses((status = 200, body = ListEnvelope<blog::Model>), (status = 400, body = ErrorBody)))]
+#[get("/blog")]
+pub async fn list(
+    state: web::Data<AppState>,
+    query: web::Query<PageQuery>,
+    admin: MaybeAdmin,
+) -> Result<HttpResponse, ApiError> {
+    let page = Page::parse(&query, admin.0.is_some())?;
+    let select = blog::Entity::find().order_by_asc(blog::Column::DisplayOrder).order_by_asc(blog::Column::Id);
+    let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
+    Ok(envelope::list(items, total))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path)),
+    responses((status = 200, body = ItemEnvelope<blog::Model>), (status = 404, body = ErrorBody)))]
+#[get("/blog/{id}")]
+pub async fn get_one(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let id = envelope::parse_id(&id)?;
+    Ok(envelope::one(envelope::find_one::<blog::Entity>(&state.db.read, id, NOT_FOUND).await?))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "blogs", request_body = BlogInput,
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 201, body = ItemEnvelope<blog::Model>), (status = 400, body = ErrorBody)))]
+#[post("/blog")]
+pub async fn create(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    body: web::Json<BlogInput>,
+) -> Result<HttpResponse, ApiError> {
+    let now = Utc::now();
+    let mut model = blog::ActiveModel { created_at: Set(now), ..Default::default() };
+    body.into_inner().apply(&mut model)?;
+    let txn = envelope::begin(&state).await?;
+    let saved = model.insert(&txn).await?;
+    publish::enqueue(&txn, Resource::Blog, saved.id, Action::Upsert, None).await?;
+    envelope::commit_and_publish(&state, txn).await?;
+    Ok(envelope::created(saved, "Blog added successfully"))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path)), request_body = BlogInput,
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<blog::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[put("/blog/{id}")]
+pub async fn update(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+    body: web::Json<BlogInput>,
+) -> Result<HttpResponse, ApiError> {
+    let id = envelope::parse_id(&id)?;
+    let txn = envelope::begin(&state).await?;
+    let existing = envelope::find_one::<blog::Entity>(&txn, id, NOT_FOUND).await?;
+    let old_slug = existing.slug.clone();
+    let mut model: blog::ActiveModel = existing.into();
+    body.into_inner().apply(&mut model)?;
+    let saved = model.update(&txn).await?;
+    let detail = (saved.slug != old_slug).then(|| serde_json::json!({ "old_slug": old_slug }));
+    publish::enqueue(&txn, Resource::Blog, saved.id, Action::Upsert, detail).await?;
+    envelope::commit_and_publish(&state, txn).await?;
+    Ok(envelope::updated(saved, "Blog updated successfully"))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
+#[delete("/blog/{id}")]
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let id = envelope::parse_id(&id)?;
+    let txn = envelope::begin(&state).await?;
+    let existing = envelope::find_one::<blog::Entity>(&txn, id, NOT_FOUND).await?;
+    blog::Entity::delete_by_id(id).exec(&txn).await?;
+    let detail = serde_json::json!({ "old_slug": existing.slug });
+    publish::enqueue(&txn, Resource::Blog, id, Action::Delete, Some(detail)).await?;
+    envelope::commit_and_publish(&state, txn).await?;
+    Ok(envelope::deleted(id, "Blog deleted successfully"))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(list).service(create).service(get_one).service(update).service(remove);
+}

@@ -1,0 +1,30 @@
+//! HTTP handlers, one module per resource: parse, call the store, respond.
+
+pub mod auth;
+pub mod banners;
+pub mod blogs;
+pub mod contact;
+pub mod envelope;
+pub mod general_content;
+pub mod health;
+pub mod publishing;
+pub mod reviews;
+pub mod service_lists;
+pub mod services;
+pub mod subscriptions;
+
+use actix_web::web;
+
+/// Everything under `/api/v1`.
+pub fn api(cfg: &mut web::ServiceConfig) {
+    cfg.configure(auth::configure)
+        .configure(services::configure)
+        .configure(service_lists::configure)
+        .configure(blogs::configure)
+        .configure(reviews::configure)
+        .configure(banners::configure)
+        .configure(general_content::configure)
+        .configure(contact::configure)
+        .configure(subscriptions::configure)
+        .service(publishing::status);
+}

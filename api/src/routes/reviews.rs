@@ -1,0 +1,155 @@
+//! Client reviews: `GET /client-reviewes`, `GET /client-reviewes/display-order`,
+//! `GET /client-reviewes/{id}` (anonymous); `POST /client-reviewes`,
+//! `PUT`/`DELETE /client-reviewes/{id}` (administrator). The path keeps the specification's
+//! spelling.
+
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use chrono::Utc;
+use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, Set};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use crate::auth::{Admin, MaybeAdmin};
+use crate::domain::form::{Form, max};
+use crate::domain::lenient::Loose;
+use crate::domain::page::{Page, PageQuery};
+use crate::error::ApiError;
+use crate::publish::{self, Action, Resource};
+use crate::state::AppState;
+use crate::store::entities::review;
+
+const NOT_FOUND: &str = "Client review not found";
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ReviewInput {
+    #[schema(value_type = String)]
+    pub title: Loose,
+    #[schema(value_type = Option<String>)]
+    pub title_ar: Loose,
+    /// The client's name.
+    #[schema(value_type = String)]
+    pub name: Loose,
+    #[schema(value_type = Option<String>)]
+    pub name_ar: Loose,
+    #[schema(value_type = String)]
+    pub description: Loose,
+    #[schema(value_type = Option<String>)]
+    pub description_ar: Loose,
+    #[schema(value_type = i32)]
+    pub display_order: Loose,
+    #[schema(value_type = String)]
+    pub image_url: Loose,
+}
+
+impl ReviewInput {
+    fn apply(self, model: &mut review::ActiveModel) -> Result<(), ApiError> {
+        let mut f = Form::new();
+        let title = f.required("title", self.title.take(), "Please enter the title", "Title", max::TITLE);
+        let name = f.required("name", self.name.take(), "Please enter the Name", "Name", max::NAME);
+        let description =
+            f.required("description", self.description.take(), "Please enter the description", "Description", max::MESSAGE);
+        let display_order =
+            f.display_order("display_order", self.display_order.take(), "Please enter the Display order");
+        let image_url = f.url("image_url", self.image_url.take(), Some("Please upload the Image"), "Image");
+        let title_ar = f.twin("title_ar", self.title_ar.take(), "Arabic title", max::TITLE);
+        let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic name", max::NAME);
+        let description_ar = f.twin("description_ar", self.description_ar.take(), "Arabic description", max::MESSAGE);
+        f.finish()?;
+
+        model.title = Set(title);
+        model.title_ar = Set(title_ar);
+        model.name = Set(name);
+        model.name_ar = Set(name_ar);
+        model.description = Set(description);
+        model.description_ar = Set(description_ar);
+        model.display_order = Set(display_order);
+        model.image_url = Set(image_url);
+        model.updated_at = Set(Utc::now());
+        Ok(())
+    }
+}
+
+/// Reviews newest first (the admin dashboard).
+#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(PageQuery),
+    responses((status = 200, body = ListEnvelope<review::Model>), (status = 400, body = ErrorBody)))]
+#[get("/client-reviewes")]
+pub async fn list(state: web::Data<AppState>, query: web::Query<PageQuery>, admin: MaybeAdmin) -> Result<HttpResponse, ApiError> {
+    let page = Page::parse(&query, admin.0.is_some())?;
+    let select = review::Entity::find().order_by_desc(review::Column::Id);
+    let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
+    Ok(envelope::list(items, total))
+}
+
+/// Reviews by `display_order`, then id (what the site shows).
+#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(PageQuery),
+    responses((status = 200, body = ListEnvelope<review::Model>), (status = 400, body = ErrorBody)))]
+#[get("/client-reviewes/display-order")]
+pub async fn list_by_order(state: web::Data<AppState>, query: web::Query<PageQuery>, admin: MaybeAdmin) -> Result<HttpResponse, ApiError> {
+    let page = Page::parse(&query, admin.0.is_some())?;
+    let select = review::Entity::find().order_by_asc(review::Column::DisplayOrder).order_by_asc(review::Column::Id);
+    let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
+    Ok(envelope::list(items, total))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path)),
+    responses((status = 200, body = ItemEnvelope<review::Model>), (status = 404, body = ErrorBody)))]
+#[get("/client-reviewes/{id}")]
+pub async fn get_one(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let id = envelope::parse_id(&id)?;
+    Ok(envelope::one(envelope::find_one::<review::Entity>(&state.db.read, id, NOT_FOUND).await?))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "client reviews", request_body = ReviewInput,
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 201, body = ItemEnvelope<review::Model>), (status = 400, body = ErrorBody)))]
+#[post("/client-reviewes")]
+pub async fn create(state: web::Data<AppState>, _admin: Admin, body: web::Json<ReviewInput>) -> Result<HttpResponse, ApiError> {
+    let mut model = review::ActiveModel { created_at: Set(Utc::now()), ..Default::default() };
+    body.into_inner().apply(&mut model)?;
+    let txn = envelope::begin(&state).await?;
+    let saved = model.insert(&txn).await?;
+    publish::enqueue(&txn, Resource::Review, saved.id, Action::Upsert, None).await?;
+    envelope::commit_and_publish(&state, txn).await?;
+    Ok(envelope::created(saved, "Client review added successfully"))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path)), request_body = ReviewInput,
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<review::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[put("/client-reviewes/{id}")]
+pub async fn update(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+    body: web::Json<ReviewInput>,
+) -> Result<HttpResponse, ApiError> {
+    let id = envelope::parse_id(&id)?;
+    let txn = envelope::begin(&state).await?;
+    let mut model: review::ActiveModel = envelope::find_one::<review::Entity>(&txn, id, NOT_FOUND).await?.into();
+    body.into_inner().apply(&mut model)?;
+    let saved = model.update(&txn).await?;
+    publish::enqueue(&txn, Resource::Review, saved.id, Action::Upsert, None).await?;
+    envelope::commit_and_publish(&state, txn).await?;
+    Ok(envelope::updated(saved, "Client updated successfully"))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
+#[delete("/client-reviewes/{id}")]
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let id = envelope::parse_id(&id)?;
+    let txn = envelope::begin(&state).await?;
+    envelope::find_one::<review::Entity>(&txn, id, NOT_FOUND).await?;
+    review::Entity::delete_by_id(id).exec(&txn).await?;
+    publish::enqueue(&txn, Resource::Review, id, Action::Delete, None).await?;
+    envelope::commit_and_publish(&state, txn).await?;
+    Ok(envelope::deleted(id, "Client review deleted successfully"))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    // `display-order` before `{id}`: both are one segment deep.
+    cfg.service(list_by_order).service(list).service(create).service(get_one).service(update).service(remove);
+}

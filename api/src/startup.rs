@@ -1,0 +1,140 @@
+//! Builds the HTTP server: the API under `/api/v1`, its docs, the health check, and the
+//! publish worker.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Server, ServiceRequest, ServiceResponse};
+use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+use actix_web::http::header;
+use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers, Next, from_fn};
+use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
+use anyhow::Context;
+use tokio::sync::Notify;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::config::Settings;
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::store::{self, Db};
+use crate::{openapi, publish, routes};
+
+/// Largest JSON body: two rich-text fields of 1 MB plus the rest.
+pub const JSON_LIMIT: usize = 3 * 1024 * 1024;
+
+pub struct Application {
+    port: u16,
+    server: Server,
+    db: Db,
+}
+
+impl Application {
+    /// Connects, migrates, binds `settings.addr` (port 0 picks a free port).
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        let db = store::connect(&settings.database_url).await?;
+        store::migrate(&db).await?;
+        let listener = TcpListener::bind(&settings.addr)
+            .with_context(|| format!("Failed to listen on {} (set CONCIERGE_ADDR)", settings.addr))?;
+        let port = listener.local_addr()?.port();
+        let wakeup = Arc::new(Notify::new());
+        let worker_id = format!("{}-{}", std::process::id(), crate::auth::new_token().0.get(..8).unwrap_or("w"));
+        tokio::spawn(publish::run_worker(db.clone(), wakeup.clone(), worker_id));
+        let state = web::Data::new(AppState { db: db.clone(), settings, publish_wakeup: wakeup });
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(state.clone())
+                .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(json_error))
+                .app_data(web::QueryConfig::default().error_handler(query_error))
+                .app_data(web::PathConfig::default().error_handler(path_error))
+                .service(routes::health::healthz)
+                .service(web::redirect("/api/docs", "/api/docs/"))
+                .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/v1/openapi.json", openapi::document()))
+                .service(
+                    web::scope("/api/v1")
+                        .wrap(ErrorHandlers::new().default_handler(json_error_body))
+                        .wrap(from_fn(require_api_key))
+                        .configure(routes::api)
+                        .default_service(web::to(|| async {
+                            Err::<HttpResponse, _>(ApiError::NotFound("Not found".into()))
+                        })),
+                )
+        })
+        .listen(listener)?
+        .run();
+        Ok(Self { port, server, db })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// Every `/api/v1` request must carry the client's `x-api-key`.
+async fn require_api_key(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let expected = req.app_data::<web::Data<AppState>>().map(|s| s.settings.api_key.clone()).unwrap_or_default();
+    let sent = req.headers().get("x-api-key").and_then(|v| v.to_str().ok()).unwrap_or("");
+    if expected.is_empty() || sent != expected {
+        return Err(ApiError::Unauthorized("Missing or invalid API key (x-api-key).".into()).into());
+    }
+    next.call(req).await
+}
+
+/// Turns any error response of the API that is not JSON yet (405, a framework 404…) into the
+/// contract's JSON error body.
+fn json_error_body<B: MessageBody + 'static>(
+    res: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_json = res
+        .response()
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let message = match status.as_u16() {
+        404 => "Not found".to_owned(),
+        405 => "This method is not allowed here.".to_owned(),
+        413 => "Request body is too large.".to_owned(),
+        _ => status.canonical_reason().unwrap_or("Error").to_owned(),
+    };
+    let (req, _) = res.into_parts();
+    let response = HttpResponse::build(status).json(serde_json::json!({ "message": message, "errors": {} }));
+    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
+}
+
+fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
+    let api = match &err {
+        JsonPayloadError::OverflowKnownLength { .. } | JsonPayloadError::Overflow { .. } => {
+            ApiError::PayloadTooLarge("Request body is too large (the limit is 3 MB).".into())
+        }
+        JsonPayloadError::ContentType => {
+            ApiError::UnsupportedMediaType("Content-Type must be application/json.".into())
+        }
+        JsonPayloadError::Deserialize(e) => ApiError::BadRequest(format!("Invalid JSON body: {e}")),
+        other => ApiError::BadRequest(format!("Invalid request body: {other}")),
+    };
+    api.into()
+}
+
+fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::BadRequest(format!("Invalid query string: {err}")).into()
+}
+
+fn path_error(err: PathError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::BadRequest(format!("Invalid path: {err}")).into()
+}

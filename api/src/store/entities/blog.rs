@@ -1,0 +1,34 @@
+use sea_orm::entity::prelude::*;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, Serialize, utoipa::ToSchema)]
+#[sea_orm(table_name = "blogs")]
+#[schema(as = Blog)]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub name: String,
+    pub name_ar: Option<String>,
+    /// Sanitised HTML.
+    #[sea_orm(column_type = "Text")]
+    pub description: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub description_ar: Option<String>,
+    pub image_url: String,
+    pub display_order: i32,
+    pub meta_title: String,
+    pub meta_title_ar: Option<String>,
+    pub meta_description: String,
+    pub meta_description_ar: Option<String>,
+    pub key_words: String,
+    pub key_words_ar: Option<String>,
+    /// URL segment made from the English name; one slug for both languages.
+    pub slug: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,24 @@
+use sea_orm::entity::prelude::*;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, Serialize, utoipa::ToSchema)]
+#[sea_orm(table_name = "general_content_sections")]
+#[schema(as = GeneralContent)]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    /// The site string this entry overrides (e.g. `site.phone`).
+    pub name: String,
+    #[sea_orm(column_type = "Text")]
+    pub values: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub values_ar: Option<String>,
+    pub display_order: i32,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,14 @@
+//! sea-orm entities, one module per table.
+
+pub mod admin_session;
+pub mod admin_user;
+pub mod banner;
+pub mod blog;
+pub mod contact;
+pub mod general_content;
+pub mod login_failure;
+pub mod publish_job;
+pub mod review;
+pub mod service;
+pub mod service_item;
+pub mod subscription;

@@ -1,0 +1,29 @@
+use sea_orm::entity::prelude::*;
+
+/// The publish outbox: one row per committed write to public content.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "publish_jobs")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    /// `service`, `service_item`, `blog`, `review`, `banner`, `general_content`, or `site`.
+    pub resource: String,
+    pub resource_id: i32,
+    /// `upsert` or `delete`.
+    pub action: String,
+    /// What the change needs besides the id (e.g. a blog's previous slug), as JSON.
+    #[sea_orm(column_type = "Text", nullable)]
+    pub detail: Option<String>,
+    pub created_at: DateTimeUtc,
+    pub claimed_at: Option<DateTimeUtc>,
+    pub claimed_by: Option<String>,
+    pub attempts: i32,
+    pub done_at: Option<DateTimeUtc>,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub last_error: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

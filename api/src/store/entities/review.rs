@@ -1,0 +1,28 @@
+use sea_orm::entity::prelude::*;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, Serialize, utoipa::ToSchema)]
+#[sea_orm(table_name = "client_reviews")]
+#[schema(as = ClientReview)]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    /// The client's name.
+    pub name: String,
+    pub name_ar: Option<String>,
+    pub title: String,
+    pub title_ar: Option<String>,
+    #[sea_orm(column_type = "Text")]
+    pub description: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub description_ar: Option<String>,
+    pub image_url: String,
+    pub display_order: i32,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

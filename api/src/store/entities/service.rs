@@ -1,0 +1,39 @@
+use sea_orm::entity::prelude::*;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, Serialize, utoipa::ToSchema)]
+#[sea_orm(table_name = "our_services")]
+#[schema(as = Service)]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub name: String,
+    pub name_ar: Option<String>,
+    #[sea_orm(column_type = "Text")]
+    pub description: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub description_ar: Option<String>,
+    #[sea_orm(column_type = "Text")]
+    pub content: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub content_ar: Option<String>,
+    pub display_order: i32,
+    pub image_url: String,
+    pub color: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(has_many = "super::service_item::Entity")]
+    Items,
+}
+
+impl Related<super::service_item::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Items.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,44 @@
+use sea_orm::entity::prelude::*;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, Serialize, utoipa::ToSchema)]
+#[sea_orm(table_name = "list_of_services")]
+#[schema(as = ServiceListItem)]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub name: String,
+    pub name_ar: Option<String>,
+    #[sea_orm(column_type = "Text")]
+    pub description: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub description_ar: Option<String>,
+    pub image_url: String,
+    /// The parent service's name, kept in step with it.
+    pub service_name: String,
+    #[serde(rename = "titleBgClass")]
+    #[schema(rename = "titleBgClass")]
+    pub title_bg_class: String,
+    pub display_order: i32,
+    pub our_service_id: i32,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(
+        belongs_to = "super::service::Entity",
+        from = "Column::OurServiceId",
+        to = "super::service::Column::Id"
+    )]
+    Service,
+}
+
+impl Related<super::service::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Service.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}

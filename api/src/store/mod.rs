@@ -1,0 +1,134 @@
+//! Persistence: connections, entities, migrations and the queries the routes share.
+
+pub mod entities;
+pub mod migration;
+
+use std::time::Duration;
+
+use anyhow::Context;
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbBackend, DbErr, RuntimeErr};
+use sea_orm_migration::MigratorTrait;
+
+/// The two handles the app uses. On SQLite, writes go through a single connection so that
+/// writers queue instead of failing with `SQLITE_BUSY`, while reads run in parallel (WAL).
+/// On PostgreSQL both are the same pool.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pub read: DatabaseConnection,
+    pub write: DatabaseConnection,
+}
+
+impl Db {
+    pub fn backend(&self) -> DbBackend {
+        self.write.get_database_backend()
+    }
+}
+
+fn options(url: &str, max: u32) -> ConnectOptions {
+    let mut opts = ConnectOptions::new(url.to_owned());
+    opts.max_connections(max)
+        .min_connections(0)
+        .connect_timeout(Duration::from_secs(3))
+        .acquire_timeout(Duration::from_secs(5))
+        .sqlx_logging(false)
+        .map_sqlx_sqlite_opts(|o| {
+            o.journal_mode(SqliteJournalMode::Wal)
+                // FULL: a 2xx means the row survives a crash of the process or the machine.
+                .synchronous(SqliteSynchronous::Full)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(10))
+        });
+    opts
+}
+
+/// Opens the database named by `url` (`sqlite://…` or `postgres://…`).
+pub async fn connect(url: &str) -> anyhow::Result<Db> {
+    if url.starts_with("sqlite:") {
+        if let Some(dir) = sqlite_parent_dir(url) {
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("Failed to create the data directory {}", dir.display()))?;
+        }
+        let write = Database::connect(options(url, 1))
+            .await
+            .with_context(|| format!("Failed to open the SQLite database {url}"))?;
+        let read = Database::connect(options(url, 8))
+            .await
+            .with_context(|| format!("Failed to open the SQLite database {url}"))?;
+        Ok(Db { read, write })
+    } else {
+        let pool = Database::connect(options(url, 16))
+            .await
+            .with_context(|| format!("Failed to connect to PostgreSQL at {}", redact(url)))?;
+        Ok(Db { read: pool.clone(), write: pool })
+    }
+}
+
+/// Applies every pending migration.
+pub async fn migrate(db: &Db) -> anyhow::Result<()> {
+    migration::Migrator::up(&db.write, None).await.context("Failed to apply database migrations")
+}
+
+fn sqlite_parent_dir(url: &str) -> Option<std::path::PathBuf> {
+    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let path = path.split('?').next()?;
+    if path.is_empty() || path == ":memory:" {
+        return None;
+    }
+    std::path::Path::new(path).parent().map(|p| p.to_path_buf()).filter(|p| !p.as_os_str().is_empty())
+}
+
+/// The URL without its password, for messages.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let creds = &url[scheme + 3..at];
+            let user = creds.split(':').next().unwrap_or("");
+            format!("{}{}@{}", &url[..scheme + 3], user, &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// True when the error means the database could not be reached (as opposed to a bad query).
+pub fn is_connection_error(err: &DbErr) -> bool {
+    use sea_orm::sqlx::Error as S;
+    match err {
+        DbErr::Conn(_) | DbErr::ConnectionAcquire(_) => true,
+        DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => matches!(
+            e.as_ref(),
+            S::Io(_) | S::PoolTimedOut | S::PoolClosed | S::WorkerCrashed | S::Tls(_)
+        ),
+        _ => false,
+    }
+}
+
+/// True when the error is a unique-constraint violation.
+pub fn is_unique_violation(err: &DbErr) -> bool {
+    matches!(err.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_)))
+}
+
+/// True when the error is a foreign-key violation.
+pub fn is_foreign_key_violation(err: &DbErr) -> bool {
+    matches!(err.sql_err(), Some(sea_orm::SqlErr::ForeignKeyConstraintViolation(_)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redact_hides_the_password_but_keeps_the_user() {
+        assert_eq!(redact("postgres://app:s3cret@db:5432/x"), "postgres://app@db:5432/x");
+        assert_eq!(redact("postgres://db/x"), "postgres://db/x");
+    }
+
+    #[test]
+    fn sqlite_parent_dir_is_the_folder_of_the_file() {
+        assert_eq!(
+            sqlite_parent_dir("sqlite://./data/concierge.db?mode=rwc"),
+            Some(std::path::PathBuf::from("./data"))
+        );
+        assert_eq!(sqlite_parent_dir("sqlite::memory:"), None);
+    }
+}

@@ -1,0 +1,141 @@
+//! `spawn_app()`: the real server on a free port with a fresh database, SQLite by default or
+//! PostgreSQL when `CONCIERGE_TEST_DATABASE=postgres` (each app gets its own database on the
+//! server named by `CONCIERGE_TEST_POSTGRES_URL`, default `postgres://postgres@127.0.0.1:5432/test`).
+
+use concierge::config::Settings;
+use concierge::startup::Application;
+use concierge::store::Db;
+use reqwest::{Method, RequestBuilder, Response};
+use sea_orm::{ConnectionTrait, Database};
+use serde_json::{Value, json};
+
+pub const ADMIN: &str = "amira";
+pub const ADMIN_PASSWORD: &str = "a long and careful passphrase";
+
+pub struct TestApp {
+    pub address: String,
+    pub api_key: String,
+    pub client: reqwest::Client,
+    pub db: Db,
+    pub _data_dir: tempfile::TempDir,
+}
+
+pub fn postgres() -> bool {
+    std::env::var("CONCIERGE_TEST_DATABASE").is_ok_and(|v| v == "postgres")
+}
+
+async fn fresh_database_url(dir: &std::path::Path) -> String {
+    if !postgres() {
+        return format!("sqlite://{}/test.db?mode=rwc", dir.display());
+    }
+    let admin_url = std::env::var("CONCIERGE_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
+    let name = format!("concierge_test_{}", uuid::Uuid::new_v4().simple());
+    let admin = Database::connect(&admin_url).await.expect("PostgreSQL is reachable for the tests");
+    admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.expect("create test database");
+    admin.close().await.ok();
+    let (base, _) = admin_url.rsplit_once('/').expect("URL has a database");
+    format!("{base}/{name}")
+}
+
+pub async fn spawn_app() -> TestApp {
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let url = fresh_database_url(data_dir.path()).await;
+    let settings = Settings::for_data_dir(data_dir.path().to_path_buf(), Some(url)).expect("settings");
+    let api_key = settings.api_key.clone();
+    let app = Application::build(settings).await.expect("app builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let db = app.db().clone();
+    tokio::spawn(app.run_until_stopped());
+    TestApp { address, api_key, client: reqwest::Client::new(), db, _data_dir: data_dir }
+}
+
+impl TestApp {
+    /// A request to `/api/v1{path}` carrying the API key.
+    pub fn api(&self, method: Method, path: &str) -> RequestBuilder {
+        self.client.request(method, format!("{}/api/v1{path}", self.address)).header("x-api-key", &self.api_key)
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.api(Method::GET, path).send().await.expect("request")
+    }
+
+    pub async fn get_as(&self, token: &str, path: &str) -> Response {
+        self.api(Method::GET, path).bearer_auth(token).send().await.expect("request")
+    }
+
+    pub async fn send_as(&self, token: &str, method: Method, path: &str, body: &Value) -> Response {
+        self.api(method, path).bearer_auth(token).json(body).send().await.expect("request")
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> Response {
+        self.api(Method::POST, path).json(body).send().await.expect("request")
+    }
+
+    pub async fn delete_as(&self, token: &str, path: &str) -> Response {
+        self.api(Method::DELETE, path).bearer_auth(token).send().await.expect("request")
+    }
+
+    pub async fn create_admin(&self, name: &str, password: &str) {
+        concierge::auth::upsert_admin(&self.db.write, name, password).await.expect("admin created");
+    }
+
+    pub async fn login(&self, name: &str, password: &str) -> Response {
+        self.post("/authenticate", &json!({ "username": name, "password": password })).await
+    }
+
+    /// A signed-in administrator's token.
+    pub async fn admin_token(&self) -> String {
+        self.create_admin(ADMIN, ADMIN_PASSWORD).await;
+        let body: Value = self.login(ADMIN, ADMIN_PASSWORD).await.json().await.expect("json");
+        body["responseBody"]["token"].as_str().expect("token").to_owned()
+    }
+
+    /// Number of rows in `table`.
+    pub async fn count(&self, table: &str) -> i64 {
+        let row = self
+            .db
+            .read
+            .query_one_raw(sea_orm::Statement::from_string(
+                self.db.backend(),
+                format!("SELECT COUNT(*) AS n FROM {table}"),
+            ))
+            .await
+            .expect("count query")
+            .expect("a row");
+        row.try_get::<i64>("", "n").expect("count")
+    }
+}
+
+/// Status and JSON body of a response.
+pub async fn read(response: Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let text = response.text().await.expect("body");
+    let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+    (status, body)
+}
+
+pub fn blog(name: &str, order: i32) -> Value {
+    json!({
+        "name": name, "display_order": order, "image_url": "/media/blog.svg",
+        "description": "<p>Arrivals, handled.</p>", "meta_title": name,
+        "meta_description": "A note from the concierge desk", "key_words": "concierge, travel",
+        "name_ar": "وصول بلا عناء", "description_ar": "<p>استقبال هادئ.</p>"
+    })
+}
+
+pub fn service(name: &str, order: i32) -> Value {
+    json!({
+        "name": name, "description": "Discreet valet at private residences and events.",
+        "content": "Uniformed, vetted drivers; every car photographed on arrival.",
+        "display_order": order, "image_url": "/media/valet.svg", "color": "#0B1F3A",
+        "name_ar": "خدمة صف السيارات"
+    })
+}
+
+pub fn contact() -> Value {
+    json!({
+        "first_name": "نورة", "last_name": "القحطاني", "phone": "+971 50 123 4567",
+        "email": "noura@example.ae", "subject": "Arrival in Dubai", "message": "Meet and greet for three on Friday."
+    })
+}

@@ -1,0 +1,15 @@
+//! The API's integration tests: the real server over HTTP, on SQLite or PostgreSQL
+//! (see `helpers::spawn_app`).
+
+mod auth;
+mod banners;
+mod blogs;
+mod contact;
+mod general_content;
+mod helpers;
+mod outbox;
+mod platform;
+mod reviews;
+mod service_lists;
+mod services;
+mod subscriptions;

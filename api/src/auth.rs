@@ -7,8 +7,8 @@ use std::sync::LazyLock;
 
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use anyhow::Context;
-use argon2::password_hash::{PasswordHasher, PasswordVerifier, phc::PasswordHash};
 use argon2::Argon2;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier, phc::PasswordHash};
 use base64::Engine;
 use chrono::{DateTime, Utc};
 use rand::RngCore;
@@ -35,8 +35,11 @@ pub fn hash_password(password: &str) -> anyhow::Result<String> {
 }
 
 pub fn verify_password(hash: &str, password: &str) -> bool {
-    PasswordHash::new(hash)
-        .is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+    PasswordHash::new(hash).is_ok_and(|parsed| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
 }
 
 /// Verified against when the user name is unknown, so that both failures take as long.
@@ -65,7 +68,10 @@ pub async fn check_login(
     username: &str,
     password: &str,
 ) -> Result<admin_user::Model, ApiError> {
-    let scopes = [format!("client:{client}"), format!("user:{}", username.to_lowercase())];
+    let scopes = [
+        format!("client:{client}"),
+        format!("user:{}", username.to_lowercase()),
+    ];
     let now = Utc::now();
     for scope in &scopes {
         if let Some(retry_after) = throttled(db, scope, now).await? {
@@ -83,7 +89,10 @@ pub async fn check_login(
         .filter(admin_user::Column::Username.eq(username))
         .one(db)
         .await?;
-    let hash = user.as_ref().map_or(DUMMY_HASH.as_str(), |u| u.password_hash.as_str()).to_owned();
+    let hash = user
+        .as_ref()
+        .map_or(DUMMY_HASH.as_str(), |u| u.password_hash.as_str())
+        .to_owned();
     let password = password.to_owned();
     let valid = web::block(move || verify_password(&hash, &password))
         .await
@@ -104,9 +113,13 @@ pub async fn check_login(
                 .exec(db)
                 .await?;
             for scope in scopes {
-                login_failure::ActiveModel { scope: Set(scope), failed_at: Set(now), ..Default::default() }
-                    .insert(db)
-                    .await?;
+                login_failure::ActiveModel {
+                    scope: Set(scope),
+                    failed_at: Set(now),
+                    ..Default::default()
+                }
+                .insert(db)
+                .await?;
             }
             Err(ApiError::Unauthorized(INVALID_CREDENTIALS.into()))
         }
@@ -114,7 +127,11 @@ pub async fn check_login(
 }
 
 /// Seconds until `scope` may try again, if it has used up its failures in the window.
-async fn throttled(db: &impl ConnectionTrait, scope: &str, now: DateTime<Utc>) -> Result<Option<u64>, ApiError> {
+async fn throttled(
+    db: &impl ConnectionTrait,
+    scope: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<u64>, ApiError> {
     let window = chrono::Duration::minutes(FAILURE_WINDOW_MINUTES);
     let recent = login_failure::Entity::find()
         .filter(login_failure::Column::Scope.eq(scope))
@@ -156,7 +173,10 @@ pub async fn start_session(
 
 pub async fn revoke_session(db: &impl ConnectionTrait, session_id: i32) -> Result<(), ApiError> {
     admin_session::Entity::update_many()
-        .col_expr(admin_session::Column::RevokedAt, sea_orm::sea_query::Expr::value(Utc::now()))
+        .col_expr(
+            admin_session::Column::RevokedAt,
+            sea_orm::sea_query::Expr::value(Utc::now()),
+        )
         .filter(admin_session::Column::Id.eq(session_id))
         .exec(db)
         .await?;
@@ -165,7 +185,11 @@ pub async fn revoke_session(db: &impl ConnectionTrait, session_id: i32) -> Resul
 
 /// Creates the administrator, or resets the password of an existing one (and signs them out
 /// everywhere). Returns true when the account is new.
-pub async fn upsert_admin(db: &impl ConnectionTrait, username: &str, password: &str) -> anyhow::Result<bool> {
+pub async fn upsert_admin(
+    db: &impl ConnectionTrait,
+    username: &str,
+    password: &str,
+) -> anyhow::Result<bool> {
     let hash = hash_password(password)?;
     let existing = admin_user::Entity::find()
         .filter(admin_user::Column::Username.eq(username))
@@ -176,9 +200,15 @@ pub async fn upsert_admin(db: &impl ConnectionTrait, username: &str, password: &
         let id = user.id;
         let mut active: admin_user::ActiveModel = user.into();
         active.password_hash = Set(hash);
-        active.update(db).await.context("Failed to reset the password")?;
+        active
+            .update(db)
+            .await
+            .context("Failed to reset the password")?;
         admin_session::Entity::update_many()
-            .col_expr(admin_session::Column::RevokedAt, sea_orm::sea_query::Expr::value(Utc::now()))
+            .col_expr(
+                admin_session::Column::RevokedAt,
+                sea_orm::sea_query::Expr::value(Utc::now()),
+            )
             .filter(admin_session::Column::AdminUserId.eq(id))
             .filter(admin_session::Column::RevokedAt.is_null())
             .exec(db)
@@ -215,7 +245,9 @@ fn bearer(req: &HttpRequest) -> Option<Result<String, ApiError>> {
     let header = req.headers().get(actix_web::http::header::AUTHORIZATION)?;
     let value = header.to_str().unwrap_or("");
     Some(match value.split_once(' ') {
-        Some((scheme, token)) if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() => {
+        Some((scheme, token))
+            if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() =>
+        {
             Ok(token.trim().to_owned())
         }
         _ => Err(ApiError::Unauthorized(UNAUTHORIZED.into())),
@@ -230,7 +262,10 @@ async fn authenticate(state: web::Data<AppState>, token: String) -> Result<Admin
         .one(&state.db.read)
         .await?;
     session
-        .map(|s| Admin { user_id: s.admin_user_id, session_id: s.id })
+        .map(|s| Admin {
+            user_id: s.admin_user_id,
+            session_id: s.id,
+        })
         .ok_or_else(|| ApiError::Unauthorized(UNAUTHORIZED.into()))
 }
 

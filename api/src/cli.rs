@@ -10,7 +10,11 @@ use crate::startup::Application;
 use crate::{auth, seed, store};
 
 #[derive(Parser, Debug)]
-#[command(name = "concierge", version, about = "The concierge CMS: API, site builder and admin tools")]
+#[command(
+    name = "concierge",
+    version,
+    about = "The concierge CMS: API, site builder and admin tools"
+)]
 pub struct Cli {
     #[command(flatten)]
     pub config: Config,
@@ -46,12 +50,18 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve => {
             let app = Application::build(settings.clone()).await?;
             let shown = if settings.api_key_is_default {
-                format!("{} (development default; set CONCIERGE_API_KEY)", settings.api_key)
+                format!(
+                    "{} (development default; set CONCIERGE_API_KEY)",
+                    settings.api_key
+                )
             } else {
                 "from CONCIERGE_API_KEY".to_owned()
             };
             tracing::info!(port = app.port(), "listening");
-            println!("concierge: serving http://{} (API key {shown})", display_addr(&settings.addr, app.port()));
+            println!(
+                "concierge: serving http://{} (API key {shown})",
+                display_addr(&settings.addr, app.port())
+            );
             app.run_until_stopped().await?;
         }
         Command::Migrate => {
@@ -65,7 +75,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let report = seed::run(&db, &settings).await?;
             println!("{report}");
         }
-        Command::Admin { command: AdminCommand::Create { name } } => {
+        Command::Admin {
+            command: AdminCommand::Create { name },
+        } => {
             let name = name.trim().to_owned();
             if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
                 bail!("the administrator name must be 1 to 100 printable characters");
@@ -76,7 +88,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             if auth::upsert_admin(&db.write, &name, &password).await? {
                 println!("concierge: administrator {name:?} created");
             } else {
-                println!("concierge: password of administrator {name:?} reset; their sessions were ended");
+                println!(
+                    "concierge: password of administrator {name:?} reset; their sessions were ended"
+                );
             }
         }
     }
@@ -98,15 +112,22 @@ fn read_password() -> anyhow::Result<String> {
         Ok(p) if !p.is_empty() => p,
         _ => {
             if std::io::stdin().is_terminal() {
-                eprintln!("Password (input is shown; set CONCIERGE_ADMIN_PASSWORD to avoid typing it):");
+                eprintln!(
+                    "Password (input is shown; set CONCIERGE_ADMIN_PASSWORD to avoid typing it):"
+                );
             }
             let mut line = String::new();
-            std::io::stdin().lock().read_line(&mut line).context("Failed to read the password from standard input")?;
+            std::io::stdin()
+                .lock()
+                .read_line(&mut line)
+                .context("Failed to read the password from standard input")?;
             line.trim_end_matches(['\r', '\n']).to_owned()
         }
     };
     if password.chars().count() < MIN_PASSWORD {
-        bail!("the password must have at least {MIN_PASSWORD} characters (CONCIERGE_ADMIN_PASSWORD or stdin)");
+        bail!(
+            "the password must have at least {MIN_PASSWORD} characters (CONCIERGE_ADMIN_PASSWORD or stdin)"
+        );
     }
     if password.len() > 1024 {
         bail!("the password must be at most 1024 bytes");

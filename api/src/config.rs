@@ -12,10 +12,20 @@ pub const DEV_API_KEY: &str = "concierge-dev-key";
 #[derive(Args, Clone, Debug, Default)]
 pub struct Config {
     /// Listen address.
-    #[arg(long, env = "CONCIERGE_ADDR", default_value = "127.0.0.1:8080", global = true)]
+    #[arg(
+        long,
+        env = "CONCIERGE_ADDR",
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
     pub addr: String,
     /// State of the embedded default: SQLite file, media, generated site.
-    #[arg(long, env = "CONCIERGE_DATA_DIR", default_value = "./data", global = true)]
+    #[arg(
+        long,
+        env = "CONCIERGE_DATA_DIR",
+        default_value = "./data",
+        global = true
+    )]
     pub data_dir: PathBuf,
     /// `sqlite://…` or `postgres://…`; defaults to a SQLite file in the data dir.
     #[arg(long, env = "CONCIERGE_DATABASE_URL", global = true)]
@@ -88,8 +98,14 @@ impl Config {
             database_url,
             api_key_is_default: api_key.is_none(),
             api_key: api_key.unwrap_or_else(|| DEV_API_KEY.to_owned()),
-            media_store: self.media_store.clone().unwrap_or_else(|| format!("file://{dir}/media")),
-            site_store: self.site_store.clone().unwrap_or_else(|| format!("file://{dir}/site")),
+            media_store: self
+                .media_store
+                .clone()
+                .unwrap_or_else(|| format!("file://{dir}/media")),
+            site_store: self
+                .site_store
+                .clone()
+                .unwrap_or_else(|| format!("file://{dir}/site")),
             site_url,
             customer_login_url: self.customer_login_url.clone(),
             gtm_id: self.gtm_id.clone().filter(|g| !g.trim().is_empty()),

@@ -50,7 +50,11 @@ impl FieldErrors {
 
     /// `Ok(())` when nothing failed, else a 400 whose message is the first failure.
     pub fn into_result(self) -> Result<(), ApiError> {
-        if self.fields.is_empty() { Ok(()) } else { Err(ApiError::Validation(self)) }
+        if self.fields.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Validation(self))
+        }
     }
 }
 

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod media;
 pub mod openapi;
 pub mod publish;
 pub mod routes;

@@ -34,22 +34,38 @@ impl Application {
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
         let db = store::connect(&settings.database_url).await?;
         store::migrate(&db).await?;
-        let listener = TcpListener::bind(&settings.addr)
-            .with_context(|| format!("Failed to listen on {} (set CONCIERGE_ADDR)", settings.addr))?;
+        let listener = TcpListener::bind(&settings.addr).with_context(|| {
+            format!("Failed to listen on {} (set CONCIERGE_ADDR)", settings.addr)
+        })?;
         let port = listener.local_addr()?.port();
         let wakeup = Arc::new(Notify::new());
-        let worker_id = format!("{}-{}", std::process::id(), crate::auth::new_token().0.get(..8).unwrap_or("w"));
+        let worker_id = format!(
+            "{}-{}",
+            std::process::id(),
+            crate::auth::new_token().0.get(..8).unwrap_or("w")
+        );
         tokio::spawn(publish::run_worker(db.clone(), wakeup.clone(), worker_id));
-        let state = web::Data::new(AppState { db: db.clone(), settings, publish_wakeup: wakeup });
+        let state = web::Data::new(AppState {
+            db: db.clone(),
+            settings,
+            publish_wakeup: wakeup,
+        });
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
-                .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(json_error))
+                .app_data(
+                    web::JsonConfig::default()
+                        .limit(JSON_LIMIT)
+                        .error_handler(json_error),
+                )
                 .app_data(web::QueryConfig::default().error_handler(query_error))
                 .app_data(web::PathConfig::default().error_handler(path_error))
                 .service(routes::health::healthz)
                 .service(web::redirect("/api/docs", "/api/docs/"))
-                .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/v1/openapi.json", openapi::document()))
+                .service(
+                    SwaggerUi::new("/api/docs/{_:.*}")
+                        .url("/api/v1/openapi.json", openapi::document()),
+                )
                 .service(
                     web::scope("/api/v1")
                         .wrap(ErrorHandlers::new().default_handler(json_error_body))
@@ -83,10 +99,19 @@ async fn require_api_key(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let expected = req.app_data::<web::Data<AppState>>().map(|s| s.settings.api_key.clone()).unwrap_or_default();
-    let sent = req.headers().get("x-api-key").and_then(|v| v.to_str().ok()).unwrap_or("");
+    let expected = req
+        .app_data::<web::Data<AppState>>()
+        .map(|s| s.settings.api_key.clone())
+        .unwrap_or_default();
+    let sent = req
+        .headers()
+        .get("x-api-key")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
     if expected.is_empty() || sent != expected {
-        return Err(ApiError::Unauthorized("Missing or invalid API key (x-api-key).".into()).into());
+        return Err(
+            ApiError::Unauthorized("Missing or invalid API key (x-api-key).".into()).into(),
+        );
     }
     next.call(req).await
 }
@@ -113,8 +138,11 @@ fn json_error_body<B: MessageBody + 'static>(
         _ => status.canonical_reason().unwrap_or("Error").to_owned(),
     };
     let (req, _) = res.into_parts();
-    let response = HttpResponse::build(status).json(serde_json::json!({ "message": message, "errors": {} }));
-    Ok(ErrorHandlerResponse::Response(ServiceResponse::new(req, response).map_into_right_body()))
+    let response =
+        HttpResponse::build(status).json(serde_json::json!({ "message": message, "errors": {} }));
+    Ok(ErrorHandlerResponse::Response(
+        ServiceResponse::new(req, response).map_into_right_body(),
+    ))
 }
 
 fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {

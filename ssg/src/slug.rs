@@ -2,8 +2,19 @@
 
 /// First path segments the site itself uses; a blog slug equal to one gets the suffix `-blog`.
 pub const RESERVED: &[&str] = &[
-    "about", "services", "partnership", "contact-us", "privacy-policy", "terms-services",
-    "cookies-policy", "blogs", "admin", "api", "media", "assets", "ar",
+    "about",
+    "services",
+    "partnership",
+    "contact-us",
+    "privacy-policy",
+    "terms-services",
+    "cookies-policy",
+    "blogs",
+    "admin",
+    "api",
+    "media",
+    "assets",
+    "ar",
 ];
 
 /// The slug of a blog name: lower-cased, whitespace runs turned into one hyphen, everything but
@@ -39,15 +50,31 @@ mod tests {
     #[test]
     fn slugs_follow_the_architecture_rules() {
         let cases = [
-            ("Arriving in Riyadh", "arriving-in-riyadh", "spaces become hyphens"),
-            ("  Gifting:  Eid & Ramadan!  ", "gifting-eid-ramadan", "punctuation dropped, runs collapsed"),
-            ("London -- Summer Season", "london-summer-season", "repeated hyphens collapse"),
+            (
+                "Arriving in Riyadh",
+                "arriving-in-riyadh",
+                "spaces become hyphens",
+            ),
+            (
+                "  Gifting:  Eid & Ramadan!  ",
+                "gifting-eid-ramadan",
+                "punctuation dropped, runs collapsed",
+            ),
+            (
+                "London -- Summer Season",
+                "london-summer-season",
+                "repeated hyphens collapse",
+            ),
             ("رحلات العائلة", "رحلات-العائلة", "letters of any script stay"),
             ("Top 10 Lounges 2026", "top-10-lounges-2026", "digits stay"),
             ("!!!", "blog", "empty becomes blog"),
             ("About", "about-blog", "reserved segment gets a suffix"),
             ("Contact Us", "contact-us-blog", "reserved after slugging"),
-            ("<script>alert(1)</script>", "scriptalert1script", "markup cannot reach the URL"),
+            (
+                "<script>alert(1)</script>",
+                "scriptalert1script",
+                "markup cannot reach the URL",
+            ),
         ];
         for (name, slug, why) in cases {
             assert_eq!(blog_slug(name), slug, "{why}");

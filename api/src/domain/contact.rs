@@ -8,9 +8,8 @@ pub struct PersonName(String);
 impl PersonName {
     pub fn parse(raw: &str) -> Option<Self> {
         let name = raw.trim();
-        let allowed = |c: char| {
-            c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '\u{2019}' | '\u{200C}')
-        };
+        let allowed =
+            |c: char| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '\u{2019}' | '\u{200C}');
         (name.chars().any(char::is_alphabetic) && name.chars().all(allowed))
             .then(|| PersonName(name.split_whitespace().collect::<Vec<_>>().join(" ")))
     }
@@ -29,8 +28,10 @@ impl Phone {
     pub fn parse(raw: &str) -> Option<Self> {
         let trimmed = raw.trim();
         let body = trimmed.strip_prefix('+').unwrap_or(trimmed);
-        let digits: String =
-            body.chars().filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.')).collect();
+        let digits: String = body
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.'))
+            .collect();
         (digits.chars().all(|c| c.is_ascii_digit()) && (10..=15).contains(&digits.len()))
             .then_some(Phone(digits))
     }
@@ -56,7 +57,9 @@ impl Email {
             && !local.starts_with('.')
             && !local.ends_with('.')
             && !local.contains("..")
-            && local.chars().all(|c| c.is_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c));
+            && local
+                .chars()
+                .all(|c| c.is_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c));
         let labels: Vec<&str> = domain.split('.').collect();
         let domain_ok = labels.len() >= 2
             && labels.iter().all(|l| {
@@ -66,7 +69,9 @@ impl Email {
                     && !l.ends_with('-')
                     && l.chars().all(|c| c.is_alphanumeric() || c == '-')
             })
-            && labels.last().is_some_and(|tld| tld.chars().count() >= 2 && tld.chars().all(char::is_alphabetic));
+            && labels.last().is_some_and(|tld| {
+                tld.chars().count() >= 2 && tld.chars().all(char::is_alphabetic)
+            });
         (local_ok && domain_ok).then(|| Email(email.to_owned()))
     }
 
@@ -86,7 +91,16 @@ mod tests {
 
     #[test]
     fn names_in_any_script_are_accepted() {
-        for name in ["Fatima", "محمد", "عبد الله", "Anne-Marie", "O'Neil", "José", "Ng", "زَيْد"] {
+        for name in [
+            "Fatima",
+            "محمد",
+            "عبد الله",
+            "Anne-Marie",
+            "O'Neil",
+            "José",
+            "Ng",
+            "زَيْد",
+        ] {
             assert!(PersonName::parse(name).is_some(), "{name}");
         }
     }
@@ -100,22 +114,50 @@ mod tests {
 
     #[test]
     fn phones_are_normalised_to_their_digits() {
-        assert_eq!(Phone::parse("+971 50 123 4567").unwrap().as_str(), "971501234567");
-        assert_eq!(Phone::parse("(020) 7946-0958").unwrap().as_str(), "02079460958");
-        for bad in ["12345", "+1234567890123456", "++971501234567", "97150abc4567", "+971 50 123 4567 x1"] {
+        assert_eq!(
+            Phone::parse("+971 50 123 4567").unwrap().as_str(),
+            "971501234567"
+        );
+        assert_eq!(
+            Phone::parse("(020) 7946-0958").unwrap().as_str(),
+            "02079460958"
+        );
+        for bad in [
+            "12345",
+            "+1234567890123456",
+            "++971501234567",
+            "97150abc4567",
+            "+971 50 123 4567 x1",
+        ] {
             assert!(Phone::parse(bad).is_none(), "{bad}");
         }
     }
 
     #[test]
     fn email_shape_is_checked() {
-        for ok in ["a@b.co", "first.last+tag@concierge.example.com", "USER@Example.AE"] {
+        for ok in [
+            "a@b.co",
+            "first.last+tag@concierge.example.com",
+            "USER@Example.AE",
+        ] {
             assert!(Email::parse(ok).is_some(), "{ok}");
         }
-        for bad in ["plain", "a@b", "a@.com", "a..b@c.com", "a@b.c", "a b@c.com", "@c.com", "a@-b.com"] {
+        for bad in [
+            "plain",
+            "a@b",
+            "a@.com",
+            "a..b@c.com",
+            "a@b.c",
+            "a b@c.com",
+            "@c.com",
+            "a@-b.com",
+        ] {
             assert!(Email::parse(bad).is_none(), "{bad}");
         }
-        assert_eq!(Email::parse(" USER@Example.AE ").unwrap().normalized(), "user@example.ae");
+        assert_eq!(
+            Email::parse(" USER@Example.AE ").unwrap().normalized(),
+            "user@example.ae"
+        );
     }
 }
 
@@ -151,39 +193,87 @@ pub struct Contact {
 
 /// The six rules of the specification's section 5, in order; the first failure of each field
 /// is recorded and the first failure overall is the headline.
-pub fn validate(draft: ContactDraft, audience: Audience) -> Result<Contact, crate::error::ApiError> {
+pub fn validate(
+    draft: ContactDraft,
+    audience: Audience,
+) -> Result<Contact, crate::error::ApiError> {
     use super::form::{Form, max};
     let admin = audience == Audience::Admin;
-    let required = |visitor: &'static str, admin_text: &'static str| if admin { admin_text } else { visitor };
+    let required =
+        |visitor: &'static str, admin_text: &'static str| if admin { admin_text } else { visitor };
     let mut f = Form::new();
 
-    let first = f.required("first_name", draft.first_name, required("First name is required.", "Please enter the First Name"), "First name", max::NAME);
+    let first = f.required(
+        "first_name",
+        draft.first_name,
+        required("First name is required.", "Please enter the First Name"),
+        "First name",
+        max::NAME,
+    );
     let first_name = PersonName::parse(&first);
     if !first.is_empty() && first_name.is_none() {
         f.fail("first_name", "First name should contain only letters.");
     }
-    let last = f.required("last_name", draft.last_name, required("Last name is required.", "Please enter the last name"), "Last name", max::NAME);
+    let last = f.required(
+        "last_name",
+        draft.last_name,
+        required("Last name is required.", "Please enter the last name"),
+        "Last name",
+        max::NAME,
+    );
     let last_name = PersonName::parse(&last);
     if !last.is_empty() && last_name.is_none() {
         f.fail("last_name", "Last name should contain only letters.");
     }
-    let phone_text = f.required("phone", draft.phone, required("Phone number is required.", "Please enter the mobile number"), "Phone number", max::NAME);
+    let phone_text = f.required(
+        "phone",
+        draft.phone,
+        required(
+            "Phone number is required.",
+            "Please enter the mobile number",
+        ),
+        "Phone number",
+        max::NAME,
+    );
     let phone = Phone::parse(&phone_text);
     if !phone_text.is_empty() && phone.is_none() {
         f.fail("phone", "Phone number should be 10 to 15 digits only.");
     }
-    let email_text = f.required("email", draft.email, required("Email address is required.", "Please enter the email"), "Email address", max::EMAIL);
+    let email_text = f.required(
+        "email",
+        draft.email,
+        required("Email address is required.", "Please enter the email"),
+        "Email address",
+        max::EMAIL,
+    );
     let email = Email::parse(&email_text);
     if !email_text.is_empty() && email.is_none() {
         f.fail("email", "Please enter a valid email address.");
     }
-    let subject = f.required("subject", draft.subject, required("Subject is required.", "Please enter the subject"), "Subject", max::SUBJECT);
-    let message = f.required("message", draft.message, required("Message is required.", "Please enter the message"), "Message", max::MESSAGE);
+    let subject = f.required(
+        "subject",
+        draft.subject,
+        required("Subject is required.", "Please enter the subject"),
+        "Subject",
+        max::SUBJECT,
+    );
+    let message = f.required(
+        "message",
+        draft.message,
+        required("Message is required.", "Please enter the message"),
+        "Message",
+        max::MESSAGE,
+    );
     f.finish()?;
     match (first_name, last_name, phone, email) {
-        (Some(first_name), Some(last_name), Some(phone), Some(email)) => {
-            Ok(Contact { first_name, last_name, phone, email, subject, message })
-        }
+        (Some(first_name), Some(last_name), Some(phone), Some(email)) => Ok(Contact {
+            first_name,
+            last_name,
+            phone,
+            email,
+            subject,
+            message,
+        }),
         _ => unreachable!("every failed parse recorded a field error"),
     }
 }
@@ -214,29 +304,58 @@ mod rule_tests {
         type Edit = fn(&mut ContactDraft);
         let cases: [(Edit, &str); 10] = [
             (|d| d.first_name = None, "First name is required."),
-            (|d| d.first_name = Some("J0hn".into()), "First name should contain only letters."),
+            (
+                |d| d.first_name = Some("J0hn".into()),
+                "First name should contain only letters.",
+            ),
             (|d| d.last_name = Some(" ".into()), "Last name is required."),
-            (|d| d.last_name = Some("Smith!".into()), "Last name should contain only letters."),
+            (
+                |d| d.last_name = Some("Smith!".into()),
+                "Last name should contain only letters.",
+            ),
             (|d| d.phone = None, "Phone number is required."),
-            (|d| d.phone = Some("12345".into()), "Phone number should be 10 to 15 digits only."),
+            (
+                |d| d.phone = Some("12345".into()),
+                "Phone number should be 10 to 15 digits only.",
+            ),
             (|d| d.email = None, "Email address is required."),
-            (|d| d.email = Some("not-an-email".into()), "Please enter a valid email address."),
+            (
+                |d| d.email = Some("not-an-email".into()),
+                "Please enter a valid email address.",
+            ),
             (|d| d.subject = None, "Subject is required."),
             (|d| d.message = Some("".into()), "Message is required."),
         ];
         for (edit, message) in cases {
             let mut d = draft();
             edit(&mut d);
-            assert_eq!(validate(d, Audience::Visitor).unwrap_err().to_string(), message);
+            assert_eq!(
+                validate(d, Audience::Visitor).unwrap_err().to_string(),
+                message
+            );
         }
-        let all_bad = ContactDraft { phone: Some("1".into()), ..Default::default() };
-        assert_eq!(validate(all_bad, Audience::Visitor).unwrap_err().to_string(), "First name is required.");
+        let all_bad = ContactDraft {
+            phone: Some("1".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            validate(all_bad, Audience::Visitor)
+                .unwrap_err()
+                .to_string(),
+            "First name is required."
+        );
     }
 
     #[test]
     fn the_admin_form_words_required_fields_its_own_way() {
-        let d = ContactDraft { first_name: Some("Sara".into()), ..draft() };
+        let d = ContactDraft {
+            first_name: Some("Sara".into()),
+            ..draft()
+        };
         let d = ContactDraft { phone: None, ..d };
-        assert_eq!(validate(d, Audience::Admin).unwrap_err().to_string(), "Please enter the mobile number");
+        assert_eq!(
+            validate(d, Audience::Admin).unwrap_err().to_string(),
+            "Please enter the mobile number"
+        );
     }
 }

@@ -42,7 +42,14 @@ impl Form {
     }
 
     /// Trimmed text; `required` is the message when it is missing or blank.
-    pub fn required(&mut self, field: &str, value: Option<String>, required: &str, label: &str, max: usize) -> String {
+    pub fn required(
+        &mut self,
+        field: &str,
+        value: Option<String>,
+        required: &str,
+        label: &str,
+        max: usize,
+    ) -> String {
         let text = self.clean(field, value, label, max);
         if text.is_empty() {
             self.fail(field, required);
@@ -51,12 +58,24 @@ impl Form {
     }
 
     /// Trimmed text, empty when missing.
-    pub fn optional(&mut self, field: &str, value: Option<String>, label: &str, max: usize) -> String {
+    pub fn optional(
+        &mut self,
+        field: &str,
+        value: Option<String>,
+        label: &str,
+        max: usize,
+    ) -> String {
         self.clean(field, value, label, max)
     }
 
     /// An optional Arabic twin: `None` when missing or blank.
-    pub fn twin(&mut self, field: &str, value: Option<String>, label: &str, max: usize) -> Option<String> {
+    pub fn twin(
+        &mut self,
+        field: &str,
+        value: Option<String>,
+        label: &str,
+        max: usize,
+    ) -> Option<String> {
         Some(self.clean(field, value, label, max)).filter(|t| !t.is_empty())
     }
 
@@ -70,14 +89,23 @@ impl Form {
         match text.parse::<i64>() {
             Ok(n) if DISPLAY_ORDER_RANGE.contains(&n) => n as i32,
             _ => {
-                self.fail(field, "Display order must be a whole number from -1000000 to 1000000.");
+                self.fail(
+                    field,
+                    "Display order must be a whole number from -1000000 to 1000000.",
+                );
                 0
             }
         }
     }
 
     /// A link or file address: an `http(s)://` URL or a site path starting with `/`.
-    pub fn url(&mut self, field: &str, value: Option<String>, required: Option<&str>, label: &str) -> String {
+    pub fn url(
+        &mut self,
+        field: &str,
+        value: Option<String>,
+        required: Option<&str>,
+        label: &str,
+    ) -> String {
         let text = self.clean(field, value, label, max::URL);
         if text.is_empty() {
             if let Some(message) = required {
@@ -86,14 +114,21 @@ impl Form {
             return text;
         }
         if !is_safe_url(&text) {
-            self.fail(field, format!("{label} must be a web address (https://…) or a site path (/…)."));
+            self.fail(
+                field,
+                format!("{label} must be a web address (https://…) or a site path (/…)."),
+            );
         }
         text
     }
 
     /// A positive id sent as a number or numeric string.
     pub fn id(&mut self, field: &str, value: Option<String>, required: &str) -> i32 {
-        match value.as_deref().map(str::trim).and_then(|v| v.parse::<i32>().ok()) {
+        match value
+            .as_deref()
+            .map(str::trim)
+            .and_then(|v| v.parse::<i32>().ok())
+        {
             Some(id) if id > 0 => id,
             _ => {
                 self.fail(field, required);
@@ -109,7 +144,10 @@ impl Form {
     fn clean(&mut self, field: &str, value: Option<String>, label: &str, max: usize) -> String {
         let text = value.map(|v| v.trim().to_owned()).unwrap_or_default();
         if text.chars().any(|c| c == '\0') {
-            self.fail(field, format!("{label} contains characters that are not allowed."));
+            self.fail(
+                field,
+                format!("{label} contains characters that are not allowed."),
+            );
         } else if text.chars().count() > max {
             self.fail(field, format!("{label} must be at most {max} characters."));
         }
@@ -134,8 +172,15 @@ mod tests {
     fn the_first_failing_rule_is_the_message() {
         let mut form = Form::new();
         form.required("name", None, "Please enter the title", "Title", 10);
-        form.display_order("display_order", Some("x".into()), "Please enter the Display order");
-        assert_eq!(form.finish().unwrap_err().to_string(), "Please enter the title");
+        form.display_order(
+            "display_order",
+            Some("x".into()),
+            "Please enter the Display order",
+        );
+        assert_eq!(
+            form.finish().unwrap_err().to_string(),
+            "Please enter the title"
+        );
     }
 
     #[test]
@@ -147,10 +192,20 @@ mod tests {
 
     #[test]
     fn urls_must_be_web_addresses_or_site_paths() {
-        for ok in ["https://cdn.example/x.png", "/media/ab.svg", "http://127.0.0.1:8080/media/a.png"] {
+        for ok in [
+            "https://cdn.example/x.png",
+            "/media/ab.svg",
+            "http://127.0.0.1:8080/media/a.png",
+        ] {
             assert!(is_safe_url(ok), "{ok}");
         }
-        for bad in ["javascript:alert(1)", "//evil.example/x", "data:text/html,hi", "ftp://x", "/a b"] {
+        for bad in [
+            "javascript:alert(1)",
+            "//evil.example/x",
+            "data:text/html,hi",
+            "ftp://x",
+            "/a b",
+        ] {
             assert!(!is_safe_url(bad), "{bad}");
         }
     }
@@ -159,6 +214,9 @@ mod tests {
     fn text_over_the_bound_is_refused_with_its_label() {
         let mut form = Form::new();
         form.optional("meta_title", Some("x".repeat(301)), "Meta title", max::META);
-        assert_eq!(form.finish().unwrap_err().to_string(), "Meta title must be at most 300 characters.");
+        assert_eq!(
+            form.finish().unwrap_err().to_string(),
+            "Meta title must be at most 300 characters."
+        );
     }
 }

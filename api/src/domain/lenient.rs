@@ -13,15 +13,14 @@ pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Erro
         U(u64),
         F(f64),
     }
-    Ok(Option::<Raw>::deserialize(d).map_err(|_| {
-        serde::de::Error::custom("expected a string or a number")
-    })?
-    .map(|raw| match raw {
-        Raw::S(s) => s,
-        Raw::I(i) => i.to_string(),
-        Raw::U(u) => u.to_string(),
-        Raw::F(f) => f.to_string(),
-    }))
+    Ok(Option::<Raw>::deserialize(d)
+        .map_err(|_| serde::de::Error::custom("expected a string or a number"))?
+        .map(|raw| match raw {
+            Raw::S(s) => s,
+            Raw::I(i) => i.to_string(),
+            Raw::U(u) => u.to_string(),
+            Raw::F(f) => f.to_string(),
+        }))
 }
 
 /// A field read with [`string`]: `Loose(None)` when missing or `null`.

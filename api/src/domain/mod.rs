@@ -9,5 +9,5 @@ pub mod html;
 pub mod lenient;
 pub mod page;
 
-pub use contact::{Email, Phone, PersonName};
+pub use contact::{Email, PersonName, Phone};
 pub use form::Form;

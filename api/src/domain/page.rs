@@ -31,7 +31,11 @@ pub struct Page {
 
 impl Page {
     pub fn parse(query: &PageQuery, admin: bool) -> Result<Self, ApiError> {
-        let max_size = if admin { ADMIN_MAX_SIZE } else { ANONYMOUS_MAX_SIZE };
+        let max_size = if admin {
+            ADMIN_MAX_SIZE
+        } else {
+            ANONYMOUS_MAX_SIZE
+        };
         let page = bounded(query.page.as_deref(), "page", 1, 1, MAX_PAGE)?;
         let size = bounded(query.size.as_deref(), "size", 10, 1, max_size)?;
         Ok(Page { page, size })
@@ -42,7 +46,13 @@ impl Page {
     }
 }
 
-fn bounded(raw: Option<&str>, name: &str, default: u64, min: u64, max: u64) -> Result<u64, ApiError> {
+fn bounded(
+    raw: Option<&str>,
+    name: &str,
+    default: u64,
+    min: u64,
+    max: u64,
+) -> Result<u64, ApiError> {
     let raw = raw.map(str::trim).unwrap_or("");
     if raw.is_empty() {
         return Ok(default);
@@ -61,12 +71,18 @@ mod tests {
     use super::*;
 
     fn q(page: &str, size: &str) -> PageQuery {
-        PageQuery { page: Some(page.into()), size: Some(size.into()) }
+        PageQuery {
+            page: Some(page.into()),
+            size: Some(size.into()),
+        }
     }
 
     #[test]
     fn defaults_are_page_one_of_ten() {
-        assert_eq!(Page::parse(&PageQuery::default(), false).unwrap(), Page { page: 1, size: 10 });
+        assert_eq!(
+            Page::parse(&PageQuery::default(), false).unwrap(),
+            Page { page: 1, size: 10 }
+        );
     }
 
     #[test]
@@ -80,8 +96,15 @@ mod tests {
 
     #[test]
     fn zero_negative_huge_and_non_numeric_values_are_refused() {
-        for (page, size) in [("0", "10"), ("-1", "10"), ("1", "0"), ("abc", "10"), ("1", "1e3"),
-                             ("99999999999999999999999", "10"), ("1", "2.5")] {
+        for (page, size) in [
+            ("0", "10"),
+            ("-1", "10"),
+            ("1", "0"),
+            ("abc", "10"),
+            ("1", "1e3"),
+            ("99999999999999999999999", "10"),
+            ("1", "2.5"),
+        ] {
             assert!(Page::parse(&q(page, size), true).is_err(), "{page} {size}");
         }
     }

@@ -94,8 +94,18 @@ pub async fn claim(db: &Db, worker: &str) -> Result<Vec<publish_job::Model>, sea
     let stale = now - chrono::Duration::seconds(CLAIM_TIMEOUT_SECONDS);
     let backend = db.backend();
     let postgres = backend == DbBackend::Postgres;
-    let lock = if postgres { " FOR UPDATE SKIP LOCKED" } else { "" };
-    let p = |i: usize| if postgres { format!("${i}") } else { "?".to_owned() };
+    let lock = if postgres {
+        " FOR UPDATE SKIP LOCKED"
+    } else {
+        ""
+    };
+    let p = |i: usize| {
+        if postgres {
+            format!("${i}")
+        } else {
+            "?".to_owned()
+        }
+    };
     let sql = format!(
         "UPDATE publish_jobs SET claimed_at = {p1}, claimed_by = {p2}, attempts = attempts + 1 \
          WHERE id IN (SELECT id FROM publish_jobs WHERE done_at IS NULL \
@@ -105,8 +115,12 @@ pub async fn claim(db: &Db, worker: &str) -> Result<Vec<publish_job::Model>, sea
         p2 = p(2),
         p3 = p(3),
     );
-    let stmt = Statement::from_sql_and_values(backend, sql, [now.into(), worker.into(), stale.into()]);
-    let mut jobs = publish_job::Entity::find().from_raw_sql(stmt).all(&db.write).await?;
+    let stmt =
+        Statement::from_sql_and_values(backend, sql, [now.into(), worker.into(), stale.into()]);
+    let mut jobs = publish_job::Entity::find()
+        .from_raw_sql(stmt)
+        .all(&db.write)
+        .await?;
     jobs.sort_by_key(|j| j.id);
     Ok(jobs)
 }
@@ -114,8 +128,14 @@ pub async fn claim(db: &Db, worker: &str) -> Result<Vec<publish_job::Model>, sea
 /// Marks jobs done (only those this worker still holds).
 pub async fn complete(db: &Db, worker: &str, ids: &[i32]) -> Result<u64, sea_orm::DbErr> {
     let result = publish_job::Entity::update_many()
-        .col_expr(publish_job::Column::DoneAt, sea_orm::sea_query::Expr::value(Utc::now()))
-        .col_expr(publish_job::Column::LastError, sea_orm::sea_query::Expr::value(Option::<String>::None))
+        .col_expr(
+            publish_job::Column::DoneAt,
+            sea_orm::sea_query::Expr::value(Utc::now()),
+        )
+        .col_expr(
+            publish_job::Column::LastError,
+            sea_orm::sea_query::Expr::value(Option::<String>::None),
+        )
         .filter(publish_job::Column::Id.is_in(ids.iter().copied()))
         .filter(publish_job::Column::ClaimedBy.eq(worker))
         .filter(publish_job::Column::DoneAt.is_null())
@@ -127,8 +147,14 @@ pub async fn complete(db: &Db, worker: &str, ids: &[i32]) -> Result<u64, sea_orm
 /// Releases jobs after a failed render so that they are retried.
 pub async fn fail(db: &Db, ids: &[i32], error: &str) -> Result<(), sea_orm::DbErr> {
     publish_job::Entity::update_many()
-        .col_expr(publish_job::Column::ClaimedAt, sea_orm::sea_query::Expr::value(Option::<chrono::DateTime<Utc>>::None))
-        .col_expr(publish_job::Column::LastError, sea_orm::sea_query::Expr::value(error.to_owned()))
+        .col_expr(
+            publish_job::Column::ClaimedAt,
+            sea_orm::sea_query::Expr::value(Option::<chrono::DateTime<Utc>>::None),
+        )
+        .col_expr(
+            publish_job::Column::LastError,
+            sea_orm::sea_query::Expr::value(error.to_owned()),
+        )
         .filter(publish_job::Column::Id.is_in(ids.iter().copied()))
         .exec(&db.write)
         .await?;
@@ -157,7 +183,10 @@ pub async fn status(db: &Db) -> Result<Status, sea_orm::DbErr> {
         .filter(publish_job::Column::DoneAt.is_null())
         .count(conn)
         .await?;
-    let latest = publish_job::Entity::find().order_by_desc(publish_job::Column::Id).one(conn).await?;
+    let latest = publish_job::Entity::find()
+        .order_by_desc(publish_job::Column::Id)
+        .one(conn)
+        .await?;
     let last_done = publish_job::Entity::find()
         .filter(publish_job::Column::DoneAt.is_not_null())
         .order_by_desc(publish_job::Column::DoneAt)

@@ -40,10 +40,20 @@ pub struct LoginEnvelope {
     responses((status = 200, body = LoginEnvelope), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 429, body = ErrorBody)))]
 #[post("/authenticate")]
-pub async fn login(state: web::Data<AppState>, req: HttpRequest, body: web::Json<LoginInput>) -> Result<HttpResponse, ApiError> {
+pub async fn login(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Json<LoginInput>,
+) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let mut f = Form::new();
-    let username = f.required("username", body.username.take(), "Please enter the user name", "User name", max::NAME);
+    let username = f.required(
+        "username",
+        body.username.take(),
+        "Please enter the user name",
+        "User name",
+        max::NAME,
+    );
     // The password is not trimmed: spaces are part of it.
     let password = body.password.take().unwrap_or_default();
     if password.is_empty() {
@@ -52,9 +62,13 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, body: web::Json
         f.fail("password", "Password must be at most 1024 bytes.");
     }
     f.finish()?;
-    let client = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into());
+    let client = req
+        .peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_else(|| "unknown".into());
     let user = auth::check_login(&state.db.write, &client, &username, &password).await?;
-    let (token, expires_at) = auth::start_session(&state.db.write, &user, state.settings.session_ttl).await?;
+    let (token, expires_at) =
+        auth::start_session(&state.db.write, &user, state.settings.session_ttl).await?;
     Ok(HttpResponse::Ok().json(LoginEnvelope {
         response_body: Session { token, expires_at },
         message: "Successfully logged in".into(),
@@ -67,7 +81,8 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, body: web::Json
 #[post("/logout")]
 pub async fn logout(state: web::Data<AppState>, admin: Admin) -> Result<HttpResponse, ApiError> {
     auth::revoke_session(&state.db.write, admin.session_id).await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Successfully logged out", "errors": {} })))
+    Ok(HttpResponse::Ok()
+        .json(serde_json::json!({ "message": "Successfully logged out", "errors": {} })))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -48,7 +48,9 @@ pub struct BannerInput {
 fn single(body: web::Json<Vec<BannerInput>>) -> Result<BannerInput, ApiError> {
     let mut items = body.into_inner();
     if items.len() != 1 {
-        return Err(ApiError::BadRequest("Send an array holding exactly one banner.".into()));
+        return Err(ApiError::BadRequest(
+            "Send an array holding exactly one banner.".into(),
+        ));
     }
     Ok(items.remove(0))
 }
@@ -56,13 +58,23 @@ fn single(body: web::Json<Vec<BannerInput>>) -> Result<BannerInput, ApiError> {
 impl BannerInput {
     fn apply(self, model: &mut banner::ActiveModel) -> Result<(), ApiError> {
         let mut f = Form::new();
-        let banner_name = f.optional("banner_name", self.banner_name.take(), "Banner name", max::TITLE);
+        let banner_name = f.optional(
+            "banner_name",
+            self.banner_name.take(),
+            "Banner name",
+            max::TITLE,
+        );
         let banner_url = f.url("banner_url", self.banner_url.take(), None, "Banner image");
         let image_id = f.optional("image_id", self.image_id.take(), "Image id", max::TITLE);
         let title = f.optional("title", self.title.take(), "Title", max::TITLE);
         let title_ar = f.twin("title_ar", self.title_ar.take(), "Arabic title", max::TITLE);
         let sub_title = f.optional("sub_title", self.sub_title.take(), "Subtitle", max::META);
-        let sub_title_ar = f.twin("sub_title_ar", self.sub_title_ar.take(), "Arabic subtitle", max::META);
+        let sub_title_ar = f.twin(
+            "sub_title_ar",
+            self.sub_title_ar.take(),
+            "Arabic subtitle",
+            max::META,
+        );
         let web_url = f.url("web_url", self.web_url.take(), None, "Link");
         f.finish()?;
 
@@ -83,7 +95,11 @@ impl BannerInput {
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(PageQuery),
     responses((status = 200, body = ListEnvelope<banner::Model>), (status = 400, body = ErrorBody)))]
 #[get("/flashy-banner")]
-pub async fn list(state: web::Data<AppState>, query: web::Query<PageQuery>, admin: MaybeAdmin) -> Result<HttpResponse, ApiError> {
+pub async fn list(
+    state: web::Data<AppState>,
+    query: web::Query<PageQuery>,
+    admin: MaybeAdmin,
+) -> Result<HttpResponse, ApiError> {
     let page = Page::parse(&query, admin.0.is_some())?;
     let select = banner::Entity::find().order_by_asc(banner::Column::Id);
     let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
@@ -93,17 +109,29 @@ pub async fn list(state: web::Data<AppState>, query: web::Query<PageQuery>, admi
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path)),
     responses((status = 200, body = ItemEnvelope<banner::Model>), (status = 404, body = ErrorBody)))]
 #[get("/flashy-banner/get-flashy-banner-by-id/{id}")]
-pub async fn get_one(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn get_one(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    Ok(envelope::one(envelope::find_one::<banner::Entity>(&state.db.read, id, NOT_FOUND).await?))
+    Ok(envelope::one(
+        envelope::find_one::<banner::Entity>(&state.db.read, id, NOT_FOUND).await?,
+    ))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", request_body = Vec<BannerInput>,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 201, body = ItemEnvelope<banner::Model>), (status = 400, body = ErrorBody)))]
 #[post("/flashy-banner")]
-pub async fn create(state: web::Data<AppState>, _admin: Admin, body: web::Json<Vec<BannerInput>>) -> Result<HttpResponse, ApiError> {
-    let mut model = banner::ActiveModel { created_at: Set(Utc::now()), ..Default::default() };
+pub async fn create(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    body: web::Json<Vec<BannerInput>>,
+) -> Result<HttpResponse, ApiError> {
+    let mut model = banner::ActiveModel {
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    };
     single(body)?.apply(&mut model)?;
     let txn = envelope::begin(&state).await?;
     let saved = model.insert(&txn).await?;
@@ -125,7 +153,9 @@ pub async fn update(
     let id = envelope::parse_id(&id)?;
     let input = single(body)?;
     let txn = envelope::begin(&state).await?;
-    let mut model: banner::ActiveModel = envelope::find_one::<banner::Entity>(&txn, id, NOT_FOUND).await?.into();
+    let mut model: banner::ActiveModel = envelope::find_one::<banner::Entity>(&txn, id, NOT_FOUND)
+        .await?
+        .into();
     input.apply(&mut model)?;
     let saved = model.update(&txn).await?;
     publish::enqueue(&txn, Resource::Banner, saved.id, Action::Upsert, None).await?;
@@ -137,7 +167,11 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/flashy-banner/flashy-banner-delete/{id}")]
-pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn remove(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let txn = envelope::begin(&state).await?;
     envelope::find_one::<banner::Entity>(&txn, id, NOT_FOUND).await?;
@@ -148,5 +182,9 @@ pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<Str
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list).service(create).service(get_one).service(update).service(remove);
+    cfg.service(list)
+        .service(create)
+        .service(get_one)
+        .service(update)
+        .service(remove);
 }

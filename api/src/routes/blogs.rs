@@ -55,22 +55,68 @@ impl BlogInput {
     /// Runs the blog rules in the specification's order and fills `model`.
     fn apply(self, model: &mut blog::ActiveModel) -> Result<(), ApiError> {
         let mut f = Form::new();
-        let name = f.required("name", self.name.take(), "Please enter the title", "Title", max::TITLE);
-        let display_order =
-            f.display_order("display_order", self.display_order.take(), "Please enter the Display order");
-        let image_url = f.url("image_url", self.image_url.take(), Some("Please upload the Image"), "Image");
-        let description = f.optional("description", self.description.take(), "Description", max::RICH_TEXT);
-        let description_ar =
-            f.twin("description_ar", self.description_ar.take(), "Arabic description", max::RICH_TEXT);
+        let name = f.required(
+            "name",
+            self.name.take(),
+            "Please enter the title",
+            "Title",
+            max::TITLE,
+        );
+        let display_order = f.display_order(
+            "display_order",
+            self.display_order.take(),
+            "Please enter the Display order",
+        );
+        let image_url = f.url(
+            "image_url",
+            self.image_url.take(),
+            Some("Please upload the Image"),
+            "Image",
+        );
+        let description = f.optional(
+            "description",
+            self.description.take(),
+            "Description",
+            max::RICH_TEXT,
+        );
+        let description_ar = f.twin(
+            "description_ar",
+            self.description_ar.take(),
+            "Arabic description",
+            max::RICH_TEXT,
+        );
         let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic title", max::TITLE);
-        let meta_title = f.optional("meta_title", self.meta_title.take(), "Meta title", max::META);
-        let meta_title_ar = f.twin("meta_title_ar", self.meta_title_ar.take(), "Arabic meta title", max::META);
-        let meta_description =
-            f.optional("meta_description", self.meta_description.take(), "Meta description", max::META);
-        let meta_description_ar =
-            f.twin("meta_description_ar", self.meta_description_ar.take(), "Arabic meta description", max::META);
+        let meta_title = f.optional(
+            "meta_title",
+            self.meta_title.take(),
+            "Meta title",
+            max::META,
+        );
+        let meta_title_ar = f.twin(
+            "meta_title_ar",
+            self.meta_title_ar.take(),
+            "Arabic meta title",
+            max::META,
+        );
+        let meta_description = f.optional(
+            "meta_description",
+            self.meta_description.take(),
+            "Meta description",
+            max::META,
+        );
+        let meta_description_ar = f.twin(
+            "meta_description_ar",
+            self.meta_description_ar.take(),
+            "Arabic meta description",
+            max::META,
+        );
         let key_words = f.optional("key_words", self.key_words.take(), "Keywords", max::META);
-        let key_words_ar = f.twin("key_words_ar", self.key_words_ar.take(), "Arabic keywords", max::META);
+        let key_words_ar = f.twin(
+            "key_words_ar",
+            self.key_words_ar.take(),
+            "Arabic keywords",
+            max::META,
+        );
         f.finish()?;
 
         model.slug = Set(ssg::slug::blog_slug(&name));
@@ -101,7 +147,9 @@ pub async fn list(
     admin: MaybeAdmin,
 ) -> Result<HttpResponse, ApiError> {
     let page = Page::parse(&query, admin.0.is_some())?;
-    let select = blog::Entity::find().order_by_asc(blog::Column::DisplayOrder).order_by_asc(blog::Column::Id);
+    let select = blog::Entity::find()
+        .order_by_asc(blog::Column::DisplayOrder)
+        .order_by_asc(blog::Column::Id);
     let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
     Ok(envelope::list(items, total))
 }
@@ -109,9 +157,14 @@ pub async fn list(
 #[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path)),
     responses((status = 200, body = ItemEnvelope<blog::Model>), (status = 404, body = ErrorBody)))]
 #[get("/blog/{id}")]
-pub async fn get_one(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn get_one(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    Ok(envelope::one(envelope::find_one::<blog::Entity>(&state.db.read, id, NOT_FOUND).await?))
+    Ok(envelope::one(
+        envelope::find_one::<blog::Entity>(&state.db.read, id, NOT_FOUND).await?,
+    ))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "blogs", request_body = BlogInput,
@@ -124,7 +177,10 @@ pub async fn create(
     body: web::Json<BlogInput>,
 ) -> Result<HttpResponse, ApiError> {
     let now = Utc::now();
-    let mut model = blog::ActiveModel { created_at: Set(now), ..Default::default() };
+    let mut model = blog::ActiveModel {
+        created_at: Set(now),
+        ..Default::default()
+    };
     body.into_inner().apply(&mut model)?;
     let txn = envelope::begin(&state).await?;
     let saved = model.insert(&txn).await?;
@@ -160,7 +216,11 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/blog/{id}")]
-pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn remove(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let txn = envelope::begin(&state).await?;
     let existing = envelope::find_one::<blog::Entity>(&txn, id, NOT_FOUND).await?;
@@ -172,5 +232,9 @@ pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<Str
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list).service(create).service(get_one).service(update).service(remove);
+    cfg.service(list)
+        .service(create)
+        .service(get_one)
+        .service(update)
+        .service(remove);
 }

@@ -64,10 +64,21 @@ fn fill(model: &mut entity::ActiveModel, c: contact::Contact) {
 #[utoipa::path(context_path = "/api/v1", tag = "contact", request_body = ContactInput,
     responses((status = 201, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody)))]
 #[post("/contact-us")]
-pub async fn create(state: web::Data<AppState>, admin: MaybeAdmin, body: web::Json<ContactInput>) -> Result<HttpResponse, ApiError> {
-    let audience = if admin.0.is_some() { Audience::Admin } else { Audience::Visitor };
+pub async fn create(
+    state: web::Data<AppState>,
+    admin: MaybeAdmin,
+    body: web::Json<ContactInput>,
+) -> Result<HttpResponse, ApiError> {
+    let audience = if admin.0.is_some() {
+        Audience::Admin
+    } else {
+        Audience::Visitor
+    };
     let valid = contact::validate(body.into_inner().into(), audience)?;
-    let mut model = entity::ActiveModel { created_date: Set(Utc::now()), ..Default::default() };
+    let mut model = entity::ActiveModel {
+        created_date: Set(Utc::now()),
+        ..Default::default()
+    };
     fill(&mut model, valid);
     let saved = model.insert(&state.db.write).await?;
     Ok(envelope::created(saved, "contact added successfully"))
@@ -77,9 +88,15 @@ pub async fn create(state: web::Data<AppState>, admin: MaybeAdmin, body: web::Js
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 #[get("/contact-us")]
-pub async fn list(state: web::Data<AppState>, _admin: Admin, query: web::Query<PageQuery>) -> Result<HttpResponse, ApiError> {
+pub async fn list(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
     let page = Page::parse(&query, true)?;
-    let select = entity::Entity::find().order_by_desc(entity::Column::CreatedDate).order_by_desc(entity::Column::Id);
+    let select = entity::Entity::find()
+        .order_by_desc(entity::Column::CreatedDate)
+        .order_by_desc(entity::Column::Id);
     let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
     Ok(envelope::list(items, total))
 }
@@ -88,9 +105,15 @@ pub async fn list(state: web::Data<AppState>, _admin: Admin, query: web::Query<P
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 404, body = ErrorBody)))]
 #[get("/contact-us/{id}")]
-pub async fn get_one(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn get_one(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    Ok(envelope::one(envelope::find_one::<entity::Entity>(&state.db.read, id, NOT_FOUND).await?))
+    Ok(envelope::one(
+        envelope::find_one::<entity::Entity>(&state.db.read, id, NOT_FOUND).await?,
+    ))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path)), request_body = ContactInput,
@@ -106,7 +129,9 @@ pub async fn update(
     let id = envelope::parse_id(&id)?;
     let valid = contact::validate(body.into_inner().into(), Audience::Admin)?;
     let mut model: entity::ActiveModel =
-        envelope::find_one::<entity::Entity>(&state.db.write, id, NOT_FOUND).await?.into();
+        envelope::find_one::<entity::Entity>(&state.db.write, id, NOT_FOUND)
+            .await?
+            .into();
     fill(&mut model, valid);
     let saved = model.update(&state.db.write).await?;
     Ok(envelope::updated(saved, "contact updated successfully"))
@@ -116,9 +141,15 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/contact-us/{id}")]
-pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn remove(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let result = entity::Entity::delete_by_id(id).exec(&state.db.write).await?;
+    let result = entity::Entity::delete_by_id(id)
+        .exec(&state.db.write)
+        .await?;
     if result.rows_affected == 0 {
         return Err(ApiError::NotFound(NOT_FOUND.into()));
     }
@@ -126,5 +157,9 @@ pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<Str
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(create).service(list).service(get_one).service(update).service(remove);
+    cfg.service(create)
+        .service(list)
+        .service(get_one)
+        .service(update)
+        .service(remove);
 }

@@ -2,8 +2,8 @@
 
 use actix_web::HttpResponse;
 use sea_orm::{
-    ConnectionTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, PrimaryKeyTrait, QuerySelect, Select,
-    TransactionTrait,
+    ConnectionTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, PrimaryKeyTrait,
+    QuerySelect, Select, TransactionTrait,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -56,30 +56,50 @@ pub struct ErrorBody {
 }
 
 pub fn list<T: Serialize + ToSchema>(result: Vec<T>, total_count: u64) -> HttpResponse {
-    HttpResponse::Ok().json(ListEnvelope { response_body: ListBody { result, total_count } })
+    HttpResponse::Ok().json(ListEnvelope {
+        response_body: ListBody {
+            result,
+            total_count,
+        },
+    })
 }
 
 pub fn one<T: Serialize + ToSchema>(item: T) -> HttpResponse {
-    HttpResponse::Ok().json(ItemEnvelope { response_body: vec![item], message: None })
+    HttpResponse::Ok().json(ItemEnvelope {
+        response_body: vec![item],
+        message: None,
+    })
 }
 
 pub fn created<T: Serialize + ToSchema>(item: T, message: &str) -> HttpResponse {
-    HttpResponse::Created().json(ItemEnvelope { response_body: vec![item], message: Some(message.into()) })
+    HttpResponse::Created().json(ItemEnvelope {
+        response_body: vec![item],
+        message: Some(message.into()),
+    })
 }
 
 pub fn updated<T: Serialize + ToSchema>(item: T, message: &str) -> HttpResponse {
-    HttpResponse::Ok().json(ItemEnvelope { response_body: vec![item], message: Some(message.into()) })
+    HttpResponse::Ok().json(ItemEnvelope {
+        response_body: vec![item],
+        message: Some(message.into()),
+    })
 }
 
 pub fn deleted(id: i32, message: &str) -> HttpResponse {
-    HttpResponse::Ok().json(DeletedEnvelope { response_body: DeletedId { id }, message: message.into() })
+    HttpResponse::Ok().json(DeletedEnvelope {
+        response_body: DeletedId { id },
+        message: message.into(),
+    })
 }
 
 /// A path id: a positive whole number, else 400.
 pub fn parse_id(raw: &str) -> Result<i32, ApiError> {
     match raw.trim().parse::<i32>() {
         Ok(id) if id > 0 => Ok(id),
-        _ => Err(ApiError::validation("id", "id must be a positive whole number")),
+        _ => Err(ApiError::validation(
+            "id",
+            "id must be a positive whole number",
+        )),
     }
 }
 
@@ -96,18 +116,29 @@ where
     let items = if page.offset() >= total {
         Vec::new()
     } else {
-        select.offset(page.offset()).limit(page.size).all(db).await?
+        select
+            .offset(page.offset())
+            .limit(page.size)
+            .all(db)
+            .await?
     };
     Ok((items, total))
 }
 
 /// The row with this id, else 404 with `not_found`.
-pub async fn find_one<E>(db: &impl ConnectionTrait, id: i32, not_found: &str) -> Result<E::Model, ApiError>
+pub async fn find_one<E>(
+    db: &impl ConnectionTrait,
+    id: i32,
+    not_found: &str,
+) -> Result<E::Model, ApiError>
 where
     E: EntityTrait,
     <E::PrimaryKey as PrimaryKeyTrait>::ValueType: From<i32>,
 {
-    E::find_by_id(id).one(db).await?.ok_or_else(|| ApiError::NotFound(not_found.into()))
+    E::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(not_found.into()))
 }
 
 pub async fn begin(state: &AppState) -> Result<DatabaseTransaction, ApiError> {
@@ -115,7 +146,10 @@ pub async fn begin(state: &AppState) -> Result<DatabaseTransaction, ApiError> {
 }
 
 /// Commits a write and wakes the publish worker.
-pub async fn commit_and_publish(state: &AppState, txn: DatabaseTransaction) -> Result<(), ApiError> {
+pub async fn commit_and_publish(
+    state: &AppState,
+    txn: DatabaseTransaction,
+) -> Result<(), ApiError> {
     txn.commit().await?;
     state.publish_wakeup.notify_one();
     Ok(())

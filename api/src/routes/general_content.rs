@@ -42,14 +42,32 @@ impl GeneralContentInput {
     /// display order.
     fn apply(self, model: &mut general_content::ActiveModel) -> Result<(), ApiError> {
         let mut f = Form::new();
-        let name = f.required("name", self.name.take(), "Please enter the name", "Name", max::TITLE);
+        let name = f.required(
+            "name",
+            self.name.take(),
+            "Please enter the name",
+            "Name",
+            max::TITLE,
+        );
         let values = f.optional("values", self.values.take(), "Value", max::MESSAGE);
         if values.is_empty() {
-            f.fail_with_headline("values", "Please enter the value", "Please select the value");
+            f.fail_with_headline(
+                "values",
+                "Please enter the value",
+                "Please select the value",
+            );
         }
-        let display_order =
-            f.display_order("display_order", self.display_order.take(), "Please enter the Display order");
-        let values_ar = f.twin("values_ar", self.values_ar.take(), "Arabic value", max::MESSAGE);
+        let display_order = f.display_order(
+            "display_order",
+            self.display_order.take(),
+            "Please enter the Display order",
+        );
+        let values_ar = f.twin(
+            "values_ar",
+            self.values_ar.take(),
+            "Arabic value",
+            max::MESSAGE,
+        );
         f.finish()?;
 
         model.name = Set(name);
@@ -65,7 +83,11 @@ impl GeneralContentInput {
 #[utoipa::path(context_path = "/api/v1", tag = "general content", params(PageQuery),
     responses((status = 200, body = ListEnvelope<general_content::Model>), (status = 400, body = ErrorBody)))]
 #[get("/general-content-section")]
-pub async fn list(state: web::Data<AppState>, query: web::Query<PageQuery>, admin: MaybeAdmin) -> Result<HttpResponse, ApiError> {
+pub async fn list(
+    state: web::Data<AppState>,
+    query: web::Query<PageQuery>,
+    admin: MaybeAdmin,
+) -> Result<HttpResponse, ApiError> {
     let page = Page::parse(&query, admin.0.is_some())?;
     let select = general_content::Entity::find()
         .order_by_asc(general_content::Column::DisplayOrder)
@@ -77,21 +99,40 @@ pub async fn list(state: web::Data<AppState>, query: web::Query<PageQuery>, admi
 #[utoipa::path(context_path = "/api/v1", tag = "general content", params(("id" = i32, Path)),
     responses((status = 200, body = ItemEnvelope<general_content::Model>), (status = 404, body = ErrorBody)))]
 #[get("/general-content-section/{id}")]
-pub async fn get_one(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn get_one(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    Ok(envelope::one(envelope::find_one::<general_content::Entity>(&state.db.read, id, NOT_FOUND).await?))
+    Ok(envelope::one(
+        envelope::find_one::<general_content::Entity>(&state.db.read, id, NOT_FOUND).await?,
+    ))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "general content", request_body = GeneralContentInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 201, body = ItemEnvelope<general_content::Model>), (status = 400, body = ErrorBody)))]
 #[post("/general-content-section")]
-pub async fn create(state: web::Data<AppState>, _admin: Admin, body: web::Json<GeneralContentInput>) -> Result<HttpResponse, ApiError> {
-    let mut model = general_content::ActiveModel { created_at: Set(Utc::now()), ..Default::default() };
+pub async fn create(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    body: web::Json<GeneralContentInput>,
+) -> Result<HttpResponse, ApiError> {
+    let mut model = general_content::ActiveModel {
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    };
     body.into_inner().apply(&mut model)?;
     let txn = envelope::begin(&state).await?;
     let saved = model.insert(&txn).await?;
-    publish::enqueue(&txn, Resource::GeneralContent, saved.id, Action::Upsert, None).await?;
+    publish::enqueue(
+        &txn,
+        Resource::GeneralContent,
+        saved.id,
+        Action::Upsert,
+        None,
+    )
+    .await?;
     envelope::commit_and_publish(&state, txn).await?;
     Ok(envelope::created(saved, "content added successfully"))
 }
@@ -109,10 +150,19 @@ pub async fn update(
     let id = envelope::parse_id(&id)?;
     let txn = envelope::begin(&state).await?;
     let mut model: general_content::ActiveModel =
-        envelope::find_one::<general_content::Entity>(&txn, id, NOT_FOUND).await?.into();
+        envelope::find_one::<general_content::Entity>(&txn, id, NOT_FOUND)
+            .await?
+            .into();
     body.into_inner().apply(&mut model)?;
     let saved = model.update(&txn).await?;
-    publish::enqueue(&txn, Resource::GeneralContent, saved.id, Action::Upsert, None).await?;
+    publish::enqueue(
+        &txn,
+        Resource::GeneralContent,
+        saved.id,
+        Action::Upsert,
+        None,
+    )
+    .await?;
     envelope::commit_and_publish(&state, txn).await?;
     Ok(envelope::updated(saved, "content updated successfully"))
 }
@@ -121,16 +171,27 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/general-content-section/{id}")]
-pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn remove(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let txn = envelope::begin(&state).await?;
     envelope::find_one::<general_content::Entity>(&txn, id, NOT_FOUND).await?;
     general_content::Entity::delete_by_id(id).exec(&txn).await?;
     publish::enqueue(&txn, Resource::GeneralContent, id, Action::Delete, None).await?;
     envelope::commit_and_publish(&state, txn).await?;
-    Ok(envelope::deleted(id, "General Content deleted successfully"))
+    Ok(envelope::deleted(
+        id,
+        "General Content deleted successfully",
+    ))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list).service(create).service(get_one).service(update).service(remove);
+    cfg.service(list)
+        .service(create)
+        .service(get_one)
+        .service(update)
+        .service(remove);
 }

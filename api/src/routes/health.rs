@@ -8,9 +8,14 @@ use crate::state::AppState;
 
 #[get("/healthz")]
 pub async fn healthz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    state.db.read.execute_unprepared("SELECT 1").await.map_err(|e| {
-        tracing::warn!(error = %e, "health check failed");
-        ApiError::Unavailable(UNAVAILABLE.into())
-    })?;
+    state
+        .db
+        .read
+        .execute_unprepared("SELECT 1")
+        .await
+        .map_err(|e| {
+            tracing::warn!(error = %e, "health check failed");
+            ApiError::Unavailable(UNAVAILABLE.into())
+        })?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "status": "ok" })))
 }

@@ -21,5 +21,7 @@ pub struct StatusEnvelope {
 #[get("/publish/status")]
 pub async fn status(state: web::Data<AppState>, _admin: Admin) -> Result<HttpResponse, ApiError> {
     let status = publish::status(&state.db).await?;
-    Ok(HttpResponse::Ok().json(StatusEnvelope { response_body: status }))
+    Ok(HttpResponse::Ok().json(StatusEnvelope {
+        response_body: status,
+    }))
 }

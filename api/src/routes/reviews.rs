@@ -46,16 +46,46 @@ pub struct ReviewInput {
 impl ReviewInput {
     fn apply(self, model: &mut review::ActiveModel) -> Result<(), ApiError> {
         let mut f = Form::new();
-        let title = f.required("title", self.title.take(), "Please enter the title", "Title", max::TITLE);
-        let name = f.required("name", self.name.take(), "Please enter the Name", "Name", max::NAME);
-        let description =
-            f.required("description", self.description.take(), "Please enter the description", "Description", max::MESSAGE);
-        let display_order =
-            f.display_order("display_order", self.display_order.take(), "Please enter the Display order");
-        let image_url = f.url("image_url", self.image_url.take(), Some("Please upload the Image"), "Image");
+        let title = f.required(
+            "title",
+            self.title.take(),
+            "Please enter the title",
+            "Title",
+            max::TITLE,
+        );
+        let name = f.required(
+            "name",
+            self.name.take(),
+            "Please enter the Name",
+            "Name",
+            max::NAME,
+        );
+        let description = f.required(
+            "description",
+            self.description.take(),
+            "Please enter the description",
+            "Description",
+            max::MESSAGE,
+        );
+        let display_order = f.display_order(
+            "display_order",
+            self.display_order.take(),
+            "Please enter the Display order",
+        );
+        let image_url = f.url(
+            "image_url",
+            self.image_url.take(),
+            Some("Please upload the Image"),
+            "Image",
+        );
         let title_ar = f.twin("title_ar", self.title_ar.take(), "Arabic title", max::TITLE);
         let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic name", max::NAME);
-        let description_ar = f.twin("description_ar", self.description_ar.take(), "Arabic description", max::MESSAGE);
+        let description_ar = f.twin(
+            "description_ar",
+            self.description_ar.take(),
+            "Arabic description",
+            max::MESSAGE,
+        );
         f.finish()?;
 
         model.title = Set(title);
@@ -75,7 +105,11 @@ impl ReviewInput {
 #[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(PageQuery),
     responses((status = 200, body = ListEnvelope<review::Model>), (status = 400, body = ErrorBody)))]
 #[get("/client-reviewes")]
-pub async fn list(state: web::Data<AppState>, query: web::Query<PageQuery>, admin: MaybeAdmin) -> Result<HttpResponse, ApiError> {
+pub async fn list(
+    state: web::Data<AppState>,
+    query: web::Query<PageQuery>,
+    admin: MaybeAdmin,
+) -> Result<HttpResponse, ApiError> {
     let page = Page::parse(&query, admin.0.is_some())?;
     let select = review::Entity::find().order_by_desc(review::Column::Id);
     let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
@@ -86,9 +120,15 @@ pub async fn list(state: web::Data<AppState>, query: web::Query<PageQuery>, admi
 #[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(PageQuery),
     responses((status = 200, body = ListEnvelope<review::Model>), (status = 400, body = ErrorBody)))]
 #[get("/client-reviewes/display-order")]
-pub async fn list_by_order(state: web::Data<AppState>, query: web::Query<PageQuery>, admin: MaybeAdmin) -> Result<HttpResponse, ApiError> {
+pub async fn list_by_order(
+    state: web::Data<AppState>,
+    query: web::Query<PageQuery>,
+    admin: MaybeAdmin,
+) -> Result<HttpResponse, ApiError> {
     let page = Page::parse(&query, admin.0.is_some())?;
-    let select = review::Entity::find().order_by_asc(review::Column::DisplayOrder).order_by_asc(review::Column::Id);
+    let select = review::Entity::find()
+        .order_by_asc(review::Column::DisplayOrder)
+        .order_by_asc(review::Column::Id);
     let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
     Ok(envelope::list(items, total))
 }
@@ -96,17 +136,29 @@ pub async fn list_by_order(state: web::Data<AppState>, query: web::Query<PageQue
 #[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path)),
     responses((status = 200, body = ItemEnvelope<review::Model>), (status = 404, body = ErrorBody)))]
 #[get("/client-reviewes/{id}")]
-pub async fn get_one(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn get_one(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    Ok(envelope::one(envelope::find_one::<review::Entity>(&state.db.read, id, NOT_FOUND).await?))
+    Ok(envelope::one(
+        envelope::find_one::<review::Entity>(&state.db.read, id, NOT_FOUND).await?,
+    ))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "client reviews", request_body = ReviewInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 201, body = ItemEnvelope<review::Model>), (status = 400, body = ErrorBody)))]
 #[post("/client-reviewes")]
-pub async fn create(state: web::Data<AppState>, _admin: Admin, body: web::Json<ReviewInput>) -> Result<HttpResponse, ApiError> {
-    let mut model = review::ActiveModel { created_at: Set(Utc::now()), ..Default::default() };
+pub async fn create(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    body: web::Json<ReviewInput>,
+) -> Result<HttpResponse, ApiError> {
+    let mut model = review::ActiveModel {
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    };
     body.into_inner().apply(&mut model)?;
     let txn = envelope::begin(&state).await?;
     let saved = model.insert(&txn).await?;
@@ -127,7 +179,9 @@ pub async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let txn = envelope::begin(&state).await?;
-    let mut model: review::ActiveModel = envelope::find_one::<review::Entity>(&txn, id, NOT_FOUND).await?.into();
+    let mut model: review::ActiveModel = envelope::find_one::<review::Entity>(&txn, id, NOT_FOUND)
+        .await?
+        .into();
     body.into_inner().apply(&mut model)?;
     let saved = model.update(&txn).await?;
     publish::enqueue(&txn, Resource::Review, saved.id, Action::Upsert, None).await?;
@@ -139,7 +193,11 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/client-reviewes/{id}")]
-pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn remove(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let txn = envelope::begin(&state).await?;
     envelope::find_one::<review::Entity>(&txn, id, NOT_FOUND).await?;
@@ -151,5 +209,10 @@ pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<Str
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     // `display-order` before `{id}`: both are one segment deep.
-    cfg.service(list_by_order).service(list).service(create).service(get_one).service(update).service(remove);
+    cfg.service(list_by_order)
+        .service(list)
+        .service(create)
+        .service(get_one)
+        .service(update)
+        .service(remove);
 }

@@ -4,7 +4,9 @@
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -46,21 +48,68 @@ pub struct ServiceItemInput {
 
 impl ServiceItemInput {
     /// The services-list rules, in order: service, name, display order, image.
-    async fn apply(self, db: &impl ConnectionTrait, model: &mut service_item::ActiveModel) -> Result<(), ApiError> {
+    async fn apply(
+        self,
+        db: &impl ConnectionTrait,
+        model: &mut service_item::ActiveModel,
+    ) -> Result<(), ApiError> {
         let mut f = Form::new();
-        let service_id = f.id("our_service_id", self.our_service_id.take(), "Please select a service");
-        let name = f.required("name", self.name.take(), "Please enter the name", "Name", max::TITLE);
-        let display_order =
-            f.display_order("display_order", self.display_order.take(), "Please enter the Display order");
-        let image_url = f.url("image_url", self.image_url.take(), Some("Please upload an image"), "Image");
-        let description = f.optional("description", self.description.take(), "Description", max::MESSAGE);
-        let description_ar = f.twin("description_ar", self.description_ar.take(), "Arabic description", max::MESSAGE);
+        let service_id = f.id(
+            "our_service_id",
+            self.our_service_id.take(),
+            "Please select a service",
+        );
+        let name = f.required(
+            "name",
+            self.name.take(),
+            "Please enter the name",
+            "Name",
+            max::TITLE,
+        );
+        let display_order = f.display_order(
+            "display_order",
+            self.display_order.take(),
+            "Please enter the Display order",
+        );
+        let image_url = f.url(
+            "image_url",
+            self.image_url.take(),
+            Some("Please upload an image"),
+            "Image",
+        );
+        let description = f.optional(
+            "description",
+            self.description.take(),
+            "Description",
+            max::MESSAGE,
+        );
+        let description_ar = f.twin(
+            "description_ar",
+            self.description_ar.take(),
+            "Arabic description",
+            max::MESSAGE,
+        );
         let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic name", max::TITLE);
-        let title_bg_class = f.optional("titleBgClass", self.title_bg_class.take(), "Title background class", max::SHORT);
-        if !title_bg_class.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ' ')) {
-            f.fail("titleBgClass", "Title background class may contain only letters, digits, hyphens and spaces.");
+        let title_bg_class = f.optional(
+            "titleBgClass",
+            self.title_bg_class.take(),
+            "Title background class",
+            max::SHORT,
+        );
+        if !title_bg_class
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ' '))
+        {
+            f.fail(
+                "titleBgClass",
+                "Title background class may contain only letters, digits, hyphens and spaces.",
+            );
         }
-        let parent = if service_id > 0 { service::Entity::find_by_id(service_id).one(db).await? } else { None };
+        let parent = if service_id > 0 {
+            service::Entity::find_by_id(service_id).one(db).await?
+        } else {
+            None
+        };
         if service_id > 0 && parent.is_none() {
             f.fail("our_service_id", "The selected service does not exist.");
         }
@@ -105,18 +154,30 @@ pub async fn list_for_service(
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path)),
     responses((status = 200, body = ItemEnvelope<service_item::Model>), (status = 404, body = ErrorBody)))]
 #[get("/list-of-services/{id}")]
-pub async fn get_one(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn get_one(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    Ok(envelope::one(envelope::find_one::<service_item::Entity>(&state.db.read, id, NOT_FOUND).await?))
+    Ok(envelope::one(
+        envelope::find_one::<service_item::Entity>(&state.db.read, id, NOT_FOUND).await?,
+    ))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", request_body = ServiceItemInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 201, body = ItemEnvelope<service_item::Model>), (status = 400, body = ErrorBody)))]
 #[post("/list-of-services")]
-pub async fn create(state: web::Data<AppState>, _admin: Admin, body: web::Json<ServiceItemInput>) -> Result<HttpResponse, ApiError> {
+pub async fn create(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    body: web::Json<ServiceItemInput>,
+) -> Result<HttpResponse, ApiError> {
     let txn = envelope::begin(&state).await?;
-    let mut model = service_item::ActiveModel { created_at: Set(Utc::now()), ..Default::default() };
+    let mut model = service_item::ActiveModel {
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    };
     body.into_inner().apply(&txn, &mut model).await?;
     let saved = model.insert(&txn).await?;
     publish::enqueue(&txn, Resource::ServiceItem, saved.id, Action::Upsert, None).await?;
@@ -141,8 +202,16 @@ pub async fn update(
     let mut model: service_item::ActiveModel = existing.into();
     body.into_inner().apply(&txn, &mut model).await?;
     let saved = model.update(&txn).await?;
-    let detail = (saved.our_service_id != old_parent).then(|| serde_json::json!({ "old_service_id": old_parent }));
-    publish::enqueue(&txn, Resource::ServiceItem, saved.id, Action::Upsert, detail).await?;
+    let detail = (saved.our_service_id != old_parent)
+        .then(|| serde_json::json!({ "old_service_id": old_parent }));
+    publish::enqueue(
+        &txn,
+        Resource::ServiceItem,
+        saved.id,
+        Action::Upsert,
+        detail,
+    )
+    .await?;
     envelope::commit_and_publish(&state, txn).await?;
     Ok(envelope::updated(saved, "Services updated successfully"))
 }
@@ -151,17 +220,32 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/list-of-services/{id}")]
-pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn remove(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let txn = envelope::begin(&state).await?;
     let existing = envelope::find_one::<service_item::Entity>(&txn, id, NOT_FOUND).await?;
     service_item::Entity::delete_by_id(id).exec(&txn).await?;
     let detail = serde_json::json!({ "old_service_id": existing.our_service_id });
-    publish::enqueue(&txn, Resource::ServiceItem, id, Action::Delete, Some(detail)).await?;
+    publish::enqueue(
+        &txn,
+        Resource::ServiceItem,
+        id,
+        Action::Delete,
+        Some(detail),
+    )
+    .await?;
     envelope::commit_and_publish(&state, txn).await?;
     Ok(envelope::deleted(id, "Service List deleted successfully"))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list_for_service).service(create).service(get_one).service(update).service(remove);
+    cfg.service(list_for_service)
+        .service(create)
+        .service(get_one)
+        .service(update)
+        .service(remove);
 }

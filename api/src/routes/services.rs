@@ -4,7 +4,9 @@
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
+};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -47,7 +49,9 @@ pub struct ServiceInput {
 /// `#rgb`, `#rrggbb` (with optional alpha) or a CSS colour name.
 fn is_colour(code: &str) -> bool {
     match code.strip_prefix('#') {
-        Some(hex) => matches!(hex.len(), 3 | 4 | 6 | 8) && hex.chars().all(|c| c.is_ascii_hexdigit()),
+        Some(hex) => {
+            matches!(hex.len(), 3 | 4 | 6 | 8) && hex.chars().all(|c| c.is_ascii_hexdigit())
+        }
         None => code.len() <= 32 && code.chars().all(|c| c.is_ascii_alphabetic()),
     }
 }
@@ -55,20 +59,61 @@ fn is_colour(code: &str) -> bool {
 impl ServiceInput {
     fn apply(self, model: &mut service::ActiveModel) -> Result<(), ApiError> {
         let mut f = Form::new();
-        let name = f.required("name", self.name.take(), "Please enter the title", "Title", max::TITLE);
-        let description =
-            f.required("description", self.description.take(), "Please enter the description", "Description", max::MESSAGE);
-        let content = f.required("content", self.content.take(), "Please enter the content", "Content", max::TEXT);
-        let display_order =
-            f.display_order("display_order", self.display_order.take(), "Please enter the Display order");
-        let image_url = f.url("image_url", self.image_url.take(), Some("Please upload the Image"), "Image");
-        let color = f.required("color", self.color.take(), "Please enter the color code", "Colour code", max::SHORT);
+        let name = f.required(
+            "name",
+            self.name.take(),
+            "Please enter the title",
+            "Title",
+            max::TITLE,
+        );
+        let description = f.required(
+            "description",
+            self.description.take(),
+            "Please enter the description",
+            "Description",
+            max::MESSAGE,
+        );
+        let content = f.required(
+            "content",
+            self.content.take(),
+            "Please enter the content",
+            "Content",
+            max::TEXT,
+        );
+        let display_order = f.display_order(
+            "display_order",
+            self.display_order.take(),
+            "Please enter the Display order",
+        );
+        let image_url = f.url(
+            "image_url",
+            self.image_url.take(),
+            Some("Please upload the Image"),
+            "Image",
+        );
+        let color = f.required(
+            "color",
+            self.color.take(),
+            "Please enter the color code",
+            "Colour code",
+            max::SHORT,
+        );
         if !color.is_empty() && !is_colour(&color) {
             f.fail("color", "Please enter a valid color code, such as #0B1F3A.");
         }
         let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic title", max::TITLE);
-        let description_ar = f.twin("description_ar", self.description_ar.take(), "Arabic description", max::MESSAGE);
-        let content_ar = f.twin("content_ar", self.content_ar.take(), "Arabic content", max::TEXT);
+        let description_ar = f.twin(
+            "description_ar",
+            self.description_ar.take(),
+            "Arabic description",
+            max::MESSAGE,
+        );
+        let content_ar = f.twin(
+            "content_ar",
+            self.content_ar.take(),
+            "Arabic content",
+            max::TEXT,
+        );
         f.finish()?;
 
         model.name = Set(name);
@@ -85,10 +130,17 @@ impl ServiceInput {
     }
 }
 
-async fn list_page(state: &AppState, query: &PageQuery, admin: &MaybeAdmin, by_order: bool) -> Result<HttpResponse, ApiError> {
+async fn list_page(
+    state: &AppState,
+    query: &PageQuery,
+    admin: &MaybeAdmin,
+    by_order: bool,
+) -> Result<HttpResponse, ApiError> {
     let page = Page::parse(query, admin.0.is_some())?;
     let select = if by_order {
-        service::Entity::find().order_by_asc(service::Column::DisplayOrder).order_by_asc(service::Column::Id)
+        service::Entity::find()
+            .order_by_asc(service::Column::DisplayOrder)
+            .order_by_asc(service::Column::Id)
     } else {
         service::Entity::find().order_by_asc(service::Column::Id)
     };
@@ -100,7 +152,11 @@ async fn list_page(state: &AppState, query: &PageQuery, admin: &MaybeAdmin, by_o
 #[utoipa::path(context_path = "/api/v1", tag = "services", params(PageQuery),
     responses((status = 200, body = ListEnvelope<service::Model>), (status = 400, body = ErrorBody)))]
 #[get("/our-services/display/display-order")]
-pub async fn list_by_order(state: web::Data<AppState>, query: web::Query<PageQuery>, admin: MaybeAdmin) -> Result<HttpResponse, ApiError> {
+pub async fn list_by_order(
+    state: web::Data<AppState>,
+    query: web::Query<PageQuery>,
+    admin: MaybeAdmin,
+) -> Result<HttpResponse, ApiError> {
     list_page(&state, &query, &admin, true).await
 }
 
@@ -108,24 +164,40 @@ pub async fn list_by_order(state: web::Data<AppState>, query: web::Query<PageQue
 #[utoipa::path(context_path = "/api/v1", tag = "services", params(PageQuery),
     responses((status = 200, body = ListEnvelope<service::Model>), (status = 400, body = ErrorBody)))]
 #[get("/our-services")]
-pub async fn list(state: web::Data<AppState>, query: web::Query<PageQuery>, admin: MaybeAdmin) -> Result<HttpResponse, ApiError> {
+pub async fn list(
+    state: web::Data<AppState>,
+    query: web::Query<PageQuery>,
+    admin: MaybeAdmin,
+) -> Result<HttpResponse, ApiError> {
     list_page(&state, &query, &admin, false).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "services", params(("id" = i32, Path)),
     responses((status = 200, body = ItemEnvelope<service::Model>), (status = 404, body = ErrorBody)))]
 #[get("/our-services/{id}")]
-pub async fn get_one(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn get_one(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    Ok(envelope::one(envelope::find_one::<service::Entity>(&state.db.read, id, NOT_FOUND).await?))
+    Ok(envelope::one(
+        envelope::find_one::<service::Entity>(&state.db.read, id, NOT_FOUND).await?,
+    ))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "services", request_body = ServiceInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 201, body = ItemEnvelope<service::Model>), (status = 400, body = ErrorBody)))]
 #[post("/our-services")]
-pub async fn create(state: web::Data<AppState>, _admin: Admin, body: web::Json<ServiceInput>) -> Result<HttpResponse, ApiError> {
-    let mut model = service::ActiveModel { created_at: Set(Utc::now()), ..Default::default() };
+pub async fn create(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    body: web::Json<ServiceInput>,
+) -> Result<HttpResponse, ApiError> {
+    let mut model = service::ActiveModel {
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    };
     body.into_inner().apply(&mut model)?;
     let txn = envelope::begin(&state).await?;
     let saved = model.insert(&txn).await?;
@@ -146,12 +218,18 @@ pub async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let txn = envelope::begin(&state).await?;
-    let mut model: service::ActiveModel = envelope::find_one::<service::Entity>(&txn, id, NOT_FOUND).await?.into();
+    let mut model: service::ActiveModel =
+        envelope::find_one::<service::Entity>(&txn, id, NOT_FOUND)
+            .await?
+            .into();
     body.into_inner().apply(&mut model)?;
     let saved = model.update(&txn).await?;
     // List items carry their parent's name; keep them in step.
     service_item::Entity::update_many()
-        .col_expr(service_item::Column::ServiceName, sea_orm::sea_query::Expr::value(saved.name.clone()))
+        .col_expr(
+            service_item::Column::ServiceName,
+            sea_orm::sea_query::Expr::value(saved.name.clone()),
+        )
         .filter(service_item::Column::OurServiceId.eq(saved.id))
         .exec(&txn)
         .await?;
@@ -164,11 +242,18 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[delete("/our-services/{id}")]
-pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn remove(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let txn = envelope::begin(&state).await?;
     envelope::find_one::<service::Entity>(&txn, id, NOT_FOUND).await?;
-    let items = service_item::Entity::find().filter(service_item::Column::OurServiceId.eq(id)).count(&txn).await?;
+    let items = service_item::Entity::find()
+        .filter(service_item::Column::OurServiceId.eq(id))
+        .count(&txn)
+        .await?;
     if items > 0 {
         return Err(ApiError::Conflict(format!(
             "This service still has {items} service list item{}. Delete or move them first.",
@@ -182,7 +267,12 @@ pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<Str
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list_by_order).service(list).service(create).service(get_one).service(update).service(remove);
+    cfg.service(list_by_order)
+        .service(list)
+        .service(create)
+        .service(get_one)
+        .service(update)
+        .service(remove);
 }
 
 #[cfg(test)]

@@ -230,14 +230,38 @@ impl MigrationTrait for Initial {
         )
         .await?;
         for idx in [
-            index("idx_list_of_services_parent", "list_of_services", &["our_service_id", "display_order"]),
-            index("idx_our_services_order", "our_services", &["display_order", "id"]),
+            index(
+                "idx_list_of_services_parent",
+                "list_of_services",
+                &["our_service_id", "display_order"],
+            ),
+            index(
+                "idx_our_services_order",
+                "our_services",
+                &["display_order", "id"],
+            ),
             index("idx_blogs_order", "blogs", &["display_order", "id"]),
-            index("idx_client_reviews_order", "client_reviews", &["display_order", "id"]),
-            index("idx_general_content_order", "general_content_sections", &["display_order", "id"]),
+            index(
+                "idx_client_reviews_order",
+                "client_reviews",
+                &["display_order", "id"],
+            ),
+            index(
+                "idx_general_content_order",
+                "general_content_sections",
+                &["display_order", "id"],
+            ),
             index("idx_contact_us_created", "contact_us", &["created_date"]),
-            index("idx_login_failures_scope", "login_failures", &["scope", "failed_at"]),
-            index("idx_publish_jobs_pending", "publish_jobs", &["done_at", "id"]),
+            index(
+                "idx_login_failures_scope",
+                "login_failures",
+                &["scope", "failed_at"],
+            ),
+            index(
+                "idx_publish_jobs_pending",
+                "publish_jobs",
+                &["done_at", "id"],
+            ),
         ] {
             m.create_index(idx).await?;
         }
@@ -259,7 +283,8 @@ impl MigrationTrait for Initial {
             "list_of_services",
             "our_services",
         ] {
-            m.drop_table(Table::drop().table(table).if_exists().take()).await?;
+            m.drop_table(Table::drop().table(table).if_exists().take())
+                .await?;
         }
         Ok(())
     }

@@ -46,8 +46,9 @@ fn options(url: &str, max: u32) -> ConnectOptions {
 pub async fn connect(url: &str) -> anyhow::Result<Db> {
     if url.starts_with("sqlite:") {
         if let Some(dir) = sqlite_parent_dir(url) {
-            std::fs::create_dir_all(&dir)
-                .with_context(|| format!("Failed to create the data directory {}", dir.display()))?;
+            std::fs::create_dir_all(&dir).with_context(|| {
+                format!("Failed to create the data directory {}", dir.display())
+            })?;
         }
         let write = Database::connect(options(url, 1))
             .await
@@ -60,22 +61,32 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
         let pool = Database::connect(options(url, 16))
             .await
             .with_context(|| format!("Failed to connect to PostgreSQL at {}", redact(url)))?;
-        Ok(Db { read: pool.clone(), write: pool })
+        Ok(Db {
+            read: pool.clone(),
+            write: pool,
+        })
     }
 }
 
 /// Applies every pending migration.
 pub async fn migrate(db: &Db) -> anyhow::Result<()> {
-    migration::Migrator::up(&db.write, None).await.context("Failed to apply database migrations")
+    migration::Migrator::up(&db.write, None)
+        .await
+        .context("Failed to apply database migrations")
 }
 
 fn sqlite_parent_dir(url: &str) -> Option<std::path::PathBuf> {
-    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
     let path = path.split('?').next()?;
     if path.is_empty() || path == ":memory:" {
         return None;
     }
-    std::path::Path::new(path).parent().map(|p| p.to_path_buf()).filter(|p| !p.as_os_str().is_empty())
+    std::path::Path::new(path)
+        .parent()
+        .map(|p| p.to_path_buf())
+        .filter(|p| !p.as_os_str().is_empty())
 }
 
 /// The URL without its password, for messages.
@@ -105,12 +116,18 @@ pub fn is_connection_error(err: &DbErr) -> bool {
 
 /// True when the error is a unique-constraint violation.
 pub fn is_unique_violation(err: &DbErr) -> bool {
-    matches!(err.sql_err(), Some(sea_orm::SqlErr::UniqueConstraintViolation(_)))
+    matches!(
+        err.sql_err(),
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+    )
 }
 
 /// True when the error is a foreign-key violation.
 pub fn is_foreign_key_violation(err: &DbErr) -> bool {
-    matches!(err.sql_err(), Some(sea_orm::SqlErr::ForeignKeyConstraintViolation(_)))
+    matches!(
+        err.sql_err(),
+        Some(sea_orm::SqlErr::ForeignKeyConstraintViolation(_))
+    )
 }
 
 #[cfg(test)]
@@ -119,7 +136,10 @@ mod tests {
 
     #[test]
     fn redact_hides_the_password_but_keeps_the_user() {
-        assert_eq!(redact("postgres://app:s3cret@db:5432/x"), "postgres://app@db:5432/x");
+        assert_eq!(
+            redact("postgres://app:s3cret@db:5432/x"),
+            "postgres://app@db:5432/x"
+        );
         assert_eq!(redact("postgres://db/x"), "postgres://db/x");
     }
 

@@ -13,11 +13,19 @@ async fn login_returns_an_opaque_token_with_an_expiry_and_stores_only_its_hash()
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["message"], "Successfully logged in");
     let token = body["responseBody"]["token"].as_str().unwrap();
-    assert!(token.len() >= 40 && !token.contains('.'), "opaque, not a JWT");
-    let expires = chrono::DateTime::parse_from_rfc3339(body["responseBody"]["expiresAt"].as_str().unwrap()).unwrap();
+    assert!(
+        token.len() >= 40 && !token.contains('.'),
+        "opaque, not a JWT"
+    );
+    let expires =
+        chrono::DateTime::parse_from_rfc3339(body["responseBody"]["expiresAt"].as_str().unwrap())
+            .unwrap();
     assert!(expires > chrono::Utc::now());
     use sea_orm::EntityTrait;
-    let sessions = concierge::store::entities::admin_session::Entity::find().all(&app.db.read).await.unwrap();
+    let sessions = concierge::store::entities::admin_session::Entity::find()
+        .all(&app.db.read)
+        .await
+        .unwrap();
     let hashes: Vec<String> = sessions.into_iter().map(|s| s.token_hash).collect();
     assert_eq!(hashes, vec![concierge::auth::token_hash(token)]);
 }
@@ -36,8 +44,18 @@ async fn a_wrong_user_and_a_wrong_password_get_the_same_answer() {
 async fn missing_credentials_get_the_specification_messages() {
     let app = spawn_app().await;
     let (status, body) = read(app.post("/authenticate", &json!({"password": "x"})).await).await;
-    assert_eq!((status, body["message"].as_str().unwrap()), (400, "Please enter the user name"));
-    let (_, body) = read(app.post("/authenticate", &json!({"username": "amira", "password": ""})).await).await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (400, "Please enter the user name")
+    );
+    let (_, body) = read(
+        app.post(
+            "/authenticate",
+            &json!({"username": "amira", "password": ""}),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(body["message"], "Please enter the password");
 }
 
@@ -48,9 +66,25 @@ async fn admin_routes_refuse_a_missing_or_unknown_token() {
     assert_eq!(status, 401);
     let (status, _) = read(app.get_as("made-up-token", "/contact-us").await).await;
     assert_eq!(status, 401);
-    let (status, _) = read(app.api(Method::GET, "/contact-us").header("authorization", "Basic abc").send().await.unwrap()).await;
+    let (status, _) = read(
+        app.api(Method::GET, "/contact-us")
+            .header("authorization", "Basic abc")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, 401);
-    let (status, _) = read(app.send_as("made-up-token", Method::POST, "/blog", &crate::helpers::blog("x", 1)).await).await;
+    let (status, _) = read(
+        app.send_as(
+            "made-up-token",
+            Method::POST,
+            "/blog",
+            &crate::helpers::blog("x", 1),
+        )
+        .await,
+    )
+    .await;
     assert_eq!(status, 401);
 }
 
@@ -58,10 +92,23 @@ async fn admin_routes_refuse_a_missing_or_unknown_token() {
 async fn a_token_stops_working_after_logout() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    assert_eq!(app.get_as(&token, "/contact-us").await.status().as_u16(), 200);
-    let (status, body) = read(app.api(Method::POST, "/logout").bearer_auth(&token).send().await.unwrap()).await;
+    assert_eq!(
+        app.get_as(&token, "/contact-us").await.status().as_u16(),
+        200
+    );
+    let (status, body) = read(
+        app.api(Method::POST, "/logout")
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(app.get_as(&token, "/contact-us").await.status().as_u16(), 401);
+    assert_eq!(
+        app.get_as(&token, "/contact-us").await.status().as_u16(),
+        401
+    );
 }
 
 #[tokio::test]
@@ -77,7 +124,10 @@ async fn an_expired_token_gets_401() {
         .exec(&app.db.write)
         .await
         .unwrap();
-    assert_eq!(app.get_as(&token, "/contact-us").await.status().as_u16(), 401);
+    assert_eq!(
+        app.get_as(&token, "/contact-us").await.status().as_u16(),
+        401
+    );
 }
 
 #[tokio::test]
@@ -85,25 +135,50 @@ async fn the_sixth_failed_login_for_a_user_name_within_15_minutes_gets_429_with_
     let app = spawn_app().await;
     app.create_admin(ADMIN, ADMIN_PASSWORD).await;
     for attempt in 1..=5 {
-        assert_eq!(app.login(ADMIN, "guess").await.status().as_u16(), 401, "attempt {attempt}");
+        assert_eq!(
+            app.login(ADMIN, "guess").await.status().as_u16(),
+            401,
+            "attempt {attempt}"
+        );
     }
     let response = app.login(ADMIN, "guess").await;
     assert_eq!(response.status().as_u16(), 429);
-    let retry_after: u64 = response.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+    let retry_after: u64 = response.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!((1..=15 * 60).contains(&retry_after), "{retry_after}");
     let (_, body) = read(response).await;
-    assert!(body["message"].as_str().unwrap().starts_with("Too many failed sign-in attempts"));
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many failed sign-in attempts")
+    );
     // Even the right password waits: the throttle is checked before the credentials.
-    assert_eq!(app.login(ADMIN, ADMIN_PASSWORD).await.status().as_u16(), 429);
+    assert_eq!(
+        app.login(ADMIN, ADMIN_PASSWORD).await.status().as_u16(),
+        429
+    );
 }
 
 #[tokio::test]
 async fn failures_are_also_counted_per_client_across_user_names() {
     let app = spawn_app().await;
     for n in 0..5 {
-        assert_eq!(app.login(&format!("user{n}"), "guess").await.status().as_u16(), 401);
+        assert_eq!(
+            app.login(&format!("user{n}"), "guess")
+                .await
+                .status()
+                .as_u16(),
+            401
+        );
     }
-    assert_eq!(app.login("someone-else", "guess").await.status().as_u16(), 429);
+    assert_eq!(
+        app.login("someone-else", "guess").await.status().as_u16(),
+        429
+    );
 }
 
 #[tokio::test]
@@ -122,7 +197,10 @@ async fn old_failures_leave_the_window() {
         .exec(&app.db.write)
         .await
         .unwrap();
-    assert_eq!(app.login(ADMIN, ADMIN_PASSWORD).await.status().as_u16(), 200);
+    assert_eq!(
+        app.login(ADMIN, ADMIN_PASSWORD).await.status().as_u16(),
+        200
+    );
 }
 
 #[tokio::test]
@@ -130,6 +208,15 @@ async fn resetting_a_password_with_the_cli_helper_ends_existing_sessions() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
     app.create_admin(ADMIN, "a brand new passphrase").await;
-    assert_eq!(app.get_as(&token, "/contact-us").await.status().as_u16(), 401);
-    assert_eq!(app.login(ADMIN, "a brand new passphrase").await.status().as_u16(), 200);
+    assert_eq!(
+        app.get_as(&token, "/contact-us").await.status().as_u16(),
+        401
+    );
+    assert_eq!(
+        app.login(ADMIN, "a brand new passphrase")
+            .await
+            .status()
+            .as_u16(),
+        200
+    );
 }

@@ -12,23 +12,59 @@ async fn banners_are_created_and_updated_from_an_array_of_one() {
     let banner = json!([{"banner_name": "Eid", "banner_url": "/media/eid.svg", "image_id": "eid.svg",
                          "title": "Eid, arranged", "title_ar": "عيد بترتيب أنيق", "sub_title": "Gifting across the Gulf",
                          "web_url": "/services"}]);
-    let (status, body) = read(app.send_as(&token, Method::POST, "/flashy-banner", &banner).await).await;
-    assert_eq!((status, body["message"].as_str().unwrap()), (201, "Banner added successfully"));
+    let (status, body) = read(
+        app.send_as(&token, Method::POST, "/flashy-banner", &banner)
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (201, "Banner added successfully")
+    );
     let id = body["responseBody"][0]["id"].as_i64().unwrap();
 
-    let (_, body) = read(app.get(&format!("/flashy-banner/get-flashy-banner-by-id/{id}")).await).await;
+    let (_, body) = read(
+        app.get(&format!("/flashy-banner/get-flashy-banner-by-id/{id}"))
+            .await,
+    )
+    .await;
     assert_eq!(body["responseBody"][0]["title_ar"], "عيد بترتيب أنيق");
     let (_, body) = read(app.get("/flashy-banner?page=1&size=10").await).await;
     assert_eq!(body["responseBody"]["totalCount"], 1);
 
     let edit = json!([{"banner_name": "Eid", "title": "Eid al-Adha, arranged", "web_url": "https://concierge.example/eid"}]);
-    let (status, body) = read(app.send_as(&token, Method::PUT, &format!("/flashy-banner/update-flashy-banner-by-id/{id}"), &edit).await).await;
-    assert_eq!((status, body["message"].as_str().unwrap()), (200, "Banner updated successfully"));
+    let (status, body) = read(
+        app.send_as(
+            &token,
+            Method::PUT,
+            &format!("/flashy-banner/update-flashy-banner-by-id/{id}"),
+            &edit,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (200, "Banner updated successfully")
+    );
     assert_eq!(body["responseBody"][0]["title"], "Eid al-Adha, arranged");
 
-    let (status, body) = read(app.delete_as(&token, &format!("/flashy-banner/flashy-banner-delete/{id}")).await).await;
-    assert_eq!((status, body["message"].as_str().unwrap()), (200, "Banner deleted successfully"));
-    assert_eq!(app.get(&format!("/flashy-banner/get-flashy-banner-by-id/{id}")).await.status().as_u16(), 404);
+    let (status, body) = read(
+        app.delete_as(&token, &format!("/flashy-banner/flashy-banner-delete/{id}"))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (200, "Banner deleted successfully")
+    );
+    assert_eq!(
+        app.get(&format!("/flashy-banner/get-flashy-banner-by-id/{id}"))
+            .await
+            .status()
+            .as_u16(),
+        404
+    );
 }
 
 #[tokio::test]
@@ -41,7 +77,11 @@ async fn a_banner_body_must_be_an_array_of_exactly_one_with_safe_links() {
         (json!([{"title": "a"}, {"title": "b"}]), 400),
         (json!([{"web_url": "javascript:alert(1)"}]), 400),
     ] {
-        let (got, response) = read(app.send_as(&token, Method::POST, "/flashy-banner", &body).await).await;
+        let (got, response) = read(
+            app.send_as(&token, Method::POST, "/flashy-banner", &body)
+                .await,
+        )
+        .await;
         assert_eq!(got, status, "{body}: {response}");
     }
     assert_eq!(app.count("flashy_banners").await, 0);

@@ -17,7 +17,8 @@ pub struct TestApp {
     pub api_key: String,
     pub client: reqwest::Client,
     pub db: Db,
-    pub _data_dir: tempfile::TempDir,
+    pub database_url: String,
+    pub data_dir: tempfile::TempDir,
 }
 
 pub fn postgres() -> bool {
@@ -31,8 +32,13 @@ async fn fresh_database_url(dir: &std::path::Path) -> String {
     let admin_url = std::env::var("CONCIERGE_TEST_POSTGRES_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
     let name = format!("concierge_test_{}", uuid::Uuid::new_v4().simple());
-    let admin = Database::connect(&admin_url).await.expect("PostgreSQL is reachable for the tests");
-    admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.expect("create test database");
+    let admin = Database::connect(&admin_url)
+        .await
+        .expect("PostgreSQL is reachable for the tests");
+    admin
+        .execute_unprepared(&format!("CREATE DATABASE {name}"))
+        .await
+        .expect("create test database");
     admin.close().await.ok();
     let (base, _) = admin_url.rsplit_once('/').expect("URL has a database");
     format!("{base}/{name}")
@@ -41,19 +47,29 @@ async fn fresh_database_url(dir: &std::path::Path) -> String {
 pub async fn spawn_app() -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let url = fresh_database_url(data_dir.path()).await;
-    let settings = Settings::for_data_dir(data_dir.path().to_path_buf(), Some(url)).expect("settings");
+    let settings =
+        Settings::for_data_dir(data_dir.path().to_path_buf(), Some(url.clone())).expect("settings");
     let api_key = settings.api_key.clone();
     let app = Application::build(settings).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let db = app.db().clone();
     tokio::spawn(app.run_until_stopped());
-    TestApp { address, api_key, client: reqwest::Client::new(), db, _data_dir: data_dir }
+    TestApp {
+        address,
+        api_key,
+        client: reqwest::Client::new(),
+        db,
+        database_url: url,
+        data_dir,
+    }
 }
 
 impl TestApp {
     /// A request to `/api/v1{path}` carrying the API key.
     pub fn api(&self, method: Method, path: &str) -> RequestBuilder {
-        self.client.request(method, format!("{}/api/v1{path}", self.address)).header("x-api-key", &self.api_key)
+        self.client
+            .request(method, format!("{}/api/v1{path}", self.address))
+            .header("x-api-key", &self.api_key)
     }
 
     pub async fn get(&self, path: &str) -> Response {
@@ -61,34 +77,65 @@ impl TestApp {
     }
 
     pub async fn get_as(&self, token: &str, path: &str) -> Response {
-        self.api(Method::GET, path).bearer_auth(token).send().await.expect("request")
+        self.api(Method::GET, path)
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn send_as(&self, token: &str, method: Method, path: &str, body: &Value) -> Response {
-        self.api(method, path).bearer_auth(token).json(body).send().await.expect("request")
+        self.api(method, path)
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn post(&self, path: &str, body: &Value) -> Response {
-        self.api(Method::POST, path).json(body).send().await.expect("request")
+        self.api(Method::POST, path)
+            .json(body)
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn delete_as(&self, token: &str, path: &str) -> Response {
-        self.api(Method::DELETE, path).bearer_auth(token).send().await.expect("request")
+        self.api(Method::DELETE, path)
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("request")
     }
 
     pub async fn create_admin(&self, name: &str, password: &str) {
-        concierge::auth::upsert_admin(&self.db.write, name, password).await.expect("admin created");
+        concierge::auth::upsert_admin(&self.db.write, name, password)
+            .await
+            .expect("admin created");
     }
 
     pub async fn login(&self, name: &str, password: &str) -> Response {
-        self.post("/authenticate", &json!({ "username": name, "password": password })).await
+        self.post(
+            "/authenticate",
+            &json!({ "username": name, "password": password }),
+        )
+        .await
     }
 
     /// A signed-in administrator's token.
     pub async fn admin_token(&self) -> String {
         self.create_admin(ADMIN, ADMIN_PASSWORD).await;
-        let body: Value = self.login(ADMIN, ADMIN_PASSWORD).await.json().await.expect("json");
-        body["responseBody"]["token"].as_str().expect("token").to_owned()
+        let body: Value = self
+            .login(ADMIN, ADMIN_PASSWORD)
+            .await
+            .json()
+            .await
+            .expect("json");
+        body["responseBody"]["token"]
+            .as_str()
+            .expect("token")
+            .to_owned()
     }
 
     /// Number of rows in `table`.
@@ -111,7 +158,8 @@ impl TestApp {
 pub async fn read(response: Response) -> (u16, Value) {
     let status = response.status().as_u16();
     let text = response.text().await.expect("body");
-    let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
+    let body =
+        serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON ({status}): {text}"));
     (status, body)
 }
 
@@ -138,4 +186,34 @@ pub fn contact() -> Value {
         "first_name": "نورة", "last_name": "القحطاني", "phone": "+971 50 123 4567",
         "email": "noura@example.ae", "subject": "Arrival in Dubai", "message": "Meet and greet for three on Friday."
     })
+}
+
+/// Runs the `concierge` binary against the app's database and data dir.
+pub fn concierge(
+    app: &TestApp,
+    args: &[&str],
+    env: &[(&str, &str)],
+    stdin: &str,
+) -> std::process::Output {
+    use std::io::Write;
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_concierge"));
+    command
+        .args(args)
+        .env("CONCIERGE_DATA_DIR", app.data_dir.path())
+        .env("CONCIERGE_DATABASE_URL", &app.database_url)
+        .env_remove("CONCIERGE_ADMIN_PASSWORD")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let mut child = command.spawn().expect("concierge runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("concierge finishes")
 }

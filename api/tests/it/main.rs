@@ -4,6 +4,7 @@
 mod auth;
 mod banners;
 mod blogs;
+mod cli;
 mod contact;
 mod general_content;
 mod helpers;

@@ -15,21 +15,69 @@ use crate::helpers::{blog as blog_body, read, service, spawn_app};
 async fn every_public_write_records_one_job_naming_what_changed() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let (_, body) = read(app.send_as(&token, Method::POST, "/blog", &blog_body("Old name", 1)).await).await;
+    let (_, body) = read(
+        app.send_as(&token, Method::POST, "/blog", &blog_body("Old name", 1))
+            .await,
+    )
+    .await;
     let id = body["responseBody"][0]["id"].as_i64().unwrap();
-    app.send_as(&token, Method::PUT, &format!("/blog/{id}"), &blog_body("New name", 1)).await;
+    app.send_as(
+        &token,
+        Method::PUT,
+        &format!("/blog/{id}"),
+        &blog_body("New name", 1),
+    )
+    .await;
     app.delete_as(&token, &format!("/blog/{id}")).await;
-    app.send_as(&token, Method::POST, "/our-services", &service("Gifting", 1)).await;
-    app.send_as(&token, Method::POST, "/general-content-section", &json!({"name": "a", "values": "b", "display_order": 1})).await;
-    app.send_as(&token, Method::POST, "/flashy-banner", &json!([{"title": "t"}])).await;
+    app.send_as(
+        &token,
+        Method::POST,
+        "/our-services",
+        &service("Gifting", 1),
+    )
+    .await;
+    app.send_as(
+        &token,
+        Method::POST,
+        "/general-content-section",
+        &json!({"name": "a", "values": "b", "display_order": 1}),
+    )
+    .await;
+    app.send_as(
+        &token,
+        Method::POST,
+        "/flashy-banner",
+        &json!([{"title": "t"}]),
+    )
+    .await;
     // A refused write records nothing.
     app.send_as(&token, Method::POST, "/blog", &json!({})).await;
 
-    let jobs = publish_job::Entity::find().order_by_asc(publish_job::Column::Id).all(&app.db.read).await.unwrap();
-    let summary: Vec<(&str, &str)> = jobs.iter().map(|j| (j.resource.as_str(), j.action.as_str())).collect();
-    assert_eq!(summary, [("blog", "upsert"), ("blog", "upsert"), ("blog", "delete"), ("service", "upsert"),
-                         ("general_content", "upsert"), ("banner", "upsert")]);
-    assert_eq!(jobs[1].detail.as_deref(), Some(r#"{"old_slug":"old-name"}"#), "a rename remembers the old URL");
+    let jobs = publish_job::Entity::find()
+        .order_by_asc(publish_job::Column::Id)
+        .all(&app.db.read)
+        .await
+        .unwrap();
+    let summary: Vec<(&str, &str)> = jobs
+        .iter()
+        .map(|j| (j.resource.as_str(), j.action.as_str()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("blog", "upsert"),
+            ("blog", "upsert"),
+            ("blog", "delete"),
+            ("service", "upsert"),
+            ("general_content", "upsert"),
+            ("banner", "upsert")
+        ]
+    );
+    assert_eq!(
+        jobs[1].detail.as_deref(),
+        Some(r#"{"old_slug":"old-name"}"#),
+        "a rename remembers the old URL"
+    );
     assert!(jobs.iter().take(3).all(|j| j.resource_id == id as i32));
 }
 
@@ -42,22 +90,37 @@ async fn a_job_is_written_in_the_same_transaction_as_its_content() {
             let txn = db.begin().await.unwrap();
             let now = chrono::Utc::now();
             let saved = blog::ActiveModel {
-                name: Set(name.into()), description: Set(String::new()), image_url: Set("/a.png".into()),
-                display_order: Set(1), meta_title: Set(String::new()), meta_description: Set(String::new()),
-                key_words: Set(String::new()), slug: Set(name.into()), created_at: Set(now), updated_at: Set(now),
+                name: Set(name.into()),
+                description: Set(String::new()),
+                image_url: Set("/a.png".into()),
+                display_order: Set(1),
+                meta_title: Set(String::new()),
+                meta_description: Set(String::new()),
+                key_words: Set(String::new()),
+                slug: Set(name.into()),
+                created_at: Set(now),
+                updated_at: Set(now),
                 ..Default::default()
             }
             .insert(&txn)
             .await
             .unwrap();
-            publish::enqueue(&txn, Resource::Blog, saved.id, Action::Upsert, None).await.unwrap();
+            publish::enqueue(&txn, Resource::Blog, saved.id, Action::Upsert, None)
+                .await
+                .unwrap();
             txn
         }
     };
     write("rolled-back").await.rollback().await.unwrap();
-    assert_eq!((app.count("blogs").await, app.count("publish_jobs").await), (0, 0));
+    assert_eq!(
+        (app.count("blogs").await, app.count("publish_jobs").await),
+        (0, 0)
+    );
     write("committed").await.commit().await.unwrap();
-    assert_eq!((app.count("blogs").await, app.count("publish_jobs").await), (1, 1));
+    assert_eq!(
+        (app.count("blogs").await, app.count("publish_jobs").await),
+        (1, 1)
+    );
 }
 
 #[tokio::test]
@@ -65,7 +128,9 @@ async fn concurrent_workers_never_claim_the_same_job() {
     let app = spawn_app().await;
     let txn = app.db.write.begin().await.unwrap();
     for id in 1..=300 {
-        publish::enqueue(&txn, Resource::Blog, id, Action::Upsert, None).await.unwrap();
+        publish::enqueue(&txn, Resource::Blog, id, Action::Upsert, None)
+            .await
+            .unwrap();
     }
     txn.commit().await.unwrap();
     let claims = (0..4).map(|w| {
@@ -81,7 +146,11 @@ async fn concurrent_workers_never_claim_the_same_job() {
                 let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
                 // The server's own worker competes too; count only what this claimer completes.
                 let done = publish::complete(&db, &worker, &ids).await.unwrap();
-                assert_eq!(done as usize, ids.len(), "a claimed job is held by its claimer alone");
+                assert_eq!(
+                    done as usize,
+                    ids.len(),
+                    "a claimed job is held by its claimer alone"
+                );
                 mine.extend(ids);
             }
             mine
@@ -100,7 +169,8 @@ async fn the_worker_drains_the_outbox_and_the_status_says_so() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
     assert_eq!(app.get("/publish/status").await.status().as_u16(), 401);
-    app.send_as(&token, Method::POST, "/blog", &blog_body("Live", 1)).await;
+    app.send_as(&token, Method::POST, "/blog", &blog_body("Live", 1))
+        .await;
     let mut status = serde_json::Value::Null;
     for _ in 0..50 {
         let (code, body) = read(app.get_as(&token, "/publish/status").await).await;

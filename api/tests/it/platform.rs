@@ -8,7 +8,12 @@ use crate::helpers::{read, spawn_app};
 #[tokio::test]
 async fn healthz_answers_200_when_the_database_answers() {
     let app = spawn_app().await;
-    let response = app.client.get(format!("{}/healthz", app.address)).send().await.unwrap();
+    let response = app
+        .client
+        .get(format!("{}/healthz", app.address))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status().as_u16(), 200);
 }
 
@@ -29,32 +34,71 @@ async fn requests_without_or_with_a_wrong_api_key_get_401_json() {
 #[tokio::test]
 async fn the_openapi_document_lists_every_endpoint_and_the_docs_page_is_served() {
     let app = spawn_app().await;
-    let doc: serde_json::Value =
-        app.client.get(format!("{}/api/v1/openapi.json", app.address)).send().await.unwrap().json().await.unwrap();
+    let doc: serde_json::Value = app
+        .client
+        .get(format!("{}/api/v1/openapi.json", app.address))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let paths = doc["paths"].as_object().expect("paths");
     for path in [
-        "/api/v1/authenticate", "/api/v1/logout", "/api/v1/our-services/display/display-order",
-        "/api/v1/our-services/{id}", "/api/v1/list-of-services/display-order/{serviceId}",
-        "/api/v1/blog", "/api/v1/blog/{id}", "/api/v1/client-reviewes/display-order",
-        "/api/v1/flashy-banner/update-flashy-banner-by-id/{id}", "/api/v1/general-content-section/{id}",
-        "/api/v1/contact-us", "/api/v1/subscription/{id}", "/api/v1/publish/status",
+        "/api/v1/authenticate",
+        "/api/v1/logout",
+        "/api/v1/our-services/display/display-order",
+        "/api/v1/our-services/{id}",
+        "/api/v1/list-of-services/display-order/{serviceId}",
+        "/api/v1/blog",
+        "/api/v1/blog/{id}",
+        "/api/v1/client-reviewes/display-order",
+        "/api/v1/flashy-banner/update-flashy-banner-by-id/{id}",
+        "/api/v1/general-content-section/{id}",
+        "/api/v1/contact-us",
+        "/api/v1/subscription/{id}",
+        "/api/v1/publish/status",
     ] {
-        assert!(paths.contains_key(path), "{path} missing from the OpenAPI document");
+        assert!(
+            paths.contains_key(path),
+            "{path} missing from the OpenAPI document"
+        );
     }
-    let page = app.client.get(format!("{}/api/docs/", app.address)).send().await.unwrap();
+    let page = app
+        .client
+        .get(format!("{}/api/docs/", app.address))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(page.status().as_u16(), 200);
     let html = page.text().await.unwrap();
-    assert!(html.contains("swagger-ui"), "the vendored Swagger UI is served");
-    assert!(!html.contains("unpkg.com") && !html.contains("cdn.jsdelivr"), "no third-party host");
-    let redirect = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
-        .get(format!("{}/api/docs", app.address)).send().await.unwrap();
+    assert!(
+        html.contains("swagger-ui"),
+        "the vendored Swagger UI is served"
+    );
+    assert!(
+        !html.contains("unpkg.com") && !html.contains("cdn.jsdelivr"),
+        "no third-party host"
+    );
+    let redirect = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .get(format!("{}/api/docs", app.address))
+        .send()
+        .await
+        .unwrap();
     assert!(redirect.status().is_redirection());
 }
 
 #[tokio::test]
 async fn unknown_api_paths_and_methods_get_json_404s() {
     let app = spawn_app().await;
-    for (method, path) in [(Method::GET, "/nope"), (Method::PATCH, "/blog"), (Method::GET, "/blog/1/extra")] {
+    for (method, path) in [
+        (Method::GET, "/nope"),
+        (Method::PATCH, "/blog"),
+        (Method::GET, "/blog/1/extra"),
+    ] {
         let (status, body) = read(app.api(method.clone(), path).send().await.unwrap()).await;
         assert!(status == 404 || status == 405, "{method} {path}: {status}");
         assert!(body["message"].is_string());
@@ -67,27 +111,80 @@ async fn bad_input_gets_a_clear_4xx_and_never_a_500() {
     let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
     let huge = "x".repeat(4 * 1024 * 1024);
     let cases: Vec<(&str, Vec<u8>, &str, u16)> = vec![
-        ("malformed JSON", b"{\"email\": ".to_vec(), "application/json", 400),
-        ("wrong content type", b"email=a@b.co".to_vec(), "application/x-www-form-urlencoded", 415),
-        ("invalid UTF-8", vec![b'{', b'"', b'e', b'"', b':', b'"', 0xff, 0xfe, b'"', b'}'], "application/json", 400),
-        ("deeply nested JSON", deep.into_bytes(), "application/json", 400),
-        ("oversized body", format!("{{\"email\":\"{huge}\"}}").into_bytes(), "application/json", 413),
-        ("a JSON array instead of an object", b"[1,2]".to_vec(), "application/json", 400),
-        ("a boolean where text belongs", b"{\"email\": true}".to_vec(), "application/json", 400),
+        (
+            "malformed JSON",
+            b"{\"email\": ".to_vec(),
+            "application/json",
+            400,
+        ),
+        (
+            "wrong content type",
+            b"email=a@b.co".to_vec(),
+            "application/x-www-form-urlencoded",
+            415,
+        ),
+        (
+            "invalid UTF-8",
+            vec![b'{', b'"', b'e', b'"', b':', b'"', 0xff, 0xfe, b'"', b'}'],
+            "application/json",
+            400,
+        ),
+        (
+            "deeply nested JSON",
+            deep.into_bytes(),
+            "application/json",
+            400,
+        ),
+        (
+            "oversized body",
+            format!("{{\"email\":\"{huge}\"}}").into_bytes(),
+            "application/json",
+            413,
+        ),
+        (
+            "a JSON array instead of an object",
+            b"[1,2]".to_vec(),
+            "application/json",
+            400,
+        ),
+        (
+            "a boolean where text belongs",
+            b"{\"email\": true}".to_vec(),
+            "application/json",
+            400,
+        ),
     ];
     for (why, bytes, content_type, expected) in cases {
-        let response = app.api(Method::POST, "/subscription").header("content-type", content_type).body(bytes).send().await.unwrap();
+        let response = app
+            .api(Method::POST, "/subscription")
+            .header("content-type", content_type)
+            .body(bytes)
+            .send()
+            .await
+            .unwrap();
         let (status, body) = read(response).await;
         assert_eq!(status, expected, "{why}: {body}");
-        assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{why}");
+        assert!(
+            body["message"].as_str().is_some_and(|m| !m.is_empty()),
+            "{why}"
+        );
     }
 }
 
 #[tokio::test]
 async fn malformed_ids_and_query_values_get_400_and_unknown_ids_404() {
     let app = spawn_app().await;
-    for path in ["/blog/abc", "/blog/-1", "/blog/0", "/blog/99999999999999", "/blog/..%2F..%2Fetc%2Fpasswd",
-                 "/blog?page=0", "/blog?page=-2", "/blog?size=abc", "/blog?page=99999999999999999999"] {
+    for path in [
+        "/blog/abc",
+        "/blog/-1",
+        "/blog/0",
+        "/blog/99999999999999",
+        "/blog/..%2F..%2Fetc%2Fpasswd",
+        "/blog?page=0",
+        "/blog?page=-2",
+        "/blog?size=abc",
+        "/blog?page=99999999999999999999",
+    ] {
         let (status, body) = read(app.get(path).await).await;
         assert_eq!(status, 400, "{path}: {body}");
     }
@@ -103,6 +200,9 @@ async fn text_with_a_nul_character_is_refused_not_stored() {
     body["subject"] = json!("Hello\u{0000}there");
     let (status, body) = read(app.post("/contact-us", &body).await).await;
     assert_eq!(status, 400);
-    assert_eq!(body["errors"]["subject"], "Subject contains characters that are not allowed.");
+    assert_eq!(
+        body["errors"]["subject"],
+        "Subject contains characters that are not allowed."
+    );
     assert_eq!(app.count("contact_us").await, 0);
 }

@@ -53,6 +53,9 @@ pub struct Config {
     /// Tag-manager container, loaded only after cookie consent.
     #[arg(long, env = "CONCIERGE_GTM_ID", global = true)]
     pub gtm_id: Option<String>,
+    /// The built admin app (`admin-ui/dist`), served at `/admin`.
+    #[arg(long, env = "CONCIERGE_ADMIN_DIR", default_value = "admin-ui/dist", global = true)]
+    pub admin_dir: PathBuf,
 }
 
 /// The configuration with every default filled in.
@@ -68,6 +71,7 @@ pub struct Settings {
     pub site_url: String,
     pub customer_login_url: String,
     pub gtm_id: Option<String>,
+    pub admin_dir: PathBuf,
     /// How long an admin session lasts.
     pub session_ttl: chrono::Duration,
 }
@@ -110,6 +114,7 @@ impl Config {
             customer_login_url: self.customer_login_url.clone(),
             gtm_id: self.gtm_id.clone().filter(|g| !g.trim().is_empty()),
             session_ttl: chrono::Duration::hours(12),
+            admin_dir: self.admin_dir.clone(),
             data_dir,
         })
     }
@@ -123,6 +128,7 @@ impl Settings {
             data_dir,
             database_url,
             customer_login_url: "https://clients.concierge.example/login".into(),
+            admin_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../admin-ui/dist")),
             ..Config::default()
         }
         .resolve()

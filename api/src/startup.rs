@@ -61,6 +61,7 @@ impl Application {
                 .app_data(web::QueryConfig::default().error_handler(query_error))
                 .app_data(web::PathConfig::default().error_handler(path_error))
                 .service(routes::health::healthz)
+                .configure(routes::admin_app::configure)
                 .service(web::redirect("/api/docs", "/api/docs/"))
                 .service(
                     SwaggerUi::new("/api/docs/{_:.*}")

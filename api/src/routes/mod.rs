@@ -1,5 +1,6 @@
 //! HTTP handlers, one module per resource: parse, call the store, respond.
 
+pub mod admin_app;
 pub mod auth;
 pub mod banners;
 pub mod blogs;

@@ -45,10 +45,16 @@ async fn fresh_database_url(dir: &std::path::Path) -> String {
 }
 
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// Like [`spawn_app`], with settings adjusted by `adjust` (the data dir is already set).
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let url = fresh_database_url(data_dir.path()).await;
-    let settings =
+    let mut settings =
         Settings::for_data_dir(data_dir.path().to_path_buf(), Some(url.clone())).expect("settings");
+    adjust(&mut settings);
     let api_key = settings.api_key.clone();
     let app = Application::build(settings).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());

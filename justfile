@@ -21,7 +21,17 @@ build:
     cargo build -p concierge-api --bin concierge
 
 # Every test: Rust unit and integration tests on SQLite, then on PostgreSQL.
-test: test-sqlite test-postgres
+test: test-deps test-sqlite test-postgres
+
+# Tools the tests need: moto (a real S3-compatible server on loopback).
+test-deps:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if ! command -v moto_server >/dev/null 2>&1; then
+        python3 -m pip install --quiet --disable-pip-version-check 'moto[server]'
+        command -v pyenv >/dev/null 2>&1 && pyenv rehash || true
+    fi
+    command -v moto_server >/dev/null 2>&1 || { echo "moto_server is not on PATH after installing moto[server]" >&2; exit 1; }
 
 # The Rust tests on SQLite (the embedded default).
 test-sqlite:

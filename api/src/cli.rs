@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 use crate::startup::Application;
-use crate::{auth, seed, store};
+use crate::{auth, seed, spreadsheet, store};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -30,11 +30,28 @@ pub enum Command {
     Migrate,
     /// Load the demo content (only into an empty database).
     Seed,
+    /// Write spreadsheets: `export contacts FILE.xlsx`.
+    Export {
+        #[command(subcommand)]
+        what: ExportCommand,
+    },
+    /// Read spreadsheets (all-or-nothing): `import contacts|general-content FILE.xlsx`.
+    Import {
+        #[arg(value_parser = ["contacts", "general-content"])]
+        kind: String,
+        file: std::path::PathBuf,
+    },
     /// Administrator accounts.
     Admin {
         #[command(subcommand)]
         command: AdminCommand,
     },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ExportCommand {
+    /// The contacts workbook (newest 10000 enquiries), dates in UTC.
+    Contacts { file: std::path::PathBuf },
 }
 
 #[derive(Subcommand, Debug)]
@@ -74,6 +91,50 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             store::migrate(&db).await?;
             let report = seed::run(&db, &settings).await?;
             println!("{report}");
+        }
+        Command::Export {
+            what: ExportCommand::Contacts { file },
+        } => {
+            let db = store::connect(&settings.database_url).await?;
+            store::migrate(&db).await?;
+            let utc = chrono::FixedOffset::east_opt(0).expect("zero offset");
+            let bytes = spreadsheet::export_contacts(&db, utc)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))?
+                .ok_or_else(|| anyhow::anyhow!("{}", spreadsheet::NO_DATA))?;
+            std::fs::write(&file, bytes)
+                .with_context(|| format!("Failed to write {}", file.display()))?;
+            println!("concierge: wrote {}", file.display());
+        }
+        Command::Import { kind, file } => {
+            let bytes = std::fs::read(&file)
+                .with_context(|| format!("Failed to read {}", file.display()))?;
+            let db = store::connect(&settings.database_url).await?;
+            store::migrate(&db).await?;
+            let outcome = if kind == "contacts" {
+                spreadsheet::import_contacts(&db, &bytes)
+                    .await
+                    .map(|n| format!("imported {n} contacts"))
+            } else {
+                spreadsheet::import_general_content(&db, &bytes)
+                    .await
+                    .map(|c| {
+                        format!(
+                            "general content: {} added, {} updated",
+                            c.created, c.updated
+                        )
+                    })
+            };
+            match outcome {
+                Ok(summary) => println!("concierge: {summary}"),
+                Err(crate::error::ApiError::Validation(fields)) => {
+                    for (place, message) in fields.iter() {
+                        eprintln!("  {place}: {message}");
+                    }
+                    bail!("{}", fields.headline());
+                }
+                Err(other) => bail!("{other}"),
+            }
         }
         Command::Admin {
             command: AdminCommand::Create { name },

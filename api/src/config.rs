@@ -54,8 +54,22 @@ pub struct Config {
     #[arg(long, env = "CONCIERGE_GTM_ID", global = true)]
     pub gtm_id: Option<String>,
     /// The built admin app (`admin-ui/dist`), served at `/admin`.
-    #[arg(long, env = "CONCIERGE_ADMIN_DIR", default_value = "admin-ui/dist", global = true)]
+    #[arg(
+        long,
+        env = "CONCIERGE_ADMIN_DIR",
+        default_value = "admin-ui/dist",
+        global = true
+    )]
     pub admin_dir: PathBuf,
+}
+
+/// Explicit S3 settings that take precedence over the standard AWS variables (tests use them
+/// to reach a local S3-compatible server).
+#[derive(Clone, Debug, Default)]
+pub struct S3Overrides {
+    pub endpoint: String,
+    pub access_key_id: String,
+    pub secret_access_key: String,
 }
 
 /// The configuration with every default filled in.
@@ -72,6 +86,7 @@ pub struct Settings {
     pub customer_login_url: String,
     pub gtm_id: Option<String>,
     pub admin_dir: PathBuf,
+    pub s3_overrides: Option<S3Overrides>,
     /// How long an admin session lasts.
     pub session_ttl: chrono::Duration,
 }
@@ -115,6 +130,7 @@ impl Config {
             gtm_id: self.gtm_id.clone().filter(|g| !g.trim().is_empty()),
             session_ttl: chrono::Duration::hours(12),
             admin_dir: self.admin_dir.clone(),
+            s3_overrides: None,
             data_dir,
         })
     }
@@ -132,5 +148,20 @@ impl Settings {
             ..Config::default()
         }
         .resolve()
+    }
+}
+
+impl Settings {
+    /// Opens one of the configured stores (`media_store`, `site_store`).
+    pub fn open_store(&self, url: &str) -> anyhow::Result<crate::storage::Store> {
+        crate::storage::Store::open_with(url, |builder| match &self.s3_overrides {
+            Some(o) => builder
+                .with_endpoint(&o.endpoint)
+                .with_allow_http(o.endpoint.starts_with("http://"))
+                .with_access_key_id(&o.access_key_id)
+                .with_secret_access_key(&o.secret_access_key)
+                .with_region("us-east-1"),
+            None => builder,
+        })
     }
 }

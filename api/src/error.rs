@@ -28,6 +28,12 @@ impl FieldErrors {
         self.add(field, message);
     }
 
+    /// Sets the body's `message`, whatever failed first.
+    pub fn with_headline(mut self, headline: impl Into<String>) -> Self {
+        self.headline = Some(headline.into());
+        self
+    }
+
     /// The message of the first failure.
     pub fn headline(&self) -> &str {
         self.headline

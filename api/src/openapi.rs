@@ -21,6 +21,8 @@ use crate::routes;
         routes::contact::create, routes::contact::list, routes::contact::get_one, routes::contact::update, routes::contact::remove,
         routes::subscriptions::create, routes::subscriptions::list, routes::subscriptions::remove,
         routes::publishing::status,
+        routes::media::upload,
+        routes::spreadsheets::export_contacts, routes::spreadsheets::import,
     ),
     modifiers(&Security),
     security(("api_key" = [])),

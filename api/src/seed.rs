@@ -12,6 +12,7 @@ use serde::Deserialize;
 
 use crate::config::Settings;
 use crate::publish::{self, Action, Resource};
+use crate::storage::Store;
 use crate::store::Db;
 use crate::store::entities::{
     admin_user, banner, blog, general_content, review, service, service_item,
@@ -133,14 +134,17 @@ async fn has_content(db: &Db) -> anyhow::Result<bool> {
 }
 
 /// Stores one artwork file in the media store and returns its public URL.
-async fn artwork(settings: &Settings, name: &str) -> anyhow::Result<String> {
+async fn artwork(media: &Store, name: &str) -> anyhow::Result<String> {
     let file = ARTWORK
         .get_file(name)
         .with_context(|| format!("the demo names artwork {name} that is not in seed/media"))?;
-    media::store_bytes(settings, file.contents()).await
+    media::store_bytes(media, file.contents())
+        .await
+        .with_context(|| format!("Failed to store the artwork {name}"))
 }
 
 async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String> {
+    let media = settings.open_store(&settings.media_store)?;
     let now = Utc::now();
     let txn = db.write.begin().await?;
     let mut items = 0;
@@ -153,7 +157,7 @@ async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String
             content: Set(s.content.clone()),
             content_ar: Set(Some(s.content_ar.clone())),
             display_order: Set(s.display_order),
-            image_url: Set(artwork(settings, &s.image).await?),
+            image_url: Set(artwork(&media, &s.image).await?),
             color: Set(s.color.clone()),
             created_at: Set(now),
             updated_at: Set(now),
@@ -167,7 +171,7 @@ async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String
                 name_ar: Set(Some(item.name_ar.clone())),
                 description: Set(item.description.clone()),
                 description_ar: Set(Some(item.description_ar.clone())),
-                image_url: Set(artwork(settings, &item.image).await?),
+                image_url: Set(artwork(&media, &item.image).await?),
                 service_name: Set(saved.name.clone()),
                 title_bg_class: Set(item.title_bg_class.clone()),
                 display_order: Set(item.display_order),
@@ -188,7 +192,7 @@ async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String
             name_ar: Set(Some(b.name_ar.clone())),
             description: Set(domain::html::sanitize(&b.description)),
             description_ar: Set(Some(domain::html::sanitize(&b.description_ar))),
-            image_url: Set(artwork(settings, &b.image).await?),
+            image_url: Set(artwork(&media, &b.image).await?),
             display_order: Set(b.display_order),
             meta_title: Set(b.meta_title.clone()),
             meta_title_ar: Set(Some(b.meta_title_ar.clone())),
@@ -211,7 +215,7 @@ async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String
             title_ar: Set(Some(r.title_ar.clone())),
             description: Set(r.description.clone()),
             description_ar: Set(Some(r.description_ar.clone())),
-            image_url: Set(artwork(settings, &r.image).await?),
+            image_url: Set(artwork(&media, &r.image).await?),
             display_order: Set(r.display_order),
             created_at: Set(now),
             updated_at: Set(now),
@@ -223,7 +227,7 @@ async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String
     for b in &demo.banners {
         banner::ActiveModel {
             banner_name: Set(b.banner_name.clone()),
-            banner_url: Set(artwork(settings, &b.image).await?),
+            banner_url: Set(artwork(&media, &b.image).await?),
             image_id: Set(b.image.clone()),
             title: Set(b.title.clone()),
             title_ar: Set(Some(b.title_ar.clone())),

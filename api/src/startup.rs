@@ -45,9 +45,11 @@ impl Application {
             crate::auth::new_token().0.get(..8).unwrap_or("w")
         );
         tokio::spawn(publish::run_worker(db.clone(), wakeup.clone(), worker_id));
+        let media = settings.open_store(&settings.media_store)?;
         let state = web::Data::new(AppState {
             db: db.clone(),
             settings,
+            media,
             publish_wakeup: wakeup,
         });
         let server = HttpServer::new(move || {
@@ -62,6 +64,7 @@ impl Application {
                 .app_data(web::PathConfig::default().error_handler(path_error))
                 .service(routes::health::healthz)
                 .configure(routes::admin_app::configure)
+                .service(routes::media::serve)
                 .service(web::redirect("/api/docs", "/api/docs/"))
                 .service(
                     SwaggerUi::new("/api/docs/{_:.*}")

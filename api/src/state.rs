@@ -5,11 +5,14 @@ use std::sync::Arc;
 use tokio::sync::Notify;
 
 use crate::config::Settings;
+use crate::storage::Store;
 use crate::store::Db;
 
 pub struct AppState {
     pub db: Db,
     pub settings: Settings,
+    /// Uploaded files.
+    pub media: Store,
     /// Wakes the publish worker after a write commits.
     pub publish_wakeup: Arc<Notify>,
 }

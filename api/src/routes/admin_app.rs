@@ -13,11 +13,16 @@ pub async fn config(state: web::Data<AppState>) -> HttpResponse {
     let s = &state.settings;
     HttpResponse::Ok()
         .insert_header((CACHE_CONTROL, "no-store"))
-        .json(serde_json::json!({ "apiKey": s.api_key, "apiBase": "/api/v1", "siteUrl": s.site_url }))
+        .json(
+            serde_json::json!({ "apiKey": s.api_key, "apiBase": "/api/v1", "siteUrl": s.site_url }),
+        )
 }
 
 /// A file of the admin build, or its `index.html` for client-side routes.
-pub async fn serve(state: web::Data<AppState>, req: HttpRequest) -> actix_web::Result<HttpResponse> {
+pub async fn serve(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> actix_web::Result<HttpResponse> {
     let dir = &state.settings.admin_dir;
     let index = dir.join("index.html");
     if !index.is_file() {
@@ -29,9 +34,18 @@ pub async fn serve(state: web::Data<AppState>, req: HttpRequest) -> actix_web::R
     let candidate = safe_join(dir, rest).filter(|p| p.is_file());
     let immutable = rest.starts_with("assets/");
     let file = NamedFile::open_async(candidate.unwrap_or(index)).await?;
-    let mut response = file.use_etag(true).use_last_modified(true).into_response(&req);
-    let cache = if immutable { "public, max-age=31536000, immutable" } else { "no-cache" };
-    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+    let mut response = file
+        .use_etag(true)
+        .use_last_modified(true)
+        .into_response(&req);
+    let cache = if immutable {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static(cache));
     Ok(response)
 }
 
@@ -62,7 +76,10 @@ mod tests {
 
     #[test]
     fn paths_cannot_leave_the_directory() {
-        assert_eq!(safe_join(Path::new("/d"), "assets/a.js"), Some("/d/assets/a.js".into()));
+        assert_eq!(
+            safe_join(Path::new("/d"), "assets/a.js"),
+            Some("/d/assets/a.js".into())
+        );
         assert_eq!(safe_join(Path::new("/d"), "a/../../etc/passwd"), None);
         assert_eq!(safe_join(Path::new("/d"), "..\\x"), None);
     }

@@ -40,7 +40,7 @@ pub struct GeneralContentInput {
 impl GeneralContentInput {
     /// In order: name, value (inline "Please enter the value", toast "Please select the value"),
     /// display order.
-    fn apply(self, model: &mut general_content::ActiveModel) -> Result<(), ApiError> {
+    pub(crate) fn apply(self, model: &mut general_content::ActiveModel) -> Result<(), ApiError> {
         let mut f = Form::new();
         let name = f.required(
             "name",

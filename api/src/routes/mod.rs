@@ -8,10 +8,12 @@ pub mod contact;
 pub mod envelope;
 pub mod general_content;
 pub mod health;
+pub mod media;
 pub mod publishing;
 pub mod reviews;
 pub mod service_lists;
 pub mod services;
+pub mod spreadsheets;
 pub mod subscriptions;
 
 use actix_web::web;
@@ -25,7 +27,11 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .configure(reviews::configure)
         .configure(banners::configure)
         .configure(general_content::configure)
+        // Before `contact`: `/contact-us/export` would otherwise match `/contact-us/{id}`.
+        .service(spreadsheets::export_contacts)
+        .service(spreadsheets::import)
         .configure(contact::configure)
         .configure(subscriptions::configure)
-        .service(publishing::status);
+        .service(publishing::status)
+        .service(media::upload);
 }

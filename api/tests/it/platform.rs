@@ -211,7 +211,11 @@ async fn text_with_a_nul_character_is_refused_not_stored() {
 async fn the_admin_app_is_served_with_a_client_side_route_fallback_and_its_config() {
     let build = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(build.path().join("assets")).unwrap();
-    std::fs::write(build.path().join("index.html"), "<!doctype html><title>Admin</title>").unwrap();
+    std::fs::write(
+        build.path().join("index.html"),
+        "<!doctype html><title>Admin</title>",
+    )
+    .unwrap();
     std::fs::write(build.path().join("assets/app-1a2b.js"), "console.log(1)").unwrap();
     let dir = build.path().to_path_buf();
     let app = spawn_app_with(|s| s.admin_dir = dir).await;
@@ -219,14 +223,37 @@ async fn the_admin_app_is_served_with_a_client_side_route_fallback_and_its_confi
 
     let asset = get("/admin/assets/app-1a2b.js").await.unwrap();
     assert_eq!(asset.status().as_u16(), 200);
-    assert!(asset.headers()["cache-control"].to_str().unwrap().contains("immutable"));
-    assert!(asset.headers()["content-type"].to_str().unwrap().contains("javascript"));
-    for route in ["/admin", "/admin/blogs", "/admin/addblog/3", "/admin/..%2F..%2Fetc%2Fpasswd"] {
+    assert!(
+        asset.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
+    assert!(
+        asset.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .contains("javascript")
+    );
+    for route in [
+        "/admin",
+        "/admin/blogs",
+        "/admin/addblog/3",
+        "/admin/..%2F..%2Fetc%2Fpasswd",
+    ] {
         let page = get(route).await.unwrap();
         assert_eq!(page.status().as_u16(), 200, "{route}");
-        assert!(page.text().await.unwrap().contains("<title>Admin</title>"), "{route}");
+        assert!(
+            page.text().await.unwrap().contains("<title>Admin</title>"),
+            "{route}"
+        );
     }
-    let config: serde_json::Value = get("/admin/config.json").await.unwrap().json().await.unwrap();
+    let config: serde_json::Value = get("/admin/config.json")
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(config["apiKey"], app.api_key.as_str());
     assert_eq!(config["apiBase"], "/api/v1");
 }
@@ -234,7 +261,12 @@ async fn the_admin_app_is_served_with_a_client_side_route_fallback_and_its_confi
 #[tokio::test]
 async fn a_missing_admin_build_says_how_to_build_it() {
     let app = spawn_app_with(|s| s.admin_dir = "/nonexistent/admin".into()).await;
-    let page = app.client.get(format!("{}/admin/blogs", app.address)).send().await.unwrap();
+    let page = app
+        .client
+        .get(format!("{}/admin/blogs", app.address))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(page.status().as_u16(), 503);
     assert!(page.text().await.unwrap().contains("just admin-build"));
 }

@@ -1,0 +1,264 @@
+//! `POST /api/v1/blob-upload` (administrator): one file in the multipart field `file`, typed
+//! from its bytes, at most 20 MB (enforced while streaming, to a temp file, so memory stays
+//! flat), SVG sanitised, stored under its content hash. `GET /media/{name}` serves it back.
+
+use actix_multipart::Multipart;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use futures_util::{StreamExt, TryStreamExt};
+use object_store::GetRange;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use tokio::io::AsyncWriteExt;
+use utoipa::ToSchema;
+
+use super::envelope::ErrorBody;
+use crate::auth::Admin;
+use crate::error::ApiError;
+use crate::media::{self, Kind, svg};
+use crate::state::AppState;
+
+/// The enforced upload limit.
+pub const MAX_UPLOAD: u64 = 20 * 1024 * 1024;
+pub const TOO_LARGE: &str = "File is too large. Maximum size allowed is 20MB.";
+pub const BAD_TYPE: &str = "Invalid file type. Only JPG, PNG, SVG, MP4, WebM, and OGG are allowed.";
+const NO_FILE: &str = "Please choose a file to upload (multipart field \"file\").";
+
+#[derive(Serialize, ToSchema)]
+pub struct UploadEnvelope {
+    /// 200.
+    pub status: u16,
+    /// The public URL of the stored file.
+    #[serde(rename = "responseData")]
+    pub response_data: String,
+}
+
+/// The multipart form: one field `file`.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// A file received to disk: its length, hash, first bytes and where it is.
+pub struct Received {
+    pub file: tempfile::TempPath,
+    pub len: u64,
+    pub digest: Vec<u8>,
+    pub head: Vec<u8>,
+}
+
+/// Streams the multipart field named `field` to a temp file, refusing it past `limit` bytes.
+pub async fn receive(
+    mut payload: Multipart,
+    field: &str,
+    limit: u64,
+    too_large: &str,
+) -> Result<Received, ApiError> {
+    let bad = |e: actix_multipart::MultipartError| {
+        ApiError::BadRequest(format!("The upload could not be read: {e}"))
+    };
+    while let Some(mut part) = payload.try_next().await.map_err(bad)? {
+        if part.name() != Some(field) {
+            while part.try_next().await.map_err(bad)?.is_some() {}
+            continue;
+        }
+        let temp = tempfile::NamedTempFile::new().map_err(|e| ApiError::Unexpected(e.into()))?;
+        let (file, path) = temp.into_parts();
+        let mut file = tokio::fs::File::from_std(file);
+        let mut hasher = Sha256::new();
+        let mut head = Vec::with_capacity(4096);
+        let mut len = 0u64;
+        while let Some(chunk) = part.next().await {
+            let chunk = chunk.map_err(bad)?;
+            len += chunk.len() as u64;
+            if len > limit {
+                return Err(ApiError::PayloadTooLarge(too_large.into()));
+            }
+            if head.len() < 4096 {
+                head.extend_from_slice(&chunk[..chunk.len().min(4096 - head.len())]);
+            }
+            hasher.update(&chunk);
+            file.write_all(&chunk)
+                .await
+                .map_err(|e| ApiError::Unexpected(e.into()))?;
+        }
+        file.flush()
+            .await
+            .map_err(|e| ApiError::Unexpected(e.into()))?;
+        if len == 0 {
+            return Err(ApiError::validation(field, "The file is empty."));
+        }
+        return Ok(Received {
+            file: path,
+            len,
+            digest: hasher.finalize().to_vec(),
+            head,
+        });
+    }
+    Err(ApiError::validation(field, NO_FILE))
+}
+
+/// Refuses a declared body larger than the limit before reading any of it.
+pub fn check_declared_length(
+    req: &HttpRequest,
+    limit: u64,
+    too_large: &str,
+) -> Result<(), ApiError> {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    // Multipart framing adds a little around the file itself.
+    match declared {
+        Some(n) if n > limit + 64 * 1024 => Err(ApiError::PayloadTooLarge(too_large.into())),
+        _ => Ok(()),
+    }
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "media", security(("api_key" = [], "bearer" = [])),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses((status = 200, body = UploadEnvelope), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
+              (status = 415, body = ErrorBody)))]
+#[post("/blob-upload")]
+pub async fn upload(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    req: HttpRequest,
+    payload: Multipart,
+) -> Result<HttpResponse, ApiError> {
+    check_declared_length(&req, MAX_UPLOAD, TOO_LARGE)?;
+    let received = receive(payload, "file", MAX_UPLOAD, TOO_LARGE).await?;
+    let kind = media::sniff(&received.head)
+        .ok_or_else(|| ApiError::UnsupportedMediaType(BAD_TYPE.into()))?;
+    let name = if kind == Kind::Svg {
+        let raw = tokio::fs::read(&received.file)
+            .await
+            .map_err(|e| ApiError::Unexpected(e.into()))?;
+        let clean =
+            svg::sanitize(&raw).map_err(|_| ApiError::UnsupportedMediaType(BAD_TYPE.into()))?;
+        let name = media::object_name(&clean, kind);
+        if state
+            .media
+            .head(&name)
+            .await
+            .map_err(ApiError::Unexpected)?
+            .is_none()
+        {
+            state
+                .media
+                .put(&name, clean.into())
+                .await
+                .map_err(ApiError::Unexpected)?;
+        }
+        name
+    } else {
+        let name = media::name_from_digest(&received.digest, kind);
+        if state
+            .media
+            .head(&name)
+            .await
+            .map_err(ApiError::Unexpected)?
+            .is_none()
+        {
+            state
+                .media
+                .put_file(&name, &received.file, received.len)
+                .await
+                .map_err(ApiError::Unexpected)?;
+        }
+        name
+    };
+    Ok(HttpResponse::Ok().json(UploadEnvelope {
+        status: 200,
+        response_data: media::url(&name),
+    }))
+}
+
+/// A single `bytes=a-b` range, if the request asks for one we can serve.
+fn requested_range(req: &HttpRequest) -> Option<GetRange> {
+    let value = req.headers().get(header::RANGE)?.to_str().ok()?;
+    let spec = value.strip_prefix("bytes=")?;
+    if spec.contains(',') {
+        return None;
+    }
+    let (start, end) = spec.split_once('-')?;
+    match (
+        start.trim().parse::<u64>().ok(),
+        end.trim().parse::<u64>().ok(),
+    ) {
+        (Some(s), Some(e)) if e >= s => Some(GetRange::Bounded(s..e + 1)),
+        (Some(s), None) if end.trim().is_empty() => Some(GetRange::Offset(s)),
+        (None, Some(n)) if start.trim().is_empty() && n > 0 => Some(GetRange::Suffix(n)),
+        _ => None,
+    }
+}
+
+/// Serves a stored file with its type, `nosniff`, a year of caching (names are content
+/// hashes), and for SVG a policy that blocks scripts. Single byte ranges are honoured (video).
+#[get("/media/{name}")]
+pub async fn serve(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    name: web::Path<String>,
+) -> HttpResponse {
+    let not_found = || {
+        HttpResponse::NotFound()
+            .content_type("text/plain; charset=utf-8")
+            .body("Not found")
+    };
+    let Some(kind) = media::parse_name(&name) else {
+        return not_found();
+    };
+    let range = requested_range(&req);
+    let result = match state.media.get(&name, range.clone()).await {
+        Ok(Some(result)) => result,
+        Ok(None) => return not_found(),
+        Err(e) => {
+            // An unsatisfiable range is the client's mistake, not ours.
+            if range.is_some() {
+                return HttpResponse::RangeNotSatisfiable().finish();
+            }
+            tracing::error!(error = ?e, "media read failed");
+            return HttpResponse::ServiceUnavailable().body("The file is temporarily unavailable.");
+        }
+    };
+    let total = result.meta.size;
+    let span = result.range.clone();
+    let mut response = if range.is_some() {
+        HttpResponse::PartialContent()
+    } else {
+        HttpResponse::Ok()
+    };
+    response
+        .insert_header((header::CONTENT_TYPE, kind.content_type()))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"))
+        .insert_header((header::ACCEPT_RANGES, "bytes"))
+        .no_chunking(span.end - span.start);
+    if range.is_some() {
+        response.insert_header((
+            header::CONTENT_RANGE,
+            format!(
+                "bytes {}-{}/{total}",
+                span.start,
+                span.end.saturating_sub(1)
+            ),
+        ));
+    }
+    if kind == Kind::Svg {
+        response.insert_header((
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+            ),
+        ));
+    }
+    response.streaming(
+        result
+            .into_stream()
+            .map_err(|e| actix_web::error::ErrorServiceUnavailable(e.to_string())),
+    )
+}

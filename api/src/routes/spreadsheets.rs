@@ -1,0 +1,133 @@
+//! `GET /contact-us/export` (the contacts workbook) and `POST /import/{kind}` with `kind`
+//! `contacts` or `general-content` (administrator).
+
+use actix_multipart::Multipart;
+use actix_web::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::envelope::ErrorBody;
+use super::media::{check_declared_length, receive};
+use crate::auth::Admin;
+use crate::error::ApiError;
+use crate::spreadsheet::{self, CONTACTS_FILE, ImportCounts, NO_DATA};
+use crate::state::AppState;
+
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const MAX_FILE: u64 = 20 * 1024 * 1024;
+const TOO_LARGE: &str = "File is too large. Maximum size allowed is 20MB.";
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    /// The viewer's UTC offset in minutes east (e.g. 240 for the Gulf); dates are shown in it.
+    #[param(value_type = Option<i32>, minimum = -840, maximum = 840)]
+    pub tz_offset: Option<String>,
+}
+
+/// The newest 10000 enquiries as `Contact_Us_List.xlsx` (sheet `Contacts`).
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(ExportQuery),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+              (status = 404, body = ErrorBody), (status = 400, body = ErrorBody)))]
+#[get("/contact-us/export")]
+pub async fn export_contacts(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    query: web::Query<ExportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let minutes = match query
+        .tz_offset
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        None => None,
+        Some(raw) => Some(raw.parse::<i32>().map_err(|_| {
+            ApiError::validation("tz_offset", "tz_offset must be minutes from -840 to 840")
+        })?),
+    };
+    let offset = spreadsheet::offset_from_minutes(minutes)?;
+    let bytes = spreadsheet::export_contacts(&state.db, offset)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(NO_DATA.into()))?;
+    Ok(HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, XLSX))
+        .insert_header((
+            CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{CONTACTS_FILE}\""),
+        ))
+        .insert_header(("Cache-Control", "no-store"))
+        .body(bytes))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ImportEnvelope {
+    #[serde(rename = "responseBody")]
+    pub response_body: ImportCounts,
+    pub message: String,
+}
+
+/// The multipart form: one field `file` holding an .xlsx workbook.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct WorkbookForm {
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// Imports a workbook. Every row is checked with the API's rules; if any row fails nothing is
+/// saved and the answer lists every bad row, column and message.
+#[utoipa::path(context_path = "/api/v1", tag = "spreadsheets", params(("kind" = String, Path, description = "contacts or general-content")),
+    request_body(content = WorkbookForm, content_type = "multipart/form-data"),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ImportEnvelope), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 413, body = ErrorBody), (status = 415, body = ErrorBody)))]
+#[post("/import/{kind}")]
+pub async fn import(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    kind: web::Path<String>,
+    req: HttpRequest,
+    payload: Multipart,
+) -> Result<HttpResponse, ApiError> {
+    let kind = kind.into_inner();
+    if kind != "contacts" && kind != "general-content" {
+        return Err(ApiError::NotFound(
+            "Unknown import: use contacts or general-content".into(),
+        ));
+    }
+    check_declared_length(&req, MAX_FILE, TOO_LARGE)?;
+    let received = receive(payload, "file", MAX_FILE, TOO_LARGE).await?;
+    let bytes = tokio::fs::read(&received.file)
+        .await
+        .map_err(|e| ApiError::Unexpected(e.into()))?;
+    let (counts, message) = if kind == "contacts" {
+        let created = spreadsheet::import_contacts(&state.db, &bytes).await?;
+        (
+            ImportCounts {
+                created,
+                updated: 0,
+            },
+            format!(
+                "Imported {created} contact{}",
+                if created == 1 { "" } else { "s" }
+            ),
+        )
+    } else {
+        let counts = spreadsheet::import_general_content(&state.db, &bytes).await?;
+        state.publish_wakeup.notify_one();
+        (
+            counts,
+            format!(
+                "Imported general content: {} added, {} updated",
+                counts.created, counts.updated
+            ),
+        )
+    };
+    Ok(HttpResponse::Ok().json(ImportEnvelope {
+        response_body: counts,
+        message,
+    }))
+}

@@ -1,0 +1,516 @@
+//! Excel export and import (rust_xlsxwriter, calamine), shared by the API and the CLI.
+//!
+//! The contacts workbook is exactly what the export writes, so export → import round-trips.
+//! Imports check every row with the same rules as the API and are all-or-nothing.
+
+use std::io::Cursor;
+
+use calamine::{Data, Reader, Xlsx};
+use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
+use rust_xlsxwriter::{Format, FormatAlign, Workbook};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    TransactionTrait,
+};
+
+use crate::domain::contact::{self, Audience, ContactDraft};
+use crate::domain::lenient::Loose;
+use crate::error::ApiError;
+use crate::publish::{self, Action, Resource};
+use crate::routes::general_content::GeneralContentInput;
+use crate::store::Db;
+use crate::store::entities::{contact as contact_entity, general_content};
+
+pub const CONTACTS_FILE: &str = "Contact_Us_List.xlsx";
+pub const CONTACTS_SHEET: &str = "Contacts";
+pub const CONTACT_HEADERS: [&str; 7] = [
+    "First Name",
+    "Last Name",
+    "Email",
+    "Phone Number",
+    "Date",
+    "Subject",
+    "Message",
+];
+pub const CONTENT_SHEET: &str = "General Content";
+pub const CONTENT_HEADERS: [&str; 4] = ["Name", "Value", "Value (Arabic)", "Display Order"];
+pub const MAX_EXPORT_ROWS: u64 = 10_000;
+pub const MAX_IMPORT_ROWS: usize = 10_000;
+pub const NO_DATA: &str = "No data available to download";
+const DATE_FORMAT: &str = "dd-mm-yyyy hh:mm";
+
+/// Why an import was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("The file is not an Excel workbook (.xlsx).")]
+    NotXlsx,
+    #[error("The workbook could not be read: {0}")]
+    Unreadable(String),
+    #[error("{0}")]
+    Layout(String),
+    /// `(row number as Excel shows it, column header, message)` for every bad cell.
+    #[error("{} row{} could not be imported; nothing was saved.", count_rows(.0), if count_rows(.0) == 1 { "" } else { "s" })]
+    Rows(Vec<(usize, String, String)>),
+}
+
+fn count_rows(errors: &[(usize, String, String)]) -> usize {
+    let mut rows: Vec<usize> = errors.iter().map(|(r, _, _)| *r).collect();
+    rows.dedup();
+    rows.len()
+}
+
+impl From<ImportError> for ApiError {
+    fn from(err: ImportError) -> Self {
+        match err {
+            ImportError::NotXlsx => ApiError::UnsupportedMediaType(err.to_string()),
+            ImportError::Rows(ref rows) => {
+                let mut fields = crate::error::FieldErrors::default();
+                for (row, column, message) in rows {
+                    fields.add(&format!("row {row}, {column}"), message.clone());
+                }
+                ApiError::Validation(fields.with_headline(err.to_string()))
+            }
+            other => ApiError::BadRequest(other.to_string()),
+        }
+    }
+}
+
+/// The contacts workbook: newest first, dates as real date cells in the viewer's offset.
+pub fn contacts_workbook(
+    rows: &[contact_entity::Model],
+    offset: FixedOffset,
+) -> anyhow::Result<Vec<u8>> {
+    let mut workbook = Workbook::new();
+    let sheet = workbook.add_worksheet();
+    sheet.set_name(CONTACTS_SHEET)?;
+    let header = Format::new().set_bold().set_align(FormatAlign::Left);
+    let date = Format::new()
+        .set_num_format(DATE_FORMAT)
+        .set_align(FormatAlign::Left);
+    let wrap = Format::new().set_text_wrap();
+    for (col, title) in CONTACT_HEADERS.iter().enumerate() {
+        sheet.write_string_with_format(0, col as u16, *title, &header)?;
+    }
+    for (col, width) in [16.0, 18.0, 30.0, 18.0, 18.0, 32.0, 60.0]
+        .into_iter()
+        .enumerate()
+    {
+        sheet.set_column_width(col as u16, width)?;
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    for (i, c) in rows.iter().enumerate() {
+        let row = i as u32 + 1;
+        sheet.write_string(row, 0, &c.first_name)?;
+        sheet.write_string(row, 1, &c.last_name)?;
+        sheet.write_string(row, 2, &c.email)?;
+        sheet.write_string(row, 3, &c.phone)?;
+        sheet.write_datetime_with_format(
+            row,
+            4,
+            c.created_date.with_timezone(&offset).naive_local(),
+            &date,
+        )?;
+        sheet.write_string(row, 5, &c.subject)?;
+        sheet.write_string_with_format(row, 6, &c.message, &wrap)?;
+    }
+    sheet.autofilter(0, 0, rows.len() as u32, CONTACT_HEADERS.len() as u16 - 1)?;
+    Ok(workbook.save_to_buffer()?)
+}
+
+/// The export of up to [`MAX_EXPORT_ROWS`] newest enquiries, or `None` when there are none.
+pub async fn export_contacts(db: &Db, offset: FixedOffset) -> Result<Option<Vec<u8>>, ApiError> {
+    let rows = contact_entity::Entity::find()
+        .order_by_desc(contact_entity::Column::CreatedDate)
+        .order_by_desc(contact_entity::Column::Id)
+        .limit(MAX_EXPORT_ROWS)
+        .all(&db.read)
+        .await?;
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    contacts_workbook(&rows, offset)
+        .map(Some)
+        .map_err(ApiError::Unexpected)
+}
+
+/// A sheet's rows as text, with the header row mapped to column positions.
+struct Table {
+    columns: Vec<Option<usize>>,
+    rows: Vec<(usize, Vec<Data>)>,
+}
+
+fn open_table(
+    bytes: &[u8],
+    sheet: &str,
+    headers: &[&str],
+    required: &[&str],
+) -> Result<Table, ImportError> {
+    if !bytes.starts_with(b"PK\x03\x04") {
+        return Err(ImportError::NotXlsx);
+    }
+    let mut workbook: Xlsx<_> = calamine::open_workbook_from_rs(Cursor::new(bytes))
+        .map_err(|e: calamine::XlsxError| ImportError::Unreadable(e.to_string()))?;
+    let names = workbook.sheet_names();
+    let name = names
+        .iter()
+        .find(|n| n.eq_ignore_ascii_case(sheet))
+        .or_else(|| names.first())
+        .cloned()
+        .ok_or_else(|| ImportError::Layout("The workbook has no sheets.".into()))?;
+    let range = workbook
+        .worksheet_range(&name)
+        .map_err(|e| ImportError::Unreadable(e.to_string()))?;
+    let mut rows = range.rows();
+    let header: Vec<String> = rows
+        .next()
+        .map(|r| r.iter().map(|c| text(c).to_lowercase()).collect())
+        .unwrap_or_default();
+    let columns: Vec<Option<usize>> = headers
+        .iter()
+        .map(|h| header.iter().position(|c| c == &h.to_lowercase()))
+        .collect();
+    let missing: Vec<&str> = headers
+        .iter()
+        .zip(&columns)
+        .filter(|(h, c)| c.is_none() && required.contains(h))
+        .map(|(h, _)| *h)
+        .collect();
+    if !missing.is_empty() {
+        return Err(ImportError::Layout(format!(
+            "The sheet \"{name}\" needs the columns {}; missing: {}.",
+            required.join(", "),
+            missing.join(", ")
+        )));
+    }
+    let start = range.start().map(|(r, _)| r as usize).unwrap_or(0);
+    let rows: Vec<(usize, Vec<Data>)> = rows
+        .enumerate()
+        .map(|(i, r)| (start + i + 2, r.to_vec()))
+        .filter(|(_, r)| r.iter().any(|c| !text(c).is_empty()))
+        .collect();
+    if rows.is_empty() {
+        return Err(ImportError::Layout(
+            "The sheet has no rows to import.".into(),
+        ));
+    }
+    if rows.len() > MAX_IMPORT_ROWS {
+        return Err(ImportError::Layout(format!(
+            "A file may hold at most {MAX_IMPORT_ROWS} rows."
+        )));
+    }
+    Ok(Table { columns, rows })
+}
+
+/// A cell as text: numbers without a spurious `.0` (phone numbers typed as numbers).
+fn text(cell: &Data) -> String {
+    match cell {
+        Data::Empty => String::new(),
+        Data::String(s) => s.trim().to_owned(),
+        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+        Data::Float(f) => f.to_string(),
+        Data::Int(i) => i.to_string(),
+        Data::Bool(b) => b.to_string(),
+        other => other.to_string().trim().to_owned(),
+    }
+}
+
+impl Table {
+    fn cell<'a>(&self, row: &'a [Data], column: usize) -> Option<&'a Data> {
+        self.columns[column].and_then(|c| row.get(c))
+    }
+
+    fn text(&self, row: &[Data], column: usize) -> Option<String> {
+        self.cell(row, column).map(text).filter(|t| !t.is_empty())
+    }
+}
+
+/// A date cell (or `dd-mm-yyyy hh:mm` text), read as UTC; empty means now.
+fn date(cell: Option<&Data>) -> Result<DateTime<Utc>, String> {
+    let invalid = || "Date must be a date such as 21-11-2026 14:05.".to_owned();
+    match cell {
+        None | Some(Data::Empty) => Ok(Utc::now()),
+        Some(Data::DateTime(d)) => d
+            .as_datetime()
+            .map(|n| Utc.from_utc_datetime(&n))
+            .ok_or_else(invalid),
+        Some(Data::DateTimeIso(s)) | Some(Data::String(s)) => {
+            let s = s.trim();
+            [
+                "%d-%m-%Y %H:%M",
+                "%d-%m-%Y %H:%M:%S",
+                "%Y-%m-%dT%H:%M:%S",
+                "%Y-%m-%d %H:%M:%S",
+            ]
+            .iter()
+            .find_map(|f| NaiveDateTime::parse_from_str(s, f).ok())
+            .or_else(|| {
+                chrono::NaiveDate::parse_from_str(s, "%d-%m-%Y")
+                    .ok()
+                    .and_then(|d| d.and_hms_opt(0, 0, 0))
+            })
+            .map(|n| Utc.from_utc_datetime(&n))
+            .ok_or_else(invalid)
+        }
+        Some(_) => Err(invalid()),
+    }
+}
+
+/// Column header of each contact field, for error reports.
+fn contact_column(field: &str) -> &'static str {
+    match field {
+        "first_name" => "First Name",
+        "last_name" => "Last Name",
+        "email" => "Email",
+        "phone" => "Phone Number",
+        "subject" => "Subject",
+        _ => "Message",
+    }
+}
+
+/// Checks every row of a contacts workbook, then saves them all in one transaction.
+pub async fn import_contacts(db: &Db, bytes: &[u8]) -> Result<usize, ApiError> {
+    let table = open_table(bytes, CONTACTS_SHEET, &CONTACT_HEADERS, &CONTACT_HEADERS)?;
+    let mut errors = Vec::new();
+    let mut valid = Vec::new();
+    for (number, row) in &table.rows {
+        let draft = ContactDraft {
+            first_name: table.text(row, 0),
+            last_name: table.text(row, 1),
+            email: table.text(row, 2),
+            phone: table.text(row, 3),
+            subject: table.text(row, 5),
+            message: table.text(row, 6),
+        };
+        let created = date(table.cell(row, 4));
+        if let Err(message) = &created {
+            errors.push((*number, "Date".to_owned(), message.clone()));
+        }
+        match contact::validate(draft, Audience::Visitor) {
+            Ok(c) => valid.push((c, created)),
+            Err(ApiError::Validation(fields)) => {
+                for (field, message) in fields.iter() {
+                    errors.push((*number, contact_column(field).to_owned(), message.clone()));
+                }
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    errors.sort_by_key(|(row, _, _)| *row);
+    if !errors.is_empty() {
+        return Err(ImportError::Rows(errors).into());
+    }
+    let txn = db.write.begin().await?;
+    let count = valid.len();
+    for (c, created) in valid {
+        contact_entity::ActiveModel {
+            first_name: Set(c.first_name.as_str().to_owned()),
+            last_name: Set(c.last_name.as_str().to_owned()),
+            email: Set(c.email.as_str().to_owned()),
+            phone: Set(c.phone.as_str().to_owned()),
+            subject: Set(c.subject),
+            message: Set(c.message),
+            created_date: Set(created.expect("checked above")),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+    }
+    txn.commit().await?;
+    Ok(count)
+}
+
+/// What a general-content import changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct ImportCounts {
+    pub created: usize,
+    pub updated: usize,
+}
+
+fn content_column(field: &str) -> &'static str {
+    match field {
+        "name" => "Name",
+        "values" => "Value",
+        "values_ar" => "Value (Arabic)",
+        _ => "Display Order",
+    }
+}
+
+/// Checks every row of a general-content workbook (`Name`, `Value`, `Value (Arabic)`,
+/// `Display Order`), then creates or updates (by name) all entries in one transaction, each
+/// with its publish job.
+pub async fn import_general_content(db: &Db, bytes: &[u8]) -> Result<ImportCounts, ApiError> {
+    let table = open_table(
+        bytes,
+        CONTENT_SHEET,
+        &CONTENT_HEADERS,
+        &["Name", "Value", "Display Order"],
+    )?;
+    let mut errors = Vec::new();
+    let mut valid = Vec::new();
+    for (number, row) in &table.rows {
+        let input = GeneralContentInput {
+            name: Loose(table.text(row, 0)),
+            values: Loose(table.text(row, 1)),
+            values_ar: Loose(table.text(row, 2)),
+            display_order: Loose(table.text(row, 3)),
+        };
+        let mut model = <general_content::ActiveModel as Default>::default();
+        match input.apply(&mut model) {
+            Ok(()) => valid.push(model),
+            Err(ApiError::Validation(fields)) => {
+                for (field, message) in fields.iter() {
+                    errors.push((*number, content_column(field).to_owned(), message.clone()));
+                }
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ImportError::Rows(errors).into());
+    }
+    let txn = db.write.begin().await?;
+    let mut counts = ImportCounts {
+        created: 0,
+        updated: 0,
+    };
+    for mut model in valid {
+        let name = model.name.clone().unwrap();
+        let existing = general_content::Entity::find()
+            .filter(general_content::Column::Name.eq(name))
+            .one(&txn)
+            .await?;
+        let saved = match existing {
+            Some(row) => {
+                model.id = Set(row.id);
+                model.created_at = Set(row.created_at);
+                counts.updated += 1;
+                model.update(&txn).await?
+            }
+            None => {
+                model.created_at = Set(Utc::now());
+                counts.created += 1;
+                model.insert(&txn).await?
+            }
+        };
+        publish::enqueue(
+            &txn,
+            Resource::GeneralContent,
+            saved.id,
+            Action::Upsert,
+            None,
+        )
+        .await?;
+    }
+    txn.commit().await?;
+    Ok(counts)
+}
+
+/// A UTC offset in minutes east of Greenwich (−14 h to +14 h).
+pub fn offset_from_minutes(minutes: Option<i32>) -> Result<FixedOffset, ApiError> {
+    let minutes = minutes.unwrap_or(0);
+    if !(-840..=840).contains(&minutes) {
+        return Err(ApiError::validation(
+            "tz_offset",
+            "tz_offset must be minutes from -840 to 840",
+        ));
+    }
+    Ok(FixedOffset::east_opt(minutes * 60).expect("in range"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn contact(first: &str, minutes: i64) -> contact_entity::Model {
+        contact_entity::Model {
+            id: 1,
+            first_name: first.into(),
+            last_name: "Al-Harbi".into(),
+            email: "a@example.sa".into(),
+            phone: "966501234567".into(),
+            subject: "Arrival".into(),
+            message: "Two cars at 9".into(),
+            created_date: Utc.with_ymd_and_hms(2026, 11, 21, 9, 30, 0).unwrap()
+                + chrono::Duration::minutes(minutes),
+        }
+    }
+
+    #[test]
+    fn the_export_reads_back_with_its_sheet_headers_and_real_dates() {
+        let bytes = contacts_workbook(
+            &[contact("Faisal", 0), contact("فيصل", 60)],
+            FixedOffset::east_opt(0).unwrap(),
+        )
+        .unwrap();
+        let mut book: Xlsx<_> = calamine::open_workbook_from_rs(Cursor::new(bytes)).unwrap();
+        assert_eq!(book.sheet_names(), vec![CONTACTS_SHEET.to_owned()]);
+        let range = book.worksheet_range(CONTACTS_SHEET).unwrap();
+        let header: Vec<String> = range.rows().next().unwrap().iter().map(text).collect();
+        assert_eq!(header, CONTACT_HEADERS);
+        assert_eq!(range.height(), 3);
+        let row = &range.rows().nth(2).unwrap();
+        assert_eq!(text(&row[0]), "فيصل");
+        assert_eq!(text(&row[3]), "966501234567", "phones stay text");
+        match &row[4] {
+            Data::DateTime(d) => {
+                assert_eq!(d.as_datetime().unwrap().to_string(), "2026-11-21 10:30:00")
+            }
+            other => panic!("Date is not a date cell: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn dates_are_shown_in_the_offset_asked_for() {
+        let gulf = FixedOffset::east_opt(4 * 3600).unwrap();
+        let bytes = contacts_workbook(&[contact("Faisal", 0)], gulf).unwrap();
+        let mut book: Xlsx<_> = calamine::open_workbook_from_rs(Cursor::new(bytes)).unwrap();
+        let range = book.worksheet_range(CONTACTS_SHEET).unwrap();
+        let Data::DateTime(d) = &range.rows().nth(1).unwrap()[4] else {
+            panic!("not a date")
+        };
+        assert_eq!(d.as_datetime().unwrap().to_string(), "2026-11-21 13:30:00");
+    }
+
+    #[test]
+    fn non_workbooks_and_wrong_layouts_are_refused_clearly() {
+        assert!(matches!(
+            open_table(
+                b"%PDF-1.7",
+                CONTACTS_SHEET,
+                &CONTACT_HEADERS,
+                &CONTACT_HEADERS
+            ),
+            Err(ImportError::NotXlsx)
+        ));
+        assert!(matches!(
+            open_table(
+                b"PK\x03\x04garbage",
+                CONTACTS_SHEET,
+                &CONTACT_HEADERS,
+                &CONTACT_HEADERS
+            ),
+            Err(ImportError::Unreadable(_))
+        ));
+        let mut book = Workbook::new();
+        book.add_worksheet().write_string(0, 0, "Nom").unwrap();
+        let bytes = book.save_to_buffer().unwrap();
+        let Err(ImportError::Layout(message)) =
+            open_table(&bytes, CONTACTS_SHEET, &CONTACT_HEADERS, &CONTACT_HEADERS)
+        else {
+            panic!("layout accepted")
+        };
+        assert!(message.contains("missing: First Name"), "{message}");
+    }
+
+    #[test]
+    fn dates_can_be_cells_text_or_empty() {
+        assert!(date(None).is_ok());
+        assert_eq!(
+            date(Some(&Data::String("21-11-2026 14:05".into())))
+                .unwrap()
+                .to_rfc3339(),
+            "2026-11-21T14:05:00+00:00"
+        );
+        assert!(date(Some(&Data::String("yesterday".into()))).is_err());
+    }
+}

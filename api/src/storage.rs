@@ -1,0 +1,182 @@
+//! Object storage behind media and the generated site: a local directory (`file://…`) or any
+//! S3-compatible bucket (`s3://bucket/prefix`, configured by the standard AWS variables:
+//! `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_REGION`, `AWS_ENDPOINT_URL`…).
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use bytes::Bytes;
+use object_store::aws::AmazonS3Builder;
+use object_store::local::LocalFileSystem;
+use object_store::path::Path;
+use object_store::{
+    GetOptions, GetRange, GetResult, ObjectMeta, ObjectStore, ObjectStoreExt, PutPayload,
+    WriteMultipart,
+};
+use tokio::io::AsyncReadExt;
+
+/// Parts of a multipart upload (S3's minimum part size is 5 MiB).
+const PART: usize = 5 * 1024 * 1024;
+
+#[derive(Clone, Debug)]
+pub struct Store {
+    inner: Arc<dyn ObjectStore>,
+    prefix: Option<Path>,
+    url: String,
+}
+
+impl Store {
+    /// Opens the store named by `url`.
+    pub fn open(url: &str) -> anyhow::Result<Self> {
+        Self::open_with(url, |b| b)
+    }
+
+    /// Opens the store named by `url`; `configure` may adjust an S3 builder (tests point it at
+    /// a local server).
+    pub fn open_with(
+        url: &str,
+        configure: impl FnOnce(AmazonS3Builder) -> AmazonS3Builder,
+    ) -> anyhow::Result<Self> {
+        if let Some(dir) = url.strip_prefix("file://") {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("Failed to create the directory {dir}"))?;
+            let local = LocalFileSystem::new_with_prefix(dir)
+                .with_context(|| format!("Failed to open the directory {dir}"))?;
+            return Ok(Store {
+                inner: Arc::new(local),
+                prefix: None,
+                url: url.to_owned(),
+            });
+        }
+        if let Some(rest) = url.strip_prefix("s3://") {
+            let (bucket, prefix) = rest.split_once('/').unwrap_or((rest, ""));
+            anyhow::ensure!(
+                !bucket.is_empty(),
+                "{url:?} names no bucket (s3://bucket/prefix)"
+            );
+            let mut builder = AmazonS3Builder::from_env().with_bucket_name(bucket);
+            let endpoint = std::env::var("AWS_ENDPOINT_URL").unwrap_or_default();
+            if endpoint.starts_with("http://") {
+                builder = builder.with_allow_http(true);
+            }
+            if std::env::var("AWS_REGION").is_err() && std::env::var("AWS_DEFAULT_REGION").is_err()
+            {
+                builder = builder.with_region("us-east-1");
+            }
+            let s3 = configure(builder)
+                .build()
+                .with_context(|| format!("Failed to configure the bucket of {url}"))?;
+            let prefix = prefix.trim_matches('/');
+            let prefix = (!prefix.is_empty()).then(|| Path::from(prefix));
+            return Ok(Store {
+                inner: Arc::new(s3),
+                prefix,
+                url: url.to_owned(),
+            });
+        }
+        anyhow::bail!("unsupported store {url:?}: use file:///path or s3://bucket/prefix")
+    }
+
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    fn path(&self, name: &str) -> Path {
+        match &self.prefix {
+            Some(prefix) => prefix.clone().join(name),
+            None => Path::from(name),
+        }
+    }
+
+    /// Writes an object in one request: readers see the old object or the new one, never a part.
+    pub async fn put(&self, name: &str, bytes: Bytes) -> anyhow::Result<()> {
+        self.inner
+            .put(&self.path(name), PutPayload::from_bytes(bytes))
+            .await
+            .with_context(|| format!("Failed to store {name} in {}", self.url))?;
+        Ok(())
+    }
+
+    /// Streams a local file into an object, a part at a time, so memory stays flat.
+    pub async fn put_file(
+        &self,
+        name: &str,
+        file: &std::path::Path,
+        len: u64,
+    ) -> anyhow::Result<()> {
+        let mut source = tokio::fs::File::open(file)
+            .await
+            .with_context(|| format!("Failed to open {}", file.display()))?;
+        if len as usize <= PART {
+            let mut buf = Vec::with_capacity(len as usize);
+            source.read_to_end(&mut buf).await?;
+            return self.put(name, Bytes::from(buf)).await;
+        }
+        let upload = self
+            .inner
+            .put_multipart(&self.path(name))
+            .await
+            .with_context(|| format!("Failed to start storing {name} in {}", self.url))?;
+        let mut writer = WriteMultipart::new_with_chunk_size(upload, PART);
+        let mut buf = vec![0u8; 256 * 1024];
+        loop {
+            let n = source.read(&mut buf).await?;
+            if n == 0 {
+                break;
+            }
+            writer.wait_for_capacity(2).await?;
+            writer.write(&buf[..n]);
+        }
+        writer
+            .finish()
+            .await
+            .with_context(|| format!("Failed to store {name} in {}", self.url))?;
+        Ok(())
+    }
+
+    /// The object's metadata, or `None` when there is no such object.
+    pub async fn head(&self, name: &str) -> anyhow::Result<Option<ObjectMeta>> {
+        match self.inner.head(&self.path(name)).await {
+            Ok(meta) => Ok(Some(meta)),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(e).with_context(|| format!("Failed to look up {name} in {}", self.url)),
+        }
+    }
+
+    /// The object (or a byte range of it), or `None` when there is no such object.
+    pub async fn get(
+        &self,
+        name: &str,
+        range: Option<GetRange>,
+    ) -> anyhow::Result<Option<GetResult>> {
+        let options = GetOptions {
+            range,
+            ..Default::default()
+        };
+        match self.inner.get_opts(&self.path(name), options).await {
+            Ok(result) => Ok(Some(result)),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(e) => Err(e).with_context(|| format!("Failed to read {name} from {}", self.url)),
+        }
+    }
+
+    /// The whole object, or `None`.
+    pub async fn read(&self, name: &str) -> anyhow::Result<Option<Bytes>> {
+        match self.get(name, None).await? {
+            Some(result) => Ok(Some(
+                result
+                    .bytes()
+                    .await
+                    .with_context(|| format!("Failed to read {name}"))?,
+            )),
+            None => Ok(None),
+        }
+    }
+
+    pub async fn delete(&self, name: &str) -> anyhow::Result<()> {
+        match self.inner.delete(&self.path(name)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => Err(e).with_context(|| format!("Failed to delete {name} from {}", self.url)),
+        }
+    }
+}

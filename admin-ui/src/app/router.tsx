@@ -1,0 +1,47 @@
+/** Every admin route (specification section 2), under the `/admin` basename; pages load lazily. */
+import { Navigate, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { ProtectedShell } from './routes/protected-shell';
+import { RouteError } from './routes/route-error';
+import NotFound from './routes/not-found';
+
+type FeatureRoutes = { Dashboard: React.ComponentType; FormRoute: React.ComponentType };
+type Loader = () => Promise<FeatureRoutes>;
+
+/** The dashboard, its add form and its edit form (`{base}/:id`). */
+function feature(dashboard: string, form: string, load: Loader): RouteObject[] {
+  const strip = (path: string) => path.replace(/^\//, '');
+  const formRoute = { lazy: async () => ({ Component: (await load()).FormRoute }) };
+  return [
+    { path: strip(dashboard), lazy: async () => ({ Component: (await load()).Dashboard }) },
+    { path: strip(form), ...formRoute },
+    { path: `${strip(form)}/:id`, ...formRoute },
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.login,
+    errorElement: <RouteError />,
+    lazy: async () => ({ Component: (await import('./routes/login')).default }),
+  },
+  {
+    path: '/',
+    element: <ProtectedShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={paths.blogs} replace /> },
+      ...feature(paths.blogs, paths.addBlog, () => import('./routes/blogs')),
+      ...feature(paths.services, paths.addService, () => import('./routes/services')),
+      ...feature(paths.reviews, paths.addReview, () => import('./routes/client-reviews')),
+      ...feature(paths.contacts, paths.addContact, () => import('./routes/contacts')),
+      ...feature(paths.banners, paths.addBanner, () => import('./routes/banners')),
+      ...feature(paths.serviceLists, paths.addServiceList, () => import('./routes/service-lists')),
+      ...feature(paths.generalContent, paths.addGeneralContent, () => import('./routes/general-content')),
+      ...feature(paths.subscriptions, paths.addSubscription, () => import('./routes/subscriptions')),
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const BASENAME = '/admin';

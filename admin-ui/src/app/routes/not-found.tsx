@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+
+/** An unknown admin path, inside the shell. */
+export default function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <section className="page not-found" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">
+        {t('app.notFound')}
+      </h1>
+      <p className="muted">{t('app.notFoundHint')}</p>
+      <ButtonLink to={paths.blogs} variant="secondary">
+        {t('app.goToBlogs')}
+      </ButtonLink>
+    </section>
+  );
+}

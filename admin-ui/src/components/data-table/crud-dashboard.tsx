@@ -1,0 +1,155 @@
+/**
+ * A dashboard: header with its add button, a paged table (10 per page) whose rows have a
+ * View / Edit / Delete menu, the details modal and the delete confirmation.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { PAGE_SIZE } from '@/config/constants';
+import type { Deleted, Paged } from '@/lib/api-client';
+import { failureText, serverText } from '@/lib/messages';
+import { totalPages } from '@/lib/pagination';
+import { EyeIcon, PencilIcon, PlusIcon, TrashIcon } from '../icons/icons';
+import { ButtonLink } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Dialog } from '../ui/dialog';
+import { RowMenu, type RowAction } from '../ui/row-menu';
+import { Spinner } from '../ui/spinner';
+import { DataTable, type Column } from './data-table';
+import { Pagination } from './pagination';
+
+/** What the table needs of its list query (a TanStack `UseQueryResult` fits). */
+export type ListState<T> = {
+  data?: Paged<T>;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+export type CrudDashboardProps<T extends { id: number }> = {
+  title: string;
+  /** Under the title: what this dashboard holds. */
+  toolbar?: ReactNode;
+  add?: { label: string; to: string };
+  headerActions?: ReactNode;
+  columns: Column<T>[];
+  query: ListState<T>;
+  page: number;
+  onPageChange: (page: number) => void;
+  /** How a row is named in menus and the confirmation. */
+  rowName: (row: T) => string;
+  view?: { title: string; render: (row: T) => ReactNode };
+  editTo?: (row: T) => string;
+  remove: {
+    run: (row: T) => Promise<Deleted>;
+    success: string;
+    onDone?: () => void;
+  };
+};
+
+export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProps<T>) {
+  const { title, toolbar, add, headerActions, columns, query, page, onPageChange, rowName, view, editTo, remove } = props;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [viewing, setViewing] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const data = query.data;
+  const pages = totalPages(data?.totalCount ?? 0, PAGE_SIZE);
+  // After deleting the last row of the last page, step back to the page that still exists.
+  useEffect(() => {
+    if (data && pages > 0 && page > pages) onPageChange(pages);
+  }, [data, page, pages, onPageChange]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const result = await remove.run(deleting);
+      toast.success(serverText(result.message, remove.success));
+      remove.onDone?.();
+    } catch (error) {
+      toast.error(failureText(error, t('confirm.failed')));
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  const actionsFor = (row: T): RowAction[] => {
+    const actions: RowAction[] = [];
+    if (view) actions.push({ key: 'view', label: t('common.view'), icon: <EyeIcon />, onSelect: () => setViewing(row) });
+    if (editTo)
+      actions.push({ key: 'edit', label: t('common.edit'), icon: <PencilIcon />, onSelect: () => navigate(editTo(row)) });
+    actions.push({
+      key: 'delete',
+      label: t('common.delete'),
+      icon: <TrashIcon />,
+      tone: 'danger',
+      onSelect: () => setDeleting(row),
+    });
+    return actions;
+  };
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <div className="page__heading">
+          <h1 id="page-title" className="page__title">
+            {title}
+          </h1>
+          {data ? <p className="page__count">{data.totalCount}</p> : null}
+        </div>
+        <div className="page__actions">
+          {headerActions}
+          {add ? (
+            <ButtonLink to={add.to} icon={<PlusIcon />}>
+              {add.label}
+            </ButtonLink>
+          ) : null}
+        </div>
+      </header>
+      {toolbar ? <div className="page__toolbar">{toolbar}</div> : null}
+
+      <div className="card">
+        {query.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : query.isError ? (
+          <div className="notice notice--error" role="alert">
+            <p>{failureText(query.error, t('common.loadFailed'))}</p>
+            <button type="button" className="btn btn--secondary" onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : (
+          <>
+            <DataTable
+              caption={title}
+              columns={columns}
+              rows={data?.result ?? []}
+              actionsHeader={t('common.actions')}
+              actions={(row) => <RowMenu label={t('common.actionsFor', { name: rowName(row) })} actions={actionsFor(row)} />}
+            />
+            <Pagination page={page} totalCount={data?.totalCount ?? 0} size={PAGE_SIZE} onChange={onPageChange} />
+          </>
+        )}
+      </div>
+
+      {view ? (
+        <Dialog open={viewing !== null} title={view.title} onClose={() => setViewing(null)} size="large">
+          {viewing ? view.render(viewing) : null}
+        </Dialog>
+      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        name={deleting ? rowName(deleting) : ''}
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => !busy && setDeleting(null)}
+      />
+    </section>
+  );
+}

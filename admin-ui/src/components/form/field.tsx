@@ -1,0 +1,140 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
+
+type ShellProps = {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  optionalLabel?: string;
+  children: ReactNode;
+  className?: string;
+};
+
+/** Label, control, hint and error; the error is announced (role=alert) and described-by. */
+export function FieldShell({ id, label, error, hint, required, optionalLabel, children, className = '' }: ShellProps) {
+  return (
+    <div className={`field ${error ? 'field--invalid' : ''} ${className}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        ) : optionalLabel ? (
+          <span className="field__optional"> ({optionalLabel})</span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export function useFieldError(name: string): string | undefined {
+  const { formState, getFieldState } = useFormContext();
+  const message = getFieldState(name, formState).error?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+type CommonProps<V extends FieldValues> = {
+  name: Path<V>;
+  label: string;
+  hint?: ReactNode;
+  required?: boolean;
+  optionalLabel?: string;
+  className?: string;
+};
+
+type TextFieldProps<V extends FieldValues> = CommonProps<V> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'required'>;
+
+export function TextField<V extends FieldValues>({ name, label, hint, required, optionalLabel, className, ...input }: TextFieldProps<V>) {
+  const id = useId();
+  const { register } = useFormContext<V>();
+  const error = useFieldError(name);
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} required={required} optionalLabel={optionalLabel} className={className}>
+      <input
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...input}
+        {...register(name)}
+      />
+    </FieldShell>
+  );
+}
+
+type TextAreaFieldProps<V extends FieldValues> = CommonProps<V> &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'required'>;
+
+export function TextAreaField<V extends FieldValues>({ name, label, hint, required, optionalLabel, className, rows = 4, ...input }: TextAreaFieldProps<V>) {
+  const id = useId();
+  const { register } = useFormContext<V>();
+  const error = useFieldError(name);
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} required={required} optionalLabel={optionalLabel} className={className}>
+      <textarea
+        id={id}
+        className="input input--area"
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...input}
+        {...register(name)}
+      />
+    </FieldShell>
+  );
+}
+
+type SelectFieldProps<V extends FieldValues> = CommonProps<V> & {
+  options: { value: string; label: string }[];
+  placeholder?: string;
+};
+
+export function SelectField<V extends FieldValues>({ name, label, hint, required, optionalLabel, className, options, placeholder }: SelectFieldProps<V>) {
+  const id = useId();
+  const { register } = useFormContext<V>();
+  const error = useFieldError(name);
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} required={required} optionalLabel={optionalLabel} className={className}>
+      <select
+        id={id}
+        className="input input--select"
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...register(name)}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/** Arabic twins: typed right to left. */
+export const arabic = { dir: 'rtl', lang: 'ar' } as const;

@@ -1,0 +1,177 @@
+/** Line icons (24 px grid, currentColor). Directional ones carry `icon--directional` and mirror in RTL. */
+import type { SVGProps } from 'react';
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+function Icon({ children, className = '', ...props }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={`icon ${className}`}
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const ArrowBackIcon = (p: IconProps) => (
+  <Icon className="icon--directional" {...p}>
+    <path d="M19 12H5" />
+    <path d="m11 18-6-6 6-6" />
+  </Icon>
+);
+export const ChevronStartIcon = (p: IconProps) => (
+  <Icon className="icon--directional" {...p}>
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+);
+export const ChevronEndIcon = (p: IconProps) => (
+  <Icon className="icon--directional" {...p}>
+    <path d="m9 18 6-6-6-6" />
+  </Icon>
+);
+export const MoreIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="5" r="1.2" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.2" fill="currentColor" />
+    <circle cx="12" cy="19" r="1.2" fill="currentColor" />
+  </Icon>
+);
+export const EyeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);
+export const EyeOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9.9 5.2A9.8 9.8 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4.1M6.6 6.6C3.8 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    <path d="m3 3 18 18" />
+  </Icon>
+);
+export const PencilIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+    <path d="m13.5 6.5 4 4" />
+  </Icon>
+);
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16" />
+    <path d="M10 11v6M14 11v6" />
+    <path d="M6 7l1 13h10l1-13" />
+    <path d="M9 7V4h6v3" />
+  </Icon>
+);
+export const PlusIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
+export const DownloadIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 4v11" />
+    <path d="m7 10 5 5 5-5" />
+    <path d="M5 20h14" />
+  </Icon>
+);
+export const LogoutIcon = (p: IconProps) => (
+  <Icon className="icon--directional" {...p}>
+    <path d="M10 4H5v16h5" />
+    <path d="M14 8l4 4-4 4" />
+    <path d="M18 12H9" />
+  </Icon>
+);
+export const GlobeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9S14.5 18.4 12 21c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" />
+  </Icon>
+);
+export const MenuIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Icon>
+);
+export const CloseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Icon>
+);
+export const UploadIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 16V4" />
+    <path d="m7 9 5-5 5 5" />
+    <path d="M5 20h14" />
+  </Icon>
+);
+export const ExternalIcon = (p: IconProps) => (
+  <Icon className="icon--directional" {...p}>
+    <path d="M14 4h6v6" />
+    <path d="M20 4 11 13" />
+    <path d="M18 14v6H4V6h6" />
+  </Icon>
+);
+
+/** Nav icons: one per dashboard. */
+export const NavIcons = {
+  services: (p: IconProps) => (
+    <Icon {...p}>
+      <path d="M12 3 4 7v5c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V7l-8-4Z" />
+    </Icon>
+  ),
+  banners: (p: IconProps) => (
+    <Icon {...p}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 16 5-5 4 4 3-3 6 6" />
+    </Icon>
+  ),
+  reviews: (p: IconProps) => (
+    <Icon {...p}>
+      <path d="M4 5h16v11H9l-5 4V5Z" />
+      <path d="M8 9h8M8 12h5" />
+    </Icon>
+  ),
+  contacts: (p: IconProps) => (
+    <Icon {...p}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </Icon>
+  ),
+  blogs: (p: IconProps) => (
+    <Icon {...p}>
+      <path d="M6 3h9l4 4v14H6V3Z" />
+      <path d="M14 3v5h5M9 12h7M9 16h7" />
+    </Icon>
+  ),
+  serviceLists: (p: IconProps) => (
+    <Icon {...p}>
+      <path d="M9 6h11M9 12h11M9 18h11" />
+      <circle cx="4.5" cy="6" r="1" />
+      <circle cx="4.5" cy="12" r="1" />
+      <circle cx="4.5" cy="18" r="1" />
+    </Icon>
+  ),
+  generalContent: (p: IconProps) => (
+    <Icon {...p}>
+      <path d="M4 6h16M4 12h10M4 18h13" />
+    </Icon>
+  ),
+  subscriptions: (p: IconProps) => (
+    <Icon {...p}>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 8 3 8H3s3-1 3-8" />
+      <path d="M10 20a2 2 0 0 0 4 0" />
+    </Icon>
+  ),
+};

@@ -1,0 +1,123 @@
+/** The admin shell: side menu, top bar (publishing state, language, logout) and the page. */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import type { TKey } from '@/locales/types';
+import { CloseIcon, LogoutIcon, MenuIcon, NavIcons } from '../icons/icons';
+import { Logo } from '../ui/logo';
+import { PublishStatusPill } from '../publish/publish-status-pill';
+import { LanguageSwitch } from './language-switch';
+
+type NavItem = { to: string; label: TKey; icon: keyof typeof NavIcons };
+
+/** The specification's menu, in its order. */
+export const NAV_ITEMS: NavItem[] = [
+  { to: paths.services, label: 'nav.services', icon: 'services' },
+  { to: paths.banners, label: 'nav.banners', icon: 'banners' },
+  { to: paths.reviews, label: 'nav.reviews', icon: 'reviews' },
+  { to: paths.contacts, label: 'nav.contacts', icon: 'contacts' },
+  { to: paths.blogs, label: 'nav.blogs', icon: 'blogs' },
+  { to: paths.serviceLists, label: 'nav.serviceLists', icon: 'serviceLists' },
+  { to: paths.generalContent, label: 'nav.generalContent', icon: 'generalContent' },
+  { to: paths.subscriptions, label: 'nav.subscriptions', icon: 'subscriptions' },
+];
+
+/** Which menu entry a form route belongs to (e.g. `/addblog/3` -> Blogs). */
+const SECTION_OF: Record<string, string> = {
+  [paths.addBlog]: paths.blogs,
+  [paths.addService]: paths.services,
+  [paths.addReview]: paths.reviews,
+  [paths.addContact]: paths.contacts,
+  [paths.addBanner]: paths.banners,
+  [paths.addServiceList]: paths.serviceLists,
+  [paths.addGeneralContent]: paths.generalContent,
+  [paths.addSubscription]: paths.subscriptions,
+};
+
+type AdminLayoutProps = { children: ReactNode; onLogout: () => void; loggingOut: boolean; siteUrl?: string };
+
+export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLayoutProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const section = SECTION_OF[`/${location.pathname.split('/')[1]}`];
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <div className={`shell${menuOpen ? ' shell--menu-open' : ''}`}>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <aside className="sidebar" id="sidebar" aria-label={t('nav.label')}>
+        <div className="sidebar__brand">
+          <Logo name={t('app.name')} tagline={t('app.tagline')} />
+          <button type="button" className="icon-btn sidebar__close" aria-label={t('nav.close')} onClick={() => setMenuOpen(false)}>
+            <CloseIcon />
+          </button>
+        </div>
+        <nav className="sidebar__nav">
+          <ul>
+            {NAV_ITEMS.map((item) => {
+              const Icon = NavIcons[item.icon];
+              return (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) => `nav-link${isActive || section === item.to ? ' nav-link--active' : ''}`}
+                    aria-current={section === item.to ? 'page' : undefined}
+                  >
+                    <Icon />
+                    <span>{t(item.label)}</span>
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="sidebar__footer">
+          <button type="button" className="nav-link nav-link--button" onClick={onLogout} disabled={loggingOut}>
+            <LogoutIcon />
+            <span>{t('nav.logout')}</span>
+          </button>
+        </div>
+      </aside>
+      <div className="sidebar-scrim" aria-hidden="true" onClick={() => setMenuOpen(false)} />
+      <div className="main-column">
+        <header className="topbar">
+          <button
+            type="button"
+            className="icon-btn topbar__menu"
+            aria-label={t('nav.open')}
+            aria-expanded={menuOpen}
+            aria-controls="sidebar"
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+          <div className="topbar__status">
+            <PublishStatusPill />
+          </div>
+          <div className="topbar__tools">
+            {siteUrl ? (
+              <a className="btn btn--ghost btn--small topbar__site" href={siteUrl} target="_blank" rel="noreferrer">
+                {t('app.viewSite')}
+              </a>
+            ) : null}
+            <LanguageSwitch />
+          </div>
+        </header>
+        <main id="main" className="main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The row menu of a dashboard table: a button that opens View / Edit / Delete. Arrow keys move
+ * between items, Escape closes and returns focus to the button.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { MoreIcon } from '../icons/icons';
+
+export type RowAction = {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  onSelect: () => void;
+  tone?: 'danger';
+};
+
+type RowMenuProps = { label: string; actions: RowAction[] };
+
+export function RowMenu({ label, actions }: RowMenuProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointer = (event: MouseEvent) => {
+      const target = event.target as Node;
+      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    return () => document.removeEventListener('mousedown', onPointer);
+  }, [open]);
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const items = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      close(true);
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      items[(index + 1) % items.length]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      items[(index - 1 + items.length) % items.length]?.focus();
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      items[0]?.focus();
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      items[items.length - 1]?.focus();
+    } else if (event.key === 'Tab') {
+      close(false);
+    }
+  };
+
+  return (
+    <div className="row-menu">
+      <button
+        ref={button}
+        type="button"
+        className="icon-btn"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <MoreIcon />
+      </button>
+      {open ? (
+        <ul ref={menu} id={menuId} role="menu" aria-label={label} className="row-menu__list" onKeyDown={onKeyDown}>
+          {actions.map((action) => (
+            <li key={action.key} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={`row-menu__item${action.tone === 'danger' ? ' row-menu__item--danger' : ''}`}
+                onClick={() => {
+                  close(false);
+                  action.onSelect();
+                }}
+              >
+                {action.icon}
+                {action.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The file dropzone of content forms: one file (JPG, PNG, SVG, MP4, WebM, OGG; at most 20 MB),
+ * previewed before saving. The chosen file lives in the form (`fileName`); the stored address
+ * (`urlName`) is kept when no new file is chosen. Uploading happens on save.
+ */
+import { useEffect, useId, useMemo, useState, type MutableRefObject } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { useController, useFormContext, useWatch, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '@/config/constants';
+import { isVideo } from '@/lib/upload';
+import { UploadIcon } from '../icons/icons';
+import { describedBy, FieldShell, useFieldError } from '../form/field';
+
+type UploadFieldProps<V extends FieldValues> = {
+  fileName: Path<V>;
+  urlName: Path<V>;
+  label: string;
+  required?: boolean;
+  /** Banner previews are capped at 300 px high. */
+  previewMaxHeight?: number;
+};
+
+export function rejectionMessage(rejections: FileRejection[], t: (key: 'upload.invalidType' | 'upload.tooLarge' | 'upload.otherError') => string): string {
+  const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
+  if (codes.includes('file-invalid-type')) return t('upload.invalidType');
+  if (codes.includes('file-too-large')) return t('upload.tooLarge');
+  return t('upload.otherError');
+}
+
+export function UploadField<V extends FieldValues>({ fileName, urlName, label, required, previewMaxHeight }: UploadFieldProps<V>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { control, clearErrors } = useFormContext<V>();
+  const { field } = useController({ control, name: fileName });
+  const existing = useWatch({ control, name: urlName }) as string | undefined;
+  const urlError = useFieldError(urlName);
+  const fileError = useFieldError(fileName);
+  const fieldError = urlError ?? fileError;
+  const [rejected, setRejected] = useState<string | null>(null);
+  const value: unknown = field.value;
+  const file = value instanceof File ? value : null;
+
+  const objectUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => {
+    if (objectUrl) URL.revokeObjectURL(objectUrl);
+  }, [objectUrl]);
+
+  const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
+    accept: UPLOAD_TYPES,
+    maxSize: MAX_UPLOAD_BYTES,
+    multiple: false,
+    maxFiles: 1,
+    onDropAccepted: (files) => {
+      setRejected(null);
+      field.onChange(files[0]);
+      clearErrors([urlName, fileName]);
+    },
+    onDropRejected: (rejections) => {
+      const message = rejectionMessage(rejections, t);
+      setRejected(message);
+      toast.error(message);
+    },
+    onError: () => {
+      const message = t('upload.otherError');
+      setRejected(message);
+      toast.error(message);
+    },
+  });
+
+  const error = rejected ?? fieldError;
+  // `refKey` keeps the dropzone from setting `ref` itself: the element also takes the form's ref.
+  const { dropzoneRef: _unused, ...rootProps } = getRootProps<Record<string, unknown>>({
+    refKey: 'dropzoneRef',
+    className: `dropzone${isDragActive ? ' dropzone--active' : ''}${error ? ' dropzone--invalid' : ''}`,
+    role: 'button',
+    'aria-label': label,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error ?? undefined, t('upload.hint')),
+  }) as Record<string, unknown>;
+  const previewSource = objectUrl ?? existing ?? '';
+  const previewIsVideo = file ? isVideo(file) : existing ? isVideo(existing) : false;
+  const previewName = file?.name ?? existing ?? '';
+  const hint = t('upload.hint');
+
+  return (
+    <FieldShell id={id} label={label} error={error ?? undefined} hint={hint} required={required}>
+      <div
+        {...rootProps}
+        ref={(node: HTMLDivElement | null) => {
+          (rootRef as MutableRefObject<HTMLElement | null>).current = node;
+          field.ref(node);
+        }}
+      >
+        <input {...getInputProps({ id, name: String(fileName) })} />
+        <UploadIcon width={28} height={28} />
+        <span className="dropzone__prompt">{isDragActive ? t('upload.active') : t('upload.prompt')}</span>
+      </div>
+      {previewSource ? (
+        <figure className="upload-preview" data-testid="upload-preview">
+          {previewIsVideo ? (
+            <video src={previewSource} controls muted playsInline style={previewMaxHeight ? { maxHeight: previewMaxHeight } : undefined} />
+          ) : (
+            <img
+              src={previewSource}
+              alt={t('upload.previewAlt', { name: previewName })}
+              style={previewMaxHeight ? { maxHeight: previewMaxHeight } : undefined}
+            />
+          )}
+          <figcaption>
+            {file ? t('upload.chosen', { name: file.name }) : t('upload.current')}
+            {file ? (
+              <button
+                type="button"
+                className="link-btn"
+                onClick={() => {
+                  field.onChange(null);
+                  setRejected(null);
+                }}
+              >
+                {t('upload.discard')}
+              </button>
+            ) : null}
+          </figcaption>
+        </figure>
+      ) : null}
+    </FieldShell>
+  );
+}

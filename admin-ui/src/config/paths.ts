@@ -1,0 +1,25 @@
+/** Every admin route, relative to the router's `/admin` basename. */
+export const paths = {
+  login: '/login',
+  blogs: '/blogs',
+  addBlog: '/addblog',
+  services: '/servicesDashboard',
+  addService: '/addservices',
+  reviews: '/clientreviewdashboard',
+  addReview: '/addclientreview',
+  contacts: '/contactusdashboard',
+  addContact: '/addcontactus',
+  banners: '/bannerdashboard',
+  addBanner: '/addbanner',
+  serviceLists: '/serviceslist',
+  addServiceList: '/addserviceslist',
+  generalContent: '/generalContentDashboard',
+  addGeneralContent: '/addgeneralContentDashboard',
+  subscriptions: '/subscription',
+  addSubscription: '/addsubscription',
+} as const;
+
+/** `/addblog` in add mode, `/addblog/7` in edit mode. */
+export function formPath(base: string, id?: number | string): string {
+  return id === undefined ? base : `${base}/${id}`;
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormContext } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Form } from '@/components/form/form';
+import { describedBy, FieldShell, TextField, useFieldError } from '@/components/form/field';
+import { EyeIcon, EyeOffIcon } from '@/components/icons/icons';
+import { Logo } from '@/components/ui/logo';
+import { REDIRECT_AFTER_LOGIN_MS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { setToken } from '@/lib/auth-storage';
+import { rules } from '@/lib/form-rules';
+import { failureText, serverText } from '@/lib/messages';
+import { useLogin } from '../api/login';
+
+type LoginValues = { username: string; password: string };
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [signedIn, setSignedIn] = useState(false);
+
+  const onSubmit = async (values: LoginValues) => {
+    try {
+      const body = await login.mutateAsync({ username: values.username.trim(), password: values.password });
+      const token = body.responseBody?.token;
+      if (!token) {
+        toast.error(t('auth.toast.tokenMissing'));
+        return;
+      }
+      setToken(token);
+      setSignedIn(true);
+      toast.success(serverText(body.message, t('auth.toast.success')));
+      window.setTimeout(() => navigate(paths.blogs, { replace: true }), REDIRECT_AFTER_LOGIN_MS);
+    } catch (error) {
+      toast.error(failureText(error, t('auth.toast.failed')));
+    }
+  };
+
+  return (
+    <div className="login">
+      <div className="login__brand">
+        <Logo name={t('app.name')} tagline={t('auth.subtitle')} />
+      </div>
+      <div className="login__card">
+        <h1 className="login__title">{t('auth.title')}</h1>
+        <Form<LoginValues>
+          defaultValues={{ username: '', password: '' }}
+          rules={[rules.required('username', t('auth.rules.username')), rules.required('password', t('auth.rules.password'))]}
+          onSubmit={onSubmit}
+          className="form form--stacked"
+        >
+          {({ formState }) => (
+            <>
+              <TextField<LoginValues> name="username" label={t('auth.fields.username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+              <PasswordField label={t('auth.fields.password')} />
+              <div className="login__forgot">
+                <button
+                  type="button"
+                  className="link-btn"
+                  aria-expanded={forgotOpen}
+                  aria-controls="forgot-help"
+                  onClick={() => setForgotOpen((open) => !open)}
+                >
+                  {t('auth.forgotPassword')}
+                </button>
+                <p id="forgot-help" className="login__forgot-help" hidden={!forgotOpen}>
+                  {t('auth.forgotPasswordHelp')}
+                </p>
+              </div>
+              <button type="submit" className="btn btn--primary btn--block" disabled={formState.isSubmitting || signedIn}>
+                {formState.isSubmitting ? t('auth.submitting') : t('auth.submit')}
+              </button>
+            </>
+          )}
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+function PasswordField({ label }: { label: string }) {
+  const { t } = useTranslation();
+  const { register } = useFormContext<LoginValues>();
+  const [visible, setVisible] = useState(false);
+  const error = useFieldError('password');
+  const id = 'login-password';
+  return (
+    <FieldShell id={id} label={label} error={error}>
+      <div className="input-group">
+        <input
+          id={id}
+          className="input"
+          type={visible ? 'text' : 'password'}
+          autoComplete="current-password"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error)}
+          {...register('password')}
+        />
+        <button
+          type="button"
+          className="input-group__btn"
+          aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
+          aria-pressed={visible}
+          aria-controls={id}
+          onClick={() => setVisible((value) => !value)}
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      </div>
+    </FieldShell>
+  );
+}

@@ -1,0 +1,2 @@
+export { LoginForm } from './components/login-form';
+export { useLogout } from './api/logout';

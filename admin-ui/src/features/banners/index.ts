@@ -1,0 +1,2 @@
+export { BannersDashboard } from './components/banners-dashboard';
+export { BannerForm } from './components/banner-form';

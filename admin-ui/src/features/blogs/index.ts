@@ -1,0 +1,2 @@
+export { BlogsDashboard } from './components/blogs-dashboard';
+export { BlogForm } from './components/blog-form';

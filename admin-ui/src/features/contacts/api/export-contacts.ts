@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import { EXPORT_FILE_NAME } from '@/config/constants';
+import { send } from '@/lib/api-client';
+
+/** `GET /contact-us/export` (bearer): the spreadsheet of every enquiry. 404 when there are none. */
+export async function exportContacts(): Promise<Blob> {
+  const response = await send('/contact-us/export');
+  return response.blob();
+}
+
+/** Hands a downloaded file to the browser under `name`. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const useExportContacts = () =>
+  useMutation({
+    mutationFn: async () => {
+      saveFile(await exportContacts(), EXPORT_FILE_NAME);
+    },
+  });

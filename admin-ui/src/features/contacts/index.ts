@@ -1,0 +1,2 @@
+export { ContactsDashboard } from './components/contacts-dashboard';
+export { ContactForm } from './components/contact-form';

@@ -1,0 +1,26 @@
+export type ServiceListItem = {
+  id: number;
+  our_service_id: number;
+  service_name: string;
+  name: string;
+  name_ar: string | null;
+  description: string;
+  description_ar: string | null;
+  image_url: string;
+  titleBgClass: string;
+  display_order: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ServiceListInput = Omit<ServiceListItem, 'id' | 'service_name' | 'created_at' | 'updated_at'>;
+
+/** A parent service, as the dropdowns need it. */
+export type ParentService = { id: number; name: string };
+
+export const serviceListKeys = {
+  all: ['service-lists'] as const,
+  list: (serviceId: number, page: number) => ['service-lists', 'list', serviceId, page] as const,
+  detail: (id: number) => ['service-lists', 'detail', id] as const,
+  parents: ['service-lists', 'parents'] as const,
+};

@@ -1,0 +1,2 @@
+export { ServicesDashboard } from './components/services-dashboard';
+export { ServiceForm } from './components/service-form';

@@ -1,0 +1,2 @@
+export { SubscriptionsDashboard } from './components/subscriptions-dashboard';
+export { SubscriptionPlaceholder } from './components/subscription-placeholder';

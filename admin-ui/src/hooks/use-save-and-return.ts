@@ -1,0 +1,89 @@
+/**
+ * What every content form does on submit: upload a newly chosen file first (its address
+ * replaces the stored one; a failed upload stops the save with "Failed to upload image"), then
+ * POST or PUT; on success a toast, a publish watch for public content, and back to the dashboard
+ * after about a second; on failure the server's field errors land on their fields.
+ */
+import { useState } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { REDIRECT_AFTER_SAVE_MS } from '@/config/constants';
+import { ApiError, type Saved } from '@/lib/api-client';
+import { failureText, serverText } from '@/lib/messages';
+import { trackPublish } from '@/lib/publish-status';
+import { uploadFile } from '@/lib/upload';
+
+type SaveOptions<V extends FieldValues, P> = {
+  /** The form's file field and stored-address field, when the form has an upload. */
+  media?: { file: Path<V>; url: Path<V> };
+  toPayload: (values: V, mediaUrl: string) => P;
+  save: (payload: P) => Promise<Saved<unknown>>;
+  messages: { success: string; failure: string };
+  /** The dashboard to return to (may depend on what was saved). */
+  returnTo: string | ((values: V) => string);
+  /** Public content: watch the site being republished. */
+  publishes: boolean;
+  /** Server field names that the form holds under another name. */
+  fieldAliases?: Record<string, Path<V>>;
+};
+
+export function applyServerErrors<V extends FieldValues>(
+  error: unknown,
+  methods: Pick<UseFormReturn<V>, 'setError' | 'getValues'>,
+  aliases: Record<string, Path<V>> = {},
+): string[] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  const known = methods.getValues() as Record<string, unknown>;
+  const applied: string[] = [];
+  Object.entries(error.errors).forEach(([field, message]) => {
+    const target = aliases[field] ?? field;
+    if (target in known) {
+      methods.setError(target as Path<V>, { type: 'server', message });
+      applied.push(target);
+    }
+  });
+  return applied;
+}
+
+export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<V, P>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [done, setDone] = useState(false);
+
+  const submit = async (values: V, methods: UseFormReturn<V>): Promise<string[]> => {
+    let mediaUrl = '';
+    if (options.media) {
+      const file = values[options.media.file] as unknown;
+      mediaUrl = String(values[options.media.url] ?? '');
+      if (file instanceof File) {
+        try {
+          mediaUrl = await uploadFile(file);
+        } catch (error) {
+          toast.error(t('upload.failed'), {
+            description: error instanceof ApiError && error.fromServer ? error.message : undefined,
+          });
+          return [];
+        }
+        methods.setValue(options.media.url, mediaUrl as V[Path<V>]);
+        methods.setValue(options.media.file, null as V[Path<V>]);
+      }
+    }
+    try {
+      const saved = await options.save(options.toPayload(values, mediaUrl));
+      toast.success(serverText(saved.message, options.messages.success));
+      setDone(true);
+      if (options.publishes) void trackPublish();
+      const target = typeof options.returnTo === 'function' ? options.returnTo(values) : options.returnTo;
+      window.setTimeout(() => navigate(target), REDIRECT_AFTER_SAVE_MS);
+      return [];
+    } catch (error) {
+      const fields = applyServerErrors(error, methods, options.fieldAliases);
+      toast.error(failureText(error, options.messages.failure));
+      return fields;
+    }
+  };
+
+  return { submit, done };
+}

@@ -1,0 +1,131 @@
+/**
+ * The typed API client. Every request sends `x-api-key`; requests with a stored token also send
+ * `Authorization: Bearer`. Failures throw `ApiError {status, message, errors}`; a 401 on an
+ * authenticated request ends the session.
+ */
+import { runtimeConfig } from '@/config/runtime';
+import { endSession, getToken } from './auth-storage';
+
+export type FieldErrors = Record<string, string>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldErrors;
+  /** True when `message` came from the server's error body (not a network failure). */
+  readonly fromServer: boolean;
+
+  constructor(status: number, message: string, errors: FieldErrors = {}, fromServer = true) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.fromServer = fromServer;
+  }
+}
+
+/** The server's message when it sent one, else `fallback`. */
+export function messageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer && error.message ? error.message : fallback;
+}
+
+export type ListEnvelope<T> = { responseBody: { result: T[]; totalCount: number } };
+export type ItemEnvelope<T> = { responseBody: T[]; message?: string };
+export type DeletedEnvelope = { responseBody: { id: number }; message?: string };
+
+export type Paged<T> = { result: T[]; totalCount: number };
+/** What a create or update returns: the saved record and the server's message. */
+export type Saved<T> = { item: T; message?: string };
+export type Deleted = { id: number; message?: string };
+
+type Query = Record<string, string | number | undefined>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  /** Sent as multipart instead of JSON. */
+  form?: FormData;
+  signal?: AbortSignal;
+};
+
+export function apiUrl(path: string, query?: Query): string {
+  const { apiBase } = runtimeConfig();
+  const url = `${apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+  const params = new URLSearchParams();
+  Object.entries(query ?? {}).forEach(([key, value]) => {
+    if (value !== undefined) params.set(key, String(value));
+  });
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+export function apiHeaders(json: boolean): Headers {
+  const headers = new Headers({ accept: 'application/json', 'x-api-key': runtimeConfig().apiKey });
+  if (json) headers.set('content-type', 'application/json');
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  return headers;
+}
+
+async function errorFrom(response: Response, sentToken: boolean): Promise<ApiError> {
+  let message = '';
+  let errors: FieldErrors = {};
+  try {
+    const body = (await response.json()) as { message?: unknown; errors?: unknown };
+    if (typeof body.message === 'string') message = body.message;
+    if (body.errors && typeof body.errors === 'object') errors = body.errors as FieldErrors;
+  } catch {
+    // Not JSON: keep the status only.
+  }
+  if (response.status === 401 && sentToken) endSession();
+  return new ApiError(response.status, message, errors, message !== '');
+}
+
+/** Sends a request and returns the raw response when it succeeded. */
+export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers = apiHeaders(options.body !== undefined);
+  const sentToken = headers.has('authorization');
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.form ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, '', {}, false);
+  }
+  if (!response.ok) throw await errorFrom(response, sentToken);
+  return response;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export async function getPage<T>(path: string, page: number, size: number, signal?: AbortSignal): Promise<Paged<T>> {
+  const body = await request<ListEnvelope<T>>(path, { query: { page, size }, signal });
+  return { result: body.responseBody?.result ?? [], totalCount: body.responseBody?.totalCount ?? 0 };
+}
+
+/** A single-item response: `{"responseBody": [item]}`; the first element is the record. */
+export async function getOne<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const body = await request<ItemEnvelope<T>>(path, { signal });
+  const item = body.responseBody?.[0];
+  if (item === undefined) throw new ApiError(404, 'Not found', {}, true);
+  return item;
+}
+
+export async function save<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<Saved<T>> {
+  const envelope = await request<ItemEnvelope<T>>(path, { method, body });
+  return { item: envelope.responseBody?.[0] as T, message: envelope.message };
+}
+
+export async function remove(path: string): Promise<Deleted> {
+  const envelope = await request<DeletedEnvelope>(path, { method: 'DELETE' });
+  return { id: envelope.responseBody?.id, message: envelope.message };
+}

@@ -1,0 +1,35 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development, `vite` proxies the API and the runtime settings to a running `concierge serve`.
+const backend = process.env.CONCIERGE_DEV_BACKEND ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/media': backend,
+      '/admin/config.json': backend,
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});

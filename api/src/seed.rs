@@ -190,6 +190,14 @@ async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String
             slug: Set(ssg::slug::blog_slug(&b.name)),
             name: Set(b.name.clone()),
             name_ar: Set(Some(b.name_ar.clone())),
+            excerpt: Set(Some(domain::html::excerpt(
+                &domain::html::sanitize(&b.description),
+                crate::routes::blogs::EXCERPT,
+            ))),
+            excerpt_ar: Set(Some(domain::html::excerpt(
+                &domain::html::sanitize(&b.description_ar),
+                crate::routes::blogs::EXCERPT,
+            ))),
             description: Set(domain::html::sanitize(&b.description)),
             description_ar: Set(Some(domain::html::sanitize(&b.description_ar))),
             image_url: Set(artwork(&media, &b.image).await?),

@@ -16,6 +16,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Settings;
 use crate::error::ApiError;
+use crate::publish::site::{Output, Publisher};
 use crate::state::AppState;
 use crate::store::{self, Db};
 use crate::{openapi, publish, routes};
@@ -44,12 +45,19 @@ impl Application {
             std::process::id(),
             crate::auth::new_token().0.get(..8).unwrap_or("w")
         );
-        tokio::spawn(publish::run_worker(db.clone(), wakeup.clone(), worker_id));
+        let publisher = Arc::new(build_publisher(&settings)?);
+        tokio::spawn(publish::run_worker(
+            db.clone(),
+            wakeup.clone(),
+            worker_id,
+            publisher.clone(),
+        ));
         let media = settings.open_store(&settings.media_store)?;
         let state = web::Data::new(AppState {
             db: db.clone(),
             settings,
             media,
+            publisher,
             publish_wakeup: wakeup,
         });
         let server = HttpServer::new(move || {
@@ -79,6 +87,7 @@ impl Application {
                             Err::<HttpResponse, _>(ApiError::NotFound("Not found".into()))
                         })),
                 )
+                .default_service(web::to(routes::site::serve))
         })
         .listen(listener)?
         .run();
@@ -96,6 +105,26 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await
     }
+}
+
+/// The site generator and where its pages go, from the settings.
+pub fn build_publisher(settings: &Settings) -> anyhow::Result<Publisher> {
+    let content = ssg::content::Content::load(&ssg::content::Source::Embedded)?;
+    let config = ssg::SiteConfig {
+        site_url: settings.site_url.clone(),
+        customer_login_url: settings.customer_login_url.clone(),
+        gtm_id: settings.gtm_id.clone(),
+        api_key: settings.api_key.clone(),
+        live_reload: false,
+    };
+    let site = ssg::Site::new(
+        content,
+        config,
+        &ssg::Templates::Embedded,
+        Arc::new(ssg::islands::NoIslands),
+    )?;
+    let output = Output::from_url(&settings.site_store, |url| settings.open_store(url))?;
+    Ok(Publisher::new(site, output))
 }
 
 /// Every `/api/v1` request must carry the client's `x-api-key`.

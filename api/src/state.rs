@@ -5,6 +5,7 @@ use std::sync::Arc;
 use tokio::sync::Notify;
 
 use crate::config::Settings;
+use crate::publish::site::Publisher;
 use crate::storage::Store;
 use crate::store::Db;
 
@@ -13,6 +14,8 @@ pub struct AppState {
     pub settings: Settings,
     /// Uploaded files.
     pub media: Store,
+    /// Renders and writes the site.
+    pub publisher: Arc<Publisher>,
     /// Wakes the publish worker after a write commits.
     pub publish_wakeup: Arc<Notify>,
 }

@@ -173,6 +173,26 @@ impl Store {
         }
     }
 
+    /// Every object name under the store (relative to its prefix).
+    pub async fn list(&self) -> anyhow::Result<Vec<String>> {
+        use futures_util::TryStreamExt;
+        let metas: Vec<ObjectMeta> = self
+            .inner
+            .list(self.prefix.as_ref())
+            .try_collect()
+            .await
+            .with_context(|| format!("Failed to list {}", self.url))?;
+        let skip = self
+            .prefix
+            .as_ref()
+            .map(|p| p.as_ref().len() + 1)
+            .unwrap_or(0);
+        Ok(metas
+            .into_iter()
+            .map(|m| m.location.as_ref()[skip..].to_owned())
+            .collect())
+    }
+
     pub async fn delete(&self, name: &str) -> anyhow::Result<()> {
         match self.inner.delete(&self.path(name)).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),

@@ -1,6 +1,16 @@
-//! The static-site generator: content from `content/` plus a snapshot of the CMS data in,
-//! bilingual pages out. It has no database dependency: the API maps its rows into the input
-//! types of [`model`].
+//! The static-site generator: `content/` plus a snapshot of the CMS data in, bilingual pages
+//! out. It has no database dependency: the API maps its rows into the input types of
+//! [`model`], asks [`plan`] what a change affects, renders those [`plan::Target`]s with
+//! [`Site::render`], and writes the [`Page`]s.
 
+pub mod content;
+pub mod islands;
 pub mod model;
+pub mod plan;
+mod render;
+pub mod routes;
 pub mod slug;
+pub mod text;
+mod xml;
+
+pub use render::{Page, Site, SiteConfig, Templates};

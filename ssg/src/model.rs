@@ -1,9 +1,21 @@
 //! The generator's input types: a plain snapshot of the CMS content. Arabic twins are
-//! optional; pages fall back to the English field when a twin is empty.
+//! optional; pages fall back to the English field when a twin is empty (architecture
+//! decision 11).
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+use crate::routes::{Lang, Route};
+
+/// The Arabic twin when it has text, else the English field.
+pub fn pick<'a>(lang: Lang, en: &'a str, ar: Option<&'a str>) -> &'a str {
+    match (lang, ar) {
+        (Lang::Ar, Some(ar)) if !ar.trim().is_empty() => ar,
+        _ => en,
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct Service {
     pub id: i32,
     pub name: String,
@@ -15,10 +27,11 @@ pub struct Service {
     pub display_order: i32,
     pub image_url: String,
     pub color: String,
+    /// Sorted by display order.
     pub items: Vec<ServiceItem>,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct ServiceItem {
     pub id: i32,
     pub name: String,
@@ -30,27 +43,47 @@ pub struct ServiceItem {
     pub display_order: i32,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+/// A blog with its body: what its own page needs.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct Blog {
-    pub id: i32,
-    pub slug: String,
-    pub name: String,
-    pub name_ar: Option<String>,
+    pub card: BlogCard,
     /// Sanitised on save; never re-parsed at render time.
     pub description: String,
     pub description_ar: Option<String>,
-    pub image_url: String,
-    pub display_order: i32,
     pub meta_title: String,
     pub meta_title_ar: Option<String>,
     pub meta_description: String,
     pub meta_description_ar: Option<String>,
     pub key_words: String,
     pub key_words_ar: Option<String>,
-    pub updated_at: chrono::DateTime<chrono::Utc>,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+/// A blog without its body: what listings, feeds and the sitemap need.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct BlogCard {
+    pub id: i32,
+    pub slug: String,
+    pub name: String,
+    pub name_ar: Option<String>,
+    /// Plain-text opening of the description, made on save.
+    pub excerpt: String,
+    pub excerpt_ar: Option<String>,
+    pub image_url: String,
+    pub display_order: i32,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl BlogCard {
+    pub fn route(&self) -> Route {
+        Route::Blog {
+            slug: self.slug.clone(),
+            id: self.id,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct Review {
     pub id: i32,
     pub name: String,
@@ -63,7 +96,7 @@ pub struct Review {
     pub display_order: i32,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct Banner {
     pub id: i32,
     pub banner_url: String,
@@ -74,19 +107,92 @@ pub struct Banner {
     pub web_url: String,
 }
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+/// An editable site string: `name` is a key of the string tables (`site.phone`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct GeneralContent {
     pub name: String,
     pub values: String,
     pub values_ar: Option<String>,
 }
 
-/// Everything the database contributes to the site.
+/// An old blog URL that now redirects to the blog's current one.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Redirect {
+    pub slug: String,
+    pub blog_id: i32,
+}
+
+/// Everything the database contributes to the site, without blog bodies.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Snapshot {
+pub struct SiteData {
+    /// Sorted by display order, then id.
     pub services: Vec<Service>,
-    pub blogs: Vec<Blog>,
+    /// Sorted by display order, then id.
+    pub blogs: Vec<BlogCard>,
     pub reviews: Vec<Review>,
     pub banners: Vec<Banner>,
     pub general_content: Vec<GeneralContent>,
+    pub redirects: Vec<Redirect>,
+}
+
+impl SiteData {
+    /// Sorts every list the way the site shows it.
+    pub fn normalize(&mut self) {
+        self.services.sort_by_key(|s| (s.display_order, s.id));
+        for s in &mut self.services {
+            s.items.sort_by_key(|i| (i.display_order, i.id));
+        }
+        self.blogs.sort_by_key(|b| (b.display_order, b.id));
+        self.reviews.sort_by_key(|r| (r.display_order, r.id));
+        self.banners.sort_by_key(|b| b.id);
+        self.redirects.sort();
+    }
+
+    pub fn blog(&self, id: i32) -> Option<&BlogCard> {
+        self.blogs.iter().find(|b| b.id == id)
+    }
+
+    /// Replaces (or removes, with `None`) one blog's card, keeping the order.
+    pub fn set_blog(&mut self, id: i32, card: Option<BlogCard>) {
+        self.blogs.retain(|b| b.id != id);
+        if let Some(card) = card {
+            let at = self
+                .blogs
+                .partition_point(|b| (b.display_order, b.id) < (card.display_order, card.id));
+            self.blogs.insert(at, card);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arabic_falls_back_to_english_when_the_twin_is_empty() {
+        assert_eq!(pick(Lang::Ar, "Valet", Some("صف السيارات")), "صف السيارات");
+        assert_eq!(pick(Lang::Ar, "Valet", Some("  ")), "Valet");
+        assert_eq!(pick(Lang::Ar, "Valet", None), "Valet");
+        assert_eq!(pick(Lang::En, "Valet", Some("صف السيارات")), "Valet");
+    }
+
+    #[test]
+    fn set_blog_keeps_display_order() {
+        let card = |id, order| BlogCard {
+            id,
+            display_order: order,
+            ..Default::default()
+        };
+        let mut data = SiteData {
+            blogs: vec![card(1, 1), card(2, 2), card(3, 3)],
+            ..Default::default()
+        };
+        data.set_blog(1, Some(card(1, 5)));
+        assert_eq!(
+            data.blogs.iter().map(|b| b.id).collect::<Vec<_>>(),
+            [2, 3, 1]
+        );
+        data.set_blog(3, None);
+        assert_eq!(data.blogs.iter().map(|b| b.id).collect::<Vec<_>>(), [2, 1]);
+    }
 }

@@ -3,13 +3,15 @@
 //! they affect and marks them done. A crash between commit and render loses nothing: the job
 //! is still pending at restart, and a claim left by a dead worker expires.
 
+pub mod site;
+
 use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set, Statement,
+    QueryFilter, QueryOrder, Set, Statement, TransactionTrait,
 };
 use serde::Serialize;
 use tokio::sync::Notify;
@@ -207,26 +209,42 @@ pub async fn status(db: &Db) -> Result<Status, sea_orm::DbErr> {
     })
 }
 
-/// Renders what a batch of jobs affects.
-///
-/// The static-site generator is wired in by the static-site issue; until then there is no site
-/// to render into, and a job is complete once it has been recorded and claimed.
-async fn render(jobs: &[publish_job::Model]) -> anyhow::Result<()> {
-    for job in jobs {
-        tracing::debug!(job = job.id, resource = %job.resource, id = job.resource_id, action = %job.action, "publish");
-    }
-    Ok(())
-}
-
 /// Drains the outbox until the process stops: woken by `wakeup` after each write, and every
 /// few seconds to pick up jobs left by other instances or a crash.
-pub async fn run_worker(db: Db, wakeup: Arc<Notify>, worker: String) {
+pub async fn run_worker(
+    db: Db,
+    wakeup: Arc<Notify>,
+    worker: String,
+    publisher: Arc<site::Publisher>,
+) {
+    // A missing, partial or outdated site is rebuilt: recorded as a job like any other.
+    if !publisher.is_current().await {
+        let txn = db.write.begin().await;
+        let queued = match txn {
+            Ok(txn) => match enqueue(&txn, Resource::Site, 0, Action::Upsert, None).await {
+                Ok(()) => txn.commit().await.map_err(anyhow::Error::from),
+                Err(e) => Err(anyhow::anyhow!("{e}")),
+            },
+            Err(e) => Err(e.into()),
+        };
+        if let Err(e) = queued {
+            tracing::error!(error = %e, "failed to queue the initial site build");
+        }
+    }
     loop {
         match claim(&db, &worker).await {
             Ok(jobs) if !jobs.is_empty() => {
                 let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
-                match render(&jobs).await {
-                    Ok(()) => {
+                let started = std::time::Instant::now();
+                match publisher.publish(&db, &jobs).await {
+                    Ok(report) => {
+                        tracing::info!(
+                            jobs = ids.len(),
+                            written = report.written,
+                            removed = report.removed,
+                            ms = started.elapsed().as_millis() as u64,
+                            "published"
+                        );
                         if let Err(e) = complete(&db, &worker, &ids).await {
                             tracing::warn!(error = %e, "failed to mark publish jobs done");
                         }

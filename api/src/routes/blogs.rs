@@ -3,14 +3,16 @@
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
-use crate::domain::html::sanitize;
+use crate::domain::html::{excerpt, sanitize};
 use crate::domain::lenient::Loose;
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
@@ -19,6 +21,8 @@ use crate::state::AppState;
 use crate::store::entities::blog;
 
 const NOT_FOUND: &str = "Blog not found";
+/// Characters kept in a blog's excerpt (listings show 200, with Read More).
+pub const EXCERPT: usize = 320;
 
 /// A blog as the admin form sends it. Only `name`, `display_order` and `image_url` are required.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -122,8 +126,12 @@ impl BlogInput {
         model.slug = Set(ssg::slug::blog_slug(&name));
         model.name = Set(name);
         model.name_ar = Set(name_ar);
-        model.description = Set(sanitize(&description));
-        model.description_ar = Set(description_ar.map(|d| sanitize(&d)));
+        let description = sanitize(&description);
+        let description_ar = description_ar.map(|d| sanitize(&d));
+        model.excerpt = Set(Some(excerpt(&description, EXCERPT)));
+        model.excerpt_ar = Set(description_ar.as_deref().map(|d| excerpt(d, EXCERPT)));
+        model.description = Set(description);
+        model.description_ar = Set(description_ar);
         model.image_url = Set(image_url);
         model.display_order = Set(display_order);
         model.meta_title = Set(meta_title);
@@ -206,6 +214,9 @@ pub async fn update(
     let mut model: blog::ActiveModel = existing.into();
     body.into_inner().apply(&mut model)?;
     let saved = model.update(&txn).await?;
+    if saved.slug != old_slug {
+        remember_old_url(&txn, saved.id, &old_slug, &saved.slug).await?;
+    }
     let detail = (saved.slug != old_slug).then(|| serde_json::json!({ "old_slug": old_slug }));
     publish::enqueue(&txn, Resource::Blog, saved.id, Action::Upsert, detail).await?;
     envelope::commit_and_publish(&state, txn).await?;
@@ -229,6 +240,38 @@ pub async fn remove(
     publish::enqueue(&txn, Resource::Blog, id, Action::Delete, Some(detail)).await?;
     envelope::commit_and_publish(&state, txn).await?;
     Ok(envelope::deleted(id, "Blog deleted successfully"))
+}
+
+/// Keeps the blog's previous URL working (it redirects to the new one); a blog renamed back to
+/// an old name gets that URL back as its own.
+async fn remember_old_url(
+    txn: &impl ConnectionTrait,
+    blog_id: i32,
+    old_slug: &str,
+    new_slug: &str,
+) -> Result<(), ApiError> {
+    use crate::store::entities::blog_redirect;
+    blog_redirect::Entity::delete_many()
+        .filter(blog_redirect::Column::BlogId.eq(blog_id))
+        .filter(blog_redirect::Column::Slug.eq(new_slug))
+        .exec(txn)
+        .await?;
+    let known = blog_redirect::Entity::find()
+        .filter(blog_redirect::Column::BlogId.eq(blog_id))
+        .filter(blog_redirect::Column::Slug.eq(old_slug))
+        .one(txn)
+        .await?;
+    if known.is_none() {
+        blog_redirect::ActiveModel {
+            blog_id: Set(blog_id),
+            slug: Set(old_slug.to_owned()),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        }
+        .insert(txn)
+        .await?;
+    }
+    Ok(())
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

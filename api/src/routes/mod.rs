@@ -13,6 +13,7 @@ pub mod publishing;
 pub mod reviews;
 pub mod service_lists;
 pub mod services;
+pub mod site;
 pub mod spreadsheets;
 pub mod subscriptions;
 

@@ -16,7 +16,7 @@ async fn an_arabic_named_visitor_with_a_uae_phone_can_send_an_enquiry() {
     assert!(chrono::DateTime::parse_from_rfc3339(saved["created_date"].as_str().unwrap()).is_ok());
     assert_eq!(app.count("contact_us").await, 1);
     assert_eq!(
-        app.count("publish_jobs").await,
+        app.content_jobs().await,
         0,
         "enquiries never trigger a publish"
     );

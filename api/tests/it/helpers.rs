@@ -144,7 +144,12 @@ impl TestApp {
             .to_owned()
     }
 
-    /// Number of rows in `table`.
+    /// Publish jobs recorded for content writes (not the site build queued at start).
+    pub async fn content_jobs(&self) -> i64 {
+        self.count("publish_jobs WHERE resource <> 'site'").await
+    }
+
+    /// Number of rows in `table` (which may carry a WHERE clause).
     pub async fn count(&self, table: &str) -> i64 {
         let row = self
             .db

@@ -292,7 +292,7 @@ async fn general_content_imports_create_and_update_by_name_and_publish() {
     assert_eq!(result[0]["values"], "+971 4 000 0000");
     assert_eq!(result[1]["values_ar"], "كل التفاصيل، مرتّبة.");
     assert_eq!(
-        app.count("publish_jobs").await,
+        app.content_jobs().await,
         3,
         "one for the first save, one per imported entry"
     );

@@ -28,7 +28,7 @@ async fn subscribing_twice_with_different_case_succeeds_and_keeps_one_row() {
     );
     assert_eq!(app.count("subscriptions").await, 1);
     assert_eq!(
-        app.count("publish_jobs").await,
+        app.content_jobs().await,
         0,
         "subscriptions never trigger a publish"
     );

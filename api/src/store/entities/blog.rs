@@ -22,6 +22,13 @@ pub struct Model {
     pub meta_description_ar: Option<String>,
     pub key_words: String,
     pub key_words_ar: Option<String>,
+    /// Plain-text opening of the description, made on save (listings, feeds).
+    #[sea_orm(column_type = "Text", nullable)]
+    #[serde(skip)]
+    pub excerpt: Option<String>,
+    #[sea_orm(column_type = "Text", nullable)]
+    #[serde(skip)]
+    pub excerpt_ar: Option<String>,
     /// URL segment made from the English name; one slug for both languages.
     pub slug: String,
     pub created_at: chrono::DateTime<chrono::Utc>,
@@ -29,6 +36,15 @@ pub struct Model {
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-pub enum Relation {}
+pub enum Relation {
+    #[sea_orm(has_many = "super::blog_redirect::Entity")]
+    Redirects,
+}
+
+impl Related<super::blog_redirect::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Redirects.def()
+    }
+}
 
 impl ActiveModelBehavior for ActiveModel {}

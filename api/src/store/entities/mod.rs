@@ -4,6 +4,7 @@ pub mod admin_session;
 pub mod admin_user;
 pub mod banner;
 pub mod blog;
+pub mod blog_redirect;
 pub mod contact;
 pub mod general_content;
 pub mod login_failure;

@@ -1,0 +1,135 @@
+//! Everything outside `/api`, `/admin` and `/media`: the generated site, with pretty URLs
+//! (`/about` → `about/index.html`) and the designed `404.html` (Arabic under `/ar/`) served
+//! with status 404.
+
+use actix_files::NamedFile;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, StatusCode};
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use crate::publish::site::Output;
+use crate::state::AppState;
+
+fn cache_control(file: &str) -> &'static str {
+    if file.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else if file.ends_with(".html") {
+        "public, no-cache"
+    } else {
+        "public, max-age=300"
+    }
+}
+
+fn content_type(file: &str) -> &'static str {
+    match file.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "json" => "application/json",
+        "xml" => {
+            if file.ends_with("feed.xml") {
+                "application/atom+xml; charset=utf-8"
+            } else {
+                "application/xml; charset=utf-8"
+            }
+        }
+        "txt" => "text/plain; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "woff2" => "font/woff2",
+        "woff" => "font/woff",
+        "ico" => "image/x-icon",
+        _ => "application/octet-stream",
+    }
+}
+
+pub async fn serve(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return HttpResponse::MethodNotAllowed()
+            .insert_header((header::ALLOW, "GET, HEAD"))
+            .finish();
+    }
+    let path = req.path();
+    if path.len() > 1 && path.ends_with('/') {
+        let trimmed = path.trim_end_matches('/');
+        let location = if trimmed.is_empty() {
+            "/".to_owned()
+        } else {
+            trimmed.to_owned()
+        };
+        let location = match req.query_string() {
+            "" => location,
+            q => format!("{location}?{q}"),
+        };
+        return HttpResponse::MovedPermanently()
+            .insert_header((header::LOCATION, location))
+            .finish();
+    }
+    let arabic = path == "/ar" || path.starts_with("/ar/");
+    let file = ssg::routes::file_for_url(path);
+    let output = state.publisher.output();
+    if let Some(file) = &file
+        && let Some(response) = respond(output, &req, file, StatusCode::OK).await
+    {
+        return response;
+    }
+    let not_found = if arabic { "ar/404.html" } else { "404.html" };
+    match respond(output, &req, not_found, StatusCode::NOT_FOUND).await {
+        Some(response) => response,
+        None if !state.publisher.is_current().await => HttpResponse::ServiceUnavailable()
+            .insert_header((header::RETRY_AFTER, "2"))
+            .content_type("text/plain; charset=utf-8")
+            .body("The site is being published. Please try again in a moment."),
+        None => HttpResponse::NotFound()
+            .content_type("text/plain; charset=utf-8")
+            .body("Not found"),
+    }
+}
+
+async fn respond(
+    output: &Output,
+    req: &HttpRequest,
+    file: &str,
+    status: StatusCode,
+) -> Option<HttpResponse> {
+    let mut response = match output {
+        Output::Dir(dir) => {
+            let path = dir.join(file);
+            if !path.is_file() {
+                return None;
+            }
+            let named = NamedFile::open_async(&path).await.ok()?;
+            let mut response = named
+                .use_etag(status == StatusCode::OK)
+                .use_last_modified(status == StatusCode::OK)
+                .set_content_type(content_type(file).parse().ok()?)
+                .into_response(req);
+            if status != StatusCode::OK {
+                *response.status_mut() = status;
+            }
+            response
+        }
+        Output::Store(store) => {
+            let bytes = store.read(file).await.ok().flatten()?;
+            HttpResponse::build(status)
+                .insert_header((header::CONTENT_TYPE, content_type(file)))
+                .body(bytes)
+        }
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(cache_control(file)),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    Some(response)
+}

@@ -1,0 +1,154 @@
+//! Sitemaps (an index, a chunk of fixed pages, one chunk per thousand blog ids, each URL with
+//! its `xhtml:link` hreflang alternates), Atom feeds and robots.txt.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use crate::model::{SiteData, pick};
+use crate::plan::{FEED_SIZE, listing_pages, sitemap_chunk};
+use crate::routes::{Lang, Route};
+use crate::text::escape_xml;
+
+const URLSET: &str = r#"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">"#;
+
+fn url_entry(out: &mut String, site: &str, route: &Route, lastmod: Option<&str>) {
+    for lang in Lang::ALL {
+        let _ = write!(
+            out,
+            "<url><loc>{}</loc>",
+            escape_xml(&format!("{site}{}", route.url(lang)))
+        );
+        if let Some(lastmod) = lastmod {
+            let _ = write!(out, "<lastmod>{lastmod}</lastmod>");
+        }
+        for alt in Lang::ALL {
+            let _ = write!(
+                out,
+                r#"<xhtml:link rel="alternate" hreflang="{}" href="{}"/>"#,
+                alt.code(),
+                escape_xml(&format!("{site}{}", route.url(alt)))
+            );
+        }
+        let _ = write!(
+            out,
+            r#"<xhtml:link rel="alternate" hreflang="x-default" href="{}"/></url>"#,
+            escape_xml(&format!("{site}{}", route.url(Lang::En)))
+        );
+    }
+}
+
+pub fn sitemap_pages(site: &str, data: &SiteData) -> String {
+    let mut out = format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{URLSET}");
+    let mut routes = vec![
+        Route::Home,
+        Route::About,
+        Route::Services,
+        Route::Airport,
+        Route::Partnership,
+        Route::Contact,
+    ];
+    routes.extend(crate::content::DOCUMENTS.map(Route::Document));
+    routes.extend(data.services.iter().map(|s| Route::Service(s.id)));
+    routes.extend((1..=listing_pages(data.blogs.len())).map(Route::Blogs));
+    for route in &routes {
+        url_entry(&mut out, site, route, None);
+    }
+    out.push_str("</urlset>\n");
+    out
+}
+
+pub fn sitemap_blogs(site: &str, data: &SiteData, chunk: i32) -> String {
+    let mut out = format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{URLSET}");
+    let mut blogs: Vec<_> = data
+        .blogs
+        .iter()
+        .filter(|b| sitemap_chunk(b.id) == chunk)
+        .collect();
+    blogs.sort_by_key(|b| b.id);
+    for blog in blogs {
+        url_entry(
+            &mut out,
+            site,
+            &blog.route(),
+            Some(&blog.updated_at.format("%Y-%m-%dT%H:%M:%SZ").to_string()),
+        );
+    }
+    out.push_str("</urlset>\n");
+    out
+}
+
+pub fn sitemap_index(site: &str, data: &SiteData) -> String {
+    let mut chunks: BTreeMap<i32, chrono::DateTime<chrono::Utc>> = BTreeMap::new();
+    for blog in &data.blogs {
+        let latest = chunks
+            .entry(sitemap_chunk(blog.id))
+            .or_insert(blog.updated_at);
+        *latest = (*latest).max(blog.updated_at);
+    }
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">",
+    );
+    let _ = write!(
+        out,
+        "<sitemap><loc>{}/sitemap-pages.xml</loc></sitemap>",
+        escape_xml(site)
+    );
+    for (chunk, lastmod) in chunks {
+        let _ = write!(
+            out,
+            "<sitemap><loc>{}/sitemap-blogs-{chunk}.xml</loc><lastmod>{}</lastmod></sitemap>",
+            escape_xml(site),
+            lastmod.format("%Y-%m-%dT%H:%M:%SZ")
+        );
+    }
+    out.push_str("</sitemapindex>\n");
+    out
+}
+
+/// The Atom feed of the most recently updated blogs in `lang`.
+pub fn feed(site: &str, data: &SiteData, lang: Lang, title: &str) -> String {
+    let mut blogs: Vec<_> = data.blogs.iter().collect();
+    blogs.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+    blogs.truncate(FEED_SIZE);
+    let updated = blogs
+        .first()
+        .map(|b| b.updated_at)
+        .unwrap_or_default()
+        .to_rfc3339();
+    let home = format!("{site}{}", Route::Home.url(lang));
+    let self_url = format!("{site}{}/feed.xml", lang.prefix());
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = write!(
+        out,
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{}\"><title>{}</title><id>{}</id><updated>{updated}</updated>\
+         <link rel=\"self\" type=\"application/atom+xml\" href=\"{}\"/><link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>",
+        lang.code(),
+        escape_xml(title),
+        escape_xml(&self_url),
+        escape_xml(&self_url),
+        escape_xml(&home),
+    );
+    for blog in blogs {
+        let url = format!("{site}{}", blog.route().url(lang));
+        let _ = write!(
+            out,
+            "<entry><title>{}</title><id>{}</id><link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\
+             <published>{}</published><updated>{}</updated><summary>{}</summary><author><name>{}</name></author></entry>",
+            escape_xml(pick(lang, &blog.name, blog.name_ar.as_deref())),
+            escape_xml(&format!("{site}/blogs/{}#{}", blog.id, lang.code())),
+            escape_xml(&url),
+            blog.created_at.to_rfc3339(),
+            blog.updated_at.to_rfc3339(),
+            escape_xml(pick(lang, &blog.excerpt, blog.excerpt_ar.as_deref())),
+            escape_xml(title.split(" — ").next().unwrap_or(title)),
+        );
+    }
+    out.push_str("</feed>\n");
+    out
+}
+
+pub fn robots(site: &str) -> String {
+    format!(
+        "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: {site}/sitemap.xml\n"
+    )
+}

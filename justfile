@@ -10,18 +10,19 @@ bin := justfile_directory() / "target/debug/concierge"
 default:
     @just --list
 
-# Build everything, migrate, seed the demo, and serve it on http://127.0.0.1:8080.
+# Build everything, migrate, seed the demo, build the site, and serve it on http://127.0.0.1:8080.
 up: build
     {{bin}} migrate
     {{bin}} seed
+    {{bin}} build
     {{bin}} serve
 
 # Build the `concierge` binary.
 build:
     cargo build -p concierge-api --bin concierge
 
-# Every test: Rust unit and integration tests on SQLite, then on PostgreSQL.
-test: test-deps test-sqlite test-postgres
+# Every test: Rust tests on SQLite and PostgreSQL, then the generated site's HTML.
+test: test-deps test-sqlite test-postgres check-html
 
 # Tools the tests need: moto (a real S3-compatible server on loopback).
 test-deps:
@@ -51,6 +52,36 @@ test-postgres:
     fi
     trap 'just pg-clean' EXIT
     CONCIERGE_TEST_DATABASE=postgres CONCIERGE_TEST_POSTGRES_URL={{pg_url}} cargo test -p concierge-api --test it
+
+# Node packages of the site checks (vnu, browsers' drivers, auditors).
+checks-deps:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if [ ! -d checks/node_modules ] || [ checks/package-lock.json -nt checks/node_modules/.package-lock.json ]; then
+        npm ci --prefix checks --no-audit --no-fund
+    fi
+
+# Validate every generated page of the seeded demo site with the W3C Nu HTML checker: 0 errors.
+check-html: build checks-deps
+    #!/usr/bin/env bash
+    set -euo pipefail
+    dir=$(mktemp -d)
+    trap 'rm -rf "$dir"' EXIT
+    export CONCIERGE_DATA_DIR="$dir" CONCIERGE_DATABASE_URL="sqlite://$dir/concierge.db?mode=rwc"
+    {{bin}} seed > /dev/null
+    {{bin}} build
+    pages=$(find "$dir/site" -name '*.html' | wc -l)
+    java -jar checks/node_modules/vnu-jar/build/dist/vnu.jar --errors-only --skip-non-html "$dir/site"
+    echo "check-html: $pages pages, 0 errors"
+
+# Build the whole site into the site store.
+site: build
+    {{bin}} migrate
+    {{bin}} build
+
+# Serve and rebuild on every change to content/ or the templates, with live reload.
+watch: build
+    {{bin}} watch
 
 # Drop the databases left by PostgreSQL test runs.
 pg-clean:

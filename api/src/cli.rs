@@ -26,6 +26,10 @@ pub struct Cli {
 pub enum Command {
     /// Run migrations, then serve the API, the publish worker, the site, the admin and media.
     Serve,
+    /// Rebuild the whole site into the site store, with a progress bar.
+    Build,
+    /// Serve, and rebuild the site whenever content/ or the templates change (live reload).
+    Watch,
     /// Apply database migrations.
     Migrate,
     /// Load the demo content (only into an empty database).
@@ -77,6 +81,53 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             tracing::info!(port = app.port(), "listening");
             println!(
                 "concierge: serving http://{} (API key {shown})",
+                display_addr(&settings.addr, app.port())
+            );
+            app.run_until_stopped().await?;
+        }
+        Command::Build => {
+            let db = store::connect(&settings.database_url).await?;
+            store::migrate(&db).await?;
+            let publisher = crate::startup::build_publisher(&settings)?;
+            let bar = indicatif::ProgressBar::new(0);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{spinner} building [{bar:32}] {pos}/{len} outputs {elapsed}",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
+            );
+            let started = std::time::Instant::now();
+            let report = publisher
+                .full_build(
+                    &db,
+                    Some(&|done, total| {
+                        bar.set_length(total as u64);
+                        bar.set_position(done as u64);
+                    }),
+                )
+                .await?;
+            bar.finish_and_clear();
+            println!(
+                "concierge: built {} files ({} stale removed) in {} ms into {}",
+                report.written,
+                report.removed,
+                started.elapsed().as_millis(),
+                settings.site_store
+            );
+        }
+        Command::Watch => {
+            let mut settings = settings;
+            settings.watch = true;
+            let app = Application::build(settings.clone()).await?;
+            crate::watch::spawn(
+                settings.clone(),
+                app.db().clone(),
+                app.publisher(),
+                app.reload_sender(),
+            )?;
+            println!(
+                "concierge: serving http://{} with live reload",
                 display_addr(&settings.addr, app.port())
             );
             app.run_until_stopped().await?;

@@ -87,6 +87,9 @@ pub struct Settings {
     pub gtm_id: Option<String>,
     pub admin_dir: PathBuf,
     pub s3_overrides: Option<S3Overrides>,
+    /// `concierge watch`: templates and content are read from the source tree, and pages
+    /// reload themselves after each rebuild.
+    pub watch: bool,
     /// How long an admin session lasts.
     pub session_ttl: chrono::Duration,
 }
@@ -131,6 +134,7 @@ impl Config {
             session_ttl: chrono::Duration::hours(12),
             admin_dir: self.admin_dir.clone(),
             s3_overrides: None,
+            watch: false,
             data_dir,
         })
     }

@@ -16,3 +16,4 @@ pub mod state;
 pub mod storage;
 pub mod store;
 pub mod telemetry;
+pub mod watch;

@@ -28,6 +28,8 @@ pub struct Application {
     port: u16,
     server: Server,
     db: Db,
+    publisher: Arc<Publisher>,
+    reload: tokio::sync::broadcast::Sender<()>,
 }
 
 impl Application {
@@ -53,12 +55,14 @@ impl Application {
             publisher.clone(),
         ));
         let media = settings.open_store(&settings.media_store)?;
+        let (reload, _) = tokio::sync::broadcast::channel(16);
         let state = web::Data::new(AppState {
             db: db.clone(),
             settings,
             media,
-            publisher,
+            publisher: publisher.clone(),
             publish_wakeup: wakeup,
+            live_reload: reload.clone(),
         });
         let server = HttpServer::new(move || {
             App::new()
@@ -73,6 +77,7 @@ impl Application {
                 .service(routes::health::healthz)
                 .configure(routes::admin_app::configure)
                 .service(routes::media::serve)
+                .service(routes::site::live_reload)
                 .service(web::redirect("/api/docs", "/api/docs/"))
                 .service(
                     SwaggerUi::new("/api/docs/{_:.*}")
@@ -91,7 +96,13 @@ impl Application {
         })
         .listen(listener)?
         .run();
-        Ok(Self { port, server, db })
+        Ok(Self {
+            port,
+            server,
+            db,
+            publisher,
+            reload,
+        })
     }
 
     pub fn port(&self) -> u16 {
@@ -102,6 +113,15 @@ impl Application {
         &self.db
     }
 
+    pub fn publisher(&self) -> Arc<Publisher> {
+        self.publisher.clone()
+    }
+
+    /// Tells open pages to reload (watch mode).
+    pub fn reload_sender(&self) -> tokio::sync::broadcast::Sender<()> {
+        self.reload.clone()
+    }
+
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await
     }
@@ -109,22 +129,36 @@ impl Application {
 
 /// The site generator and where its pages go, from the settings.
 pub fn build_publisher(settings: &Settings) -> anyhow::Result<Publisher> {
-    let content = ssg::content::Content::load(&ssg::content::Source::Embedded)?;
+    let output = Output::from_url(&settings.site_store, |url| settings.open_store(url))?;
+    Ok(Publisher::new(build_site(settings)?, output))
+}
+
+/// The site generator: templates and content from the binary, or from the source tree in
+/// watch mode.
+pub fn build_site(settings: &Settings) -> anyhow::Result<ssg::Site> {
+    use ssg::content::{Content, Source};
+    let (source, templates) = if settings.watch {
+        (
+            Source::Disk(Content::source_dir()),
+            ssg::Templates::Dir(ssg::Templates::source_dir()),
+        )
+    } else {
+        (Source::Embedded, ssg::Templates::Embedded)
+    };
+    let content = Content::load(&source)?;
     let config = ssg::SiteConfig {
         site_url: settings.site_url.clone(),
         customer_login_url: settings.customer_login_url.clone(),
         gtm_id: settings.gtm_id.clone(),
         api_key: settings.api_key.clone(),
-        live_reload: false,
+        live_reload: settings.watch,
     };
-    let site = ssg::Site::new(
+    ssg::Site::new(
         content,
         config,
-        &ssg::Templates::Embedded,
+        &templates,
         Arc::new(ssg::islands::NoIslands),
-    )?;
-    let output = Output::from_url(&settings.site_store, |url| settings.open_store(url))?;
-    Ok(Publisher::new(site, output))
+    )
 }
 
 /// Every `/api/v1` request must carry the client's `x-api-key`.

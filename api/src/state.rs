@@ -18,4 +18,6 @@ pub struct AppState {
     pub publisher: Arc<Publisher>,
     /// Wakes the publish worker after a write commits.
     pub publish_wakeup: Arc<Notify>,
+    /// Tells open pages to reload after a rebuild (watch mode).
+    pub live_reload: tokio::sync::broadcast::Sender<()>,
 }

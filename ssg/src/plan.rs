@@ -65,6 +65,7 @@ pub struct Plan {
 
 /// A change to the CMS content.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // a handful per publish; boxing buys nothing
 pub enum Change {
     /// A blog was created (`before` is `None`), edited, or deleted (`after` is `None`).
     Blog {

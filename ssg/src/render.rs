@@ -225,6 +225,18 @@ impl Site {
                 pairs.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
             interpolate(&text, &pairs)
         });
+        // HTML escaping of `& < > " '` only (minijinja also escapes `/`, which every URL has).
+        env.set_formatter(|out, state, value| {
+            if *state.auto_escape() != minijinja::AutoEscape::None
+                && !value.is_safe()
+                && let Some(text) = value.as_str()
+            {
+                return out
+                    .write_str(&escape_html(text))
+                    .map_err(minijinja::Error::from);
+            }
+            minijinja::escape_formatter(out, state, value)
+        });
         env.add_filter("tel", |phone: String| -> String {
             let digits: String = phone
                 .chars()
@@ -685,7 +697,21 @@ impl Site {
         let card = &blog.card;
         let route = card.route();
         let name = pick(lang, &card.name, card.name_ar.as_deref()).to_owned();
-        let title = pick(lang, &blog.meta_title, blog.meta_title_ar.as_deref());
+        // An Arabic page without an Arabic meta title is better titled by its Arabic name than by
+        // the English meta title.
+        let has_arabic_name = card
+            .name_ar
+            .as_deref()
+            .is_some_and(|n| !n.trim().is_empty());
+        let title = match (
+            lang,
+            blog.meta_title_ar
+                .as_deref()
+                .filter(|t| !t.trim().is_empty()),
+        ) {
+            (Lang::Ar, None) if has_arabic_name => "",
+            _ => pick(lang, &blog.meta_title, blog.meta_title_ar.as_deref()),
+        };
         let description = pick(
             lang,
             &blog.meta_description,
@@ -918,6 +944,21 @@ fn set_path(table: &mut serde_json::Value, path: &str, value: &str) {
         }
         node = next;
     }
+}
+
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A serialisable value as a template value.

@@ -111,7 +111,8 @@ impl Route {
 /// be one of ours (`..`, backslashes, NUL).
 pub fn file_for_url(path: &str) -> Option<String> {
     let trimmed = path.trim_matches('/');
-    if trimmed.split('/').any(|s| s == ".." || s == ".")
+    // `.`-files are the generator's own (temp files mid-write, the build marker): never served.
+    if trimmed.split('/').any(|s| s.starts_with('.'))
         || trimmed.contains('\\')
         || trimmed.contains('\0')
     {
@@ -211,6 +212,18 @@ mod tests {
     fn paths_that_climb_out_are_refused() {
         assert_eq!(file_for_url("/../etc/passwd"), None);
         assert_eq!(file_for_url("/a/./b"), None);
+        assert_eq!(
+            file_for_url("/about/.index.html.1.tmp"),
+            None,
+            "a page being written is never served"
+        );
+        assert_eq!(file_for_url("/.build"), None);
+        assert_eq!(
+            file_for_url("/about/.index.html.1.tmp"),
+            None,
+            "a page being written is never served"
+        );
+        assert_eq!(file_for_url("/.build"), None);
         assert_eq!(file_for_url("/sitemap.xml").as_deref(), Some("sitemap.xml"));
         assert_eq!(file_for_url("/about/").as_deref(), Some("about/index.html"));
     }

@@ -194,7 +194,8 @@ impl Publisher {
             .is_some_and(|m| m.trim() == fingerprint)
     }
 
-    /// Renders every page, removes files no build produces any more, marks the build complete.
+    /// Renders every page, removes files no build produces any more (and temp files a crash
+    /// left behind), marks the build complete.
     pub async fn full_build(
         &self,
         db: &Db,
@@ -226,7 +227,7 @@ impl Publisher {
             .list()
             .await?
             .into_iter()
-            .filter(|f| !produced.contains(f) && !f.starts_with('.') && !f.contains("/."))
+            .filter(|f| !produced.contains(f) && f != BUILD_MARKER)
             .collect();
         self.output.remove(&stale).await?;
         self.output

@@ -133,3 +133,30 @@ async fn respond(
     );
     Some(response)
 }
+
+/// `GET /__livereload` (watch mode only): an event stream that says `reload` after each rebuild.
+#[actix_web::get("/__livereload")]
+pub async fn live_reload(state: web::Data<AppState>) -> HttpResponse {
+    if !state.settings.watch {
+        return HttpResponse::NotFound().finish();
+    }
+    let rx = state.live_reload.subscribe();
+    let events = futures_util::stream::unfold(rx, |mut rx| async move {
+        loop {
+            match rx.recv().await {
+                Ok(()) => {
+                    return Some((
+                        Ok::<_, actix_web::Error>(web::Bytes::from_static(b"data: reload\n\n")),
+                        rx,
+                    ));
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    });
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .streaming(events)
+}

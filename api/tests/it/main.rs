@@ -15,5 +15,6 @@ mod reviews;
 mod s3;
 mod service_lists;
 mod services;
+mod site;
 mod spreadsheets;
 mod subscriptions;

@@ -113,15 +113,9 @@ async fn a_job_is_written_in_the_same_transaction_as_its_content() {
         }
     };
     write("rolled-back").await.rollback().await.unwrap();
-    assert_eq!(
-        (app.count("blogs").await, app.content_jobs().await),
-        (0, 0)
-    );
+    assert_eq!((app.count("blogs").await, app.content_jobs().await), (0, 0));
     write("committed").await.commit().await.unwrap();
-    assert_eq!(
-        (app.count("blogs").await, app.content_jobs().await),
-        (1, 1)
-    );
+    assert_eq!((app.count("blogs").await, app.content_jobs().await), (1, 1));
 }
 
 #[tokio::test]

@@ -1,0 +1,272 @@
+//! The served site follows the API: pages appear, move and disappear within a second of a
+//! write, and unknown paths get the designed 404 page.
+
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::json;
+
+use crate::helpers::{TestApp, blog, read, spawn_app};
+
+async fn page(app: &TestApp, path: &str) -> (u16, String) {
+    let response = app
+        .client
+        .get(format!("{}{path}", app.address))
+        .send()
+        .await
+        .unwrap();
+    (response.status().as_u16(), response.text().await.unwrap())
+}
+
+/// Polls `path` until `done` holds, for at most a second.
+async fn within_a_second(
+    app: &TestApp,
+    path: &str,
+    done: impl Fn(u16, &str) -> bool,
+) -> (u16, String) {
+    let started = Instant::now();
+    loop {
+        let (status, body) = page(app, path).await;
+        if done(status, &body) {
+            return (status, body);
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "{path} did not reach the expected state within a second: {status}"
+        );
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// Waits until the first build is complete (its job done).
+async fn site_ready(app: &TestApp) {
+    let started = Instant::now();
+    while page(app, "/").await.0 != 200 || app.count("publish_jobs WHERE done_at IS NULL").await > 0
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the first build did not finish"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn the_site_is_served_in_both_languages_with_pretty_urls_and_a_404_page() {
+    let app = spawn_app().await;
+    site_ready(&app).await;
+    let (status, home) = page(&app, "/").await;
+    assert_eq!(status, 200);
+    assert!(home.contains(r#"<html lang="en" dir="ltr">"#));
+    let (status, arabic) = page(&app, "/ar").await;
+    assert_eq!(status, 200);
+    assert!(arabic.contains(r#"<html lang="ar" dir="rtl">"#));
+    for path in [
+        "/about",
+        "/services",
+        "/services/airport",
+        "/partnership",
+        "/contact-us",
+        "/privacy-policy",
+        "/terms-services",
+        "/cookies-policy",
+        "/blogs",
+        "/ar/about",
+        "/sitemap.xml",
+        "/robots.txt",
+        "/feed.xml",
+    ] {
+        assert_eq!(page(&app, path).await.0, 200, "{path}");
+    }
+    let (status, missing) = page(&app, "/no-such-page").await;
+    assert_eq!(status, 404);
+    assert!(missing.contains("Not found") && missing.contains(r#"lang="en""#));
+    let (status, missing) = page(&app, "/ar/no-such-page").await;
+    assert_eq!(status, 404);
+    assert!(missing.contains(r#"lang="ar""#));
+    let response = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .get(format!("{}/about/", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 301);
+    assert_eq!(response.headers()["location"], "/about");
+    assert_eq!(page(&app, "/../../etc/passwd").await.0, 404);
+}
+
+#[tokio::test]
+async fn a_blog_appears_moves_with_a_redirect_and_disappears_with_its_writes() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    site_ready(&app).await;
+
+    let (_, created) = read(
+        app.send_as(
+            &token,
+            Method::POST,
+            "/blog",
+            &blog("Arriving in Riyadh", 1),
+        )
+        .await,
+    )
+    .await;
+    let id = created["responseBody"][0]["id"].as_i64().unwrap();
+    let (_, body) =
+        within_a_second(&app, &format!("/arriving-in-riyadh/{id}"), |s, _| s == 200).await;
+    assert!(body.contains("Arriving in Riyadh") && body.contains("Arrivals, handled."));
+    let (_, arabic) = within_a_second(&app, &format!("/ar/arriving-in-riyadh/{id}"), |s, _| {
+        s == 200
+    })
+    .await;
+    assert!(arabic.contains("وصول بلا عناء"));
+    let (_, listing) = page(&app, "/blogs").await;
+    assert!(listing.contains(&format!("/arriving-in-riyadh/{id}")));
+
+    app.send_as(
+        &token,
+        Method::PUT,
+        &format!("/blog/{id}"),
+        &blog("Arriving in Jeddah", 1),
+    )
+    .await;
+    within_a_second(&app, &format!("/arriving-in-jeddah/{id}"), |s, _| s == 200).await;
+    let (status, old) = within_a_second(&app, &format!("/arriving-in-riyadh/{id}"), |_, b| {
+        b.contains("http-equiv=\"refresh\"")
+    })
+    .await;
+    assert_eq!(status, 200);
+    assert!(old.contains(&format!("url=/arriving-in-jeddah/{id}")));
+    let (_, listing) = page(&app, "/blogs").await;
+    assert!(
+        listing.contains(&format!("/arriving-in-jeddah/{id}"))
+            && !listing.contains("/arriving-in-riyadh/")
+    );
+
+    app.delete_as(&token, &format!("/blog/{id}")).await;
+    within_a_second(&app, &format!("/arriving-in-jeddah/{id}"), |s, _| s == 404).await;
+    within_a_second(&app, &format!("/arriving-in-riyadh/{id}"), |s, _| s == 404).await;
+    within_a_second(&app, &format!("/ar/arriving-in-jeddah/{id}"), |s, _| {
+        s == 404
+    })
+    .await;
+    let (_, listing) = page(&app, "/blogs").await;
+    assert!(!listing.contains("arriving-in-jeddah"));
+}
+
+#[tokio::test]
+async fn site_wide_edits_reach_every_page() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    site_ready(&app).await;
+    app.send_as(
+        &token,
+        Method::POST,
+        "/general-content-section",
+        &json!({"name": "site.phone", "values": "+44 20 7000 0000", "display_order": 1}),
+    )
+    .await;
+    within_a_second(&app, "/about", |_, b| b.contains("+44 20 7000 0000")).await;
+    within_a_second(&app, "/ar/contact-us", |_, b| {
+        b.contains("+44 20 7000 0000")
+    })
+    .await;
+
+    let (_, service) = read(
+        app.send_as(
+            &token,
+            Method::POST,
+            "/our-services",
+            &crate::helpers::service("Gifting", 1),
+        )
+        .await,
+    )
+    .await;
+    let id = service["responseBody"][0]["id"].as_i64().unwrap();
+    within_a_second(&app, &format!("/services/{id}"), |s, _| s == 200).await;
+    app.delete_as(&token, &format!("/our-services/{id}")).await;
+    within_a_second(&app, &format!("/services/{id}"), |s, _| s == 404).await;
+}
+
+#[tokio::test]
+async fn the_publish_status_reports_the_last_build() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    site_ready(&app).await;
+    let started = Instant::now();
+    loop {
+        let (_, status) = read(app.get_as(&token, "/publish/status").await).await;
+        if status["responseBody"]["pendingJobs"] == 0 {
+            assert!(
+                status["responseBody"]["lastBuildAt"].is_string(),
+                "{status}"
+            );
+            assert_eq!(
+                status["responseBody"]["latestJobId"],
+                status["responseBody"]["lastDoneJobId"]
+            );
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(5), "{status}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_crash_leaves_no_partial_page_served_and_its_jobs_are_finished_after_restart() {
+    use concierge::publish::{self, Action, Resource};
+    use concierge::store::entities::publish_job;
+    use sea_orm::{ActiveModelTrait, EntityTrait, Set, TransactionTrait};
+
+    let app = spawn_app().await;
+    site_ready(&app).await;
+    // What a crash mid-write leaves: a temp file beside the page, and a job claimed by a
+    // worker that no longer exists.
+    let site = app.data_dir.path().join("site");
+    std::fs::write(
+        site.join("about/.index.html.999.tmp"),
+        "<!DOCTYPE html><html><body><p>half a pa",
+    )
+    .unwrap();
+    assert_eq!(page(&app, "/about/.index.html.999.tmp").await.0, 404);
+    let txn = app.db.write.begin().await.unwrap();
+    publish::enqueue(&txn, Resource::Site, 0, Action::Upsert, None)
+        .await
+        .unwrap();
+    txn.commit().await.unwrap();
+    let job = publish_job::Entity::find()
+        .all(&app.db.read)
+        .await
+        .unwrap()
+        .into_iter()
+        .max_by_key(|j| j.id)
+        .unwrap();
+    let mut stale: publish_job::ActiveModel = job.clone().into();
+    stale.claimed_at = Set(Some(chrono::Utc::now() - chrono::Duration::minutes(5)));
+    stale.claimed_by = Set(Some("a-worker-that-died".into()));
+    stale.update(&app.db.write).await.unwrap();
+
+    let started = Instant::now();
+    loop {
+        let done = publish_job::Entity::find_by_id(job.id)
+            .one(&app.db.read)
+            .await
+            .unwrap()
+            .unwrap();
+        if done.done_at.is_some() {
+            assert_ne!(done.claimed_by.as_deref(), Some("a-worker-that-died"));
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the abandoned job was not picked up"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        !site.join("about/.index.html.999.tmp").exists(),
+        "the full build swept the leftover"
+    );
+}

@@ -1,0 +1,171 @@
+//! A site of 30 blogs, two services, reviews, banners and an overridden site string.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use chrono::{TimeZone, Utc};
+use ssg::content::{Content, Source};
+use ssg::model::{
+    Banner, Blog, BlogCard, GeneralContent, Redirect, Review, Service, ServiceItem, SiteData,
+};
+use ssg::plan::{self, Target};
+use ssg::{Page, Site, SiteConfig, Templates};
+
+pub const SITE: &str = "https://www.darwasl.example";
+
+pub fn site() -> Site {
+    let content = Content::load(&Source::Embedded).unwrap();
+    let config = SiteConfig {
+        site_url: SITE.into(),
+        customer_login_url: "https://clients.darwasl.example/login".into(),
+        gtm_id: None,
+        api_key: "k".into(),
+        live_reload: false,
+    };
+    Site::new(
+        content,
+        config,
+        &Templates::Embedded,
+        Arc::new(ssg::islands::NoIslands),
+    )
+    .unwrap()
+}
+
+pub fn blog(id: i32) -> Blog {
+    let when =
+        Utc.with_ymd_and_hms(2026, 1, 1, 9, 0, 0).unwrap() + chrono::Duration::days(id as i64);
+    let (name, name_ar) = match id {
+        1 => ("<script>alert('x')</script> Arrivals".to_owned(), None),
+        2 => (
+            "Gifting in Ramadan".to_owned(),
+            Some("الإهداء في رمضان".to_owned()),
+        ),
+        n => (format!("Journal entry {n}"), None),
+    };
+    Blog {
+        card: BlogCard {
+            id,
+            slug: ssg::slug::blog_slug(&name),
+            name,
+            name_ar,
+            excerpt: format!("Excerpt of entry {id}."),
+            excerpt_ar: (id == 2).then(|| "مقتطف".to_owned()),
+            image_url: format!("/media/{id:032}.svg"),
+            display_order: id,
+            created_at: when,
+            updated_at: when,
+        },
+        description: format!("<p>Body of entry {id}.</p>"),
+        description_ar: (id == 2).then(|| "<p>نص المقال.</p>".to_owned()),
+        meta_title: if id == 2 {
+            "Gifting etiquette across the Gulf".into()
+        } else {
+            String::new()
+        },
+        meta_title_ar: None,
+        meta_description: if id == 2 {
+            "What to give, when, and how to present it.".into()
+        } else {
+            String::new()
+        },
+        meta_description_ar: None,
+        key_words: if id == 2 {
+            "gifting, ramadan, eid".into()
+        } else {
+            String::new()
+        },
+        key_words_ar: None,
+    }
+}
+
+pub fn data() -> (SiteData, BTreeMap<i32, Blog>) {
+    let blogs: BTreeMap<i32, Blog> = (1..=30).map(|i| (i, blog(i))).collect();
+    let item = |id, name: &str| ServiceItem {
+        id,
+        name: name.into(),
+        description: "A detail.".into(),
+        image_url: "/media/i.svg".into(),
+        title_bg_class: "bg-navy".into(),
+        display_order: id,
+        ..Default::default()
+    };
+    let mut data = SiteData {
+        services: vec![
+            Service {
+                id: 1,
+                name: "Valet Parking".into(),
+                name_ar: Some("صف السيارات".into()),
+                description: "Valets.".into(),
+                content: "Vetted valets.".into(),
+                display_order: 1,
+                image_url: "/media/v.svg".into(),
+                color: "#0B1F3A".into(),
+                items: vec![item(1, "Residences"), item(2, "Events")],
+                ..Default::default()
+            },
+            Service {
+                id: 2,
+                name: "Dine In".into(),
+                description: "Chefs.".into(),
+                content: "Private chefs.".into(),
+                display_order: 2,
+                image_url: "/media/d.svg".into(),
+                color: "#5A4526".into(),
+                items: vec![item(3, "Chef's table")],
+                ..Default::default()
+            },
+        ],
+        blogs: blogs.values().map(|b| b.card.clone()).collect(),
+        reviews: vec![Review {
+            id: 1,
+            name: "H. Al-Mansouri".into(),
+            title: "Private banking client".into(),
+            description: "Flawless.".into(),
+            image_url: "/media/r.svg".into(),
+            display_order: 1,
+            ..Default::default()
+        }],
+        banners: vec![Banner {
+            id: 1,
+            banner_url: "/media/b.svg".into(),
+            title: "Eid, arranged".into(),
+            title_ar: Some("عيد بترتيب أنيق".into()),
+            sub_title: "Gifts".into(),
+            web_url: "/services".into(),
+            ..Default::default()
+        }],
+        general_content: vec![GeneralContent {
+            name: "site.phone".into(),
+            values: "+971 4 123 4567".into(),
+            values_ar: None,
+        }],
+        redirects: vec![Redirect {
+            slug: "old-name".into(),
+            blog_id: 3,
+        }],
+    };
+    data.normalize();
+    (data, blogs)
+}
+
+/// Every output of the fixture, by path.
+pub fn build() -> BTreeMap<String, String> {
+    let (data, blogs) = data();
+    let pages: Vec<Page> = site()
+        .render(&data, &plan::full(&data), &|id| blogs.get(&id).cloned())
+        .unwrap();
+    let mut out = BTreeMap::new();
+    for page in pages {
+        let text = String::from_utf8(page.bytes).unwrap_or_default();
+        assert!(
+            out.insert(page.path.clone(), text).is_none(),
+            "{} written twice",
+            page.path
+        );
+    }
+    out
+}
+
+pub fn targets_of(data: &SiteData) -> BTreeSet<Target> {
+    plan::full(data)
+}

@@ -1,0 +1,5 @@
+//! The generator end to end: a fixture snapshot rendered with the real templates and content.
+
+mod feeds;
+mod fixture;
+mod pages;

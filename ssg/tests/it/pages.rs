@@ -1,0 +1,240 @@
+//! Assertions on the generated HTML (no snapshots).
+
+use std::collections::BTreeSet;
+
+use crate::fixture::{SITE, build};
+
+fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
+    let from = html
+        .find(start)
+        .unwrap_or_else(|| panic!("{start} missing"))
+        + start.len();
+    let to = html[from..].find(end).unwrap() + from;
+    &html[from..to]
+}
+
+fn html_pages(site: &std::collections::BTreeMap<String, String>) -> Vec<(&String, &String)> {
+    site.iter().filter(|(p, _)| p.ends_with(".html")).collect()
+}
+
+#[test]
+fn every_public_route_exists_in_both_languages() {
+    let site = build();
+    for route in [
+        "index.html",
+        "about/index.html",
+        "services/index.html",
+        "services/1/index.html",
+        "services/airport/index.html",
+        "partnership/index.html",
+        "contact-us/index.html",
+        "privacy-policy/index.html",
+        "terms-services/index.html",
+        "cookies-policy/index.html",
+        "blogs/index.html",
+        "blogs/page/2/index.html",
+        "blogs/page/3/index.html",
+        "gifting-in-ramadan/2/index.html",
+        "404.html",
+    ] {
+        assert!(site.contains_key(route), "{route}");
+        assert!(site.contains_key(&format!("ar/{route}")), "ar/{route}");
+    }
+    assert!(
+        !site.contains_key("blogs/page/4/index.html"),
+        "30 blogs, 12 a page: 3 pages"
+    );
+}
+
+#[test]
+fn pages_declare_their_language_and_direction() {
+    let site = build();
+    for (path, html) in html_pages(&site) {
+        if path.starts_with("ar/") {
+            assert!(html.contains(r#"<html lang="ar" dir="rtl">"#), "{path}");
+        } else {
+            assert!(html.contains(r#"<html lang="en" dir="ltr">"#), "{path}");
+        }
+    }
+}
+
+#[test]
+fn each_page_has_its_own_title_description_canonical_and_hreflang_alternates() {
+    let site = build();
+    let mut titles = BTreeSet::new();
+    for (path, html) in html_pages(&site) {
+        let lang = if path.starts_with("ar/") { "ar" } else { "en" };
+        if path.ends_with("404.html") || html.contains("http-equiv=\"refresh\"") {
+            continue;
+        }
+        let title = between(html, "<title>", "</title>");
+        assert!(
+            titles.insert((lang, title.to_owned())),
+            "{path} repeats the title {title}"
+        );
+        assert!(
+            !between(html, r#"<meta name="description" content=""#, "\"").is_empty(),
+            "{path}"
+        );
+        let canonical = between(html, r#"<link rel="canonical" href=""#, "\"");
+        let url = format!(
+            "/{}",
+            path.trim_end_matches("index.html").trim_end_matches('/')
+        );
+        let expected = if url == "/" {
+            format!("{SITE}/")
+        } else {
+            format!("{SITE}{url}")
+        };
+        assert_eq!(canonical, expected, "{path}");
+        for lang in ["en", "ar", "x-default"] {
+            assert!(
+                html.contains(&format!(r#"<link rel="alternate" hreflang="{lang}""#)),
+                "{path} lacks {lang}"
+            );
+        }
+        assert!(
+            html.contains(r#"<meta property="og:title""#)
+                && html.contains(r#"<meta property="og:image""#),
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn blog_pages_use_their_meta_fields_and_json_ld() {
+    let site = build();
+    let page = &site["gifting-in-ramadan/2/index.html"];
+    assert_eq!(
+        between(page, "<title>", "</title>"),
+        "Gifting etiquette across the Gulf"
+    );
+    assert!(page.contains(
+        r#"<meta name="description" content="What to give, when, and how to present it.">"#
+    ));
+    assert!(page.contains(r#"<meta name="keywords" content="gifting, ramadan, eid">"#));
+    assert!(page.contains(r#""@type": "BlogPosting""#));
+    assert!(
+        page.contains("<p>Body of entry 2.</p>"),
+        "the stored (sanitised) HTML is the body"
+    );
+    let arabic = &site["ar/gifting-in-ramadan/2/index.html"];
+    assert!(
+        between(arabic, "<title>", "</title>").starts_with("الإهداء في رمضان"),
+        "no Arabic meta title: the Arabic name"
+    );
+    assert!(arabic.contains("الإهداء في رمضان") && arabic.contains("<p>نص المقال.</p>"));
+    assert!(site["index.html"].contains(r#""@type": "Organization""#));
+}
+
+#[test]
+fn a_blog_name_with_markup_is_text() {
+    let site = build();
+    let slug = ssg::slug::blog_slug("<script>alert('x')</script> Arrivals");
+    let page = &site[&format!("{slug}/1/index.html")];
+    assert!(
+        !page.contains("<script>alert"),
+        "markup in a name must be escaped"
+    );
+    assert!(page.contains("&lt;script&gt;alert("));
+    assert!(!site["blogs/index.html"].contains("<script>alert"));
+}
+
+#[test]
+fn arabic_pages_fall_back_to_english_fields_and_link_arabic_counterparts() {
+    let site = build();
+    let ar = &site["ar/services/index.html"];
+    assert!(ar.contains("صف السيارات"), "the Arabic twin is used");
+    assert!(ar.contains("Dine In"), "no twin: the English name");
+    let home = &site["ar/index.html"];
+    assert!(home.contains("عيد بترتيب أنيق"));
+    assert!(
+        home.contains(r#"href="/ar/services""#),
+        "banner links go to the Arabic page"
+    );
+    assert!(
+        home.contains(r#"href="/" hreflang="en""#),
+        "the language switch goes to the English counterpart"
+    );
+    assert!(site["about/index.html"].contains(r#"href="/ar/about" hreflang="ar""#));
+}
+
+#[test]
+fn general_content_overrides_site_strings_by_name() {
+    let site = build();
+    for page in ["index.html", "ar/contact-us/index.html"] {
+        assert!(site[page].contains("+971 4 123 4567"), "{page}");
+        assert!(site[page].contains(r#"href="tel:+97141234567""#), "{page}");
+    }
+}
+
+#[test]
+fn the_header_opens_the_customer_site_in_a_new_tab() {
+    let site = build();
+    assert!(site["index.html"].contains(
+        r#"href="https://clients.darwasl.example/login" target="_blank" rel="noopener""#
+    ));
+}
+
+#[test]
+fn listings_show_cards_not_bodies_and_paginate() {
+    let site = build();
+    let first = &site["blogs/index.html"];
+    assert!(first.contains("Excerpt of entry 12.") && !first.contains("Excerpt of entry 13."));
+    assert!(
+        !first.contains("Body of entry"),
+        "listing pages never carry blog bodies"
+    );
+    assert!(first.contains(r#"href="/blogs/page/2" rel="next""#));
+    let last = &site["blogs/page/3/index.html"];
+    assert!(
+        last.contains(r#"href="/blogs/page/2" rel="prev""#)
+            && last.contains("Excerpt of entry 30.")
+    );
+}
+
+#[test]
+fn renamed_blogs_leave_a_redirect_at_the_old_url() {
+    let site = build();
+    let redirect = &site["old-name/3/index.html"];
+    assert!(
+        redirect.contains(r#"<meta http-equiv="refresh" content="0; url=/journal-entry-3/3">"#),
+        "{redirect}"
+    );
+    assert!(redirect.contains(&format!(
+        r#"<link rel="canonical" href="{SITE}/journal-entry-3/3">"#
+    )));
+    assert!(site["ar/old-name/3/index.html"].contains("url=/ar/journal-entry-3/3"));
+}
+
+#[test]
+fn the_404_pages_say_not_found_in_both_languages() {
+    let site = build();
+    assert!(
+        site["404.html"].contains("Not found")
+            && site["404.html"].contains(r#"<meta name="robots" content="noindex">"#)
+    );
+    assert!(site["ar/404.html"].contains(r#"lang="ar""#));
+}
+
+#[test]
+fn assets_have_content_hashed_names() {
+    let site = crate::fixture::site();
+    let (data, _) = crate::fixture::data();
+    let pages = site
+        .render(&data, &[ssg::plan::Target::Assets].into(), &|_| None)
+        .unwrap();
+    let css = pages
+        .iter()
+        .find(|p| p.path.ends_with(".css"))
+        .expect("a stylesheet");
+    assert!(css.path.starts_with("assets/site-") && css.path.len() > "assets/site-.css".len() + 5);
+    assert!(
+        pages
+            .iter()
+            .any(|p| p.path.starts_with("assets/media/hero-") && p.path.ends_with(".svg"))
+    );
+    let home = &build()["index.html"];
+    assert!(home.contains(&format!(r#"href="/{}""#, css.path)));
+    assert!(crate::fixture::targets_of(&data).len() > 40);
+}

@@ -16,16 +16,21 @@ type ShellProps = {
 export function FieldShell({ id, label, error, hint, required, optionalLabel, children, className = '' }: ShellProps) {
   return (
     <div className={`field ${error ? 'field--invalid' : ''} ${className}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
+      <div className="field__label-row">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
         {required ? (
           <span className="field__required" aria-hidden="true">
             *
           </span>
         ) : optionalLabel ? (
-          <span className="field__optional"> ({optionalLabel})</span>
+          // Optional fields are those without aria-required; the word is for sighted readers.
+          <span className="field__optional" aria-hidden="true">
+            ({optionalLabel})
+          </span>
         ) : null}
-      </label>
+      </div>
       {children}
       {hint ? (
         <p className="field__hint" id={`${id}-hint`}>

@@ -2,9 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { EXPORT_FILE_NAME } from '@/config/constants';
 import { send } from '@/lib/api-client';
 
-/** `GET /contact-us/export` (bearer): the spreadsheet of every enquiry. 404 when there are none. */
+/**
+ * `GET /contact-us/export` (bearer): the spreadsheet of every enquiry, its dates in the viewer's
+ * time zone (`tz_offset`, minutes east of UTC). 404 when there are none.
+ */
 export async function exportContacts(): Promise<Blob> {
-  const response = await send('/contact-us/export');
+  const response = await send('/contact-us/export', { query: { tz_offset: -new Date().getTimezoneOffset() } });
   return response.blob();
 }
 

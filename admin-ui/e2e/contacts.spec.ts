@@ -1,0 +1,91 @@
+import JSZip from 'jszip';
+import { readFile } from 'node:fs/promises';
+import { expect, test, unique } from './support/fixtures';
+import { deleteRow, expectSavedTo, expectToast, rowAction, submitExpecting } from './support/ui';
+
+test.describe('contact us', () => {
+  test('the admin contact form asks for every field, in order', async ({ adminPage: page }) => {
+    await page.goto('/admin/addcontactus');
+    const steps: [string, string, string][] = [
+      ['Please enter the First Name', 'First Name', 'Amira'],
+      ['Please enter the last name', 'Last Name', 'Haddad'],
+      ['Please enter the mobile number', 'Mobile number', '+971 50 123 4567'],
+      ['Please enter the email', 'Email', 'amira@example.com'],
+      ['Please enter the subject', 'Subject', 'Airport'],
+      ['Please enter the message', 'Message', 'Hello'],
+    ];
+    for (const [message, label, value] of steps) {
+      await submitExpecting(page, message);
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+  });
+
+  test('create, view (with time), edit and delete a contact; bad input gets the server\'s message', async ({ adminPage: page }) => {
+    const subject = unique('Gifting for a wedding');
+    await page.goto('/admin/contactusdashboard');
+    await page.getByRole('link', { name: 'Add contact' }).click();
+    await page.getByLabel('First Name', { exact: true }).fill('Omar');
+    await page.getByLabel('Last Name', { exact: true }).fill('Saleh');
+    await page.getByLabel('Mobile number', { exact: true }).fill('12345');
+    await page.getByLabel('Email', { exact: true }).fill('omar@example.com');
+    await page.getByLabel('Subject', { exact: true }).fill(subject);
+    await page.getByLabel('Message', { exact: true }).fill('Twelve bespoke hampers, please.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectToast(page, 'Phone number should be 10 to 15 digits only.');
+    await expect(page.locator('.field__error')).toHaveText(['Phone number should be 10 to 15 digits only.']);
+    await page.getByLabel('Mobile number', { exact: true }).fill('+971 50 765 4321');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectSavedTo(page, 'contact added successfully', '/contactusdashboard');
+    const row = page.locator('tbody tr').filter({ hasText: subject });
+    await expect(row).toContainText(/\d{2}-\d{2}-\d{4}/);
+
+    await rowAction(page, subject, 'View');
+    const details = page.getByRole('dialog', { name: 'Contact Details' });
+    await expect(details).toContainText('971507654321');
+    await expect(details).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    await page.keyboard.press('Escape');
+
+    await rowAction(page, subject, 'Edit');
+    await expect(page.getByLabel('First Name', { exact: true })).toHaveValue('Omar');
+    await page.getByLabel('Message', { exact: true }).fill('Fifteen hampers now.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectSavedTo(page, 'contact updated successfully', '/contactusdashboard');
+
+    await deleteRow(page, subject, 'Contact deleted successfully');
+  });
+
+  test('Download Excel saves Contact_Us_List.xlsx with the Contacts sheet', async ({ adminPage: page, api }) => {
+    await api.create('/contact-us', {
+      first_name: 'Sara', last_name: 'Khan', email: 'sara@example.com', phone: '+44 20 7946 0958', subject: unique('Export'), message: 'Hi',
+    });
+    await page.goto('/admin/contactusdashboard');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Excel' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Contact_Us_List.xlsx');
+    await expectToast(page, 'Excel downloaded successfully!');
+
+    const zip = await JSZip.loadAsync(await readFile((await file.path())!));
+    const workbook = await zip.file('xl/workbook.xml')!.async('string');
+    expect(workbook).toContain('name="Contacts"');
+    const strings = (await zip.file('xl/sharedStrings.xml')?.async('string')) ?? '';
+    const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    for (const header of ['First Name', 'Last Name', 'Email', 'Phone Number', 'Date', 'Subject', 'Message']) {
+      expect(strings + sheet).toContain(header);
+    }
+    expect(strings + sheet).toContain('sara@example.com');
+  });
+
+  test('with no enquiries, Download Excel says there is nothing to download', async ({ adminPage: page, api }) => {
+    // Empty the table through the API, then ask for the file.
+    let contacts = await api.list('/contact-us', 1, 100);
+    while (contacts.totalCount > 0) {
+      for (const contact of contacts.result) await api.call('DELETE', `/contact-us/${contact.id}`);
+      contacts = await api.list('/contact-us', 1, 100);
+    }
+    await page.goto('/admin/contactusdashboard');
+    await expect(page.getByText('No data available', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Download Excel' }).click();
+    await expectToast(page, 'No data available to download');
+  });
+});

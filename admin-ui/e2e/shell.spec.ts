@@ -1,0 +1,62 @@
+import { expect, test } from './support/fixtures';
+
+test.describe('the admin shell', () => {
+  test('the side menu lists every dashboard in order and leads to each', async ({ adminPage: page }) => {
+    await page.goto('/admin/blogs');
+    const menu = page.getByRole('complementary', { name: 'Main menu' }).getByRole('link');
+    await expect(menu).toHaveText([
+      'Services',
+      'Banner Dashboard',
+      'Client Review',
+      'Contact Us Dashboard',
+      'Blogs',
+      'Services List Dashboard',
+      'General Content Dashboard',
+      'Subscription',
+    ]);
+    const targets: [string, RegExp, string][] = [
+      ['Services', /\/admin\/servicesDashboard$/, 'Services'],
+      ['Banner Dashboard', /\/admin\/bannerdashboard$/, 'Banner Dashboard'],
+      ['Client Review', /\/admin\/clientreviewdashboard$/, 'Client Review'],
+      ['Contact Us Dashboard', /\/admin\/contactusdashboard$/, 'Contact Us Dashboard'],
+      ['Services List Dashboard', /\/admin\/serviceslist/, 'Services List Dashboard'],
+      ['General Content Dashboard', /\/admin\/generalContentDashboard$/, 'General Content Dashboard'],
+      ['Subscription', /\/admin\/subscription$/, 'Subscription'],
+      ['Blogs', /\/admin\/blogs$/, 'Blogs'],
+    ];
+    for (const [link, url, heading] of targets) {
+      await page.getByRole('link', { name: link, exact: true }).click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    }
+  });
+
+  test('an unknown admin path shows Not found inside the shell', async ({ adminPage: page }) => {
+    await page.goto('/admin/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await page.goto('/admin/addblog/not-a-number');
+    await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
+  });
+
+  test('addsubscription is a placeholder with a way back', async ({ adminPage: page }) => {
+    await page.goto('/admin/addsubscription');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add subscription' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Subscription' }).click();
+    await expect(page).toHaveURL(/\/admin\/subscription$/);
+  });
+
+  test('Arabic switches the whole admin to right to left and is remembered', async ({ adminPage: page }) => {
+    await page.goto('/admin/blogs');
+    await page.getByRole('button', { name: 'Switch to Arabic' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('heading', { level: 1, name: 'المدونات' })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('link', { name: 'الخدمات', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'التبديل إلى الإنجليزية' }).click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+  });
+});

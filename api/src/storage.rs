@@ -82,8 +82,9 @@ impl Store {
     }
 
     fn path(&self, name: &str) -> Path {
+        // `Path::from` splits on `/` (nested pages); `join` would encode it as one part.
         match &self.prefix {
-            Some(prefix) => prefix.clone().join(name),
+            Some(prefix) => Path::from(format!("{prefix}/{name}")),
             None => Path::from(name),
         }
     }

@@ -270,3 +270,44 @@ async fn a_crash_leaves_no_partial_page_served_and_its_jobs_are_finished_after_r
         "the full build swept the leftover"
     );
 }
+
+#[tokio::test]
+async fn the_site_can_be_published_to_an_s3_bucket_and_served_from_it() {
+    let s3 = crate::s3::S3Server::start().await;
+    let overrides = s3.bucket("concierge-site").await;
+    let app = crate::helpers::spawn_app_with(|s| {
+        s.site_store = "s3://concierge-site/www".into();
+        s.s3_overrides = Some(overrides);
+    })
+    .await;
+    let token = app.admin_token().await;
+    site_ready(&app).await;
+    let keys = s3.keys("concierge-site").await;
+    assert!(
+        keys.contains(&"www/index.html".to_owned())
+            && keys.contains(&"www/ar/about/index.html".to_owned()),
+        "{keys:?}"
+    );
+    assert!(
+        keys.contains(&"www/.build".to_owned()),
+        "the completed build is marked"
+    );
+
+    let (_, created) = read(
+        app.send_as(&token, Method::POST, "/blog", &blog("Bucket Notes", 1))
+            .await,
+    )
+    .await;
+    let id = created["responseBody"][0]["id"].as_i64().unwrap();
+    within_a_second(&app, &format!("/bucket-notes/{id}"), |s, b| {
+        s == 200 && b.contains("Bucket Notes")
+    })
+    .await;
+    app.delete_as(&token, &format!("/blog/{id}")).await;
+    within_a_second(&app, &format!("/bucket-notes/{id}"), |s, _| s == 404).await;
+    assert!(
+        !s3.keys("concierge-site")
+            .await
+            .contains(&format!("www/bucket-notes/{id}/index.html"))
+    );
+}

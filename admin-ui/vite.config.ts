@@ -26,6 +26,8 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // Dates are shown in the viewer's zone: tests run in a fixed one (UTC+4, no daylight saving).
+    env: { TZ: 'Asia/Dubai' },
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { ProtectedShell } from './routes/protected-shell';
 import { RouteError } from './routes/route-error';
 import NotFound from './routes/not-found';
+import { PageLoading } from './routes/page-loading';
 
 type FeatureRoutes = { Dashboard: React.ComponentType; FormRoute: React.ComponentType };
 type Loader = () => Promise<FeatureRoutes>;
@@ -19,16 +20,21 @@ function feature(dashboard: string, form: string, load: Loader): RouteObject[] {
   ];
 }
 
+/** Shown while a lazily loaded page arrives on first load. */
+const loading = <PageLoading />;
+
 export const routes: RouteObject[] = [
   {
     path: paths.login,
     errorElement: <RouteError />,
+    hydrateFallbackElement: loading,
     lazy: async () => ({ Component: (await import('./routes/login')).default }),
   },
   {
     path: '/',
     element: <ProtectedShell />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: loading,
     children: [
       { index: true, element: <Navigate to={paths.blogs} replace /> },
       ...feature(paths.blogs, paths.addBlog, () => import('./routes/blogs')),

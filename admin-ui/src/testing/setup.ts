@@ -1,0 +1,15 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { setRuntimeConfig } from '@/config/runtime';
+import { i18n, initI18n } from '@/lib/i18n';
+
+initI18n('en');
+
+beforeEach(() => {
+  setRuntimeConfig({ apiKey: 'test-key', apiBase: '/api/v1', siteUrl: 'http://site.test' });
+  localStorage.clear();
+  if (i18n.language !== 'en') void i18n.changeLanguage('en');
+});
+
+afterEach(() => cleanup());

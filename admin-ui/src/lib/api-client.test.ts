@@ -1,0 +1,70 @@
+import { mockApi } from '@/testing/mock-api';
+import { ApiError, getOne, getPage, messageOr, remove, request, save } from './api-client';
+import { getToken, onSessionEnd, setToken } from './auth-storage';
+
+describe('the API client', () => {
+  it('sends the API key on every request and the bearer token when signed in', async () => {
+    const { requests } = mockApi({ 'GET /blog': () => [200, { responseBody: { result: [], totalCount: 0 } }] });
+    await getPage('/blog', 1, 10);
+    expect(requests[0].headers.get('x-api-key')).toBe('test-key');
+    expect(requests[0].headers.get('authorization')).toBeNull();
+    expect(requests[0].search).toBe('?page=1&size=10');
+
+    setToken('abc');
+    await getPage('/blog', 2, 10);
+    expect(requests[1].headers.get('authorization')).toBe('Bearer abc');
+  });
+
+  it('reads lists, single items (the first element) and saves with the server\'s message', async () => {
+    mockApi({
+      'GET /blog': () => [200, { responseBody: { result: [{ id: 1 }, { id: 2 }], totalCount: 12 } }],
+      'GET /blog/1': () => [200, { responseBody: [{ id: 1, name: 'One' }] }],
+      'POST /blog': ({ body }) => [201, { responseBody: [{ id: 3, ...(body as object) }], message: 'Blog added successfully' }],
+      'DELETE /blog/3': () => [200, { responseBody: { id: 3 }, message: 'Blog deleted successfully' }],
+    });
+    expect(await getPage('/blog', 1, 10)).toEqual({ result: [{ id: 1 }, { id: 2 }], totalCount: 12 });
+    expect(await getOne('/blog/1')).toEqual({ id: 1, name: 'One' });
+    expect(await save('POST', '/blog', { name: 'Three' })).toEqual({
+      item: { id: 3, name: 'Three' },
+      message: 'Blog added successfully',
+    });
+    expect(await remove('/blog/3')).toEqual({ id: 3, message: 'Blog deleted successfully' });
+  });
+
+  it('throws ApiError with the status, message and field errors of the error body', async () => {
+    mockApi({
+      'POST /blog': () => [400, { message: 'Please enter the title', errors: { name: 'Please enter the title' } }],
+    });
+    const error = await save('POST', '/blog', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Please enter the title', errors: { name: 'Please enter the title' } });
+    expect(messageOr(error, 'Error adding blog')).toBe('Please enter the title');
+  });
+
+  it('falls back to the caller\'s text when the network fails', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+    const error = await request('/blog').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, fromServer: false });
+    expect(messageOr(error, 'Error adding blog')).toBe('Error adding blog');
+  });
+
+  it('ends the session on a 401 to an authenticated request', async () => {
+    mockApi({ 'GET /subscription': () => [401, { message: 'Please sign in again', errors: {} }] });
+    setToken('expired');
+    const ended = vi.fn();
+    const stop = onSessionEnd(ended);
+    await expect(getPage('/subscription', 1, 10)).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBeNull();
+    expect(ended).toHaveBeenCalledOnce();
+    stop();
+  });
+
+  it('leaves the session alone on a 401 without a token (a wrong password)', async () => {
+    mockApi({ 'POST /authenticate': () => [401, { message: 'Invalid username or password.', errors: {} }] });
+    const ended = vi.fn();
+    const stop = onSessionEnd(ended);
+    await expect(request('/authenticate', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
+    expect(ended).not.toHaveBeenCalled();
+    stop();
+  });
+});

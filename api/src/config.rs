@@ -53,6 +53,14 @@ pub struct Config {
     /// Tag-manager container, loaded only after cookie consent.
     #[arg(long, env = "CONCIERGE_GTM_ID", global = true)]
     pub gtm_id: Option<String>,
+    /// The built React islands (`site-islands/dist`), rendered into the pages.
+    #[arg(
+        long,
+        env = "CONCIERGE_ISLANDS_DIR",
+        default_value = "site-islands/dist",
+        global = true
+    )]
+    pub islands_dir: PathBuf,
     /// The built admin app (`admin-ui/dist`), served at `/admin`.
     #[arg(
         long,
@@ -86,6 +94,7 @@ pub struct Settings {
     pub customer_login_url: String,
     pub gtm_id: Option<String>,
     pub admin_dir: PathBuf,
+    pub islands_dir: PathBuf,
     pub s3_overrides: Option<S3Overrides>,
     /// `concierge watch`: templates and content are read from the source tree, and pages
     /// reload themselves after each rebuild.
@@ -133,11 +142,16 @@ impl Config {
             gtm_id: self.gtm_id.clone().filter(|g| !g.trim().is_empty()),
             session_ttl: chrono::Duration::hours(12),
             admin_dir: self.admin_dir.clone(),
+            islands_dir: self.islands_dir.clone(),
             s3_overrides: None,
             watch: false,
             data_dir,
         })
     }
+}
+
+fn data_dir_placeholder() -> PathBuf {
+    PathBuf::from("/nonexistent/site-islands/dist")
 }
 
 impl Settings {
@@ -149,6 +163,8 @@ impl Settings {
             database_url,
             customer_login_url: "https://clients.concierge.example/login".into(),
             admin_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../admin-ui/dist")),
+            // Tests render pages without Node unless they point this at a build.
+            islands_dir: data_dir_placeholder(),
             ..Config::default()
         }
         .resolve()

@@ -153,12 +153,10 @@ pub fn build_site(settings: &Settings) -> anyhow::Result<ssg::Site> {
         api_key: settings.api_key.clone(),
         live_reload: settings.watch,
     };
-    ssg::Site::new(
-        content,
-        config,
-        &templates,
-        Arc::new(ssg::islands::NoIslands),
-    )
+    let islands: Arc<dyn ssg::islands::Islands> = Arc::from(
+        ssg::islands::NodeIslands::open_or_none(&settings.islands_dir),
+    );
+    ssg::Site::new(content, config, &templates, islands)
 }
 
 /// Every `/api/v1` request must carry the client's `x-api-key`.

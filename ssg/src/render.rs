@@ -294,6 +294,10 @@ impl Site {
         blog: &(dyn Fn(i32) -> Option<Blog> + Sync),
     ) -> Result<Vec<Page>> {
         let shared = Lang::ALL.map(|lang| self.shared(data, lang));
+        self.islands.prepare(&[
+            (Lang::En, shared[0].strings.clone()),
+            (Lang::Ar, shared[1].strings.clone()),
+        ])?;
         let pages: Vec<Vec<Page>> = targets
             .par_iter()
             .map(|target| self.render_target(data, target, &shared, blog))
@@ -311,7 +315,18 @@ impl Site {
         let shared = |lang: Lang| &shared[if lang == Lang::En { 0 } else { 1 }];
         let mut pages = Vec::new();
         match target {
-            Target::Assets => return Ok(self.assets.files.clone()),
+            Target::Assets => {
+                let mut files = self.assets.files.clone();
+                files.extend(self.islands.assets()?);
+                for lang in Lang::ALL {
+                    let shared = shared(lang);
+                    files.push(Page {
+                        path: shared.strings_url.trim_start_matches('/').to_owned(),
+                        bytes: shared.strings_json.clone().into_bytes(),
+                    });
+                }
+                return Ok(files);
+            }
             Target::Robots => pages.push(Page {
                 path: "robots.txt".into(),
                 bytes: xml::robots(&self.config.site_url).into_bytes(),
@@ -562,6 +577,16 @@ impl Site {
             }))
             .collect();
         let year = chrono::Utc::now().format("%Y").to_string();
+        let strings_json = serde_json::to_string(&strings).expect("strings serialise");
+        let strings_url = format!(
+            "/assets/islands/strings/{}-{}.json",
+            lang.code(),
+            hex(&Sha256::digest(strings_json.as_bytes())[..5])
+        );
+        let island_config = json!({
+            "lang": lang.code(), "strings": strings_url, "apiKey": self.config.api_key, "apiBase": "/api/v1",
+            "gtmId": self.config.gtm_id, "links": links,
+        });
         let base = context! {
             lang => lang.code(),
             dir => lang.dir(),
@@ -575,12 +600,17 @@ impl Site {
             css => self.assets.css.clone(),
             media => v(&self.assets.media),
             year => year,
-            islands_head => Value::from_safe_string(self.islands.head(lang)),
+            islands_head => Value::from_safe_string(self.islands.head()),
+            islands => self.islands.enabled(),
+            island_config => Value::from_safe_string(json_for_script(&island_config)),
+            airports => v(&self.content.airports),
         };
         Shared {
             strings,
             services,
             base,
+            strings_json,
+            strings_url,
         }
     }
 
@@ -755,6 +785,9 @@ struct Shared {
     strings: serde_json::Value,
     services: Vec<ServiceView>,
     base: Value,
+    /// The merged table as the islands' client loads it, and where.
+    strings_json: String,
+    strings_url: String,
 }
 
 impl Shared {
@@ -810,6 +843,8 @@ struct PageMeta {
 
 #[derive(Serialize, Clone)]
 struct ServiceView {
+    /// "Dine In" is not yet offered: shown with a Coming Soon overlay.
+    coming_soon: bool,
     id: i32,
     name: String,
     description: String,
@@ -822,7 +857,14 @@ struct ServiceView {
 
 impl ServiceView {
     fn new(s: &crate::model::Service, lang: Lang) -> Self {
+        let english: String = s
+            .name
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect();
         ServiceView {
+            coming_soon: english == "dinein",
             id: s.id,
             name: pick(lang, &s.name, s.name_ar.as_deref()).to_owned(),
             description: pick(lang, &s.description, s.description_ar.as_deref()).to_owned(),
@@ -944,6 +986,15 @@ fn set_path(table: &mut serde_json::Value, path: &str, value: &str) {
         }
         node = next;
     }
+}
+
+/// JSON safe inside a `<script>` element (no `</script>` or `<!--` can appear).
+fn json_for_script(value: &serde_json::Value) -> String {
+    value
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
 }
 
 fn escape_html(text: &str) -> String {

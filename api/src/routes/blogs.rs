@@ -22,7 +22,7 @@ use crate::store::entities::blog;
 
 const NOT_FOUND: &str = "Blog not found";
 /// Characters kept in a blog's excerpt (listings show 200, with Read More).
-pub const EXCERPT: usize = 320;
+pub const EXCERPT: usize = 600;
 
 /// A blog as the admin form sends it. Only `name`, `display_order` and `image_url` are required.
 #[derive(Debug, Default, Deserialize, ToSchema)]

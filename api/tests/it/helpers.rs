@@ -21,6 +21,15 @@ pub struct TestApp {
     pub data_dir: tempfile::TempDir,
 }
 
+/// A stand-in islands build (`tests/fixtures/islands`): its server entry renders each island
+/// as its props.
+pub fn islands_fixture() -> std::path::PathBuf {
+    std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/islands"
+    ))
+}
+
 pub fn postgres() -> bool {
     std::env::var("CONCIERGE_TEST_DATABASE").is_ok_and(|v| v == "postgres")
 }
@@ -54,6 +63,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     let url = fresh_database_url(data_dir.path()).await;
     let mut settings =
         Settings::for_data_dir(data_dir.path().to_path_buf(), Some(url.clone())).expect("settings");
+    settings.islands_dir = islands_fixture();
     adjust(&mut settings);
     let api_key = settings.api_key.clone();
     let app = Application::build(settings).await.expect("app builds");

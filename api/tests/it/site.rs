@@ -311,3 +311,26 @@ async fn the_site_can_be_published_to_an_s3_bucket_and_served_from_it() {
             .contains(&format!("www/bucket-notes/{id}/index.html"))
     );
 }
+
+#[tokio::test]
+async fn islands_are_rendered_by_the_server_entry_and_their_bundles_are_served() {
+    let app = spawn_app().await;
+    site_ready(&app).await;
+    let (_, contact) = page(&app, "/ar/contact-us").await;
+    assert!(
+        contact
+            .contains(r#"<div class="island" data-island="contact-form" data-hydrate="visible""#)
+    );
+    assert!(
+        contact.contains(r#"data-fixture-island="contact-form" title="دار وصل للكونسيرج""#),
+        "the server entry got the Arabic strings"
+    );
+    assert!(
+        contact
+            .contains(r#"<script type="module" src="/assets/islands/loader-fixture.js"></script>"#)
+    );
+    let (status, loader) = page(&app, "/assets/islands/loader-fixture.js").await;
+    assert_eq!((status, loader.trim()), (200, "export {};"));
+    let (_, services) = page(&app, "/services").await;
+    assert!(services.contains(r#"data-island="services-explorer""#));
+}

@@ -22,13 +22,7 @@ pub fn site() -> Site {
         api_key: "k".into(),
         live_reload: false,
     };
-    Site::new(
-        content,
-        config,
-        &Templates::Embedded,
-        Arc::new(ssg::islands::NoIslands),
-    )
-    .unwrap()
+    Site::new(content, config, &Templates::Embedded, Arc::new(FakeIslands)).unwrap()
 }
 
 pub fn blog(id: i32) -> Blog {
@@ -168,4 +162,42 @@ pub fn build() -> BTreeMap<String, String> {
 
 pub fn targets_of(data: &SiteData) -> BTreeSet<Target> {
     plan::full(data)
+}
+
+/// Islands that answer with their props, so pages can be checked without Node.
+pub struct FakeIslands;
+
+impl ssg::islands::Islands for FakeIslands {
+    fn render(
+        &self,
+        name: &str,
+        lang: ssg::routes::Lang,
+        props: &serde_json::Value,
+    ) -> anyhow::Result<Option<String>> {
+        Ok(Some(ssg::islands::wrap(
+            name,
+            "visible",
+            props,
+            &format!("<p>{name} {}</p>", lang.code()),
+        )))
+    }
+
+    fn head(&self) -> String {
+        r#"<script type="module" src="/assets/islands/loader-test.js"></script>"#.into()
+    }
+
+    fn assets(&self) -> anyhow::Result<Vec<Page>> {
+        Ok(vec![Page {
+            path: "assets/islands/loader-test.js".into(),
+            bytes: b"export {}".to_vec(),
+        }])
+    }
+
+    fn fingerprint(&self) -> String {
+        "fake".into()
+    }
+
+    fn enabled(&self) -> bool {
+        true
+    }
 }

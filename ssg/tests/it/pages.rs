@@ -238,3 +238,74 @@ fn assets_have_content_hashed_names() {
     assert!(home.contains(&format!(r#"href="/{}""#, css.path)));
     assert!(crate::fixture::targets_of(&data).len() > 40);
 }
+
+#[test]
+fn islands_are_embedded_with_their_props_and_the_page_config() {
+    let site = build();
+    let services = &site["services/index.html"];
+    assert!(services.contains(r#"data-island="services-explorer""#));
+    assert!(
+        services.contains("Chef&#39;s table") || services.contains("Chef's table"),
+        "every item is in the props"
+    );
+    assert!(
+        services.contains("&quot;coming_soon&quot;:true"),
+        "Dine In is flagged"
+    );
+    for page in ["index.html", "ar/about/index.html", "contact-us/index.html"] {
+        let html = &site[page];
+        assert!(
+            html.contains(r#"<script type="application/json" id="island-config">"#),
+            "{page}"
+        );
+        assert!(
+            html.contains(r#"src="/assets/islands/loader-test.js""#),
+            "{page}"
+        );
+        assert!(
+            html.contains(r#"data-island="newsletter""#)
+                && html.contains(r#"data-island="cookie-consent""#),
+            "{page}"
+        );
+    }
+    assert!(site["contact-us/index.html"].contains(r#"data-island="contact-form""#));
+    assert!(site["services/airport/index.html"].contains(r#"data-island="airport-request""#));
+    assert!(
+        site["services/airport/index.html"].contains("DXB"),
+        "the airports are in the props"
+    );
+    let config = between(
+        &site["ar/index.html"],
+        r#"id="island-config">"#,
+        "</script>",
+    );
+    let config: serde_json::Value = serde_json::from_str(config).unwrap();
+    assert_eq!(config["lang"], "ar");
+    assert_eq!(config["apiBase"], "/api/v1");
+    let strings = config["strings"].as_str().unwrap();
+    assert!(
+        strings.starts_with("/assets/islands/strings/ar-"),
+        "{strings}"
+    );
+    assert!(
+        site.contains_key(strings.trim_start_matches('/')),
+        "the strings file is written"
+    );
+    let table: serde_json::Value =
+        serde_json::from_str(&site[strings.trim_start_matches('/')]).unwrap();
+    assert_eq!(
+        table["site"]["phone"], "+971 4 123 4567",
+        "the islands get the overridden strings too"
+    );
+}
+
+#[test]
+fn the_language_choice_script_runs_before_anything_else() {
+    let home = &build()["index.html"];
+    let script = between(home, "<script>", "</script>");
+    assert!(
+        script.contains("concierge.lang")
+            && script.contains("data-lang-switch")
+            && script.contains("location.replace")
+    );
+}

@@ -16,6 +16,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Vendor chunks that change less often than the app (the editor stays in the lazy blog chunk).
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            { name: 'libs', test: /node_modules[\\/](react-router|@tanstack|i18next|react-i18next|sonner)[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -2,13 +2,14 @@
  * A rich-text field (TipTap): headings, emphasis, lists, quotes and links. Its HTML goes to the
  * API, which sanitises it on save. An empty editor is an empty string.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
 import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FieldShell, useFieldError } from '../form/field';
+import { LinkIcon, RedoIcon, UndoIcon, UnlinkIcon } from '../icons/icons';
 
 export function editorHtml(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
@@ -103,7 +104,7 @@ function Toolbar({ editor }: { editor: Editor }) {
     setLinkOpen(false);
   };
 
-  const button = (key: string, label: string, active: boolean, run: () => void, text: string, disabled = false) => (
+  const button = (key: string, label: string, active: boolean, run: () => void, text: ReactNode, disabled = false) => (
     <button
       key={key}
       type="button"
@@ -134,11 +135,11 @@ function Toolbar({ editor }: { editor: Editor }) {
       {button('link', t('richText.link'), state.link, () => {
         setHref((editor.getAttributes('link').href as string | undefined) ?? '');
         setLinkOpen((open) => !open);
-      }, '🔗')}
-      {state.link ? button('unlink', t('richText.unlink'), false, () => chain().unsetLink().run(), '⨯') : null}
+      }, <LinkIcon width={16} height={16} />)}
+      {state.link ? button('unlink', t('richText.unlink'), false, () => chain().unsetLink().run(), <UnlinkIcon width={16} height={16} />) : null}
       <span className="rich-text__sep" aria-hidden="true" />
-      {button('undo', t('richText.undo'), false, () => chain().undo().run(), '↶', !state.canUndo)}
-      {button('redo', t('richText.redo'), false, () => chain().redo().run(), '↷', !state.canRedo)}
+      {button('undo', t('richText.undo'), false, () => chain().undo().run(), <UndoIcon width={16} height={16} />, !state.canUndo)}
+      {button('redo', t('richText.redo'), false, () => chain().redo().run(), <RedoIcon width={16} height={16} />, !state.canRedo)}
       {linkOpen ? (
         <span className="rich-text__link">
           <input

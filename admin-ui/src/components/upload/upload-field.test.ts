@@ -3,7 +3,7 @@ import { i18n } from '@/lib/i18n';
 import { rejectionMessage } from './upload-field';
 
 const rejected = (...codes: string[]): FileRejection[] => [
-  { file: new File([''], 'x'), errors: codes.map((code) => ({ code, message: code })) },
+  { file: Object.assign(new File([''], 'x'), { path: 'x', relativePath: 'x' }), errors: codes.map((code) => ({ code, message: code })) },
 ];
 const t = (key: 'upload.invalidType' | 'upload.tooLarge' | 'upload.otherError') => i18n.t(key);
 

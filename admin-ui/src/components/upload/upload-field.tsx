@@ -85,7 +85,7 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
   const hint = t('upload.hint');
 
   return (
-    <FieldShell id={id} label={label} error={error ?? undefined} hint={hint} required={required}>
+    <FieldShell id={id} label={label} error={error ?? undefined} required={required}>
       <div
         {...rootProps}
         ref={(node: HTMLDivElement | null) => {
@@ -96,6 +96,9 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
         <input {...getInputProps({ id, name: String(fileName) })} />
         <UploadIcon width={28} height={28} />
         <span className="dropzone__prompt">{isDragActive ? t('upload.active') : t('upload.prompt')}</span>
+        <span className="dropzone__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
       </div>
       {previewSource ? (
         <figure className="upload-preview" data-testid="upload-preview">

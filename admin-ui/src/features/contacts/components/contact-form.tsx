@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from '@/components/form/form';
 import { FormActions, FormPage } from '@/components/form/form-page';
@@ -37,7 +36,6 @@ export function ContactForm({ id }: { id?: number }) {
   const record = useContact(id);
   const create = useCreateContact();
   const update = useUpdateContact();
-  const [, setFailed] = useState<string[]>([]);
   const editing = id !== undefined;
   const { submit, done } = useSaveAndReturn<ContactValues, ContactInput>({
     toPayload: (values) => toInput(values),
@@ -59,7 +57,9 @@ export function ContactForm({ id }: { id?: number }) {
         <Form<ContactValues>
           defaultValues={toValues(contact)}
           rules={contactRules(t)}
-          onSubmit={async (values, methods) => setFailed(await submit(values, methods))}
+          onSubmit={async (values, methods) => {
+            await submit(values, methods);
+          }}
         >
           {({ formState }) => (
             <>

@@ -11,7 +11,7 @@ function Toasts() {
   const dir = directionOf(current.language);
   return (
     <Toaster
-      position={dir === 'rtl' ? 'top-left' : 'top-right'}
+      position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'}
       dir={dir}
       richColors
       closeButton

@@ -116,7 +116,7 @@ function Toolbar({ editor }: { editor: Editor }) {
       onMouseDown={(event) => event.preventDefault()}
       onClick={run}
     >
-      {text}
+      {typeof text === 'string' ? <span dir="ltr">{text}</span> : text}
     </button>
   );
 

@@ -1,0 +1,85 @@
+//! The airport request draft (specification section 3: browser storage only).
+import { readItem, removeItem, writeItem } from '../../lib/storage'
+
+export const AIRPORT_SERVICES = ['meetGreet', 'fastTrack', 'lounge', 'porter', 'buggy', 'airsideLimo'] as const
+export type AirportService = (typeof AIRPORT_SERVICES)[number]
+
+export interface AirportDraft {
+  country: string
+  city: string
+  airport: string
+  terminal: string
+  flightNumber: string
+  departureArrival: string
+  date: string
+  time: string
+  passengerDetails: { title: string; fullName: string; mobile: string; email: string }
+  meetGreet: { meetingPoint: string; signageName: string; numPassengers: string; language: string; assistence: string }
+  porterService: { bags: string; bagType: string; pickup: string; drop: string; trolleyAssist: string; timeSlot: string }
+  selectedService: string
+}
+
+export const DRAFT_KEY = 'concierge.airportRequest'
+
+export function emptyDraft(): AirportDraft {
+  return {
+    country: '',
+    city: '',
+    airport: '',
+    terminal: '',
+    flightNumber: '',
+    departureArrival: '',
+    date: '',
+    time: '',
+    passengerDetails: { title: '', fullName: '', mobile: '', email: '' },
+    meetGreet: { meetingPoint: '', signageName: '', numPassengers: '', language: '', assistence: '' },
+    porterService: { bags: '', bagType: '', pickup: '', drop: '', trolleyAssist: '', timeSlot: '' },
+    selectedService: '',
+  }
+}
+
+/** Keeps the known fields of `raw` that are text (numbers become text); the rest start empty. */
+export function normaliseDraft(raw: unknown): AirportDraft {
+  const draft = emptyDraft()
+  const source = isRecord(raw) ? raw : {}
+  const fill = (target: Record<string, unknown>, from: Record<string, unknown>) => {
+    for (const key of Object.keys(target)) {
+      const value = from[key]
+      if (isRecord(target[key])) fill(target[key] as Record<string, unknown>, isRecord(value) ? value : {})
+      else if (typeof value === 'string') target[key] = value
+      else if (typeof value === 'number' && Number.isFinite(value)) target[key] = String(value)
+    }
+  }
+  fill(draft as unknown as Record<string, unknown>, source)
+  return draft
+}
+
+export function isEmptyDraft(draft: AirportDraft): boolean {
+  const values = (record: Record<string, unknown>): unknown[] =>
+    Object.values(record).flatMap((v) => (isRecord(v) ? values(v) : [v]))
+  return values(draft as unknown as Record<string, unknown>).every((v) => v === '')
+}
+
+export function loadDraft(): AirportDraft | null {
+  const text = readItem(DRAFT_KEY)
+  if (!text) return null
+  try {
+    return normaliseDraft(JSON.parse(text))
+  } catch {
+    return null
+  }
+}
+
+/** Saves the draft; an empty draft is the absence of one. */
+export function saveDraft(draft: AirportDraft): void {
+  if (isEmptyDraft(draft)) removeItem(DRAFT_KEY)
+  else writeItem(DRAFT_KEY, JSON.stringify(draft))
+}
+
+export function clearDraft(): void {
+  removeItem(DRAFT_KEY)
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

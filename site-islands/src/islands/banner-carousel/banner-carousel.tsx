@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next'
+import { Carousel } from '../../components/carousel'
+import { ArrowIcon } from '../../components/icons'
+import type { PerViewRules } from '../../components/use-carousel'
+
+export interface Banner {
+  title: string
+  sub_title: string
+  image: string
+  url: string | null
+}
+
+const ONE_AT_A_TIME: PerViewRules = { rules: [], otherwise: 1 }
+
+/** The home page's seasonal banners, one at a time. */
+export default function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const { t } = useTranslation()
+  return (
+    <Carousel
+      className="banner-carousel"
+      items={banners}
+      rules={ONE_AT_A_TIME}
+      label={t('home.banners.title')}
+      prevLabel={t('services.previous')}
+      nextLabel={t('services.next')}
+      itemKey={(banner) => `${banner.title}|${banner.image}`}
+      slideLabel={(banner) => banner.title}
+      slideClassName={() => 'banner'}
+      dots
+      renderSlide={(banner) => (
+        <>
+          <img src={banner.image} alt="" loading="lazy" decoding="async" width="1600" height="700" draggable={false} />
+          <div className="banner-text">
+            <h3>{banner.title}</h3>
+            {banner.sub_title && <p>{banner.sub_title}</p>}
+            {banner.url && (
+              <a className="button button-gold" href={banner.url}>
+                {t('services.explore')} <ArrowIcon className="icon icon-flip" />
+              </a>
+            )}
+          </div>
+        </>
+      )}
+    />
+  )
+}

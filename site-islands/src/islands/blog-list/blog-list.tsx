@@ -1,0 +1,65 @@
+import { useState, type MouseEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ArrowIcon } from '../../components/icons'
+import { truncate } from '../../lib/text'
+
+export interface BlogCard {
+  id: number
+  name: string
+  excerpt: string
+  image: string
+  url: string
+  date: string
+}
+
+/** Specification section 9: the preview truncates at 200 characters. */
+export const PREVIEW_LENGTH = 200
+
+/** `/blogs`: article cards; the whole card leads to the article, Read More expands in place. */
+export default function BlogList({ cards }: { cards: BlogCard[] }) {
+  return (
+    <ul className="card-grid blog-grid blog-list">
+      {cards.map((card) => (
+        <BlogCardItem key={card.id} card={card} />
+      ))}
+    </ul>
+  )
+}
+
+function BlogCardItem({ card }: { card: BlogCard }) {
+  const { t } = useTranslation()
+  const [expanded, setExpanded] = useState(false)
+  const preview = truncate(card.excerpt, PREVIEW_LENGTH)
+  const long = preview !== card.excerpt
+  const textId = `blog-${card.id}-text`
+
+  /** A click anywhere on the card but its own controls opens the article (like its title link). */
+  function openArticle(event: MouseEvent<HTMLLIElement>) {
+    const target = event.target as Element
+    if (target.closest('a, button') || window.getSelection()?.toString()) return
+    window.location.assign(card.url)
+  }
+
+  return (
+    <li className="card blog-card is-clickable" onClick={openArticle}>
+      <a className="card-media" href={card.url} tabIndex={-1} aria-hidden="true">
+        <img src={card.image} alt="" loading="lazy" decoding="async" width="1200" height="800" />
+      </a>
+      <div className="card-body">
+        {card.date && <span className="card-date">{card.date}</span>}
+        <h2 className="card-title">
+          <a href={card.url}>{card.name}</a>
+        </h2>
+        <p className="card-text" id={textId}>
+          {expanded || !long ? card.excerpt : preview}
+        </p>
+        {long && (
+          <button type="button" className="read-more" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded(!expanded)}>
+            {expanded ? t('blogs.readLess') : t('blogs.readMore')}
+            <ArrowIcon className={`icon icon-flip${expanded ? ' icon-up' : ' icon-down'}`} />
+          </button>
+        )}
+      </div>
+    </li>
+  )
+}

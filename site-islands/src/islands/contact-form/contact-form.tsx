@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Field } from '../../components/field'
+import { AlertIcon, CheckIcon } from '../../components/icons'
+import { Modal } from '../../components/modal'
+import { prepareToasts, showToast } from '../../components/toast'
+import { ApiError, postJson } from '../../lib/api'
+import {
+  CONTACT_FIELDS,
+  CONTACT_MAX_LENGTH,
+  contactPayload,
+  emptyContact,
+  firstContactFailure,
+  type ContactField,
+  type ContactValues,
+} from '../../validation/contact'
+
+type Outcome = 'sent' | 'failed' | null
+
+/** Runs the six rules in order and reports only the first failure. */
+const firstFailure: Resolver<ContactValues> = (values) => {
+  const failure = firstContactFailure(values)
+  if (!failure) return { values, errors: {} }
+  return { values: {}, errors: { [failure.field]: { type: 'rule', message: failure.message } } }
+}
+
+const LABELS = {
+  first_name: 'contact.firstName',
+  last_name: 'contact.lastName',
+  phone: 'contact.phone',
+  email: 'contact.email',
+  subject: 'contact.subject',
+  message: 'contact.message',
+} as const satisfies Record<ContactField, string>
+
+const AUTOCOMPLETE: Record<ContactField, string> = {
+  first_name: 'given-name',
+  last_name: 'family-name',
+  phone: 'tel',
+  email: 'email',
+  subject: 'off',
+  message: 'off',
+}
+
+/** The public contact form (`/contact-us`): rules of spec section 5, then `POST /contact-us`. */
+export default function ContactForm() {
+  const { t, i18n } = useTranslation()
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactValues>({
+    defaultValues: emptyContact,
+    resolver: firstFailure,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: true,
+  })
+
+  useEffect(() => {
+    prepareToasts()
+  }, [])
+
+  const message = (key: string | undefined) => (key && i18n.exists(key) ? t(key as 'contact.retry') : (key ?? ''))
+
+  const send = handleSubmit(
+    async (values) => {
+      try {
+        await postJson('/contact-us', contactPayload(values))
+        reset(emptyContact)
+        setOutcome('sent')
+      } catch (error) {
+        const fieldErrors = error instanceof ApiError && error.status === 400 ? error.errors : {}
+        const field = CONTACT_FIELDS.find((f) => fieldErrors[f])
+        if (field) {
+          setError(field, { type: 'server', message: fieldErrors[field] }, { shouldFocus: true })
+          showToast(fieldErrors[field], 'error', t('contact.close'))
+          return
+        }
+        reset(emptyContact)
+        setOutcome('failed')
+      }
+    },
+    (invalid) => {
+      const field = CONTACT_FIELDS.find((f) => invalid[f])
+      if (field) showToast(message(invalid[field]?.message), 'error', t('contact.close'))
+    },
+  )
+
+  return (
+    <>
+      <form className="island-form contact-form" noValidate onSubmit={send} aria-busy={isSubmitting}>
+        <div className="form-grid">
+          {CONTACT_FIELDS.map((field) => {
+            const registration = register(field, { onChange: () => errors[field] && clearErrors(field) })
+            const wide = field === 'subject' || field === 'message'
+            return (
+              <Field key={field} label={t(LABELS[field])} error={message(errors[field]?.message)} className={wide ? 'field-wide' : undefined}>
+                {(control) =>
+                  field === 'message' ? (
+                    <textarea {...control} {...registration} rows={6} maxLength={CONTACT_MAX_LENGTH[field]} />
+                  ) : (
+                    <input
+                      {...control}
+                      {...registration}
+                      type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+                      dir={field === 'email' || field === 'phone' ? 'ltr' : undefined}
+                      inputMode={field === 'phone' ? 'tel' : undefined}
+                      autoComplete={AUTOCOMPLETE[field]}
+                      maxLength={CONTACT_MAX_LENGTH[field]}
+                    />
+                  )
+                }
+              </Field>
+            )
+          })}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button-gold" disabled={isSubmitting}>
+            {isSubmitting ? t('contact.sending') : t('contact.submit')}
+          </button>
+        </div>
+      </form>
+      {outcome && (
+        <Modal
+          tone={outcome === 'sent' ? 'success' : 'error'}
+          icon={outcome === 'sent' ? <CheckIcon /> : <AlertIcon />}
+          message={outcome === 'sent' ? t('contact.thankYou') : t('contact.retry')}
+          closeLabel={t('contact.close')}
+          onClose={() => setOutcome(null)}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,24 @@
+export interface ServiceItem {
+  id: number
+  name: string
+  description: string
+  image: string
+  /** Design-system background class of the card, e.g. `bg-navy`. */
+  tone: string
+}
+
+export interface Service {
+  id: number
+  name: string
+  description: string
+  content: string
+  image: string
+  color: string
+  url: string
+  coming_soon: boolean
+  items: ServiceItem[]
+}
+
+export interface ServicesExplorerProps {
+  services: Service[]
+}

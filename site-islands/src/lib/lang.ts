@@ -1,0 +1,5 @@
+export type Lang = 'en' | 'ar'
+
+export function isLang(value: unknown): value is Lang {
+  return value === 'en' || value === 'ar'
+}

@@ -1,0 +1,20 @@
+//! Small text helpers shared by the islands.
+
+/**
+ * The first `max` characters of `text` (code points, so Arabic and emoji are never split),
+ * cut back to a word boundary when one is in the second half, with an ellipsis. Text that
+ * fits is returned unchanged. Mirrors the generator's `truncate` (ssg/src/text.rs).
+ */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text)
+  if (chars.length <= max) return text
+  let cut = chars.slice(0, max)
+  const lastSpace = findLastIndex(cut, (c) => /\s/u.test(c))
+  if (lastSpace > max / 2) cut = cut.slice(0, lastSpace)
+  return `${cut.join('').replace(/[\s,.]+$/u, '')}…`
+}
+
+function findLastIndex<T>(items: T[], test: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i -= 1) if (test(items[i])) return i
+  return -1
+}

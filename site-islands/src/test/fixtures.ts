@@ -1,0 +1,76 @@
+//! Props like the generator's (seeded content), and the real string tables.
+import ar from '../../../content/strings/ar.json'
+import en from '../../../content/strings/en.json'
+import type { Airports } from '../islands/airport-request/airport-data'
+import type { BlogCard } from '../islands/blog-list/blog-list'
+import type { Service } from '../islands/services-explorer/types'
+
+export const strings = { en, ar }
+
+const items = (service: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    id: service * 100 + i,
+    name: `Item ${service}.${i + 1}`,
+    description: `What item ${service}.${i + 1} offers.`,
+    image: `/media/item-${service}-${i}.svg`,
+    tone: ['bg-navy', 'bg-gold', 'bg-ivory', 'bg-sand'][i % 4],
+  }))
+
+export const services: Service[] = [
+  { id: 1, name: 'Valet Parking', description: 'Valets.', content: 'Our valet teams are trained.', image: '/media/valet.svg', color: '#0b1f3a', url: '/services/1', coming_soon: false, items: items(1, 5) },
+  { id: 2, name: 'Travel Management', description: 'Travel.', content: 'A single travel manager.', image: '/media/travel.svg', color: '#c9a227', url: '/services/2', coming_soon: false, items: items(2, 7) },
+  { id: 6, name: 'Dine In', description: 'Dining.', content: 'Private chefs at home.', image: '/media/dine.svg', color: '#e8dcc4', url: '/services/6', coming_soon: true, items: items(6, 3) },
+]
+
+export const banners = [
+  { title: 'Summer in London', sub_title: 'Private arrangements.', image: '/media/b1.svg', url: '/services/2' },
+  { title: 'Ramadan gifting', sub_title: 'Hampers and oud.', image: '/media/b2.svg', url: null },
+]
+
+export const reviews = [
+  { name: 'H. Al-Mansouri', title: 'Private client', text: 'Flawless.', image: '/media/r1.svg' },
+  { name: 'S. Kapoor', title: 'Family office', text: 'Discreet and quick.', image: '/media/r2.svg' },
+  { name: 'L. Haddad', title: 'Bank partner', text: 'Our clients notice.', image: '/media/r3.svg' },
+  { name: 'M. Rahman', title: 'Private client', text: 'At three in the morning, too.', image: '/media/r4.svg' },
+]
+
+export const cards: BlogCard[] = [
+  { id: 1, name: 'Arriving in Riyadh', excerpt: `${'A considered arrival begins long before landing. '.repeat(8)}The end.`, image: '/media/blog1.svg', url: '/arriving-in-riyadh/1', date: '21 November 2026' },
+  { id: 2, name: 'A short note', excerpt: 'Brief.', image: '/media/blog2.svg', url: '/a-short-note/2', date: '20 November 2026' },
+]
+
+export const airports: Airports = {
+  countries: [
+    {
+      code: 'AE',
+      name: 'United Arab Emirates',
+      name_ar: 'الإمارات العربية المتحدة',
+      cities: [
+        {
+          name: 'Dubai',
+          name_ar: 'دبي',
+          airports: [{ iata: 'DXB', name: 'Dubai International Airport', name_ar: 'مطار دبي الدولي', terminals: ['Terminal 1', 'Terminal 3'], terminals_ar: ['المبنى 1', 'المبنى 3'] }],
+        },
+      ],
+    },
+    {
+      code: 'IN',
+      name: 'India',
+      name_ar: 'الهند',
+      cities: [{ name: 'Delhi', name_ar: 'دلهي', airports: [{ iata: 'DEL', name: 'Indira Gandhi International Airport', terminals: ['Terminal 3'] }] }],
+    },
+  ],
+}
+
+/** Every island with representative props. */
+export const islandProps: Record<string, Record<string, unknown>> = {
+  'contact-form': {},
+  newsletter: {},
+  'services-explorer': { services },
+  'banner-carousel': { banners },
+  'review-carousel': { reviews },
+  'blog-list': { cards },
+  'airport-request': { airports },
+  'cookie-consent': { gtmId: 'GTM-TEST123', policyUrl: '/cookies-policy' },
+  'cookie-settings': { gtmId: 'GTM-TEST123' },
+}

@@ -1,0 +1,48 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// Two builds from one config (ISLANDS.md): the client bundles with their manifest, and the
+// self-contained server-render entry the generator runs under Node.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  base: '/assets/islands/',
+  // The server entry runs React's production build (no development-only checks or warnings).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? {
+        ssr: 'src/server.tsx',
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        target: 'node20',
+        rolldownOptions: {
+          output: { entryFileNames: 'server.js', format: 'es', codeSplitting: false },
+        },
+      }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        target: 'es2022',
+        rolldownOptions: {
+          input: 'src/loader.ts',
+          output: {
+            // Named vendor chunks shared by the islands (React, i18n, forms).
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/ },
+                { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },
+              ],
+            },
+          },
+        },
+      },
+  ssr: { noExternal: true, target: 'node' },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    setupFiles: ['src/test/setup.ts'],
+  },
+}))

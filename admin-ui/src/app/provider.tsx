@@ -11,7 +11,8 @@ function Toasts() {
   const dir = directionOf(current.language);
   return (
     <Toaster
-      position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'}
+      // Top centre: clear of the top bar's tools and of the forms' Submit buttons.
+      position="top-center"
       dir={dir}
       richColors
       closeButton

@@ -18,8 +18,29 @@ test.describe('blogs', () => {
     await expectToast(page, 'Invalid file type. Only JPG, PNG, SVG, MP4, WebM, and OGG are allowed.');
     await expect(page.getByText('Invalid file type. Only JPG, PNG, SVG, MP4, WebM, and OGG are allowed.', { exact: true }).first()).toBeVisible();
 
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(20 * 1024 * 1024 + 1),
+    });
+    await expectToast(page, 'File is too large. Maximum size allowed is 20MB.');
+
     await page.getByRole('link', { name: 'Back to Blogs' }).click();
     await expect(page).toHaveURL(/\/admin\/blogs$/);
+  });
+
+  test('a file the server refuses stops the save with "Failed to upload image"', async ({ adminPage: page, api }) => {
+    const title = unique('Never saved');
+    await page.goto('/admin/addblog');
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Display order', { exact: true }).fill('1');
+    // Named and typed as a PNG, but its bytes are not: the server decides from the bytes (415).
+    await page.locator('input[type="file"]').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
+    await expect(page.getByTestId('upload-preview')).toContainText('New file: fake.png');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expectToast(page, 'Failed to upload image');
+    await expect(page).toHaveURL(/\/admin\/addblog$/);
+    expect((await api.list<Blog>('/blog', 1, 100)).result.some((blog) => blog.name === title)).toBe(false);
   });
 
   test('create with image, rich text and Arabic; preview; view; edit keeps the image; delete; the site republishes', async ({ adminPage: page, api }) => {

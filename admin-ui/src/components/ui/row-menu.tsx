@@ -85,7 +85,9 @@ export function RowMenu({ label, actions }: RowMenuProps) {
                 tabIndex={-1}
                 className={`row-menu__item${action.tone === 'danger' ? ' row-menu__item--danger' : ''}`}
                 onClick={() => {
-                  close(false);
+                  // Focus goes back to the menu button first, so a dialog opened by the
+                  // action returns focus there when it closes.
+                  close(true);
                   action.onSelect();
                 }}
               >

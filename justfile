@@ -11,7 +11,7 @@ default:
     @just --list
 
 # Build everything, migrate, seed the demo, build the site, and serve it on http://127.0.0.1:8080.
-up: build
+up: build admin-build
     {{bin}} migrate
     {{bin}} seed
     {{bin}} build
@@ -21,8 +21,8 @@ up: build
 build:
     cargo build -p concierge-api --bin concierge
 
-# Every test: Rust tests on SQLite and PostgreSQL, then the generated site's HTML.
-test: test-deps test-sqlite test-postgres check-html
+# Every test: Rust tests on SQLite and PostgreSQL, the generated site's HTML, the admin app.
+test: test-deps test-sqlite test-postgres check-html test-admin
 
 # Tools the tests need: moto (a real S3-compatible server on loopback).
 test-deps:
@@ -53,16 +53,34 @@ test-postgres:
     trap 'just pg-clean' EXIT
     CONCIERGE_TEST_DATABASE=postgres CONCIERGE_TEST_POSTGRES_URL={{pg_url}} cargo test -p concierge-api --test it
 
-# Node packages of the site checks (vnu, browsers' drivers, auditors).
-checks-deps:
+# Install a front end's npm packages when they are missing or the lock file changed.
+[private]
+npm-ci dir:
     #!/usr/bin/env bash
     set -euo pipefail
-    if [ ! -d checks/node_modules ] || [ checks/package-lock.json -nt checks/node_modules/.package-lock.json ]; then
-        npm ci --prefix checks --no-audit --no-fund
+    if [ ! -d "{{dir}}/node_modules" ] || [ "{{dir}}/package-lock.json" -nt "{{dir}}/node_modules/.package-lock.json" ]; then
+        npm ci --prefix "{{dir}}" --no-audit --no-fund
     fi
 
+# Debian's Chromium for the browser tests (Playwright drives it; it cannot download its own).
+chromium:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if ! command -v chromium >/dev/null 2>&1; then
+        apt-get update -qq && apt-get install -y -qq chromium
+    fi
+
+# Build the admin app into admin-ui/dist (served at /admin).
+admin-build: (npm-ci "admin-ui")
+    npm run --prefix admin-ui build
+
+# The admin app's tests: vitest, then Playwright against a real `concierge serve`.
+test-admin: build admin-build chromium
+    npm test --prefix admin-ui
+    CONCIERGE_BIN={{bin}} npm run --prefix admin-ui e2e
+
 # Validate every generated page of the seeded demo site with the W3C Nu HTML checker: 0 errors.
-check-html: build checks-deps
+check-html: build (npm-ci "checks")
     #!/usr/bin/env bash
     set -euo pipefail
     dir=$(mktemp -d)
@@ -82,6 +100,17 @@ site: build
 # Serve and rebuild on every change to content/ or the templates, with live reload.
 watch: build
     {{bin}} watch
+
+# Benchmarks against Hugo and nginx (release build, loopback); writes docs/benchmarks.md.
+bench:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    missing=""
+    for tool in hugo nginx wrk; do command -v $tool >/dev/null 2>&1 || missing="$missing $tool"; done
+    [ -x /usr/bin/time ] || missing="$missing time"
+    if [ -n "$missing" ]; then apt-get update -qq && apt-get install -y -qq $missing; fi
+    cargo build --release -p concierge-api --bin concierge
+    python3 bench/run.py
 
 # Drop the databases left by PostgreSQL test runs.
 pg-clean:

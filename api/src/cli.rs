@@ -98,15 +98,22 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 .progress_chars("=> "),
             );
             let started = std::time::Instant::now();
-            let report = publisher
-                .full_build(
-                    &db,
-                    Some(&|done, total| {
-                        bar.set_length(total as u64);
-                        bar.set_position(done as u64);
-                    }),
-                )
+            // Take turns with running servers: one publisher writes the site at a time.
+            let worker = format!("cli-build-{}", std::process::id());
+            crate::publish::wait_for_lease(&db, &worker, std::time::Duration::from_secs(120))
                 .await?;
+            let progress = |done: usize, total: usize| {
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+            };
+            let build = crate::publish::with_lease(
+                &db,
+                &worker,
+                publisher.full_build(&db, Some(&progress)),
+            )
+            .await;
+            crate::publish::release_lease(&db, &worker).await?;
+            let report = build?;
             bar.finish_and_clear();
             println!(
                 "concierge: built {} files ({} stale removed) in {} ms into {}",

@@ -84,41 +84,109 @@ pub async fn enqueue(
     Ok(())
 }
 
-/// A claim older than this is presumed abandoned by a crashed worker.
-const CLAIM_TIMEOUT_SECONDS: i64 = 60;
+/// How long a publishing lease lasts unless renewed; a crashed holder's work is taken over
+/// after at most this long.
+pub const LEASE_SECONDS: i64 = 10;
 const BATCH: u64 = 100;
 
-/// Claims up to [`BATCH`] pending jobs for `worker`, oldest first. On PostgreSQL, concurrent
-/// workers skip each other's rows (`FOR UPDATE SKIP LOCKED`); on SQLite the single writer
-/// connection makes the claim atomic.
-pub async fn claim(db: &Db, worker: &str) -> Result<Vec<publish_job::Model>, sea_orm::DbErr> {
-    let now = Utc::now();
-    let stale = now - chrono::Duration::seconds(CLAIM_TIMEOUT_SECONDS);
-    let backend = db.backend();
-    let postgres = backend == DbBackend::Postgres;
-    let lock = if postgres {
-        " FOR UPDATE SKIP LOCKED"
-    } else {
-        ""
-    };
-    let p = |i: usize| {
-        if postgres {
+fn placeholders(backend: DbBackend) -> impl Fn(usize) -> String {
+    move |i| {
+        if backend == DbBackend::Postgres {
             format!("${i}")
         } else {
             "?".to_owned()
         }
-    };
+    }
+}
+
+/// Takes (or renews) the publishing lease for `worker`: only its holder publishes, so two
+/// instances never write the site at once. True when `worker` holds it now.
+pub async fn acquire_lease(db: &Db, worker: &str) -> Result<bool, sea_orm::DbErr> {
+    let now = Utc::now();
+    let until = now + chrono::Duration::seconds(LEASE_SECONDS);
+    let p = placeholders(db.backend());
     let sql = format!(
-        "UPDATE publish_jobs SET claimed_at = {p1}, claimed_by = {p2}, attempts = attempts + 1 \
-         WHERE id IN (SELECT id FROM publish_jobs WHERE done_at IS NULL \
-         AND (claimed_at IS NULL OR claimed_at < {p3}) ORDER BY id LIMIT {BATCH}{lock}) \
-         RETURNING *",
-        p1 = p(1),
-        p2 = p(2),
-        p3 = p(3),
+        "UPDATE publish_lease SET holder = {}, expires_at = {} WHERE id = 1 AND (holder = {} OR expires_at < {})",
+        p(1),
+        p(2),
+        p(3),
+        p(4)
     );
-    let stmt =
-        Statement::from_sql_and_values(backend, sql, [now.into(), worker.into(), stale.into()]);
+    let stmt = Statement::from_sql_and_values(
+        db.backend(),
+        sql,
+        [worker.into(), until.into(), worker.into(), now.into()],
+    );
+    Ok(db.write.execute_raw(stmt).await?.rows_affected() == 1)
+}
+
+/// Gives the lease up so another instance can publish at once.
+pub async fn release_lease(db: &Db, worker: &str) -> Result<(), sea_orm::DbErr> {
+    let p = placeholders(db.backend());
+    let sql = format!(
+        "UPDATE publish_lease SET expires_at = {} WHERE id = 1 AND holder = {}",
+        p(1),
+        p(2)
+    );
+    let stmt = Statement::from_sql_and_values(
+        db.backend(),
+        sql,
+        [chrono::DateTime::<Utc>::UNIX_EPOCH.into(), worker.into()],
+    );
+    db.write.execute_raw(stmt).await?;
+    Ok(())
+}
+
+/// Runs `work` while holding the lease, renewing it every few seconds.
+pub async fn with_lease<T>(db: &Db, worker: &str, work: impl std::future::Future<Output = T>) -> T {
+    let heartbeat = async {
+        loop {
+            tokio::time::sleep(Duration::from_secs((LEASE_SECONDS / 3).max(1) as u64)).await;
+            if let Err(e) = acquire_lease(db, worker).await {
+                tracing::warn!(error = %e, "failed to renew the publishing lease");
+            }
+        }
+    };
+    tokio::select! {
+        result = work => result,
+        () = heartbeat => unreachable!("the heartbeat never ends"),
+    }
+}
+
+/// Waits (up to `timeout`) for the lease; for one-off publishers such as `concierge build`.
+pub async fn wait_for_lease(db: &Db, worker: &str, timeout: Duration) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    while !acquire_lease(db, worker).await? {
+        if started.elapsed() > timeout {
+            anyhow::bail!(
+                "another instance has been publishing for over {} s",
+                timeout.as_secs()
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    Ok(())
+}
+
+/// Claims up to [`BATCH`] pending jobs for `worker`, oldest first. Call it holding the lease:
+/// then every unfinished job is free to take, including those of a holder that died.
+pub async fn claim(db: &Db, worker: &str) -> Result<Vec<publish_job::Model>, sea_orm::DbErr> {
+    let now = Utc::now();
+    let backend = db.backend();
+    let lock = if backend == DbBackend::Postgres {
+        " FOR UPDATE SKIP LOCKED"
+    } else {
+        ""
+    };
+    let p = placeholders(backend);
+    let sql = format!(
+        "UPDATE publish_jobs SET claimed_at = {}, claimed_by = {}, attempts = attempts + 1 \
+         WHERE id IN (SELECT id FROM publish_jobs WHERE done_at IS NULL \
+         ORDER BY id LIMIT {BATCH}{lock}) RETURNING *",
+        p(1),
+        p(2)
+    );
+    let stmt = Statement::from_sql_and_values(backend, sql, [now.into(), worker.into()]);
     let mut jobs = publish_job::Entity::find()
         .from_raw_sql(stmt)
         .all(&db.write)
@@ -209,6 +277,40 @@ pub async fn status(db: &Db) -> Result<Status, sea_orm::DbErr> {
     })
 }
 
+/// Publishes one batch of pending jobs (holding the lease). True when there was work.
+async fn publish_pending(db: &Db, worker: &str, publisher: &site::Publisher) -> bool {
+    let jobs = match claim(db, worker).await {
+        Ok(jobs) if !jobs.is_empty() => jobs,
+        Ok(_) => return false,
+        Err(e) => {
+            tracing::warn!(error = %e, "failed to claim publish jobs");
+            return false;
+        }
+    };
+    let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
+    let started = std::time::Instant::now();
+    match with_lease(db, worker, publisher.publish(db, &jobs)).await {
+        Ok(report) => {
+            tracing::info!(
+                jobs = ids.len(),
+                written = report.written,
+                removed = report.removed,
+                ms = started.elapsed().as_millis() as u64,
+                "published"
+            );
+            if let Err(e) = complete(db, worker, &ids).await {
+                tracing::warn!(error = %e, "failed to mark publish jobs done");
+            }
+        }
+        Err(e) => {
+            tracing::error!(error = ?e, "publish failed");
+            let _ = fail(db, &ids, &format!("{e:#}")).await;
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+    }
+    true
+}
+
 /// Drains the outbox until the process stops: woken by `wakeup` after each write, and every
 /// few seconds to pick up jobs left by other instances or a crash.
 pub async fn run_worker(
@@ -232,34 +334,18 @@ pub async fn run_worker(
         }
     }
     loop {
-        match claim(&db, &worker).await {
-            Ok(jobs) if !jobs.is_empty() => {
-                let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
-                let started = std::time::Instant::now();
-                match publisher.publish(&db, &jobs).await {
-                    Ok(report) => {
-                        tracing::info!(
-                            jobs = ids.len(),
-                            written = report.written,
-                            removed = report.removed,
-                            ms = started.elapsed().as_millis() as u64,
-                            "published"
-                        );
-                        if let Err(e) = complete(&db, &worker, &ids).await {
-                            tracing::warn!(error = %e, "failed to mark publish jobs done");
-                        }
-                    }
-                    Err(e) => {
-                        tracing::error!(error = ?e, "publish failed");
-                        let _ = fail(&db, &ids, &format!("{e:#}")).await;
-                        tokio::time::sleep(Duration::from_secs(2)).await;
-                    }
+        match acquire_lease(&db, &worker).await {
+            Ok(true) => {
+                if publish_pending(&db, &worker, &publisher).await {
+                    continue;
                 }
-                continue;
+                if let Err(e) = release_lease(&db, &worker).await {
+                    tracing::warn!(error = %e, "failed to release the publishing lease");
+                }
             }
-            Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e, "failed to claim publish jobs"),
+            Ok(false) => {}
+            Err(e) => tracing::warn!(error = %e, "failed to take the publishing lease"),
         }
-        let _ = tokio::time::timeout(Duration::from_secs(3), wakeup.notified()).await;
+        let _ = tokio::time::timeout(Duration::from_secs(2), wakeup.notified()).await;
     }
 }

@@ -34,7 +34,7 @@ pub fn postgres() -> bool {
     std::env::var("CONCIERGE_TEST_DATABASE").is_ok_and(|v| v == "postgres")
 }
 
-async fn fresh_database_url(dir: &std::path::Path) -> String {
+pub async fn fresh_database_url(dir: &std::path::Path) -> String {
     if !postgres() {
         return format!("sqlite://{}/test.db?mode=rwc", dir.display());
     }

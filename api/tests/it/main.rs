@@ -6,6 +6,7 @@ mod banners;
 mod blogs;
 mod cli;
 mod contact;
+mod faults;
 mod general_content;
 mod helpers;
 mod media;

@@ -119,7 +119,7 @@ async fn a_job_is_written_in_the_same_transaction_as_its_content() {
 }
 
 #[tokio::test]
-async fn concurrent_workers_never_claim_the_same_job() {
+async fn workers_take_turns_and_never_claim_the_same_job() {
     let app = spawn_app().await;
     let txn = app.db.write.begin().await.unwrap();
     for id in 1..=300 {
@@ -133,20 +133,21 @@ async fn concurrent_workers_never_claim_the_same_job() {
         tokio::spawn(async move {
             let worker = format!("test-worker-{w}");
             let mut mine = Vec::new();
-            loop {
-                let jobs = publish::claim(&db, &worker).await.unwrap();
-                if jobs.is_empty() {
-                    break;
+            for _ in 0..400 {
+                if publish::acquire_lease(&db, &worker).await.unwrap() {
+                    let jobs = publish::claim(&db, &worker).await.unwrap();
+                    let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
+                    // The server's own worker takes turns too; count only what this one completes.
+                    let done = publish::complete(&db, &worker, &ids).await.unwrap();
+                    assert_eq!(
+                        done as usize,
+                        ids.len(),
+                        "a claimed job is held by its claimer alone"
+                    );
+                    mine.extend(ids);
+                    publish::release_lease(&db, &worker).await.unwrap();
                 }
-                let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
-                // The server's own worker competes too; count only what this claimer completes.
-                let done = publish::complete(&db, &worker, &ids).await.unwrap();
-                assert_eq!(
-                    done as usize,
-                    ids.len(),
-                    "a claimed job is held by its claimer alone"
-                );
-                mine.extend(ids);
+                tokio::task::yield_now().await;
             }
             mine
         })
@@ -157,6 +158,25 @@ async fn concurrent_workers_never_claim_the_same_job() {
     }
     let unique: std::collections::BTreeSet<i32> = all.iter().copied().collect();
     assert_eq!(unique.len(), all.len(), "no job was claimed twice");
+    assert_eq!(app.count("publish_jobs WHERE done_at IS NULL").await, 0);
+}
+
+#[tokio::test]
+async fn only_one_worker_holds_the_publishing_lease_until_it_expires() {
+    let app = spawn_app().await;
+    // The server's own worker may hold it briefly; wait for it to let go.
+    let started = std::time::Instant::now();
+    while !publish::acquire_lease(&app.db, "first").await.unwrap() {
+        assert!(started.elapsed() < Duration::from_secs(15));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(!publish::acquire_lease(&app.db, "second").await.unwrap());
+    assert!(
+        publish::acquire_lease(&app.db, "first").await.unwrap(),
+        "the holder renews"
+    );
+    publish::release_lease(&app.db, "first").await.unwrap();
+    assert!(publish::acquire_lease(&app.db, "second").await.unwrap());
 }
 
 #[tokio::test]

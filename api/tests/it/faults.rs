@@ -1,0 +1,331 @@
+//! Crashes and concurrency with real server processes: nothing acknowledged is lost, no
+//! half-written page is ever left where a reader looks, every publish job runs exactly once.
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use concierge::store::entities::publish_job;
+use sea_orm::EntityTrait;
+use serde_json::json;
+
+use crate::helpers::{ADMIN_PASSWORD, blog, contact, fresh_database_url, islands_fixture};
+
+struct Instance {
+    child: Child,
+    base: String,
+    client: reqwest::Client,
+}
+
+/// `concierge serve` as its own process on a free port.
+fn serve(data_dir: &std::path::Path, database_url: &str) -> Instance {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(env!("CARGO_BIN_EXE_concierge"))
+        .arg("serve")
+        .env("CONCIERGE_DATA_DIR", data_dir)
+        .env("CONCIERGE_DATABASE_URL", database_url)
+        .env("CONCIERGE_ADDR", format!("127.0.0.1:{port}"))
+        .env("CONCIERGE_ISLANDS_DIR", islands_fixture())
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("concierge serve starts");
+    Instance {
+        child,
+        base: format!("http://127.0.0.1:{port}"),
+        client: reqwest::Client::new(),
+    }
+}
+
+impl Instance {
+    async fn ready(&self) {
+        let started = Instant::now();
+        loop {
+            if let Ok(r) = self
+                .client
+                .get(format!("{}/healthz", self.base))
+                .send()
+                .await
+                && r.status().is_success()
+            {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "the server did not start"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    fn api(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+        self.client
+            .request(method, format!("{}/api/v1{path}", self.base))
+            .header("x-api-key", concierge::config::DEV_API_KEY)
+    }
+
+    async fn token(&self) -> String {
+        let body: serde_json::Value = self
+            .api(reqwest::Method::POST, "/authenticate")
+            .json(&json!({"username": "faults", "password": ADMIN_PASSWORD}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        body["responseBody"]["token"]
+            .as_str()
+            .expect("token")
+            .to_owned()
+    }
+
+    /// SIGKILL: no shutdown, no flush.
+    fn kill9(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn create_admin(data_dir: &std::path::Path, database_url: &str) {
+    let status = Command::new(env!("CARGO_BIN_EXE_concierge"))
+        .args(["admin", "create", "faults"])
+        .env("CONCIERGE_DATA_DIR", data_dir)
+        .env("CONCIERGE_DATABASE_URL", database_url)
+        .env("CONCIERGE_ADMIN_PASSWORD", ADMIN_PASSWORD)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+async fn count(database_url: &str, table: &str) -> i64 {
+    let db = concierge::store::connect(database_url).await.unwrap();
+    let row = sea_orm::ConnectionTrait::query_one_raw(
+        &db.read,
+        sea_orm::Statement::from_string(db.backend(), format!("SELECT COUNT(*) AS n FROM {table}")),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    row.try_get::<i64>("", "n").unwrap()
+}
+
+#[tokio::test]
+async fn killing_the_server_during_a_flood_of_enquiries_loses_none_it_acknowledged() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = fresh_database_url(dir.path()).await;
+    let mut server = serve(dir.path(), &url);
+    server.ready().await;
+    let acknowledged = Arc::new(AtomicUsize::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let senders: Vec<_> = (0..8)
+        .map(|_| {
+            let (acknowledged, stop) = (acknowledged.clone(), stop.clone());
+            let request = server
+                .api(reqwest::Method::POST, "/contact-us")
+                .json(&contact());
+            tokio::spawn(async move {
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(request) = request.try_clone() else {
+                        break;
+                    };
+                    match request.send().await {
+                        Ok(r) if r.status().is_success() => {
+                            acknowledged.fetch_add(1, Ordering::SeqCst);
+                        }
+                        Ok(_) => {}
+                        Err(_) => tokio::time::sleep(Duration::from_millis(5)).await,
+                    }
+                }
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    server.kill9();
+    let acknowledged_at_kill = acknowledged.load(Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    stop.store(true, Ordering::Relaxed);
+    for s in senders {
+        s.await.unwrap();
+    }
+    assert!(
+        acknowledged_at_kill > 20,
+        "the flood reached the server ({acknowledged_at_kill})"
+    );
+    let acknowledged = acknowledged.load(Ordering::SeqCst);
+
+    let restarted = serve(dir.path(), &url);
+    restarted.ready().await;
+    let stored = count(&url, "contact_us").await as usize;
+    assert!(
+        stored >= acknowledged,
+        "{acknowledged} enquiries were acknowledged but only {stored} are stored"
+    );
+}
+
+#[tokio::test]
+async fn killing_the_server_mid_publish_leaves_only_whole_pages_and_the_outbox_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = fresh_database_url(dir.path()).await;
+    create_admin(dir.path(), &url);
+    let mut server = serve(dir.path(), &url);
+    server.ready().await;
+    let token = server.token().await;
+    let writers: Vec<_> = (0..4)
+        .map(|w| {
+            let request = server
+                .api(reqwest::Method::POST, "/blog")
+                .bearer_auth(&token);
+            tokio::spawn(async move {
+                for n in 0..60 {
+                    let body = blog(&format!("Crash course {w} {n}"), n);
+                    let Some(request) = request.try_clone() else {
+                        break;
+                    };
+                    if request.json(&body).send().await.is_err() {
+                        break;
+                    }
+                }
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    server.kill9();
+    for w in writers {
+        w.await.unwrap();
+    }
+    let blogs = count(&url, "blogs").await;
+    assert!(blogs > 0);
+
+    let restarted = serve(dir.path(), &url);
+    restarted.ready().await;
+    let started = Instant::now();
+    while count(&url, "publish_jobs WHERE done_at IS NULL").await > 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(40),
+            "pending jobs were not finished after the restart"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let site = dir.path().join("site");
+    let mut pages = 0;
+    for entry in walk(&site) {
+        if entry.extension().is_some_and(|e| e == "html")
+            && !entry
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with('.')
+        {
+            let html = std::fs::read_to_string(&entry).unwrap();
+            assert!(
+                html.trim_end().ends_with("</html>"),
+                "{} is not a whole page",
+                entry.display()
+            );
+            pages += 1;
+        }
+    }
+    let listed = reqwest::get(format!("{}/blogs", restarted.base))
+        .await
+        .unwrap();
+    assert_eq!(listed.status().as_u16(), 200);
+    let db = concierge::store::connect(&url).await.unwrap();
+    let blogs_now = concierge::store::entities::blog::Entity::find()
+        .all(&db.read)
+        .await
+        .unwrap();
+    for b in &blogs_now {
+        assert!(
+            site.join(&b.slug)
+                .join(b.id.to_string())
+                .join("index.html")
+                .exists(),
+            "blog {} has no page",
+            b.id
+        );
+    }
+    assert!(pages as i64 >= blogs * 2);
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walk(&p))
+            } else {
+                out.push(p)
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn two_instances_on_one_database_publish_every_job_exactly_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = fresh_database_url(dir.path()).await;
+    create_admin(dir.path(), &url);
+    let a = serve(dir.path(), &url);
+    a.ready().await;
+    let b = serve(dir.path(), &url);
+    b.ready().await;
+    let (token_a, token_b) = (a.token().await, b.token().await);
+    for n in 0..40 {
+        let (instance, token) = if n % 2 == 0 {
+            (&a, &token_a)
+        } else {
+            (&b, &token_b)
+        };
+        let r = instance
+            .api(reqwest::Method::POST, "/blog")
+            .bearer_auth(token)
+            .json(&blog(&format!("Shared {n}"), n))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 201);
+    }
+    let started = Instant::now();
+    while count(&url, "publish_jobs WHERE done_at IS NULL").await > 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "jobs left pending"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let db = concierge::store::connect(&url).await.unwrap();
+    let jobs = publish_job::Entity::find().all(&db.read).await.unwrap();
+    assert!(
+        jobs.iter().all(|j| j.attempts == 1),
+        "a job was claimed twice: {:?}",
+        jobs.iter().filter(|j| j.attempts != 1).collect::<Vec<_>>()
+    );
+    let workers: std::collections::BTreeSet<_> =
+        jobs.iter().filter_map(|j| j.claimed_by.clone()).collect();
+    assert!(!workers.is_empty());
+    let site = dir.path().join("site");
+    for n in 0..40 {
+        let slug = ssg::slug::blog_slug(&format!("Shared {n}"));
+        let found = walk(&site.join(&slug))
+            .into_iter()
+            .any(|p| p.ends_with("index.html"));
+        assert!(found, "blog {slug} has no page");
+    }
+}

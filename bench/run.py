@@ -1,0 +1,364 @@
+#!/usr/bin/env python3
+"""The benchmark harness behind `just bench`.
+
+Builds nothing itself: it expects `target/release/concierge` (the justfile builds it). It makes
+a corpus of blogs through the real API, then measures, each comparison in the same run:
+  1. a full site build, against Hugo building an equivalent site (bench/hugo);
+  2. incremental publishing: one blog edited through the API until both its pages on disk
+     show the change, repeated;
+  3. API reads under wrk, against nginx serving the same response bytes as a static file;
+     contact-form POSTs with durable writes;
+  4. a static page from `concierge serve` against nginx serving the same file;
+  5. the server's peak RSS over the load runs.
+and writes the table to docs/benchmarks.md.
+"""
+
+import argparse
+import datetime
+import http.client
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = ROOT / "target/release/concierge"
+KEY = "bench-key"
+ADMIN_PASSWORD = "a long benchmark passphrase"
+
+TOPICS = ["Arriving Through King Khalid", "A Quiet Week in Dubai Marina", "Gifting Across the Gulf", "Planning a London Season",
+          "Valet at Private Events", "Travelling with Household Staff", "Lounges Worth the Detour", "Fast-Track at Heathrow",
+          "A Chef at Home in Riyadh", "Yachts off Abu Dhabi", "Ramadan Hampers, Done Well", "Summer in Mayfair",
+          "The Art of the Handover", "Villas in the Alps", "Arrivals at Bahrain International", "Mumbai for the Weekend"]
+TOPICS_AR = ["الوصول عبر مطار الملك خالد", "أسبوع هادئ في مرسى دبي", "الإهداء في الخليج", "التخطيط لموسم لندن",
+             "صف السيارات في المناسبات الخاصة", "السفر مع طاقم المنزل"]
+PARAGRAPH = ("Our concierge team arranges every detail in advance, from the meeting point at the aircraft door to the car "
+             "waiting at the kerb, so that the first hour after landing is as calm as the flight itself. ")
+PARAGRAPH_AR = "يرتّب فريقنا كل التفاصيل مسبقاً، من نقطة الاستقبال عند باب الطائرة إلى السيارة التي تنتظر عند الرصيف، لتكون الساعة الأولى بعد الهبوط هادئة كالرحلة نفسها. "
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def body_html(i, arabic=False):
+    para = PARAGRAPH_AR if arabic else PARAGRAPH
+    parts = [f"<h2>{'الفصل' if arabic else 'Part'} {k}</h2><p>{para * 3}</p>" for k in range(1, 4)]
+    parts.append("<ul>" + "".join(f"<li>{para[:60]}</li>" for _ in range(3)) + "</ul>")
+    return "".join(parts)
+
+
+class Api:
+    def __init__(self, port):
+        self.port = port
+        self.token = None
+        self.local = threading.local()
+
+    def conn(self):
+        if not hasattr(self.local, "c"):
+            self.local.c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        return self.local.c
+
+    def call(self, method, path, body=None):
+        headers = {"x-api-key": KEY, "content-type": "application/json"}
+        if self.token:
+            headers["authorization"] = f"Bearer {self.token}"
+        for attempt in range(3):
+            try:
+                c = self.conn()
+                c.request(method, "/api/v1" + path, body=json.dumps(body) if body is not None else None, headers=headers)
+                r = c.getresponse()
+                data = r.read()
+                return r.status, json.loads(data) if data else None
+            except (http.client.HTTPException, ConnectionError):
+                del self.local.c
+                if attempt == 2:
+                    raise
+
+
+class Server:
+    """`concierge serve` on a port, with its peak RSS readable."""
+
+    def __init__(self, env, port):
+        self.env = dict(env, CONCIERGE_ADDR=f"127.0.0.1:{port}")
+        self.port = port
+        self.proc = subprocess.Popen([str(BIN), "serve"], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                c.request("GET", "/healthz")
+                if c.getresponse().status == 200:
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise SystemExit("concierge serve did not start")
+
+    def rss_peak_mb(self):
+        text = Path(f"/proc/{self.proc.pid}/status").read_text()
+        return int(re.search(r"VmHWM:\s+(\d+)", text).group(1)) / 1024
+
+    def rss_mb(self):
+        text = Path(f"/proc/{self.proc.pid}/status").read_text()
+        return int(re.search(r"VmRSS:\s+(\d+)", text).group(1)) / 1024
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=30)
+
+
+def wait_published(api, timeout=600):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        _, body = api.call("GET", "/publish/status")
+        if body["responseBody"]["pendingJobs"] == 0:
+            return
+        time.sleep(0.2)
+    raise SystemExit("publishing did not finish")
+
+
+def make_corpus(env, blogs):
+    port = free_port()
+    server = Server(env, port)
+    api = Api(port)
+    subprocess.run([str(BIN), "admin", "create", "bench"], env=dict(env, CONCIERGE_ADMIN_PASSWORD=ADMIN_PASSWORD), check=True,
+                   stdout=subprocess.DEVNULL)
+    _, login = api.call("POST", "/authenticate", {"username": "bench", "password": ADMIN_PASSWORD})
+    api.token = login["responseBody"]["token"]
+    ids = []
+    lock = threading.Lock()
+
+    def work(start, step):
+        for i in range(start, blogs, step):
+            arabic = i % 5 == 0
+            name = f"{TOPICS[i % len(TOPICS)]} {i}"
+            blog = {"name": name, "display_order": i, "image_url": "/media/blog.svg", "description": body_html(i),
+                    "meta_title": name, "meta_description": PARAGRAPH[:150], "key_words": "concierge, travel, gulf"}
+            if arabic:
+                blog.update(name_ar=f"{TOPICS_AR[i % len(TOPICS_AR)]} {i}", description_ar=body_html(i, True))
+            status, body = api.call("POST", "/blog", blog)
+            assert status == 201, body
+            with lock:
+                ids.append(body["responseBody"][0]["id"])
+
+    threads = [threading.Thread(target=work, args=(k, 4)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wait_published(api)
+    server.stop()
+    return sorted(ids)
+
+
+def timed(cmd, env=None, cwd=None):
+    """Wall seconds and peak RSS (MB) of a command, via GNU time."""
+    out = subprocess.run(["/usr/bin/time", "-f", "%e %M", *cmd], env=env, cwd=cwd, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"{cmd} failed: {out.stderr[-2000:]}")
+    wall, kb = out.stderr.strip().splitlines()[-1].split()
+    return float(wall), int(kb) / 1024
+
+
+def count_pages(site):
+    return sum(1 for p in Path(site).rglob("*.html"))
+
+
+def hugo_site(work, blogs):
+    site = work / "hugo"
+    shutil.copytree(ROOT / "bench/hugo", site)
+    css = next((ROOT / "ssg/assets").glob("site.css"))
+    (site / "static/assets").mkdir(parents=True)
+    shutil.copy(css, site / "static/assets/site.css")
+    for lang in ["en", "ar"]:
+        posts = site / f"content/{lang}/posts"
+        posts.mkdir(parents=True)
+        (site / f"content/{lang}/posts/_index.md").write_text("---\ntitle: Journal\n---\n")
+        for i in range(blogs):
+            arabic = lang == "ar" and i % 5 == 0
+            title = f"{TOPICS_AR[i % len(TOPICS_AR)]} {i}" if arabic else f"{TOPICS[i % len(TOPICS)]} {i}"
+            (posts / f"post-{i}.html").write_text(
+                f"---\ntitle: \"{title}\"\ndate: 2026-01-01\nweight: {i}\nimage: /media/blog.svg\ndescription: \"{PARAGRAPH[:150]}\"\n"
+                f"translationKey: post-{i}\n---\n{body_html(i, arabic)}\n")
+    return site
+
+
+def wrk(url, seconds, conns, header=True, script=None):
+    cmd = ["wrk", "-t1", f"-c{conns}", f"-d{seconds}s", "--latency"]
+    if header:
+        cmd += ["-H", f"x-api-key: {KEY}"]
+    if script:
+        cmd += ["-s", script]
+    out = subprocess.run(cmd + [url], capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+
+    def pct(p):
+        m = re.search(rf"\s{p}%\s+([\d.]+)(us|ms|s)", out)
+        value, unit = float(m.group(1)), m.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {"rps": rps, "p50": pct(50), "p99": pct(99), "errors": int(non2xx.group(1)) if non2xx else 0}
+
+
+class Nginx:
+    def __init__(self, work, root, port):
+        conf = work / f"nginx-{port}.conf"
+        conf.write_text(f"""
+worker_processes 1; daemon off; pid {work}/nginx-{port}.pid; error_log {work}/nginx-{port}.err;
+events {{ worker_connections 1024; }}
+http {{
+  access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
+  types {{ text/html html; application/json json; text/css css; }}
+  default_type application/octet-stream;
+  server {{ listen 127.0.0.1:{port}; root {root}; }}
+}}""")
+        self.proc = subprocess.Popen(["nginx", "-c", str(conf), "-p", str(work)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.5)
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--blogs", type=int, default=5000)
+    parser.add_argument("--edits", type=int, default=100)
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--conns", type=int, default=32)
+    parser.add_argument("--out", default=str(ROOT / "docs/benchmarks.md"))
+    args = parser.parse_args()
+    for tool in ["hugo", "nginx", "wrk", "/usr/bin/time"]:
+        if not shutil.which(tool):
+            raise SystemExit(f"{tool} is missing: apt-get install -y hugo nginx wrk time")
+    work = Path(tempfile.mkdtemp(prefix="concierge-bench-"))
+    env = dict(os.environ, CONCIERGE_DATA_DIR=str(work / "data"), CONCIERGE_API_KEY=KEY, RUST_LOG="warn",
+               CONCIERGE_SITE_URL="http://127.0.0.1:8080")
+    islands = ROOT / "site-islands/dist"
+    env["CONCIERGE_ISLANDS_DIR"] = str(islands)
+    rows = []
+    print(f"bench: corpus of {args.blogs} blogs through the API …", flush=True)
+    started = time.time()
+    ids = make_corpus(env, args.blogs)
+    print(f"bench: corpus ready in {time.time() - started:.0f} s", flush=True)
+
+    # 1. Full build, three runs each; the best wall time and its peak memory.
+    site = work / "data/site"
+    builds = [timed([str(BIN), "build"], env=env) for _ in range(3)]
+    ours = min(builds)
+    pages = count_pages(site)
+    hugo = hugo_site(work, args.blogs)
+    hugo_runs = [timed(["hugo", "--quiet", "-d", str(work / "hugo-public")], cwd=hugo) for _ in range(3)]
+    theirs = min(hugo_runs)
+    hugo_pages = count_pages(work / "hugo-public")
+    rows.append(("Full build", f"`concierge build` ({args.blogs} blogs → {pages} pages)", f"{ours[0]:.2f} s, {pages / ours[0]:,.0f} pages/s, {ours[1]:.0f} MB peak",
+                 f"`hugo` ({hugo_pages} pages)", f"{theirs[0]:.2f} s, {hugo_pages / theirs[0]:,.0f} pages/s, {theirs[1]:.0f} MB peak",
+                 f"{theirs[0] / ours[0]:.1f}× faster, {theirs[1] / ours[1]:.1f}× less memory"))
+
+    # 2. Incremental publish: edit one blog through the API until both its pages show it.
+    port = free_port()
+    server = Server(env, port)
+    api = Api(port)
+    _, login = api.call("POST", "/authenticate", {"username": "bench", "password": ADMIN_PASSWORD})
+    api.token = login["responseBody"]["token"]
+    wait_published(api)
+    latencies = []
+    for n in range(args.edits):
+        blog_id = random.choice(ids)
+        _, current = api.call("GET", f"/blog/{blog_id}")
+        blog = current["responseBody"][0]
+        marker = f"edit-marker-{n}-{random.randrange(1 << 30)}"
+        blog["description"] = f"<p>{marker}</p>" + blog["description"]
+        blog["description_ar"] = f"<p>{marker}</p>" + (blog.get("description_ar") or blog["description"])
+        files = [site / blog["slug"] / str(blog_id) / "index.html", site / "ar" / blog["slug"] / str(blog_id) / "index.html"]
+        t0 = time.perf_counter()
+        status, _ = api.call("PUT", f"/blog/{blog_id}", blog)
+        assert status == 200
+        while not all(f.exists() and marker in f.read_text(errors="ignore") for f in files):
+            if time.perf_counter() - t0 > 30:
+                raise SystemExit(f"edit {n} never reached disk")
+            time.sleep(0.0005)
+        latencies.append((time.perf_counter() - t0) * 1000)
+    latencies.sort()
+    p50, p95 = latencies[len(latencies) // 2], latencies[int(len(latencies) * 0.95) - 1]
+    rows.append(("Incremental publish", f"PUT /api/v1/blog/{{id}} → both pages on disk, {args.edits} edits",
+                 f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {latencies[-1]:.1f} ms", "the full build", f"{ours[0] * 1000:.0f} ms",
+                 f"p95 is {ours[0] * 1000 / p95:.0f}× faster than a full build"))
+
+    # 3. API reads against nginx serving the same bytes; 4. static pages; 5. RSS.
+    static_root = work / "static"
+    static_root.mkdir()
+    reads = {"blog": "/api/v1/blog?page=1&size=10", "services": "/api/v1/our-services/display/display-order?page=1&size=10"}
+    for name, path in reads.items():
+        c = http.client.HTTPConnection("127.0.0.1", port)
+        c.request("GET", path, headers={"x-api-key": KEY})
+        (static_root / f"{name}.json").write_bytes(c.getresponse().read())
+    nginx_port = free_port()
+    nginx = Nginx(work, static_root, nginx_port)
+    for name, path in reads.items():
+        a = wrk(f"http://127.0.0.1:{port}{path}", args.seconds, args.conns)
+        b = wrk(f"http://127.0.0.1:{nginx_port}/{name}.json", args.seconds, args.conns, header=False)
+        rows.append((f"API read: {name}", f"`GET {path}` (SQLite)", f"{a['rps']:,.0f} req/s, p50 {a['p50']:.2f} ms, p99 {a['p99']:.2f} ms",
+                     "nginx, same bytes as a file", f"{b['rps']:,.0f} req/s, p50 {b['p50']:.2f} ms, p99 {b['p99']:.2f} ms",
+                     f"{a['rps'] / b['rps']:.2f}× nginx"))
+    nginx.stop()
+    lua = work / "contact.lua"
+    lua.write_text('wrk.method = "POST"\nwrk.headers["content-type"] = "application/json"\n'
+                   'wrk.body = \'{"first_name":"Layla","last_name":"Haddad","phone":"+971 50 123 4567","email":"layla@example.ae","subject":"Arrival","message":"Meet and greet for two."}\'\n')
+    before = count_contacts(api)
+    post = wrk(f"http://127.0.0.1:{port}/api/v1/contact-us", args.seconds, args.conns, script=str(lua))
+    stored = count_contacts(api) - before
+    rows.append(("API write", "`POST /api/v1/contact-us` (SQLite, synchronous=FULL)", f"{post['rps']:,.0f} req/s, p50 {post['p50']:.2f} ms, p99 {post['p99']:.2f} ms",
+                 "rows stored", f"{stored:,}", f"{post['errors']} non-2xx"))
+    nginx = Nginx(work, site, nginx_port)
+    a = wrk(f"http://127.0.0.1:{port}/about", args.seconds, args.conns, header=False)
+    b = wrk(f"http://127.0.0.1:{nginx_port}/about/index.html", args.seconds, args.conns, header=False)
+    nginx.stop()
+    rows.append(("Static page", "`concierge serve` GET /about", f"{a['rps']:,.0f} req/s, p50 {a['p50']:.2f} ms, p99 {a['p99']:.2f} ms",
+                 "nginx, the same file", f"{b['rps']:,.0f} req/s, p50 {b['p50']:.2f} ms, p99 {b['p99']:.2f} ms", f"{a['rps'] / b['rps']:.2f}× nginx"))
+    rows.append(("Server memory", "peak RSS of `concierge serve` over the load runs", f"{server.rss_peak_mb():.0f} MB (now {server.rss_mb():.0f} MB)", "", "", ""))
+    server.stop()
+    write_report(args, rows)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def count_contacts(api):
+    _, body = api.call("GET", "/contact-us?page=1&size=1")
+    return body["responseBody"]["totalCount"]
+
+
+def write_report(args, rows):
+    cpu = next((l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines() if l.startswith("model name")), platform.processor())
+    mem = int(re.search(r"MemTotal:\s+(\d+)", Path("/proc/meminfo").read_text()).group(1)) // 1024 // 1024
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    command = f"just bench  (python3 bench/run.py --blogs {args.blogs} --edits {args.edits} --seconds {args.seconds} --conns {args.conns})"
+    lines = [
+        "# Benchmarks", "",
+        f"Measured {when} on {os.cpu_count()} cores ({cpu}), {mem} GiB, by `{command}`.",
+        "Release build; every comparison in the same run on the same machine; loopback only; wrk with 1 thread and "
+        f"{args.conns} connections for {args.seconds} s per row (client and server share the two cores).", "",
+        "| what | ours | result | against | result | ratio |", "|---|---|---|---|---|---|",
+    ]
+    lines += [f"| {' | '.join(r)} |" for r in rows]
+    lines += ["", "Goals (not timed tests): full build ≥ 5× faster than Hugo, < 1.5 s and < 200 MB; a blog edit live in < 50 ms at p95; "
+              "API reads ≥ 0.5× nginx's static rate; static pages ≥ 0.8× nginx; server RSS < 64 MB.", ""]
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.out).write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -6,10 +6,11 @@ import { isLive, usePublishStatus, usePublishTracking } from '@/lib/publish-stat
 export function PublishStatusPill() {
   const { t } = useTranslation();
   const tracking = usePublishTracking();
-  const { data } = usePublishStatus(tracking);
+  const { data, dataUpdatedAt } = usePublishStatus(tracking);
   if (!tracking) return null;
 
-  const fresh = data !== undefined;
+  // Only a status read after the save can say it is live.
+  const fresh = data !== undefined && dataUpdatedAt > tracking.startedAt;
   const live = fresh && isLive(data, tracking.target);
   const error = data?.lastError;
   return (

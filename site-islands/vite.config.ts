@@ -7,6 +7,11 @@ import { defineConfig } from 'vite'
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   base: '/assets/islands/',
+  // The generator serves dist/client/assets/* at /assets/islands/* (ISLANDS.md): built files
+  // refer to each other there, not under base + "assets/".
+  experimental: {
+    renderBuiltUrl: (filename: string) => `/assets/islands/${filename.replace(/^assets\//, '')}`,
+  },
   // The server entry runs React's production build (no development-only checks or warnings).
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild

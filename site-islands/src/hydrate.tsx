@@ -23,7 +23,9 @@ function pageI18n(): Promise<i18n> {
 export async function hydrateIsland(element: HTMLElement, name: IslandName): Promise<void> {
   const props = JSON.parse(element.dataset.props ?? '{}') as Record<string, unknown>
   const [{ default: Island }, i18n] = await Promise.all([ISLANDS[name].load(), pageI18n()])
-  hydrateRoot(element, islandElement(Island, props, i18n), {
+  // `data-hydrated` on the island's wrapper tells styles and browser tests it is live.
+  const markHydrated = () => element.setAttribute('data-hydrated', '')
+  hydrateRoot(element, islandElement(Island, props, i18n, markHydrated), {
     identifierPrefix: identifierPrefix(name),
     onRecoverableError(error, info) {
       console.error(`Island ${name} did not hydrate cleanly:`, error, info.componentStack ?? '')

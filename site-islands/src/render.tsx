@@ -4,9 +4,9 @@ import type { i18n } from 'i18next'
 import { IslandRoot } from './components/island-root'
 import type { IslandComponent } from './registry'
 
-export function islandElement(Island: IslandComponent, props: Record<string, unknown>, i18n: i18n) {
+export function islandElement(Island: IslandComponent, props: Record<string, unknown>, i18n: i18n, onHydrated?: () => void) {
   return (
-    <IslandRoot i18n={i18n}>
+    <IslandRoot i18n={i18n} onHydrated={onHydrated}>
       <Island {...props} />
     </IslandRoot>
   )

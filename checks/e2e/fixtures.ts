@@ -1,0 +1,74 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+export { expect }
+
+export const LANGS = ['en', 'ar'] as const
+export type Lang = (typeof LANGS)[number]
+
+/** The page's path in `lang` (Arabic under /ar). */
+export function at(lang: Lang, path: string): string {
+  if (lang === 'en') return path
+  return path === '/' ? '/ar/' : `/ar${path}`
+}
+
+/** The shared string tables, as the site serves them to the islands. */
+export async function stringsOf(page: Page, lang: Lang): Promise<Strings> {
+  const url = await page.evaluate(() => JSON.parse(document.getElementById('island-config')!.textContent!).strings as string)
+  expect(url).toContain(`/${lang}-`)
+  return (await (await page.request.get(url)).json()) as Strings
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Strings = Record<string, any>
+
+/** Waits until the named island has hydrated (the loader marks its wrapper). */
+export async function hydrated(page: Page, island: string): Promise<void> {
+  await page.locator(`[data-island="${island}"]`).first().scrollIntoViewIfNeeded()
+  await expect(page.locator(`[data-island="${island}"][data-hydrated]`).first()).toBeAttached()
+}
+
+/** The admin API, to check what visitors' forms stored. */
+export async function adminGet(page: Page, path: string): Promise<unknown> {
+  const response = await page.request.get(`/api/v1${path}`, {
+    headers: { 'x-api-key': process.env.E2E_API_KEY!, authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` },
+  })
+  expect(response.status()).toBe(200)
+  return response.json()
+}
+
+interface Fixtures {
+  /** Problems the page reported: console errors, hydration warnings, uncaught exceptions. */
+  problems: string[]
+  /** A visitor who already chose about cookies (the banner stays closed). */
+  consented: boolean
+}
+
+export const test = base.extend<Fixtures>({
+  consented: [true, { option: true }],
+  problems: [
+    async ({ page, consented }, use) => {
+      const problems: string[] = []
+      page.on('console', (message) => {
+        const text = message.text()
+        if (message.type() === 'error' || (message.type() === 'warning' && /hydrat/i.test(text))) {
+          problems.push(`console.${message.type()}: ${text}`)
+        }
+      })
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+      // The tag manager is never fetched for real: an empty script stands in for it.
+      await page.route(/googletagmanager\.com/, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/javascript', body: '' }),
+      )
+      if (consented) await page.addInitScript(() => localStorage.setItem('concierge.consent', 'rejected'))
+      await use(problems)
+      expect(problems, 'the page logged problems').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+/** Removes problems a test provokes on purpose (e.g. the browser logging a failed request). */
+export function expectProblems(problems: string[], pattern: RegExp): void {
+  expect(problems.some((p) => pattern.test(p)), `expected a problem matching ${pattern}`).toBe(true)
+  const rest = problems.filter((p) => !pattern.test(p))
+  problems.splice(0, problems.length, ...rest)
+}

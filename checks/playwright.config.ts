@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test'
+
+// The public site as `concierge serve` publishes it (seeded data, the real islands build),
+// in Debian's Chromium, at a phone width and a desktop width; each test covers both languages.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    browserName: 'chromium',
+    launchOptions: chromium,
+    trace: 'off',
+    // Carousels move at once, so positions can be measured without waiting for a transition.
+    reducedMotion: 'reduce',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'phone-375', use: { viewport: { width: 375, height: 812 }, hasTouch: true } },
+    { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } } },
+  ],
+})

@@ -329,3 +329,99 @@ async fn two_instances_on_one_database_publish_every_job_exactly_once() {
         assert!(found, "blog {slug} has no page");
     }
 }
+
+/// A loopback TCP proxy in front of PostgreSQL that a test can cut and restore, so the shared
+/// database server itself is never stopped.
+struct Proxy {
+    port: u16,
+    task: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Proxy {
+    async fn start(port: u16) -> Proxy {
+        let listener = loop {
+            match tokio::net::TcpListener::bind(("127.0.0.1", port)).await {
+                Ok(l) => break l,
+                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            }
+        };
+        let task = tokio::spawn(async move {
+            let mut connections = tokio::task::JoinSet::new();
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                connections.spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect("127.0.0.1:5432").await
+                    {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+            }
+        });
+        Proxy {
+            port,
+            task: Some(task),
+        }
+    }
+
+    /// The database "goes down": the listener closes and every open connection is cut.
+    fn cut(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.abort();
+        }
+    }
+}
+
+#[tokio::test]
+async fn while_the_database_is_down_the_api_answers_503_and_recovers_by_itself() {
+    if !crate::helpers::postgres() {
+        // A network database only: this runs in the PostgreSQL pass (required in CI).
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let direct = fresh_database_url(dir.path()).await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut proxy = Proxy::start(port).await;
+    let proxied = direct.replace("127.0.0.1:5432", &format!("127.0.0.1:{port}"));
+    let app = crate::helpers::spawn_app_with(|s| s.database_url = proxied.clone()).await;
+    assert_eq!(app.get("/blog").await.status().as_u16(), 200);
+
+    proxy.cut();
+    let started = Instant::now();
+    let (status, body) = crate::helpers::read(app.get("/blog").await).await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(
+        body["message"],
+        "The service is temporarily unavailable. Please try again in a moment."
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "the answer comes quickly, not after a hang"
+    );
+    let health = app
+        .client
+        .get(format!("{}/healthz", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(health.status().as_u16(), 503);
+    let (status, _) = crate::helpers::read(app.post("/contact-us", &contact()).await).await;
+    assert_eq!(status, 503, "a write is refused, not lost silently");
+
+    let _proxy = Proxy::start(port).await;
+    let started = Instant::now();
+    loop {
+        if app.get("/blog").await.status().as_u16() == 200 {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the API did not recover without a restart"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let (status, _) = crate::helpers::read(app.post("/contact-us", &contact()).await).await;
+    assert_eq!(status, 201);
+}

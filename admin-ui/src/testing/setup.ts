@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { setRuntimeConfig } from '@/config/runtime';
 import { i18n, initI18n } from '@/lib/i18n';
 
 initI18n('en');
+// Generous waits: the suite also has to pass on a busy two-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   setRuntimeConfig({ apiKey: 'test-key', apiBase: '/api/v1', siteUrl: 'http://site.test' });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PAGE_SIZE } from '@/config/constants';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import type { Deleted, Paged } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
 import { totalPages } from '@/lib/pagination';
@@ -56,6 +57,7 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
   const [viewing, setViewing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
+  useDocumentTitle(title);
 
   const data = query.data;
   const pages = totalPages(data?.totalCount ?? 0, PAGE_SIZE);

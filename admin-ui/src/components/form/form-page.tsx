@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { failureText } from '@/lib/messages';
 import { ArrowBackIcon } from '../icons/icons';
 import { Spinner } from '../ui/spinner';
@@ -20,6 +21,7 @@ type FormPageProps<T> = {
 
 export function FormPage<T>({ title, back, record, children }: FormPageProps<T>) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   let body: ReactNode;
   if (record?.isPending) body = <Spinner label={t('common.loading')} />;
   else if (record?.isError)

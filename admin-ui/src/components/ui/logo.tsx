@@ -32,13 +32,13 @@ export function LogoMark({ size = 36, className }: LogoMarkProps) {
   );
 }
 
-type LogoProps = { name: string; tagline?: string };
+type LogoProps = { name: string; tagline?: string; size?: number };
 
 /** The mark with the brand name set in the display face. */
-export function Logo({ name, tagline }: LogoProps) {
+export function Logo({ name, tagline, size }: LogoProps) {
   return (
     <span className="logo">
-      <LogoMark />
+      <LogoMark size={size} />
       <span className="logo__text">
         <span className="logo__name">{name}</span>
         {tagline ? <span className="logo__tagline">{tagline}</span> : null}

@@ -9,6 +9,7 @@ import { EyeIcon, EyeOffIcon } from '@/components/icons/icons';
 import { Logo } from '@/components/ui/logo';
 import { REDIRECT_AFTER_LOGIN_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { setToken } from '@/lib/auth-storage';
 import { rules } from '@/lib/form-rules';
 import { failureText, serverText } from '@/lib/messages';
@@ -22,6 +23,7 @@ export function LoginForm() {
   const login = useLogin();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
+  useDocumentTitle(t('auth.title'));
 
   const onSubmit = async (values: LoginValues) => {
     try {
@@ -43,7 +45,7 @@ export function LoginForm() {
   return (
     <div className="login">
       <div className="login__brand">
-        <Logo name={t('app.name')} tagline={t('auth.subtitle')} />
+        <Logo name={t('app.name')} tagline={t('auth.subtitle')} size={52} />
       </div>
       <div className="login__card">
         <h1 className="login__title">{t('auth.title')}</h1>

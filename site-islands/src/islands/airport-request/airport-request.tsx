@@ -68,13 +68,14 @@ export default function AirportRequest({ airports }: { airports: Airports }) {
   return (
     <form className="island-form airport-form" noValidate onSubmit={send}>
       <fieldset className="form-section">
-        <legend className="form-section-title">{t('airport.flightDetails')}</legend>
+        {/* The page's own heading already says "Flight details" above the form. */}
+        <legend className="visually-hidden">{t('airport.flightDetails')}</legend>
         <div className="form-grid">
           {select('country', t('airport.country'), options.countries, clearBelow('city', 'airport', 'terminal'))}
           {select('city', t('airport.city'), options.cities, clearBelow('airport', 'terminal'))}
           {select('airport', t('airport.airport'), options.airports, clearBelow('terminal'))}
           {select('terminal', t('airport.terminal'), options.terminals)}
-          {input('flightNumber', t('airport.flightNumber'), { dir: 'ltr', autoCapitalize: 'characters', maxLength: 10, placeholder: 'EK 001' })}
+          {input('flightNumber', t('airport.flightNumber'), { dir: 'ltr', autoCapitalize: 'characters', maxLength: 10 })}
           <ChoiceGroup legend={t('airport.departureArrival')} className="field">
             <Radio register={register} name="departureArrival" value="departure" label={t('airport.departure')} />
             <Radio register={register} name="departureArrival" value="arrival" label={t('airport.arrival')} />

@@ -56,7 +56,7 @@ function BlogCardItem({ card }: { card: BlogCard }) {
         {long && (
           <button type="button" className="read-more" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded(!expanded)}>
             {expanded ? t('blogs.readLess') : t('blogs.readMore')}
-            <ArrowIcon className={`icon icon-flip${expanded ? ' icon-up' : ' icon-down'}`} />
+            <ArrowIcon className={`icon ${expanded ? 'icon-up' : 'icon-down'}`} />
           </button>
         )}
       </div>

@@ -1,0 +1,56 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { airports } from '../../test/fixtures'
+import { airportOptions } from './airport-data'
+import { DRAFT_KEY, clearDraft, emptyDraft, loadDraft, normaliseDraft, saveDraft } from './airport-draft'
+
+describe('the airport request draft', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('saves every change and restores it', () => {
+    const draft = { ...emptyDraft(), country: 'AE', selectedService: 'porter' }
+    draft.porterService.bags = '3'
+    saveDraft(draft)
+    expect(loadDraft()).toEqual(draft)
+  })
+
+  it('stores nothing for an empty form, and forgets the draft when cleared', () => {
+    saveDraft({ ...emptyDraft(), city: 'Dubai' })
+    saveDraft(emptyDraft())
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull()
+    saveDraft({ ...emptyDraft(), city: 'Dubai' })
+    clearDraft()
+    expect(loadDraft()).toBeNull()
+  })
+
+  it('keeps only known text fields from whatever storage holds', () => {
+    expect(normaliseDraft({ country: 'IN', meetGreet: { numPassengers: 2, hack: 'x' }, extra: true, city: null })).toEqual({
+      ...emptyDraft(),
+      country: 'IN',
+      meetGreet: { ...emptyDraft().meetGreet, numPassengers: '2' },
+    })
+    localStorage.setItem(DRAFT_KEY, '{not json')
+    expect(loadDraft()).toBeNull()
+  })
+})
+
+describe('dependent airport choices', () => {
+  it('offers cities of the chosen country, airports of the city, terminals of the airport', () => {
+    const none = airportOptions(airports, 'en', { country: '', city: '', airport: '' })
+    expect(none.countries.map((c) => c.value)).toEqual(['AE', 'IN'])
+    expect(none.cities).toEqual([])
+    const dubai = airportOptions(airports, 'ar', { country: 'AE', city: 'Dubai', airport: 'DXB' })
+    expect(dubai.cities).toEqual([{ value: 'Dubai', label: 'دبي' }])
+    expect(dubai.airports).toEqual([{ value: 'DXB', label: 'مطار دبي الدولي (DXB)' }])
+    expect(dubai.terminals).toEqual([
+      { value: 'Terminal 1', label: 'المبنى 1' },
+      { value: 'Terminal 3', label: 'المبنى 3' },
+    ])
+  })
+
+  it('falls back to English names where Arabic is missing, and offers nothing under an unknown choice', () => {
+    const delhi = airportOptions(airports, 'ar', { country: 'IN', city: 'Delhi', airport: 'DEL' })
+    expect(delhi.airports[0].label).toBe('Indira Gandhi International Airport (DEL)')
+    expect(delhi.terminals).toEqual([{ value: 'Terminal 3', label: 'Terminal 3' }])
+    expect(airportOptions(airports, 'en', { country: 'XX', city: 'Dubai', airport: 'DXB' }).airports).toEqual([])
+  })
+})

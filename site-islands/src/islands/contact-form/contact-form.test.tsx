@@ -1,0 +1,97 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { resetIslandConfig } from '../../lib/config'
+import { renderIsland, writeIslandConfig } from '../../test/render-island'
+import ContactForm from './contact-form'
+
+const fill = async (user: ReturnType<typeof userEvent.setup>, values: Record<string, string>) => {
+  for (const [label, value] of Object.entries(values)) await user.type(screen.getByLabelText(label), value)
+}
+
+const valid = {
+  'First name': 'Noura',
+  'Last name': 'Al-Qahtani',
+  'Phone number': '+971 50 123 4567',
+  'Email address': 'noura@example.ae',
+  Subject: 'Arrival',
+  Message: 'Meet and greet.',
+}
+
+describe('contact form', () => {
+  beforeEach(() => {
+    resetIslandConfig()
+    writeIslandConfig()
+  })
+  afterEach(() => {
+    document.body.innerHTML = ''
+    vi.unstubAllGlobals()
+  })
+
+  it('shows only the first failure, inline and as a toast, and clears it on edit', async () => {
+    const user = userEvent.setup()
+    renderIsland(<ContactForm />)
+    await fill(user, { 'First name': 'Noura', 'Phone number': '12' })
+    await user.click(screen.getByRole('button', { name: 'Send message' }))
+
+    const lastName = screen.getByLabelText('Last name')
+    expect(lastName).toHaveAttribute('aria-invalid', 'true')
+    expect(lastName).toHaveAccessibleDescription('Last name is required.')
+    expect(lastName).toHaveFocus()
+    expect(screen.getByLabelText('Phone number')).not.toHaveAttribute('aria-invalid')
+    expect(document.getElementById('island-toasts')).toHaveTextContent('Last name is required.')
+
+    await user.type(lastName, 'A')
+    expect(lastName).not.toHaveAttribute('aria-invalid')
+    expect(screen.queryByText('Last name is required.', { selector: '.field-error' })).toBeNull()
+  })
+
+  it('posts the enquiry with the API key, clears the fields and thanks the visitor', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ responseBody: [{}] }), { status: 201 }))
+    vi.stubGlobal('fetch', fetch)
+    const user = userEvent.setup()
+    renderIsland(<ContactForm />)
+    await fill(user, valid)
+    await user.click(screen.getByRole('button', { name: 'Send message' }))
+
+    expect(await screen.findByRole('dialog', { name: /Thank you for reaching out/ })).toBeInTheDocument()
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect(url).toBe('/api/v1/contact-us')
+    expect((init.headers as Record<string, string>)['x-api-key']).toBe('test-key')
+    expect(JSON.parse(init.body as string)).toEqual({
+      first_name: 'Noura',
+      last_name: 'Al-Qahtani',
+      phone: '+971 50 123 4567',
+      email: 'noura@example.ae',
+      subject: 'Arrival',
+      message: 'Meet and greet.',
+    })
+    expect(screen.getByLabelText('First name')).toHaveValue('')
+  })
+
+  it('clears the fields and asks to try again when sending fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })))
+    const user = userEvent.setup()
+    renderIsland(<ContactForm />)
+    await fill(user, valid)
+    await user.click(screen.getByRole('button', { name: 'Send message' }))
+    expect(await screen.findByRole('dialog', { name: 'Please try again after some time.' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Email address')).toHaveValue('')
+    await act(async () => screen.getAllByRole('button', { name: 'Close' })[0].click())
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('puts a server 400 field error on its field and keeps what was typed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'Subject must be at most 200 characters.', errors: { subject: 'Subject must be at most 200 characters.' } }), { status: 400 })),
+    )
+    const user = userEvent.setup()
+    renderIsland(<ContactForm />)
+    await fill(user, valid)
+    await user.click(screen.getByRole('button', { name: 'Send message' }))
+    await waitFor(() => expect(screen.getByLabelText('Subject')).toHaveAccessibleDescription('Subject must be at most 200 characters.'))
+    expect(screen.getByLabelText('First name')).toHaveValue('Noura')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})

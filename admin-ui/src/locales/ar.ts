@@ -13,7 +13,6 @@ export const ar: Translations = {
     viewSite: 'عرض الموقع',
   },
   language: {
-    label: 'اللغة',
     switchTo: 'English',
     switchToLabel: 'التبديل إلى الإنجليزية',
   },
@@ -69,9 +68,7 @@ export const ar: Translations = {
     optional: 'اختياري',
     createdAt: 'تاريخ الإنشاء',
     updatedAt: 'آخر تحديث',
-    id: 'المعرّف',
     recordNotFound: 'تعذّر تحميل هذا السجل.',
-    untitled: 'بلا عنوان',
   },
   pagination: {
     label: 'التنقل بين الصفحات',
@@ -121,7 +118,6 @@ export const ar: Translations = {
     italic: 'مائل',
     strike: 'يتوسطه خط',
     heading: 'عنوان',
-    paragraph: 'فقرة',
     bulletList: 'قائمة نقطية',
     orderedList: 'قائمة مرقّمة',
     blockquote: 'اقتباس',
@@ -230,7 +226,6 @@ export const ar: Translations = {
       nameAr: 'الاسم بالعربية',
       descriptionAr: 'الوصف بالعربية',
       listName: 'اسم قائمة الخدمات',
-      bannerImage: 'صورة اللافتة',
     },
     choose: 'اختر خدمة',
     rules: {

@@ -14,7 +14,6 @@ export const en = {
     viewSite: 'View the website',
   },
   language: {
-    label: 'Language',
     switchTo: 'العربية',
     switchToLabel: 'Switch to Arabic',
   },
@@ -70,9 +69,7 @@ export const en = {
     optional: 'optional',
     createdAt: 'Created',
     updatedAt: 'Updated',
-    id: 'ID',
     recordNotFound: 'This record could not be loaded.',
-    untitled: 'Untitled',
   },
   pagination: {
     label: 'Pagination',
@@ -122,7 +119,6 @@ export const en = {
     italic: 'Italic',
     strike: 'Strikethrough',
     heading: 'Heading',
-    paragraph: 'Paragraph',
     bulletList: 'Bulleted list',
     orderedList: 'Numbered list',
     blockquote: 'Quote',
@@ -231,7 +227,6 @@ export const en = {
       nameAr: 'Name in Arabic',
       descriptionAr: 'Description in Arabic',
       listName: 'Service List Name',
-      bannerImage: 'Banner image',
     },
     choose: 'Choose a service',
     rules: {

@@ -10,7 +10,7 @@ import { PAGE_SIZE } from '@/config/constants';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import type { Deleted, Paged } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
-import { totalPages } from '@/lib/pagination';
+import { clampPage, totalPages } from '@/lib/pagination';
 import { EyeIcon, PencilIcon, PlusIcon, TrashIcon } from '../icons/icons';
 import { ButtonLink } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -63,7 +63,7 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
   const pages = totalPages(data?.totalCount ?? 0, PAGE_SIZE);
   // After deleting the last row of the last page, step back to the page that still exists.
   useEffect(() => {
-    if (data && pages > 0 && page > pages) onPageChange(pages);
+    if (data && pages > 0 && page > pages) onPageChange(clampPage(page, pages));
   }, [data, page, pages, onPageChange]);
 
   const confirmDelete = async () => {

@@ -3,7 +3,7 @@
  * previewed before saving. The chosen file lives in the form (`fileName`); the stored address
  * (`urlName`) is kept when no new file is chosen. Uploading happens on save.
  */
-import { useEffect, useId, useMemo, useState, type MutableRefObject } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { useController, useFormContext, useWatch, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,9 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
     if (objectUrl) URL.revokeObjectURL(objectUrl);
   }, [objectUrl]);
 
-  const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    noClick: true,
+    noKeyboard: true,
     accept: UPLOAD_TYPES,
     maxSize: MAX_UPLOAD_BYTES,
     multiple: false,
@@ -70,35 +72,36 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
   });
 
   const error = rejected ?? fieldError;
-  // `refKey` keeps the dropzone from setting `ref` itself: the element also takes the form's ref.
-  const { dropzoneRef: _unused, ...rootProps } = getRootProps<Record<string, unknown>>({
-    refKey: 'dropzoneRef',
-    className: `dropzone${isDragActive ? ' dropzone--active' : ''}${error ? ' dropzone--invalid' : ''}`,
-    role: 'button',
-    'aria-label': label,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(id, error ?? undefined, t('upload.hint')),
-  }) as Record<string, unknown>;
+  const hint = t('upload.hint');
   const previewSource = objectUrl ?? existing ?? '';
   const previewIsVideo = file ? isVideo(file) : existing ? isVideo(existing) : false;
   const previewName = file?.name ?? existing ?? '';
-  const hint = t('upload.hint');
+  // The zone takes drops; the button inside it is the one control for mouse and keyboard.
+  const rootProps = getRootProps({
+    className: `dropzone${isDragActive ? ' dropzone--active' : ''}${error ? ' dropzone--invalid' : ''}`,
+    role: undefined,
+    tabIndex: undefined,
+  });
 
   return (
     <FieldShell id={id} label={label} error={error ?? undefined} required={required}>
-      <div
-        {...rootProps}
-        ref={(node: HTMLDivElement | null) => {
-          (rootRef as MutableRefObject<HTMLElement | null>).current = node;
-          field.ref(node);
-        }}
-      >
-        <input {...getInputProps({ id, name: String(fileName) })} />
-        <UploadIcon width={28} height={28} />
-        <span className="dropzone__prompt">{isDragActive ? t('upload.active') : t('upload.prompt')}</span>
-        <span className="dropzone__hint" id={`${id}-hint`}>
-          {hint}
-        </span>
+      <div {...rootProps}>
+        <input {...getInputProps({ id: `${id}-file`, name: String(fileName) })} />
+        <button
+          ref={field.ref}
+          id={id}
+          type="button"
+          className="dropzone__button"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error ?? undefined, hint)}
+          onClick={open}
+        >
+          <UploadIcon width={28} height={28} />
+          <span className="dropzone__prompt">{isDragActive ? t('upload.active') : t('upload.prompt')}</span>
+          <span className="dropzone__hint" id={`${id}-hint`}>
+            {hint}
+          </span>
+        </button>
       </div>
       {previewSource ? (
         <figure className="upload-preview" data-testid="upload-preview">

@@ -143,3 +143,6 @@ export function SelectField<V extends FieldValues>({ name, label, hint, required
 
 /** Arabic twins: typed right to left. */
 export const arabic = { dir: 'rtl', lang: 'ar' } as const;
+
+/** The English fields of content: left to right even when the admin works in Arabic. */
+export const english = { dir: 'ltr', lang: 'en' } as const;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from '@/components/form/form';
 import { FormActions, FormPage } from '@/components/form/form-page';
-import { arabic, TextField } from '@/components/form/field';
+import { arabic, english, TextField } from '@/components/form/field';
 import { LanguageTabs } from '@/components/form/language-tabs';
 import { UploadField } from '@/components/upload/upload-field';
 import { paths } from '@/config/paths';
@@ -96,13 +96,13 @@ export function BannerForm({ id }: { id?: number }) {
                 arabicFields={ARABIC_FIELDS}
                 english={
                   <div className="form__grid">
-                    <TextField<BannerValues> name="banner_name" label={t('banners.fields.bannerName')} autoComplete="off" />
-                    <TextField<BannerValues> name="image_id" label={t('banners.fields.imageId')} optionalLabel={optional} autoComplete="off" />
+                    <TextField<BannerValues> name="banner_name" {...english} label={t('banners.fields.bannerName')} autoComplete="off" />
+                    <TextField<BannerValues> name="image_id" {...english} label={t('banners.fields.imageId')} optionalLabel={optional} autoComplete="off" />
                     <div className="form__full">
                       <UploadField<BannerValues> fileName="banner_file" urlName="banner_url" label={t('banners.fields.image')} previewMaxHeight={PREVIEW_MAX_HEIGHT} />
                     </div>
-                    <TextField<BannerValues> name="title" label={t('banners.fields.title')} className="form__full" />
-                    <TextField<BannerValues> name="sub_title" label={t('banners.fields.subTitle')} className="form__full" />
+                    <TextField<BannerValues> name="title" {...english} label={t('banners.fields.title')} className="form__full" />
+                    <TextField<BannerValues> name="sub_title" {...english} label={t('banners.fields.subTitle')} className="form__full" />
                     <TextField<BannerValues> name="web_url" label={t('banners.fields.webUrl')} type="url" dir="ltr" className="form__full" placeholder="https://" />
                   </div>
                 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from '@/components/form/form';
 import { FormActions, FormPage } from '@/components/form/form-page';
-import { arabic, TextAreaField, TextField } from '@/components/form/field';
+import { arabic, english, TextAreaField, TextField } from '@/components/form/field';
 import { LanguageTabs } from '@/components/form/language-tabs';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { UploadField } from '@/components/upload/upload-field';
@@ -92,7 +92,7 @@ export function BlogForm({ id }: { id?: number }) {
                 arabicFields={BLOG_ARABIC_FIELDS}
                 english={
                   <div className="form__grid">
-                    <TextField<BlogValues> name="name" label={t('blogs.fields.name')} required autoComplete="off" />
+                    <TextField<BlogValues> name="name" {...english} label={t('blogs.fields.name')} required autoComplete="off" />
                     <TextField<BlogValues>
                       name="display_order"
                       label={t('blogs.fields.displayOrder')}
@@ -110,9 +110,9 @@ export function BlogForm({ id }: { id?: number }) {
                     </div>
                     <fieldset className="form__full form__fieldset">
                       <legend>{t('blogs.seo')}</legend>
-                      <TextField<BlogValues> name="meta_title" label={t('blogs.fields.metaTitle')} optionalLabel={optional} />
-                      <TextAreaField<BlogValues> name="meta_description" label={t('blogs.fields.metaDescription')} optionalLabel={optional} rows={2} />
-                      <TextField<BlogValues> name="key_words" label={t('blogs.fields.keyWords')} optionalLabel={optional} />
+                      <TextField<BlogValues> name="meta_title" {...english} label={t('blogs.fields.metaTitle')} optionalLabel={optional} />
+                      <TextAreaField<BlogValues> name="meta_description" {...english} label={t('blogs.fields.metaDescription')} optionalLabel={optional} rows={2} />
+                      <TextField<BlogValues> name="key_words" {...english} label={t('blogs.fields.keyWords')} optionalLabel={optional} />
                     </fieldset>
                   </div>
                 }

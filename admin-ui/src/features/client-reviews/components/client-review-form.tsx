@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from '@/components/form/form';
 import { FormActions, FormPage } from '@/components/form/form-page';
-import { arabic, TextAreaField, TextField } from '@/components/form/field';
+import { arabic, english, TextAreaField, TextField } from '@/components/form/field';
 import { LanguageTabs } from '@/components/form/language-tabs';
 import { UploadField } from '@/components/upload/upload-field';
 import { paths } from '@/config/paths';
@@ -80,9 +80,9 @@ export function ClientReviewForm({ id }: { id?: number }) {
                 arabicFields={REVIEW_ARABIC_FIELDS}
                 english={
                   <div className="form__grid">
-                    <TextField<ClientReviewValues> name="title" label={t('reviews.fields.title')} required autoComplete="off" />
-                    <TextField<ClientReviewValues> name="name" label={t('reviews.fields.name')} required autoComplete="off" />
-                    <TextAreaField<ClientReviewValues> name="description" label={t('reviews.fields.description')} required rows={5} className="form__full" />
+                    <TextField<ClientReviewValues> name="title" {...english} label={t('reviews.fields.title')} required autoComplete="off" />
+                    <TextField<ClientReviewValues> name="name" {...english} label={t('reviews.fields.name')} required autoComplete="off" />
+                    <TextAreaField<ClientReviewValues> name="description" {...english} label={t('reviews.fields.description')} required rows={5} className="form__full" />
                     <TextField<ClientReviewValues> name="display_order" label={t('reviews.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
                     <div className="form__full">
                       <UploadField<ClientReviewValues> fileName="image_file" urlName="image_url" label={t('reviews.fields.image')} required />

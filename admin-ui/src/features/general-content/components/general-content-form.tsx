@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from '@/components/form/form';
 import { FormActions, FormPage } from '@/components/form/form-page';
-import { arabic, TextAreaField, TextField } from '@/components/form/field';
+import { arabic, english, TextAreaField, TextField } from '@/components/form/field';
 import { LanguageTabs } from '@/components/form/language-tabs';
 import { paths } from '@/config/paths';
 import { useSaveAndReturn } from '@/hooks/use-save-and-return';
@@ -70,9 +70,9 @@ export function GeneralContentForm({ id }: { id?: number }) {
                 arabicFields={GENERAL_CONTENT_ARABIC_FIELDS}
                 english={
                   <div className="form__grid">
-                    <TextField<GeneralContentValues> name="name" label={t('generalContent.fields.name')} required autoComplete="off" />
+                    <TextField<GeneralContentValues> name="name" {...english} label={t('generalContent.fields.name')} required autoComplete="off" />
                     <TextField<GeneralContentValues> name="display_order" label={t('generalContent.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
-                    <TextAreaField<GeneralContentValues> name="values" label={t('generalContent.fields.value')} required rows={4} className="form__full" />
+                    <TextAreaField<GeneralContentValues> name="values" {...english} label={t('generalContent.fields.value')} required rows={4} className="form__full" />
                   </div>
                 }
                 arabic={

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Form } from '@/components/form/form';
 import { FormActions, FormPage } from '@/components/form/form-page';
-import { arabic, SelectField, TextAreaField, TextField } from '@/components/form/field';
+import { arabic, english, SelectField, TextAreaField, TextField } from '@/components/form/field';
 import { LanguageTabs } from '@/components/form/language-tabs';
 import { Spinner } from '@/components/ui/spinner';
 import { UploadField } from '@/components/upload/upload-field';
@@ -101,12 +101,12 @@ export function ServiceListForm({ id }: { id?: number }) {
                         placeholder={t('serviceLists.choose')}
                         hint={options.length === 0 ? t('serviceLists.noServices') : undefined}
                       />
-                      <TextField<ServiceListValues> name="name" label={t('serviceLists.fields.name')} required autoComplete="off" />
+                      <TextField<ServiceListValues> name="name" {...english} label={t('serviceLists.fields.name')} required autoComplete="off" />
                       <TextField<ServiceListValues> name="display_order" label={t('serviceLists.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
                       <div className="form__full">
                         <UploadField<ServiceListValues> fileName="image_file" urlName="image_url" label={t('serviceLists.fields.image')} required />
                       </div>
-                      <TextAreaField<ServiceListValues> name="description" label={t('serviceLists.fields.description')} optionalLabel={optional} rows={3} className="form__full" />
+                      <TextAreaField<ServiceListValues> name="description" {...english} label={t('serviceLists.fields.description')} optionalLabel={optional} rows={3} className="form__full" />
                     </div>
                   }
                   arabic={

@@ -3,7 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Form } from '@/components/form/form';
 import { FormActions, FormPage } from '@/components/form/form-page';
-import { arabic, TextAreaField, TextField } from '@/components/form/field';
+import { arabic, english, TextAreaField, TextField } from '@/components/form/field';
 import { LanguageTabs } from '@/components/form/language-tabs';
 import { UploadField } from '@/components/upload/upload-field';
 import { paths } from '@/config/paths';
@@ -104,10 +104,10 @@ export function ServiceForm({ id }: { id?: number }) {
                 arabicFields={SERVICE_ARABIC_FIELDS}
                 english={
                   <div className="form__grid">
-                    <TextField<ServiceValues> name="name" label={t('services.fields.name')} required autoComplete="off" />
+                    <TextField<ServiceValues> name="name" {...english} label={t('services.fields.name')} required autoComplete="off" />
                     <TextField<ServiceValues> name="display_order" label={t('services.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
-                    <TextAreaField<ServiceValues> name="description" label={t('services.fields.description')} required rows={3} className="form__full" />
-                    <TextAreaField<ServiceValues> name="content" label={t('services.fields.content')} required rows={6} className="form__full" />
+                    <TextAreaField<ServiceValues> name="description" {...english} label={t('services.fields.description')} required rows={3} className="form__full" />
+                    <TextAreaField<ServiceValues> name="content" {...english} label={t('services.fields.content')} required rows={6} className="form__full" />
                     <div className="form__full">
                       <UploadField<ServiceValues> fileName="image_file" urlName="image_url" label={t('services.fields.image')} required />
                     </div>

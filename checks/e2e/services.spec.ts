@@ -95,6 +95,7 @@ for (const lang of LANGS) {
       await page.keyboard.press(lang === 'ar' ? 'ArrowRight' : 'ArrowLeft')
       await expect(carousel).toHaveAttribute('style', /--index:\s*0/)
 
+      await explorer.locator('.carousel-viewport').scrollIntoViewIfNeeded()
       const box = (await explorer.locator('.carousel-viewport').boundingBox())!
       const y = box.y + box.height / 2
       const [from, to] = lang === 'ar' ? [box.x + 40, box.x + box.width - 40] : [box.x + box.width - 40, box.x + 40]

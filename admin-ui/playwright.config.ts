@@ -7,7 +7,7 @@ export default defineConfig({
   testMatch: /.*\.spec\.ts/,
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 7_000 },

@@ -51,7 +51,7 @@ export default function ServicesExplorer({ services }: ServicesExplorerProps) {
     <div className="services-explorer">
       <div
         className="service-picker"
-        role={hydrated ? 'tablist' : undefined}
+        role={hydrated ? 'tablist' : 'group'}
         aria-label={t('services.title')}
         onKeyDown={hydrated ? moveFocus : undefined}
       >

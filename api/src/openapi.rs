@@ -45,7 +45,84 @@ impl Modify for Security {
     }
 }
 
-/// The document with every path under `/api/v1`.
+/// The document with every path under `/api/v1`, each operation listing the error answers
+/// every endpoint can give (bad input, missing key or token, unknown id, body too large or of
+/// the wrong type, database unavailable).
 pub fn document() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+    use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+    let mut doc = ApiDoc::openapi();
+    let error = |description: &str| {
+        RefOr::T(
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build(),
+        )
+    };
+    let common = [
+        (
+            "400",
+            "Invalid input: the first failing rule's message, and every field's",
+        ),
+        (
+            "401",
+            "Missing or invalid API key, or (administrators) a missing, expired or revoked token",
+        ),
+        ("404", "No such item"),
+        ("405", "Method not allowed on this path"),
+        ("413", "Request body too large"),
+        ("415", "Unsupported content type"),
+        ("429", "Too many failed sign-in attempts"),
+        ("503", "The database is temporarily unavailable"),
+    ];
+    for item in doc.paths.paths.values_mut() {
+        for operation in [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            for (code, description) in common {
+                operation
+                    .responses
+                    .responses
+                    .entry(code.to_owned())
+                    .or_insert_with(|| error(description));
+            }
+        }
+    }
+    doc
+}
+
+/// The methods the API answers on a path, if the path is one of its routes (`/api/v1/blog/7`
+/// matches `/api/v1/blog/{id}`).
+pub fn allowed_methods(doc: &utoipa::openapi::OpenApi, path: &str) -> Option<Vec<&'static str>> {
+    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    doc.paths.paths.iter().find_map(|(template, item)| {
+        let pattern: Vec<&str> = template.split('/').collect();
+        let matches = pattern.len() == segments.len()
+            && pattern
+                .iter()
+                .zip(&segments)
+                .all(|(p, s)| (p.starts_with('{') && !s.is_empty()) || p == s);
+        matches.then(|| {
+            [
+                ("GET", item.get.is_some()),
+                ("PUT", item.put.is_some()),
+                ("POST", item.post.is_some()),
+                ("DELETE", item.delete.is_some()),
+            ]
+            .into_iter()
+            .filter_map(|(m, present)| present.then_some(m))
+            .collect()
+        })
+    })
 }

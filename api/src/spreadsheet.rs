@@ -14,7 +14,7 @@ use sea_orm::{
 };
 
 use crate::domain::contact::{self, Audience, ContactDraft};
-use crate::domain::lenient::Loose;
+use crate::domain::lenient::{Loose, Text};
 use crate::error::ApiError;
 use crate::publish::{self, Action, Resource};
 use crate::routes::general_content::GeneralContentInput;
@@ -349,9 +349,9 @@ pub async fn import_general_content(db: &Db, bytes: &[u8]) -> Result<ImportCount
     let mut valid = Vec::new();
     for (number, row) in &table.rows {
         let input = GeneralContentInput {
-            name: Loose(table.text(row, 0)),
-            values: Loose(table.text(row, 1)),
-            values_ar: Loose(table.text(row, 2)),
+            name: Text(table.text(row, 0)),
+            values: Text(table.text(row, 1)),
+            values_ar: Text(table.text(row, 2)),
             display_order: Loose(table.text(row, 3)),
         };
         let mut model = <general_content::ActiveModel as Default>::default();

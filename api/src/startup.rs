@@ -88,9 +88,7 @@ impl Application {
                         .wrap(ErrorHandlers::new().default_handler(json_error_body))
                         .wrap(from_fn(require_api_key))
                         .configure(routes::api)
-                        .default_service(web::to(|| async {
-                            Err::<HttpResponse, _>(ApiError::NotFound("Not found".into()))
-                        })),
+                        .default_service(web::to(api_fallback)),
                 )
                 .default_service(web::to(routes::site::serve))
         })
@@ -157,6 +155,20 @@ pub fn build_site(settings: &Settings) -> anyhow::Result<ssg::Site> {
         ssg::islands::NodeIslands::open_or_none(&settings.islands_dir),
     );
     ssg::Site::new(content, config, &templates, islands)
+}
+
+/// No route matched: 405 with `Allow` when the path is a route of the API, else 404.
+async fn api_fallback(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    static DOC: std::sync::LazyLock<utoipa::openapi::OpenApi> =
+        std::sync::LazyLock::new(openapi::document);
+    match openapi::allowed_methods(&DOC, req.path()) {
+        Some(methods) if !methods.is_empty() => Ok(HttpResponse::MethodNotAllowed()
+            .insert_header((header::ALLOW, methods.join(", ")))
+            .json(
+                serde_json::json!({ "message": "This method is not allowed here.", "errors": {} }),
+            )),
+        _ => Err(ApiError::NotFound("Not found".into())),
+    }
 }
 
 /// Every `/api/v1` request must carry the client's `x-api-key`.

@@ -33,6 +33,49 @@ impl<'de> Deserialize<'de> for Loose {
     }
 }
 
+/// A text field: a JSON string, or `null`/missing (`Text(None)`); a number or anything else is
+/// an error, as the schema says.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Text(pub Option<String>);
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Option::<String>::deserialize(d).map(Text)
+    }
+}
+
+impl serde::Serialize for Text {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl Text {
+    pub fn take(self) -> Option<String> {
+        self.0
+    }
+}
+
+/// The schema of a whole number that forms may also send as digits in a string.
+pub fn whole_number_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::Type(Type::Integer))
+                    .minimum(Some(-1_000_000))
+                    .maximum(Some(1_000_000)),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::Type(Type::String))
+                    .pattern(Some(r"^-?[0-9]{1,7}$")),
+            )
+            .build(),
+    )
+}
+
 /// Serialised as the text or `null` (used for the documented defaults).
 impl serde::Serialize for Loose {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

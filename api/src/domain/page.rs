@@ -53,10 +53,10 @@ fn bounded(
     min: u64,
     max: u64,
 ) -> Result<u64, ApiError> {
-    let raw = raw.map(str::trim).unwrap_or("");
-    if raw.is_empty() {
+    // Missing means the default; present but empty is a mistake like any other.
+    let Some(raw) = raw.map(str::trim) else {
         return Ok(default);
-    }
+    };
     match raw.parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
         _ => Err(ApiError::validation(

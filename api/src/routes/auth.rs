@@ -7,17 +7,17 @@ use utoipa::ToSchema;
 use super::envelope::ErrorBody;
 use crate::auth::{self, Admin};
 use crate::domain::form::{Form, max};
-use crate::domain::lenient::Loose;
+use crate::domain::lenient::Text;
 use crate::error::ApiError;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct LoginInput {
-    #[schema(value_type = String)]
-    pub username: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub username: Text,
     #[schema(value_type = String, format = Password)]
-    pub password: Loose,
+    pub password: Text,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

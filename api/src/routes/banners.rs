@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
-use crate::domain::lenient::Loose;
+use crate::domain::lenient::Text;
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
 use crate::publish::{self, Action, Resource};
@@ -25,23 +25,23 @@ const NOT_FOUND: &str = "Banner not found";
 #[serde(default)]
 pub struct BannerInput {
     #[schema(value_type = Option<String>)]
-    pub banner_name: Loose,
+    pub banner_name: Text,
     /// Address of the banner image.
     #[schema(value_type = Option<String>)]
-    pub banner_url: Loose,
+    pub banner_url: Text,
     #[schema(value_type = Option<String>)]
-    pub image_id: Loose,
+    pub image_id: Text,
     #[schema(value_type = Option<String>)]
-    pub title: Loose,
+    pub title: Text,
     #[schema(value_type = Option<String>)]
-    pub title_ar: Loose,
+    pub title_ar: Text,
     #[schema(value_type = Option<String>)]
-    pub sub_title: Loose,
+    pub sub_title: Text,
     #[schema(value_type = Option<String>)]
-    pub sub_title_ar: Loose,
+    pub sub_title_ar: Text,
     /// Where the banner links to.
     #[schema(value_type = Option<String>)]
-    pub web_url: Loose,
+    pub web_url: Text,
 }
 
 /// The body is an array holding exactly one banner.

@@ -13,7 +13,7 @@ use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelo
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
 use crate::domain::html::{excerpt, sanitize};
-use crate::domain::lenient::Loose;
+use crate::domain::lenient::{Loose, Text};
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
 use crate::publish::{self, Action, Resource};
@@ -28,31 +28,31 @@ pub const EXCERPT: usize = 600;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct BlogInput {
-    #[schema(value_type = String)]
-    pub name: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub name: Text,
     #[schema(value_type = Option<String>)]
-    pub name_ar: Loose,
+    pub name_ar: Text,
     /// HTML; sanitised on save.
     #[schema(value_type = Option<String>)]
-    pub description: Loose,
+    pub description: Text,
     #[schema(value_type = Option<String>)]
-    pub description_ar: Loose,
-    #[schema(value_type = String)]
-    pub image_url: Loose,
-    #[schema(value_type = i32)]
+    pub description_ar: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub image_url: Text,
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema)]
     pub display_order: Loose,
     #[schema(value_type = Option<String>)]
-    pub meta_title: Loose,
+    pub meta_title: Text,
     #[schema(value_type = Option<String>)]
-    pub meta_title_ar: Loose,
+    pub meta_title_ar: Text,
     #[schema(value_type = Option<String>)]
-    pub meta_description: Loose,
+    pub meta_description: Text,
     #[schema(value_type = Option<String>)]
-    pub meta_description_ar: Loose,
+    pub meta_description_ar: Text,
     #[schema(value_type = Option<String>)]
-    pub key_words: Loose,
+    pub key_words: Text,
     #[schema(value_type = Option<String>)]
-    pub key_words_ar: Loose,
+    pub key_words_ar: Text,
 }
 
 impl BlogInput {

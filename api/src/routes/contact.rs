@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::contact::{self, Audience, ContactDraft};
-use crate::domain::lenient::Loose;
+use crate::domain::lenient::Text;
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -22,19 +22,19 @@ const NOT_FOUND: &str = "Contact enquiry not found";
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct ContactInput {
-    #[schema(value_type = String)]
-    pub first_name: Loose,
-    #[schema(value_type = String)]
-    pub last_name: Loose,
-    #[schema(value_type = String)]
-    pub email: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub first_name: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub last_name: Text,
+    #[schema(value_type = String, format = Email)]
+    pub email: Text,
     /// 10 to 15 digits once spaces, dashes, brackets and a leading `+` are removed.
-    #[schema(value_type = String)]
-    pub phone: Loose,
-    #[schema(value_type = String)]
-    pub subject: Loose,
-    #[schema(value_type = String)]
-    pub message: Loose,
+    #[schema(value_type = String, pattern = r"^\+?[0-9][0-9 ().-]{8,22}[0-9]$")]
+    pub phone: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub subject: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub message: Text,
 }
 
 impl From<ContactInput> for ContactDraft {

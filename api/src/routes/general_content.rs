@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
-use crate::domain::lenient::Loose;
+use crate::domain::lenient::{Loose, Text};
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
 use crate::publish::{self, Action, Resource};
@@ -24,16 +24,16 @@ const NOT_FOUND: &str = "General content not found";
 #[serde(default)]
 pub struct GeneralContentInput {
     /// The site string this entry overrides, e.g. `site.phone`.
-    #[schema(value_type = String)]
-    pub name: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub name: Text,
     /// The value (the form calls it "value"; both spellings are accepted).
     #[serde(alias = "value")]
-    #[schema(value_type = String)]
-    pub values: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub values: Text,
     #[serde(alias = "value_ar")]
     #[schema(value_type = Option<String>)]
-    pub values_ar: Loose,
-    #[schema(value_type = i32)]
+    pub values_ar: Text,
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema)]
     pub display_order: Loose,
 }
 

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
-use crate::domain::lenient::Loose;
+use crate::domain::lenient::{Loose, Text};
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
 use crate::publish::{self, Action, Resource};
@@ -24,23 +24,23 @@ const NOT_FOUND: &str = "Client review not found";
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct ReviewInput {
-    #[schema(value_type = String)]
-    pub title: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub title: Text,
     #[schema(value_type = Option<String>)]
-    pub title_ar: Loose,
+    pub title_ar: Text,
     /// The client's name.
-    #[schema(value_type = String)]
-    pub name: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub name: Text,
     #[schema(value_type = Option<String>)]
-    pub name_ar: Loose,
-    #[schema(value_type = String)]
-    pub description: Loose,
+    pub name_ar: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub description: Text,
     #[schema(value_type = Option<String>)]
-    pub description_ar: Loose,
-    #[schema(value_type = i32)]
+    pub description_ar: Text,
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema)]
     pub display_order: Loose,
-    #[schema(value_type = String)]
-    pub image_url: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub image_url: Text,
 }
 
 impl ReviewInput {

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
-use crate::domain::lenient::Loose;
+use crate::domain::lenient::{Loose, Text};
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
 use crate::publish::{self, Action, Resource};
@@ -26,24 +26,24 @@ const NOT_FOUND: &str = "Service list item not found";
 #[serde(default)]
 pub struct ServiceItemInput {
     /// The parent service.
-    #[schema(value_type = i32)]
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema)]
     pub our_service_id: Loose,
-    #[schema(value_type = String)]
-    pub name: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub name: Text,
     #[schema(value_type = Option<String>)]
-    pub name_ar: Loose,
-    #[schema(value_type = i32)]
+    pub name_ar: Text,
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema)]
     pub display_order: Loose,
-    #[schema(value_type = String)]
-    pub image_url: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    pub image_url: Text,
     #[schema(value_type = Option<String>)]
-    pub description: Loose,
+    pub description: Text,
     #[schema(value_type = Option<String>)]
-    pub description_ar: Loose,
+    pub description_ar: Text,
     /// CSS class of the card title's background.
     #[serde(rename = "titleBgClass")]
     #[schema(value_type = Option<String>)]
-    pub title_bg_class: Loose,
+    pub title_bg_class: Text,
 }
 
 impl ServiceItemInput {

@@ -12,7 +12,7 @@ use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelo
 use crate::auth::Admin;
 use crate::domain::Email;
 use crate::domain::form::{Form, max};
-use crate::domain::lenient::Loose;
+use crate::domain::lenient::Text;
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -23,8 +23,8 @@ pub const SUBSCRIBED: &str = "Successfully Subscribed!";
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct SubscriptionInput {
-    #[schema(value_type = String)]
-    pub email: Loose,
+    #[schema(value_type = String, format = Email)]
+    pub email: Text,
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "subscription", request_body = SubscriptionInput,

@@ -92,16 +92,27 @@ async fn the_openapi_document_lists_every_endpoint_and_the_docs_page_is_served()
 }
 
 #[tokio::test]
-async fn unknown_api_paths_and_methods_get_json_404s() {
+async fn unknown_paths_get_404_and_unsupported_methods_405_with_allow() {
     let app = spawn_app().await;
-    for (method, path) in [
-        (Method::GET, "/nope"),
-        (Method::PATCH, "/blog"),
-        (Method::GET, "/blog/1/extra"),
-    ] {
+    for (method, path) in [(Method::GET, "/nope"), (Method::GET, "/blog/1/extra")] {
         let (status, body) = read(app.api(method.clone(), path).send().await.unwrap()).await;
-        assert!(status == 404 || status == 405, "{method} {path}: {status}");
+        assert_eq!(status, 404, "{method} {path}");
         assert!(body["message"].is_string());
+    }
+    let cases = [
+        (Method::PATCH, "/blog", "GET, POST"),
+        (Method::TRACE, "/publish/status", "GET"),
+        (Method::POST, "/blog/7", "GET, PUT, DELETE"),
+    ];
+    for (method, path, allow) in cases {
+        let response = app.api(method.clone(), path).send().await.unwrap();
+        assert_eq!(response.headers()["allow"], allow, "{method} {path}");
+        let (status, body) = read(response).await;
+        assert_eq!(
+            (status, body["message"].as_str().unwrap()),
+            (405, "This method is not allowed here."),
+            "{method} {path}"
+        );
     }
 }
 

@@ -333,7 +333,6 @@ async fn two_instances_on_one_database_publish_every_job_exactly_once() {
 /// A loopback TCP proxy in front of PostgreSQL that a test can cut and restore, so the shared
 /// database server itself is never stopped.
 struct Proxy {
-    port: u16,
     task: Option<tokio::task::JoinHandle<()>>,
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { truncate } from './text'
+import { toAsciiDigits, truncate } from './text'
 
 describe('truncate', () => {
   it('returns text that fits unchanged', () => {
@@ -24,5 +24,13 @@ describe('truncate', () => {
 
   it('drops trailing commas and full stops before the ellipsis', () => {
     expect(truncate(`${'a'.repeat(150)} bbbbbbbb, ${'c'.repeat(60)}`, 161)).toBe(`${'a'.repeat(150)} bbbbbbbb…`)
+  })
+})
+
+describe('toAsciiDigits', () => {
+  it('turns Arabic-Indic and Persian digits into ASCII, leaving the rest', () => {
+    expect(toAsciiDigits('+٩٧١ ٥٠ ١٢٣ ٤٥٦٧')).toBe('+971 50 123 4567')
+    expect(toAsciiDigits('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789')
+    expect(toAsciiDigits('(020) 7946-0958')).toBe('(020) 7946-0958')
   })
 })

@@ -66,24 +66,32 @@ type CommonProps<V extends FieldValues> = {
   className?: string;
 };
 
+/**
+ * One registered control: its label, hint and error wrapped around it, and the id, ARIA
+ * attributes and react-hook-form registration it needs.
+ */
+function useControl<V extends FieldValues>({ name, label, hint, required, optionalLabel, className }: CommonProps<V>) {
+  const id = useId();
+  const { register } = useFormContext<V>();
+  const error = useFieldError(name);
+  const shell = { id, label, error, hint, required, optionalLabel, className };
+  const control = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy(id, error, hint),
+  };
+  return { shell, control, registration: register(name) };
+}
+
 type TextFieldProps<V extends FieldValues> = CommonProps<V> &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'required'>;
 
 export function TextField<V extends FieldValues>({ name, label, hint, required, optionalLabel, className, ...input }: TextFieldProps<V>) {
-  const id = useId();
-  const { register } = useFormContext<V>();
-  const error = useFieldError(name);
+  const { shell, control, registration } = useControl<V>({ name, label, hint, required, optionalLabel, className });
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={required} optionalLabel={optionalLabel} className={className}>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-        {...register(name)}
-      />
+    <FieldShell {...shell}>
+      <input className="input" {...control} {...input} {...registration} />
     </FieldShell>
   );
 }
@@ -92,21 +100,10 @@ type TextAreaFieldProps<V extends FieldValues> = CommonProps<V> &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'required'>;
 
 export function TextAreaField<V extends FieldValues>({ name, label, hint, required, optionalLabel, className, rows = 4, ...input }: TextAreaFieldProps<V>) {
-  const id = useId();
-  const { register } = useFormContext<V>();
-  const error = useFieldError(name);
+  const { shell, control, registration } = useControl<V>({ name, label, hint, required, optionalLabel, className });
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={required} optionalLabel={optionalLabel} className={className}>
-      <textarea
-        id={id}
-        className="input input--area"
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-        {...register(name)}
-      />
+    <FieldShell {...shell}>
+      <textarea className="input input--area" rows={rows} {...control} {...input} {...registration} />
     </FieldShell>
   );
 }
@@ -116,20 +113,11 @@ type SelectFieldProps<V extends FieldValues> = CommonProps<V> & {
   placeholder?: string;
 };
 
-export function SelectField<V extends FieldValues>({ name, label, hint, required, optionalLabel, className, options, placeholder }: SelectFieldProps<V>) {
-  const id = useId();
-  const { register } = useFormContext<V>();
-  const error = useFieldError(name);
+export function SelectField<V extends FieldValues>({ options, placeholder, ...common }: SelectFieldProps<V>) {
+  const { shell, control, registration } = useControl<V>(common);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={required} optionalLabel={optionalLabel} className={className}>
-      <select
-        id={id}
-        className="input input--select"
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...register(name)}
-      >
+    <FieldShell {...shell}>
+      <select className="input input--select" {...control} {...registration}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -69,6 +69,18 @@ describe('contact form', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('')
   })
 
+  it('counts digits typed on an Arabic keyboard like the server does', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 201 }))
+    vi.stubGlobal('fetch', fetch)
+    const user = userEvent.setup()
+    renderIsland(<ContactForm />)
+    await fill(user, { ...valid, 'Phone number': '+٩٧١ ٥٠ ١٢٣ ٤٥٦٧' })
+    await user.click(screen.getByRole('button', { name: 'Send message' }))
+    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect(JSON.parse(init.body as string).phone).toBe('+971 50 123 4567')
+  })
+
   it('clears the fields and asks to try again when sending fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })))
     const user = userEvent.setup()

@@ -6,6 +6,7 @@ import { AlertIcon, CheckIcon } from '../../components/icons'
 import { Modal } from '../../components/modal'
 import { prepareToasts, showToast } from '../../components/toast'
 import { ApiError, postJson } from '../../lib/api'
+import { toAsciiDigits } from '../../lib/text'
 import {
   CONTACT_FIELDS,
   CONTACT_MAX_LENGTH,
@@ -97,7 +98,11 @@ export default function ContactForm() {
       <form className="island-form contact-form" noValidate onSubmit={send} aria-busy={isSubmitting}>
         <div className="form-grid">
           {CONTACT_FIELDS.map((field) => {
-            const registration = register(field, { onChange: () => errors[field] && clearErrors(field) })
+            const registration = register(field, {
+              onChange: () => errors[field] && clearErrors(field),
+              // Digits typed on an Arabic keyboard become the digits the phone rule counts.
+              setValueAs: field === 'phone' ? (value: string) => toAsciiDigits(value) : undefined,
+            })
             const wide = field === 'subject' || field === 'message'
             return (
               <Field key={field} label={t(LABELS[field])} error={message(errors[field]?.message)} className={wide ? 'field-wide' : undefined}>

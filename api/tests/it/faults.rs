@@ -355,10 +355,7 @@ impl Proxy {
                 });
             }
         });
-        Proxy {
-            port,
-            task: Some(task),
-        }
+        Proxy { task: Some(task) }
     }
 
     /// The database "goes down": the listener closes and every open connection is cut.

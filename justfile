@@ -11,7 +11,7 @@ default:
     @just --list
 
 # Build everything, migrate, seed the demo, build the site, and serve it on http://127.0.0.1:8080.
-up: build admin-build
+up: build islands-build admin-build
     {{bin}} migrate
     {{bin}} seed
     {{bin}} build
@@ -21,8 +21,8 @@ up: build admin-build
 build:
     cargo build -p concierge-api --bin concierge
 
-# Every test: Rust tests on SQLite and PostgreSQL, the generated site's HTML, the admin app.
-test: test-deps test-sqlite test-postgres check-html test-admin
+# Every test: Rust (SQLite, PostgreSQL), site HTML, islands, the site in a browser, the admin.
+test: test-deps test-sqlite test-postgres check-html test-islands test-site test-admin
 
 # Tools the tests need: moto (a real S3-compatible server on loopback).
 test-deps:
@@ -70,6 +70,18 @@ chromium:
         apt-get update -qq && apt-get install -y -qq chromium
     fi
 
+# Build the React islands into site-islands/dist (client bundles + the server-render entry).
+islands-build: (npm-ci "site-islands")
+    npm run --prefix site-islands build
+
+# The islands' unit and component tests (vitest).
+test-islands: (npm-ci "site-islands")
+    npm test --prefix site-islands
+
+# The public site in Chromium (Playwright): both languages, phone and desktop widths, axe.
+test-site: build islands-build chromium (npm-ci "checks")
+    CONCIERGE_BIN={{bin}} npm run --prefix checks e2e
+
 # Build the admin app into admin-ui/dist (served at /admin).
 admin-build: (npm-ci "admin-ui")
     npm run --prefix admin-ui build
@@ -80,7 +92,7 @@ test-admin: build admin-build chromium
     CONCIERGE_BIN={{bin}} npm run --prefix admin-ui e2e
 
 # Validate every generated page of the seeded demo site with the W3C Nu HTML checker: 0 errors.
-check-html: build (npm-ci "checks")
+check-html: build islands-build (npm-ci "checks")
     #!/usr/bin/env bash
     set -euo pipefail
     dir=$(mktemp -d)
@@ -93,12 +105,12 @@ check-html: build (npm-ci "checks")
     echo "check-html: $pages pages, 0 errors"
 
 # Build the whole site into the site store.
-site: build
+site: build islands-build
     {{bin}} migrate
     {{bin}} build
 
 # Serve and rebuild on every change to content/ or the templates, with live reload.
-watch: build
+watch: build islands-build
     {{bin}} watch
 
 # Benchmarks against Hugo and nginx (release build, loopback); writes docs/benchmarks.md.

@@ -29,6 +29,24 @@ export type ValidationKey =
   | 'validation.subjectRequired'
   | 'validation.messageRequired'
 
+const VALIDATION_KEYS = new Set<string>([
+  'validation.firstNameRequired',
+  'validation.firstNameLetters',
+  'validation.lastNameRequired',
+  'validation.lastNameLetters',
+  'validation.phoneRequired',
+  'validation.phoneDigits',
+  'validation.emailRequired',
+  'validation.emailInvalid',
+  'validation.subjectRequired',
+  'validation.messageRequired',
+] satisfies ValidationKey[])
+
+/** Whether a form error is one of the rules' keys (else it is a server's own message). */
+export function isValidationKey(text: string): text is ValidationKey {
+  return VALIDATION_KEYS.has(text)
+}
+
 export interface ContactFailure {
   field: ContactField
   message: ValidationKey

@@ -13,6 +13,7 @@ import {
   contactPayload,
   emptyContact,
   firstContactFailure,
+  isValidationKey,
   type ContactField,
   type ContactValues,
 } from '../../validation/contact'
@@ -46,7 +47,7 @@ const AUTOCOMPLETE: Record<ContactField, string> = {
 
 /** The public contact form (`/contact-us`): rules of spec section 5, then `POST /contact-us`. */
 export default function ContactForm() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const [outcome, setOutcome] = useState<Outcome>(null)
   const {
     register,
@@ -67,7 +68,8 @@ export default function ContactForm() {
     prepareToasts()
   }, [])
 
-  const message = (key: string | undefined) => (key && i18n.exists(key) ? t(key as 'contact.retry') : (key ?? ''))
+  /** A rule's message in the page language; a server's own message (400 `errors`) as sent. */
+  const message = (error: string | undefined) => (error && isValidationKey(error) ? t(error) : error)
 
   const send = handleSubmit(
     async (values) => {
@@ -89,7 +91,8 @@ export default function ContactForm() {
     },
     (invalid) => {
       const field = CONTACT_FIELDS.find((f) => invalid[f])
-      if (field) showToast(message(invalid[field]?.message), 'error', t('contact.close'))
+      const text = field && message(invalid[field]?.message)
+      if (text) showToast(text, 'error', t('contact.close'))
     },
   )
 

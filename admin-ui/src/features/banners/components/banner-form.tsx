@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from '@/components/form/form';
-import { FormActions, FormPage } from '@/components/form/form-page';
+import { ContentForm } from '@/components/form/content-form';
+import { FormPage } from '@/components/form/form-page';
 import { arabic, english, TextField } from '@/components/form/field';
-import { LanguageTabs } from '@/components/form/language-tabs';
 import { UploadField } from '@/components/upload/upload-field';
 import { paths } from '@/config/paths';
 import { useSaveAndReturn } from '@/hooks/use-save-and-return';
@@ -62,7 +60,6 @@ export function BannerForm({ id }: { id?: number }) {
   const record = useBanner(id);
   const create = useCreateBanner();
   const update = useUpdateBanner();
-  const [failed, setFailed] = useState<string[]>([]);
   const editing = id !== undefined;
   const { submit, done } = useSaveAndReturn<BannerValues, BannerInput>({
     media: { file: 'banner_file', url: 'banner_url' },
@@ -83,40 +80,31 @@ export function BannerForm({ id }: { id?: number }) {
       record={editing ? record : undefined}
     >
       {(banner) => (
-        <Form<BannerValues>
+        <ContentForm<BannerValues>
           defaultValues={toValues(banner)}
           rules={[]}
-          onInvalid={setFailed}
-          onSubmit={async (values, methods) => setFailed(await submit(values, methods))}
-        >
-          {({ formState }) => (
-            <>
-              <LanguageTabs
-                failedFields={failed}
-                arabicFields={ARABIC_FIELDS}
-                english={
-                  <div className="form__grid">
-                    <TextField<BannerValues> name="banner_name" {...english} label={t('banners.fields.bannerName')} autoComplete="off" />
-                    <TextField<BannerValues> name="image_id" {...english} label={t('banners.fields.imageId')} optionalLabel={optional} autoComplete="off" />
-                    <div className="form__full">
-                      <UploadField<BannerValues> fileName="banner_file" urlName="banner_url" label={t('banners.fields.image')} previewMaxHeight={PREVIEW_MAX_HEIGHT} />
-                    </div>
-                    <TextField<BannerValues> name="title" {...english} label={t('banners.fields.title')} className="form__full" />
-                    <TextField<BannerValues> name="sub_title" {...english} label={t('banners.fields.subTitle')} className="form__full" />
-                    <TextField<BannerValues> name="web_url" label={t('banners.fields.webUrl')} type="url" dir="ltr" className="form__full" placeholder="https://" />
-                  </div>
-                }
-                arabic={
-                  <div className="form__grid">
-                    <TextField<BannerValues> name="title_ar" label={t('banners.fields.titleAr')} optionalLabel={optional} className="form__full" {...arabic} />
-                    <TextField<BannerValues> name="sub_title_ar" label={t('banners.fields.subTitleAr')} optionalLabel={optional} className="form__full" {...arabic} />
-                  </div>
-                }
-              />
-              <FormActions busy={formState.isSubmitting} done={done} label={t('common.submit')} busyLabel={t('common.saving')} />
-            </>
-          )}
-        </Form>
+          onSubmit={submit}
+          done={done}
+          arabicFields={ARABIC_FIELDS}
+          english={
+            <div className="form__grid">
+              <TextField<BannerValues> name="banner_name" {...english} label={t('banners.fields.bannerName')} autoComplete="off" />
+              <TextField<BannerValues> name="image_id" {...english} label={t('banners.fields.imageId')} optionalLabel={optional} autoComplete="off" />
+              <div className="form__full">
+                <UploadField<BannerValues> fileName="banner_file" urlName="banner_url" label={t('banners.fields.image')} previewMaxHeight={PREVIEW_MAX_HEIGHT} />
+              </div>
+              <TextField<BannerValues> name="title" {...english} label={t('banners.fields.title')} className="form__full" />
+              <TextField<BannerValues> name="sub_title" {...english} label={t('banners.fields.subTitle')} className="form__full" />
+              <TextField<BannerValues> name="web_url" label={t('banners.fields.webUrl')} type="url" dir="ltr" className="form__full" placeholder="https://" />
+            </div>
+          }
+          arabic={
+            <div className="form__grid">
+              <TextField<BannerValues> name="title_ar" label={t('banners.fields.titleAr')} optionalLabel={optional} className="form__full" {...arabic} />
+              <TextField<BannerValues> name="sub_title_ar" label={t('banners.fields.subTitleAr')} optionalLabel={optional} className="form__full" {...arabic} />
+            </div>
+          }
+        />
       )}
     </FormPage>
   );

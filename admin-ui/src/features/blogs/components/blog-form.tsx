@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from '@/components/form/form';
-import { FormActions, FormPage } from '@/components/form/form-page';
+import { ContentForm } from '@/components/form/content-form';
+import { FormPage } from '@/components/form/form-page';
 import { arabic, english, TextAreaField, TextField } from '@/components/form/field';
-import { LanguageTabs } from '@/components/form/language-tabs';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { UploadField } from '@/components/upload/upload-field';
 import { paths } from '@/config/paths';
@@ -56,7 +55,6 @@ export function BlogForm({ id }: { id?: number }) {
   const record = useBlog(id);
   const create = useCreateBlog();
   const update = useUpdateBlog();
-  const [failed, setFailed] = useState<string[]>([]);
   const [preview, setPreview] = useState<BlogPreviewMode | null>(null);
   const [previewLanguage, setPreviewLanguage] = useState<'en' | 'ar'>('en');
   const editing = id !== undefined;
@@ -72,6 +70,38 @@ export function BlogForm({ id }: { id?: number }) {
   });
   const optional = t('common.optional');
 
+  const previewPanel = preview ? (
+    <div className="preview-panel">
+      <div className="preview-panel__bar">
+        <div className="segmented" role="group" aria-label={t('common.languageTabs')}>
+          <button type="button" aria-pressed={previewLanguage === 'en'} onClick={() => setPreviewLanguage('en')}>
+            {t('common.english')}
+          </button>
+          <button type="button" lang="ar" aria-pressed={previewLanguage === 'ar'} onClick={() => setPreviewLanguage('ar')}>
+            {t('common.arabic')}
+          </button>
+        </div>
+      </div>
+      <BlogPreview mode={preview} language={previewLanguage} />
+    </div>
+  ) : null;
+
+  const previewButtons = (
+    <div className="form__secondary-actions">
+      <button type="button" className="btn btn--secondary" aria-pressed={preview === 'description'} onClick={() => setPreview('description')}>
+        {t('blogs.preview.description')}
+      </button>
+      <button type="button" className="btn btn--secondary" aria-pressed={preview === 'imageTitle'} onClick={() => setPreview('imageTitle')}>
+        {t('blogs.preview.imageTitle')}
+      </button>
+      {preview ? (
+        <button type="button" className="btn btn--ghost" onClick={() => setPreview(null)}>
+          {t('blogs.preview.close')}
+        </button>
+      ) : null}
+    </div>
+  );
+
   return (
     <FormPage
       title={editing ? t('blogs.editTitle') : t('blogs.addTitle')}
@@ -79,93 +109,55 @@ export function BlogForm({ id }: { id?: number }) {
       record={editing ? record : undefined}
     >
       {(blog) => (
-        <Form<BlogValues>
+        <ContentForm<BlogValues>
           defaultValues={toValues(blog)}
           rules={blogRules(t)}
-          onInvalid={setFailed}
-          onSubmit={async (values, methods) => setFailed(await submit(values, methods))}
-        >
-          {({ formState }) => (
-            <>
-              <LanguageTabs
-                failedFields={failed}
-                arabicFields={BLOG_ARABIC_FIELDS}
-                english={
-                  <div className="form__grid">
-                    <TextField<BlogValues> name="name" {...english} label={t('blogs.fields.name')} required autoComplete="off" />
-                    <TextField<BlogValues>
-                      name="display_order"
-                      label={t('blogs.fields.displayOrder')}
-                      required
-                      type="number"
-                      inputMode="numeric"
-                      step={1}
-                      className="field--narrow"
-                    />
-                    <div className="form__full">
-                      <UploadField<BlogValues> fileName="image_file" urlName="image_url" label={t('blogs.fields.image')} required />
-                    </div>
-                    <div className="form__full">
-                      <RichTextField<BlogValues> name="description" label={t('blogs.fields.description')} optionalLabel={optional} />
-                    </div>
-                    <fieldset className="form__full form__fieldset">
-                      <legend>{t('blogs.seo')}</legend>
-                      <TextField<BlogValues> name="meta_title" {...english} label={t('blogs.fields.metaTitle')} optionalLabel={optional} />
-                      <TextAreaField<BlogValues> name="meta_description" {...english} label={t('blogs.fields.metaDescription')} optionalLabel={optional} rows={2} />
-                      <TextField<BlogValues> name="key_words" {...english} label={t('blogs.fields.keyWords')} optionalLabel={optional} />
-                    </fieldset>
-                  </div>
-                }
-                arabic={
-                  <div className="form__grid">
-                    <TextField<BlogValues> name="name_ar" label={t('blogs.fields.nameAr')} optionalLabel={optional} className="form__full" {...arabic} />
-                    <div className="form__full">
-                      <RichTextField<BlogValues> name="description_ar" label={t('blogs.fields.descriptionAr')} optionalLabel={optional} {...arabic} />
-                    </div>
-                    <fieldset className="form__full form__fieldset">
-                      <legend>{t('blogs.seo')}</legend>
-                      <TextField<BlogValues> name="meta_title_ar" label={t('blogs.fields.metaTitleAr')} optionalLabel={optional} {...arabic} />
-                      <TextAreaField<BlogValues> name="meta_description_ar" label={t('blogs.fields.metaDescriptionAr')} optionalLabel={optional} rows={2} {...arabic} />
-                      <TextField<BlogValues> name="key_words_ar" label={t('blogs.fields.keyWordsAr')} optionalLabel={optional} {...arabic} />
-                    </fieldset>
-                  </div>
-                }
+          onSubmit={submit}
+          done={done}
+          arabicFields={BLOG_ARABIC_FIELDS}
+          extra={previewPanel}
+          actions={previewButtons}
+          english={
+            <div className="form__grid">
+              <TextField<BlogValues> name="name" {...english} label={t('blogs.fields.name')} required autoComplete="off" />
+              <TextField<BlogValues>
+                name="display_order"
+                label={t('blogs.fields.displayOrder')}
+                required
+                type="number"
+                inputMode="numeric"
+                step={1}
+                className="field--narrow"
               />
-
-              {preview ? (
-                <div className="preview-panel">
-                  <div className="preview-panel__bar">
-                    <div className="segmented" role="group" aria-label={t('common.languageTabs')}>
-                      <button type="button" aria-pressed={previewLanguage === 'en'} onClick={() => setPreviewLanguage('en')}>
-                        {t('common.english')}
-                      </button>
-                      <button type="button" lang="ar" aria-pressed={previewLanguage === 'ar'} onClick={() => setPreviewLanguage('ar')}>
-                        {t('common.arabic')}
-                      </button>
-                    </div>
-                  </div>
-                  <BlogPreview mode={preview} language={previewLanguage} />
-                </div>
-              ) : null}
-
-              <FormActions busy={formState.isSubmitting} done={done} label={t('common.submit')} busyLabel={t('common.saving')}>
-                <div className="form__secondary-actions">
-                  <button type="button" className="btn btn--secondary" aria-pressed={preview === 'description'} onClick={() => setPreview('description')}>
-                    {t('blogs.preview.description')}
-                  </button>
-                  <button type="button" className="btn btn--secondary" aria-pressed={preview === 'imageTitle'} onClick={() => setPreview('imageTitle')}>
-                    {t('blogs.preview.imageTitle')}
-                  </button>
-                  {preview ? (
-                    <button type="button" className="btn btn--ghost" onClick={() => setPreview(null)}>
-                      {t('blogs.preview.close')}
-                    </button>
-                  ) : null}
-                </div>
-              </FormActions>
-            </>
-          )}
-        </Form>
+              <div className="form__full">
+                <UploadField<BlogValues> fileName="image_file" urlName="image_url" label={t('blogs.fields.image')} required />
+              </div>
+              <div className="form__full">
+                <RichTextField<BlogValues> name="description" label={t('blogs.fields.description')} optionalLabel={optional} />
+              </div>
+              <fieldset className="form__full form__fieldset">
+                <legend>{t('blogs.seo')}</legend>
+                <TextField<BlogValues> name="meta_title" {...english} label={t('blogs.fields.metaTitle')} optionalLabel={optional} />
+                <TextAreaField<BlogValues> name="meta_description" {...english} label={t('blogs.fields.metaDescription')} optionalLabel={optional} rows={2} />
+                <TextField<BlogValues> name="key_words" {...english} label={t('blogs.fields.keyWords')} optionalLabel={optional} />
+              </fieldset>
+            </div>
+          }
+          arabic={
+            <div className="form__grid">
+              <TextField<BlogValues> name="name_ar" label={t('blogs.fields.nameAr')} optionalLabel={optional} className="form__full" {...arabic} />
+              <div className="form__full">
+                <RichTextField<BlogValues> name="description_ar" label={t('blogs.fields.descriptionAr')} optionalLabel={optional} {...arabic} />
+              </div>
+              <fieldset className="form__full form__fieldset">
+                <legend>{t('blogs.seo')}</legend>
+                <TextField<BlogValues> name="meta_title_ar" label={t('blogs.fields.metaTitleAr')} optionalLabel={optional} {...arabic} />
+                <TextAreaField<BlogValues> name="meta_description_ar" label={t('blogs.fields.metaDescriptionAr')} optionalLabel={optional} rows={2} {...arabic} />
+                <TextField<BlogValues> name="key_words_ar" label={t('blogs.fields.keyWordsAr')} optionalLabel={optional} {...arabic} />
+              </fieldset>
+            </div>
+          }
+        />
       )}
     </FormPage>
   );

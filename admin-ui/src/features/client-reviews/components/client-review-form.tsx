@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from '@/components/form/form';
-import { FormActions, FormPage } from '@/components/form/form-page';
+import { ContentForm } from '@/components/form/content-form';
+import { FormPage } from '@/components/form/form-page';
 import { arabic, english, TextAreaField, TextField } from '@/components/form/field';
-import { LanguageTabs } from '@/components/form/language-tabs';
 import { UploadField } from '@/components/upload/upload-field';
 import { paths } from '@/config/paths';
 import { useSaveAndReturn } from '@/hooks/use-save-and-return';
@@ -46,7 +44,6 @@ export function ClientReviewForm({ id }: { id?: number }) {
   const record = useClientReview(id);
   const create = useCreateClientReview();
   const update = useUpdateClientReview();
-  const [failed, setFailed] = useState<string[]>([]);
   const editing = id !== undefined;
   const { submit, done } = useSaveAndReturn<ClientReviewValues, ClientReviewInput>({
     media: { file: 'image_file', url: 'image_url' },
@@ -67,40 +64,31 @@ export function ClientReviewForm({ id }: { id?: number }) {
       record={editing ? record : undefined}
     >
       {(review) => (
-        <Form<ClientReviewValues>
+        <ContentForm<ClientReviewValues>
           defaultValues={toValues(review)}
           rules={clientReviewRules(t)}
-          onInvalid={setFailed}
-          onSubmit={async (values, methods) => setFailed(await submit(values, methods))}
-        >
-          {({ formState }) => (
-            <>
-              <LanguageTabs
-                failedFields={failed}
-                arabicFields={REVIEW_ARABIC_FIELDS}
-                english={
-                  <div className="form__grid">
-                    <TextField<ClientReviewValues> name="title" {...english} label={t('reviews.fields.title')} required autoComplete="off" />
-                    <TextField<ClientReviewValues> name="name" {...english} label={t('reviews.fields.name')} required autoComplete="off" />
-                    <TextAreaField<ClientReviewValues> name="description" {...english} label={t('reviews.fields.description')} required rows={5} className="form__full" />
-                    <TextField<ClientReviewValues> name="display_order" label={t('reviews.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
-                    <div className="form__full">
-                      <UploadField<ClientReviewValues> fileName="image_file" urlName="image_url" label={t('reviews.fields.image')} required />
-                    </div>
-                  </div>
-                }
-                arabic={
-                  <div className="form__grid">
-                    <TextField<ClientReviewValues> name="title_ar" label={t('reviews.fields.titleAr')} optionalLabel={optional} {...arabic} />
-                    <TextField<ClientReviewValues> name="name_ar" label={t('reviews.fields.nameAr')} optionalLabel={optional} {...arabic} />
-                    <TextAreaField<ClientReviewValues> name="description_ar" label={t('reviews.fields.descriptionAr')} optionalLabel={optional} rows={5} className="form__full" {...arabic} />
-                  </div>
-                }
-              />
-              <FormActions busy={formState.isSubmitting} done={done} label={t('common.submit')} busyLabel={t('common.saving')} />
-            </>
-          )}
-        </Form>
+          onSubmit={submit}
+          done={done}
+          arabicFields={REVIEW_ARABIC_FIELDS}
+          english={
+            <div className="form__grid">
+              <TextField<ClientReviewValues> name="title" {...english} label={t('reviews.fields.title')} required autoComplete="off" />
+              <TextField<ClientReviewValues> name="name" {...english} label={t('reviews.fields.name')} required autoComplete="off" />
+              <TextAreaField<ClientReviewValues> name="description" {...english} label={t('reviews.fields.description')} required rows={5} className="form__full" />
+              <TextField<ClientReviewValues> name="display_order" label={t('reviews.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
+              <div className="form__full">
+                <UploadField<ClientReviewValues> fileName="image_file" urlName="image_url" label={t('reviews.fields.image')} required />
+              </div>
+            </div>
+          }
+          arabic={
+            <div className="form__grid">
+              <TextField<ClientReviewValues> name="title_ar" label={t('reviews.fields.titleAr')} optionalLabel={optional} {...arabic} />
+              <TextField<ClientReviewValues> name="name_ar" label={t('reviews.fields.nameAr')} optionalLabel={optional} {...arabic} />
+              <TextAreaField<ClientReviewValues> name="description_ar" label={t('reviews.fields.descriptionAr')} optionalLabel={optional} rows={5} className="form__full" {...arabic} />
+            </div>
+          }
+        />
       )}
     </FormPage>
   );

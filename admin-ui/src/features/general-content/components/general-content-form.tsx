@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form } from '@/components/form/form';
-import { FormActions, FormPage } from '@/components/form/form-page';
+import { ContentForm } from '@/components/form/content-form';
+import { FormPage } from '@/components/form/form-page';
 import { arabic, english, TextAreaField, TextField } from '@/components/form/field';
-import { LanguageTabs } from '@/components/form/language-tabs';
 import { paths } from '@/config/paths';
 import { useSaveAndReturn } from '@/hooks/use-save-and-return';
 import { toNumber, twin } from '@/lib/mutations';
@@ -35,7 +33,6 @@ export function GeneralContentForm({ id }: { id?: number }) {
   const record = useGeneralContent(id);
   const create = useCreateGeneralContent();
   const update = useUpdateGeneralContent();
-  const [failed, setFailed] = useState<string[]>([]);
   const editing = id !== undefined;
   const { submit, done } = useSaveAndReturn<GeneralContentValues, GeneralContentInput>({
     toPayload: (values) => toInput(values),
@@ -56,35 +53,26 @@ export function GeneralContentForm({ id }: { id?: number }) {
       record={editing ? record : undefined}
     >
       {(entry) => (
-        <Form<GeneralContentValues>
+        <ContentForm<GeneralContentValues>
           defaultValues={toValues(entry)}
           rules={generalContentRules(t)}
           toastFirstError
-          onInvalid={setFailed}
-          onSubmit={async (values, methods) => setFailed(await submit(values, methods))}
-        >
-          {({ formState }) => (
-            <>
-              <LanguageTabs
-                failedFields={failed}
-                arabicFields={GENERAL_CONTENT_ARABIC_FIELDS}
-                english={
-                  <div className="form__grid">
-                    <TextField<GeneralContentValues> name="name" {...english} label={t('generalContent.fields.name')} required autoComplete="off" />
-                    <TextField<GeneralContentValues> name="display_order" label={t('generalContent.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
-                    <TextAreaField<GeneralContentValues> name="values" {...english} label={t('generalContent.fields.value')} required rows={4} className="form__full" />
-                  </div>
-                }
-                arabic={
-                  <div className="form__grid">
-                    <TextAreaField<GeneralContentValues> name="values_ar" label={t('generalContent.fields.valueAr')} optionalLabel={optional} rows={4} className="form__full" {...arabic} />
-                  </div>
-                }
-              />
-              <FormActions busy={formState.isSubmitting} done={done} label={t('common.submit')} busyLabel={t('common.saving')} />
-            </>
-          )}
-        </Form>
+          onSubmit={submit}
+          done={done}
+          arabicFields={GENERAL_CONTENT_ARABIC_FIELDS}
+          english={
+            <div className="form__grid">
+              <TextField<GeneralContentValues> name="name" {...english} label={t('generalContent.fields.name')} required autoComplete="off" />
+              <TextField<GeneralContentValues> name="display_order" label={t('generalContent.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
+              <TextAreaField<GeneralContentValues> name="values" {...english} label={t('generalContent.fields.value')} required rows={4} className="form__full" />
+            </div>
+          }
+          arabic={
+            <div className="form__grid">
+              <TextAreaField<GeneralContentValues> name="values_ar" label={t('generalContent.fields.valueAr')} optionalLabel={optional} rows={4} className="form__full" {...arabic} />
+            </div>
+          }
+        />
       )}
     </FormPage>
   );

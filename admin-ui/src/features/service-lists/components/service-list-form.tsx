@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Form } from '@/components/form/form';
-import { FormActions, FormPage } from '@/components/form/form-page';
+import { ContentForm } from '@/components/form/content-form';
+import { FormPage } from '@/components/form/form-page';
 import { arabic, english, SelectField, TextAreaField, TextField } from '@/components/form/field';
-import { LanguageTabs } from '@/components/form/language-tabs';
 import { Spinner } from '@/components/ui/spinner';
 import { UploadField } from '@/components/upload/upload-field';
 import { paths } from '@/config/paths';
@@ -51,7 +49,6 @@ export function ServiceListForm({ id }: { id?: number }) {
   const parents = useParentServices();
   const create = useCreateServiceList();
   const update = useUpdateServiceList();
-  const [failed, setFailed] = useState<string[]>([]);
   const editing = id !== undefined;
   const { submit, done } = useSaveAndReturn<ServiceListValues, ServiceListInput>({
     media: { file: 'image_file', url: 'image_url' },
@@ -79,47 +76,38 @@ export function ServiceListForm({ id }: { id?: number }) {
         parents.isPending ? (
           <Spinner label={t('common.loading')} />
         ) : (
-          <Form<ServiceListValues>
+          <ContentForm<ServiceListValues>
             defaultValues={toValues(item, preselected)}
             rules={serviceListRules(t)}
             toastFirstError
-            onInvalid={setFailed}
-            onSubmit={async (values, methods) => setFailed(await submit(values, methods))}
-          >
-            {({ formState }) => (
-              <>
-                <LanguageTabs
-                  failedFields={failed}
-                  arabicFields={SERVICE_LIST_ARABIC_FIELDS}
-                  english={
-                    <div className="form__grid">
-                      <SelectField<ServiceListValues>
-                        name="our_service_id"
-                        label={t('serviceLists.fields.service')}
-                        required
-                        options={options}
-                        placeholder={t('serviceLists.choose')}
-                        hint={options.length === 0 ? t('serviceLists.noServices') : undefined}
-                      />
-                      <TextField<ServiceListValues> name="name" {...english} label={t('serviceLists.fields.name')} required autoComplete="off" />
-                      <TextField<ServiceListValues> name="display_order" label={t('serviceLists.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
-                      <div className="form__full">
-                        <UploadField<ServiceListValues> fileName="image_file" urlName="image_url" label={t('serviceLists.fields.image')} required />
-                      </div>
-                      <TextAreaField<ServiceListValues> name="description" {...english} label={t('serviceLists.fields.description')} optionalLabel={optional} rows={3} className="form__full" />
-                    </div>
-                  }
-                  arabic={
-                    <div className="form__grid">
-                      <TextField<ServiceListValues> name="name_ar" label={t('serviceLists.fields.nameAr')} optionalLabel={optional} className="form__full" {...arabic} />
-                      <TextAreaField<ServiceListValues> name="description_ar" label={t('serviceLists.fields.descriptionAr')} optionalLabel={optional} rows={3} className="form__full" {...arabic} />
-                    </div>
-                  }
+            onSubmit={submit}
+            done={done}
+            arabicFields={SERVICE_LIST_ARABIC_FIELDS}
+            english={
+              <div className="form__grid">
+                <SelectField<ServiceListValues>
+                  name="our_service_id"
+                  label={t('serviceLists.fields.service')}
+                  required
+                  options={options}
+                  placeholder={t('serviceLists.choose')}
+                  hint={options.length === 0 ? t('serviceLists.noServices') : undefined}
                 />
-                <FormActions busy={formState.isSubmitting} done={done} label={t('common.submit')} busyLabel={t('common.saving')} />
-              </>
-            )}
-          </Form>
+                <TextField<ServiceListValues> name="name" {...english} label={t('serviceLists.fields.name')} required autoComplete="off" />
+                <TextField<ServiceListValues> name="display_order" label={t('serviceLists.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
+                <div className="form__full">
+                  <UploadField<ServiceListValues> fileName="image_file" urlName="image_url" label={t('serviceLists.fields.image')} required />
+                </div>
+                <TextAreaField<ServiceListValues> name="description" {...english} label={t('serviceLists.fields.description')} optionalLabel={optional} rows={3} className="form__full" />
+              </div>
+            }
+            arabic={
+              <div className="form__grid">
+                <TextField<ServiceListValues> name="name_ar" label={t('serviceLists.fields.nameAr')} optionalLabel={optional} className="form__full" {...arabic} />
+                <TextAreaField<ServiceListValues> name="description_ar" label={t('serviceLists.fields.descriptionAr')} optionalLabel={optional} rows={3} className="form__full" {...arabic} />
+              </div>
+            }
+          />
         )
       }
     </FormPage>

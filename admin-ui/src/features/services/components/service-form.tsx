@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Form } from '@/components/form/form';
-import { FormActions, FormPage } from '@/components/form/form-page';
+import { ContentForm } from '@/components/form/content-form';
+import { FormPage } from '@/components/form/form-page';
 import { arabic, english, TextAreaField, TextField } from '@/components/form/field';
-import { LanguageTabs } from '@/components/form/language-tabs';
 import { UploadField } from '@/components/upload/upload-field';
 import { paths } from '@/config/paths';
 import { useSaveAndReturn } from '@/hooks/use-save-and-return';
@@ -70,7 +68,6 @@ export function ServiceForm({ id }: { id?: number }) {
   const record = useService(id);
   const create = useCreateService();
   const update = useUpdateService();
-  const [failed, setFailed] = useState<string[]>([]);
   const editing = id !== undefined;
   const { submit, done } = useSaveAndReturn<ServiceValues, ServiceInput>({
     media: { file: 'image_file', url: 'image_url' },
@@ -91,41 +88,32 @@ export function ServiceForm({ id }: { id?: number }) {
       record={editing ? record : undefined}
     >
       {(service) => (
-        <Form<ServiceValues>
+        <ContentForm<ServiceValues>
           defaultValues={toValues(service)}
           rules={serviceRules(t)}
-          onInvalid={setFailed}
-          onSubmit={async (values, methods) => setFailed(await submit(values, methods))}
-        >
-          {({ formState }) => (
-            <>
-              <LanguageTabs
-                failedFields={failed}
-                arabicFields={SERVICE_ARABIC_FIELDS}
-                english={
-                  <div className="form__grid">
-                    <TextField<ServiceValues> name="name" {...english} label={t('services.fields.name')} required autoComplete="off" />
-                    <TextField<ServiceValues> name="display_order" label={t('services.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
-                    <TextAreaField<ServiceValues> name="description" {...english} label={t('services.fields.description')} required rows={3} className="form__full" />
-                    <TextAreaField<ServiceValues> name="content" {...english} label={t('services.fields.content')} required rows={6} className="form__full" />
-                    <div className="form__full">
-                      <UploadField<ServiceValues> fileName="image_file" urlName="image_url" label={t('services.fields.image')} required />
-                    </div>
-                    <ColorField />
-                  </div>
-                }
-                arabic={
-                  <div className="form__grid">
-                    <TextField<ServiceValues> name="name_ar" label={t('services.fields.nameAr')} optionalLabel={optional} className="form__full" {...arabic} />
-                    <TextAreaField<ServiceValues> name="description_ar" label={t('services.fields.descriptionAr')} optionalLabel={optional} rows={3} className="form__full" {...arabic} />
-                    <TextAreaField<ServiceValues> name="content_ar" label={t('services.fields.contentAr')} optionalLabel={optional} rows={6} className="form__full" {...arabic} />
-                  </div>
-                }
-              />
-              <FormActions busy={formState.isSubmitting} done={done} label={t('common.submit')} busyLabel={t('common.saving')} />
-            </>
-          )}
-        </Form>
+          onSubmit={submit}
+          done={done}
+          arabicFields={SERVICE_ARABIC_FIELDS}
+          english={
+            <div className="form__grid">
+              <TextField<ServiceValues> name="name" {...english} label={t('services.fields.name')} required autoComplete="off" />
+              <TextField<ServiceValues> name="display_order" label={t('services.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
+              <TextAreaField<ServiceValues> name="description" {...english} label={t('services.fields.description')} required rows={3} className="form__full" />
+              <TextAreaField<ServiceValues> name="content" {...english} label={t('services.fields.content')} required rows={6} className="form__full" />
+              <div className="form__full">
+                <UploadField<ServiceValues> fileName="image_file" urlName="image_url" label={t('services.fields.image')} required />
+              </div>
+              <ColorField />
+            </div>
+          }
+          arabic={
+            <div className="form__grid">
+              <TextField<ServiceValues> name="name_ar" label={t('services.fields.nameAr')} optionalLabel={optional} className="form__full" {...arabic} />
+              <TextAreaField<ServiceValues> name="description_ar" label={t('services.fields.descriptionAr')} optionalLabel={optional} rows={3} className="form__full" {...arabic} />
+              <TextAreaField<ServiceValues> name="content_ar" label={t('services.fields.contentAr')} optionalLabel={optional} rows={6} className="form__full" {...arabic} />
+            </div>
+          }
+        />
       )}
     </FormPage>
   );

@@ -37,13 +37,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    // The whole-site sweeps (every page's hydration, axe) run once, at the desktop width; every
-    // other test runs at both widths and also fails on any console error.
+    // The whole-site sweeps (every page's hydration, axe) run once, at the desktop width, and
+    // tap targets at the phone width; every other test runs at both widths and also fails on
+    // any console error.
     {
       name: 'phone-375',
       use: { viewport: { width: 375, height: 812 }, hasTouch: true },
       testIgnore: ['**/pages.spec.ts', '**/accessibility.spec.ts'],
     },
-    { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } } },
+    { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } }, testIgnore: ['**/tap-targets.spec.ts'] },
   ],
 })

@@ -240,11 +240,13 @@ def main():
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--conns", type=int, default=32)
     parser.add_argument("--out", default=str(ROOT / "docs/benchmarks.md"))
+    parser.add_argument("--corpus-only", metavar="DIR", help="only make the corpus, into DIR, and stop (for profiling)")
     args = parser.parse_args()
     for tool in ["hugo", "nginx", "wrk", "/usr/bin/time"]:
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing: apt-get install -y hugo nginx wrk time")
-    work = Path(tempfile.mkdtemp(prefix="concierge-bench-"))
+    work = Path(args.corpus_only) if args.corpus_only else Path(tempfile.mkdtemp(prefix="concierge-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ, CONCIERGE_DATA_DIR=str(work / "data"), CONCIERGE_API_KEY=KEY, RUST_LOG="warn",
                CONCIERGE_SITE_URL="http://127.0.0.1:8080")
     islands = ROOT / "site-islands/dist"
@@ -254,6 +256,9 @@ def main():
     started = time.time()
     ids = make_corpus(env, args.blogs)
     print(f"bench: corpus ready in {time.time() - started:.0f} s", flush=True)
+    if args.corpus_only:
+        print(f"bench: corpus kept in {work} (CONCIERGE_DATA_DIR={work / 'data'}, CONCIERGE_API_KEY={KEY})")
+        return
 
     # 1. Full build, three runs each; the best wall time and its peak memory.
     site = work / "data/site"

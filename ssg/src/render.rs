@@ -143,10 +143,20 @@ fn build_assets(content: &Content, templates: &Templates) -> Result<Assets> {
             bytes: bytes.clone(),
         });
     }
-    let css: String = templates
+    // The design system first, then the islands' rules, then anything else.
+    let mut sheets: Vec<(String, String)> = templates
         .files("assets")?
         .into_iter()
         .filter(|(name, _)| name.ends_with(".css"))
+        .collect();
+    let rank = |name: &str| match name.rsplit('/').next().unwrap_or(name) {
+        "site.css" => 0,
+        "islands.css" => 1,
+        _ => 2,
+    };
+    sheets.sort_by(|a, b| (rank(&a.0), &a.0).cmp(&(rank(&b.0), &b.0)));
+    let css: String = sheets
+        .into_iter()
         .map(|(_, text)| text)
         .collect::<Vec<_>>()
         .join("\n");

@@ -202,8 +202,11 @@ impl Publisher {
         progress: Option<&(dyn Fn(usize, usize) + Sync)>,
     ) -> anyhow::Result<Report> {
         let site = self.site.read().await.clone();
+        let clock = std::time::Instant::now();
         let data = load_data(db).await?;
         let blogs = load_all_blogs(db).await?;
+        let loaded = clock.elapsed();
+        let (mut rendering, mut writing) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
         let targets = plan::full(&data);
         self.output
             .remove(&[BUILD_MARKER.to_owned()].into())
@@ -215,9 +218,13 @@ impl Publisher {
         // Batches keep memory flat on large sites and let the progress bar move.
         for (i, batch) in all.chunks(2000).enumerate() {
             let batch: BTreeSet<Target> = batch.iter().cloned().collect();
+            let started = std::time::Instant::now();
             let pages = site.render(&data, &batch, &|id| blogs.get(&id).cloned())?;
+            rendering += started.elapsed();
             produced.extend(pages.iter().map(|p| p.path.clone()));
+            let started = std::time::Instant::now();
             written += self.output.write(pages).await?;
+            writing += started.elapsed();
             if let Some(progress) = progress {
                 progress(((i + 1) * 2000).min(total), total);
             }
@@ -236,6 +243,14 @@ impl Publisher {
                 bytes: site.fingerprint().as_bytes().to_vec(),
             }])
             .await?;
+        tracing::info!(
+            load_ms = loaded.as_millis() as u64,
+            render_ms = rendering.as_millis() as u64,
+            write_ms = writing.as_millis() as u64,
+            total_ms = clock.elapsed().as_millis() as u64,
+            files = written,
+            "full build"
+        );
         *self.cache.lock().await = Some(data);
         Ok(Report {
             written,

@@ -4,7 +4,7 @@
  * `publishedChecks`.
  */
 import { expect, test, unique } from './support/fixtures';
-import { chooseImage, expectSavedTo } from './support/ui';
+import { chooseImage, deleteRow, expectSavedTo } from './support/ui';
 
 type Blog = { id: number; name: string; name_ar: string | null; slug: string };
 type Check = { name: string; run: (blog: Blog, baseURL: string) => Promise<void> };
@@ -26,7 +26,7 @@ const publishedChecks: Check[] = [
   },
 ];
 
-test('a blog created in the admin is published', async ({ adminPage, api }) => {
+test('a blog created in the admin is published, and gone from the site after delete', async ({ adminPage, api }) => {
   const title = unique('Published from the admin');
   await adminPage.goto('/admin/addblog');
   await adminPage.getByLabel('Title', { exact: true }).fill(title);
@@ -46,4 +46,12 @@ test('a blog created in the admin is published', async ({ adminPage, api }) => {
     })
     .toMatchObject({ pendingJobs: 0, lastError: null });
   for (const check of publishedChecks) await test.step(check.name, () => check.run(blog!, api.server.baseURL));
+
+  // Deleting it in the admin takes both pages off the site.
+  await deleteRow(adminPage, title, 'Blog deleted successfully');
+  for (const path of [`/${blog!.slug}/${blog!.id}`, `/ar/${blog!.slug}/${blog!.id}`]) {
+    await expect
+      .poll(async () => (await fetch(new URL(path, api.server.baseURL))).status, { message: `GET ${path} after delete`, timeout: 20_000 })
+      .toBe(404);
+  }
 });

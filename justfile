@@ -104,6 +104,10 @@ check-html: build islands-build (npm-ci "checks")
     java -jar checks/node_modules/vnu-jar/build/dist/vnu.jar --errors-only --skip-non-html "$dir/site"
     echo "check-html: $pages pages, 0 errors"
 
+# PNGs of every page type (English, Arabic; 375, 768, 1440 px) and the admin's main screens.
+screenshots: build islands-build admin-build chromium (npm-ci "checks")
+    CONCIERGE_BIN={{bin}} node checks/screenshots.mjs screenshots
+
 # Build the whole site into the site store.
 site: build islands-build
     {{bin}} migrate

@@ -1,0 +1,106 @@
+// `just screenshots`: every public page type in English and Arabic at 375, 768 and 1440 px,
+// and the admin's main screens, as PNGs in screenshots/ (full pages), from a seeded
+// `concierge serve` on a free port. For looking at, not for asserting.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const binary = process.env.CONCIERGE_BIN ?? join(root, 'target/debug/concierge')
+const out = resolve(process.argv[2] ?? join(root, 'screenshots'))
+const widths = [375, 768, 1440]
+const password = 'screenshots passphrase'
+
+const port = await new Promise((ok) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address()
+    server.close(() => ok(port))
+  })
+})
+const data = mkdtempSync(join(tmpdir(), 'concierge-shots-'))
+const env = {
+  ...process.env,
+  CONCIERGE_DATA_DIR: data,
+  CONCIERGE_ADDR: `127.0.0.1:${port}`,
+  CONCIERGE_ISLANDS_DIR: join(root, 'site-islands/dist'),
+  CONCIERGE_ADMIN_DIR: join(root, 'admin-ui/dist'),
+  CONCIERGE_ADMIN_PASSWORD: password,
+  RUST_LOG: 'warn',
+}
+for (const args of [['seed'], ['admin', 'create', 'shots'], ['build']]) {
+  const run = spawnSync(binary, args, { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (run.status !== 0) throw new Error(`concierge ${args.join(' ')} failed`)
+}
+const server = spawn(binary, ['serve'], { env, stdio: 'ignore' })
+const base = `http://127.0.0.1:${port}`
+for (let i = 0; i < 200; i += 1) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break
+  } catch {}
+  await new Promise((r) => setTimeout(r, 100))
+}
+
+const blogs = await (await fetch(`${base}/api/v1/blog?size=1`, { headers: { 'x-api-key': 'concierge-dev-key' } })).json()
+const blog = blogs.responseBody.result[0]
+const pages = {
+  home: '/', about: '/about', services: '/services', service: '/services/1', airport: '/services/airport',
+  partnership: '/partnership', contact: '/contact-us', privacy: '/privacy-policy', blogs: '/blogs',
+  blog: `/${blog.slug}/${blog.id}`, 'not-found': '/no-such-page',
+}
+mkdirSync(out, { recursive: true })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+let count = 0
+try {
+  for (const width of widths) {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await page.addInitScript(() => localStorage.setItem('concierge.consent', 'rejected'))
+    for (const lang of ['en', 'ar']) {
+      await page.addInitScript((l) => localStorage.setItem('concierge.lang', l), lang)
+      for (const [name, path] of Object.entries(pages)) {
+        const url = lang === 'ar' ? `/ar${path === '/' ? '' : path}` : path
+        await page.goto(base + url, { waitUntil: 'networkidle' })
+        // Scroll through once so islands below the fold hydrate before the shot.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 600) {
+            window.scrollTo(0, y)
+            await new Promise((r) => setTimeout(r, 40))
+          }
+          window.scrollTo(0, 0)
+        })
+        await page.waitForTimeout(200)
+        await page.screenshot({ path: join(out, `site-${name}-${lang}-${width}.png`), fullPage: true })
+        count += 1
+      }
+    }
+    await context.close()
+  }
+  const admin = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const page = await admin.newPage()
+  await page.goto(`${base}/admin/login`, { waitUntil: 'networkidle' })
+  await page.screenshot({ path: join(out, 'admin-login-1440.png') })
+  count += 1
+  await page.getByLabel('User name').fill('shots')
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL('**/admin/blogs')
+  for (const path of ['blogs', 'addblog', 'servicesDashboard', 'serviceslist', 'contactusdashboard', 'generalContentDashboard']) {
+    await page.goto(`${base}/admin/${path}`, { waitUntil: 'networkidle' })
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: join(out, `admin-${path}-1440.png`), fullPage: true })
+    count += 1
+  }
+  console.log(`screenshots: ${count} pictures in ${out}`)
+} finally {
+  await browser.close()
+  server.kill()
+  rmSync(data, { recursive: true, force: true })
+}

@@ -46,10 +46,6 @@ impl FieldErrors {
         self.fields.iter().any(|(f, _)| f == field)
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.fields.is_empty()
-    }
-
     pub fn iter(&self) -> impl Iterator<Item = &(String, String)> {
         self.fields.iter()
     }

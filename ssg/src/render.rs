@@ -263,9 +263,6 @@ impl Site {
                     .collect::<String>()
             )
         });
-        env.add_filter("excerpt", |text: String, max: usize| -> String {
-            truncate(&text, max)
-        });
         env.add_filter("two_digits", |n: u32| -> String { format!("{n:02}") });
         let assets = build_assets(&content, templates)?;
         for file in &assets.files {
@@ -290,10 +287,6 @@ impl Site {
     /// with another fingerprint needs a full rebuild.
     pub fn fingerprint(&self) -> &str {
         &self.fingerprint
-    }
-
-    pub fn content(&self) -> &Content {
-        &self.content
     }
 
     /// Renders `targets` in parallel. `blog` gives a blog with its body, by id.

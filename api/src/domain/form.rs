@@ -37,10 +37,6 @@ impl Form {
         self.errors.add_with_headline(field, message, headline);
     }
 
-    pub fn has_failed(&self, field: &str) -> bool {
-        self.errors.has(field)
-    }
-
     /// Trimmed text; `required` is the message when it is missing or blank.
     pub fn required(
         &mut self,

@@ -122,14 +122,6 @@ pub fn is_unique_violation(err: &DbErr) -> bool {
     )
 }
 
-/// True when the error is a foreign-key violation.
-pub fn is_foreign_key_violation(err: &DbErr) -> bool {
-    matches!(
-        err.sql_err(),
-        Some(sea_orm::SqlErr::ForeignKeyConstraintViolation(_))
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -139,7 +139,7 @@ impl Form {
 
     fn clean(&mut self, field: &str, value: Option<String>, label: &str, max: usize) -> String {
         let text = value.map(|v| v.trim().to_owned()).unwrap_or_default();
-        if text.chars().any(|c| c == '\0') {
+        if text.chars().any(is_refused_char) {
             self.fail(
                 field,
                 format!("{label} contains characters that are not allowed."),
@@ -149,6 +149,14 @@ impl Form {
         }
         text
     }
+}
+
+/// Characters no text field stores: NUL and the other C0/C1 controls (tab and line breaks
+/// aside), and the bidirectional overrides U+202D/U+202E, which make text read differently from
+/// how it is stored (`Invoice\u{202E}fdp.exe`). Marks and isolates (U+200E, U+200F,
+/// U+2066–U+2069) stay: Arabic copy uses them.
+fn is_refused_char(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{202D}' | '\u{202E}')
 }
 
 /// `http://`, `https://` or a path on this site (not `//host`), with no spaces or controls.
@@ -203,6 +211,34 @@ mod tests {
             "/a b",
         ] {
             assert!(!is_safe_url(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn controls_and_bidi_overrides_are_refused_but_arabic_marks_kept() {
+        for bad in [
+            "a\0b",
+            "Invoice\u{202E}fdp.exe",
+            "\u{202D}x",
+            "bell\u{7}",
+            "c1\u{85}",
+        ] {
+            let mut form = Form::new();
+            form.optional("title", Some(bad.into()), "Title", 100);
+            assert_eq!(
+                form.finish().unwrap_err().to_string(),
+                "Title contains characters that are not allowed.",
+                "{bad:?}"
+            );
+        }
+        for ok in [
+            "سيارة \u{2068}BMW 7\u{2069}",
+            "line\nbreak\ttab",
+            "\u{200F}مرحبا",
+        ] {
+            let mut form = Form::new();
+            form.optional("title", Some(ok.into()), "Title", 100);
+            assert!(form.finish().is_ok(), "{ok:?}");
         }
     }
 

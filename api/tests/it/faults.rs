@@ -421,3 +421,307 @@ async fn while_the_database_is_down_the_api_answers_503_and_recovers_by_itself()
     let (status, _) = crate::helpers::read(app.post("/contact-us", &contact()).await).await;
     assert_eq!(status, 201);
 }
+
+/// The server's resident memory, from `/proc`.
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmRSS")
+}
+
+/// One request written byte for byte (no URL normalisation); the status code of the answer.
+async fn raw_status(base: &str, request_line: &str) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = base.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
+    let request = format!(
+        "{request_line} HTTP/1.1\r\nHost: {host}\r\nx-api-key: {}\r\nConnection: close\r\n\r\n",
+        concierge::config::DEV_API_KEY
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let head = String::from_utf8_lossy(&answer[..answer.len().min(64)]).into_owned();
+    head.split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{request_line}: no status line in {head:?}"))
+}
+
+/// A request of the corpus: what it is, and how to send it.
+struct Bad {
+    why: &'static str,
+    method: reqwest::Method,
+    path: String,
+    content_type: &'static str,
+    body: Vec<u8>,
+    admin: bool,
+    expected: u16,
+}
+
+fn bad_input_corpus() -> Vec<Bad> {
+    use reqwest::Method;
+    let json = "application/json";
+    let bad = |why, method, path: &str, content_type, body: Vec<u8>, admin, expected| Bad {
+        why,
+        method,
+        path: path.to_owned(),
+        content_type,
+        body,
+        admin,
+        expected,
+    };
+    let contact_with = |field: &str, value: serde_json::Value| {
+        let mut body = contact();
+        body[field] = value;
+        serde_json::to_vec(&body).unwrap()
+    };
+    let mut upload = b"--XX\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.png\"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n".to_vec();
+    upload.resize(upload.len() + 21 * 1024 * 1024, b'a');
+    upload.extend_from_slice(b"\r\n--XX--\r\n");
+    let mut script = b"--XX\r\nContent-Disposition: form-data; name=\"file\"; filename=\"x.png\"\r\nContent-Type: image/png\r\n\r\n".to_vec();
+    script.extend_from_slice(b"#!/bin/sh\necho not an image\r\n--XX--\r\n");
+    let mut bidi_blog = blog("Invoice\u{202E}fdp.exe", 1);
+    bidi_blog["name"] = json!("Invoice\u{202E}fdp.exe");
+    let mut huge_order = blog("Huge order", 1);
+    huge_order["display_order"] = json!(1e300);
+    vec![
+        bad(
+            "oversized JSON body",
+            Method::POST,
+            "/contact-us",
+            json,
+            contact_with("message", json!("x".repeat(4 * 1024 * 1024))),
+            false,
+            413,
+        ),
+        bad(
+            "oversized upload",
+            Method::POST,
+            "/blob-upload",
+            "multipart/form-data; boundary=XX",
+            upload,
+            true,
+            413,
+        ),
+        bad(
+            "a script named .png",
+            Method::POST,
+            "/blob-upload",
+            "multipart/form-data; boundary=XX",
+            script,
+            true,
+            415,
+        ),
+        bad(
+            "form-encoded body",
+            Method::POST,
+            "/contact-us",
+            "application/x-www-form-urlencoded",
+            b"first_name=Ali".to_vec(),
+            false,
+            415,
+        ),
+        bad(
+            "text/plain body",
+            Method::POST,
+            "/subscription",
+            "text/plain",
+            b"{\"email\":\"a@b.co\"}".to_vec(),
+            false,
+            415,
+        ),
+        bad(
+            "deep JSON",
+            Method::POST,
+            "/contact-us",
+            json,
+            format!("{}{}", "[".repeat(100_000), "]".repeat(100_000)).into_bytes(),
+            false,
+            400,
+        ),
+        bad(
+            "invalid UTF-8",
+            Method::POST,
+            "/contact-us",
+            json,
+            b"{\"first_name\":\"\xff\xfe\xfd\"}".to_vec(),
+            false,
+            400,
+        ),
+        bad(
+            "huge number as a phone",
+            Method::POST,
+            "/contact-us",
+            json,
+            contact_with("phone", json!(1e300)),
+            false,
+            400,
+        ),
+        bad(
+            "a 400-digit number",
+            Method::POST,
+            "/contact-us",
+            json,
+            format!("{{\"first_name\":{}}}", "9".repeat(400)).into_bytes(),
+            false,
+            400,
+        ),
+        bad(
+            "right-to-left override in a name",
+            Method::POST,
+            "/contact-us",
+            json,
+            contact_with("first_name", json!("Ali\u{202E}lA")),
+            false,
+            400,
+        ),
+        bad(
+            "right-to-left override in a blog name",
+            Method::POST,
+            "/blog",
+            json,
+            serde_json::to_vec(&bidi_blog).unwrap(),
+            true,
+            400,
+        ),
+        bad(
+            "display order 1e300",
+            Method::POST,
+            "/blog",
+            json,
+            serde_json::to_vec(&huge_order).unwrap(),
+            true,
+            400,
+        ),
+        bad(
+            "page zero",
+            Method::GET,
+            "/blog?page=0&size=10",
+            json,
+            vec![],
+            false,
+            400,
+        ),
+        bad(
+            "negative page",
+            Method::GET,
+            "/blog?page=-3&size=10",
+            json,
+            vec![],
+            false,
+            400,
+        ),
+        bad(
+            "zero size",
+            Method::GET,
+            "/our-services?page=1&size=0",
+            json,
+            vec![],
+            false,
+            400,
+        ),
+        bad(
+            "a page past u64",
+            Method::GET,
+            "/blog?page=184467440737095516160",
+            json,
+            vec![],
+            false,
+            400,
+        ),
+        bad(
+            "an id past i64",
+            Method::GET,
+            "/blog/9223372036854775808",
+            json,
+            vec![],
+            false,
+            400,
+        ),
+        bad(
+            "an encoded traversal as an id",
+            Method::GET,
+            "/blog/..%2F..%2Fetc%2Fpasswd",
+            json,
+            vec![],
+            false,
+            400,
+        ),
+        bad(
+            "a traversal as an import kind",
+            Method::POST,
+            "/import/..%2F..%2Fetc",
+            json,
+            vec![],
+            true,
+            404,
+        ),
+    ]
+}
+
+#[tokio::test]
+async fn bad_input_gets_clear_4xx_and_the_server_memory_stays_flat() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = fresh_database_url(dir.path()).await;
+    create_admin(dir.path(), &url);
+    let server = serve(dir.path(), &url);
+    server.ready().await;
+    let token = server.token().await;
+    let corpus = bad_input_corpus();
+    let raw = [
+        "GET /api/v1/blog/%2e%2e/%2e%2e/etc/passwd",
+        "GET /api/v1/../../etc/passwd",
+        "GET /media/../../../etc/passwd",
+        "GET /media/%2e%2e%2f%2e%2e%2fconcierge.db",
+        "GET /../concierge.db",
+        "GET /%2e%2e/%2e%2e/etc/passwd",
+    ];
+    let round = || async {
+        for case in &corpus {
+            let mut request = server
+                .api(case.method.clone(), &case.path)
+                .header("content-type", case.content_type)
+                .body(case.body.clone());
+            if case.admin {
+                request = request.bearer_auth(&token);
+            }
+            let response = request.send().await.unwrap();
+            let status = response.status().as_u16();
+            let body: serde_json::Value = response.json().await.unwrap_or_default();
+            assert_eq!(status, case.expected, "{}: {body}", case.why);
+            assert!(
+                body["message"].as_str().is_some_and(|m| !m.is_empty()),
+                "{}: the answer carries a message",
+                case.why
+            );
+        }
+        for line in raw {
+            let status = raw_status(&server.base, line).await;
+            assert!((400..500).contains(&status), "{line}: {status}");
+        }
+    };
+    let pid = server.child.id();
+    for _ in 0..3 {
+        round().await;
+    }
+    let settled = rss_kib(pid);
+    for _ in 0..25 {
+        round().await;
+    }
+    let after = rss_kib(pid);
+    eprintln!("bad input: resident memory {settled} KiB after 3 rounds, {after} KiB after 28");
+    assert!(
+        after <= settled + 8 * 1024,
+        "resident memory grew from {settled} KiB to {after} KiB over 25 rounds of bad input"
+    );
+    assert_eq!(
+        count(&url, "contact_us").await,
+        0,
+        "no bad enquiry was stored"
+    );
+    assert_eq!(count(&url, "blogs").await, 0, "no bad blog was stored");
+}

@@ -8,6 +8,7 @@ pub mod error;
 pub mod media;
 pub mod openapi;
 pub mod publish;
+pub mod read_cache;
 pub mod routes;
 pub mod seed;
 pub mod spreadsheet;

@@ -102,6 +102,26 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc
 }
 
+/// The document, built once.
+pub fn shared() -> &'static utoipa::openapi::OpenApi {
+    static DOC: std::sync::LazyLock<utoipa::openapi::OpenApi> = std::sync::LazyLock::new(document);
+    &DOC
+}
+
+/// The methods of a path the document spells out literally (no `{parameter}` segment), such as
+/// `/api/v1/client-reviewes/display-order`.
+pub fn literal_path_methods(
+    doc: &utoipa::openapi::OpenApi,
+    path: &str,
+) -> Option<Vec<&'static str>> {
+    let path = path.trim_end_matches('/');
+    doc.paths
+        .paths
+        .get(path)
+        .filter(|_| !path.contains('{'))
+        .map(methods_of)
+}
+
 /// The methods the API answers on a path, if the path is one of its routes (`/api/v1/blog/7`
 /// matches `/api/v1/blog/{id}`).
 pub fn allowed_methods(doc: &utoipa::openapi::OpenApi, path: &str) -> Option<Vec<&'static str>> {
@@ -113,16 +133,19 @@ pub fn allowed_methods(doc: &utoipa::openapi::OpenApi, path: &str) -> Option<Vec
                 .iter()
                 .zip(&segments)
                 .all(|(p, s)| (p.starts_with('{') && !s.is_empty()) || p == s);
-        matches.then(|| {
-            [
-                ("GET", item.get.is_some()),
-                ("PUT", item.put.is_some()),
-                ("POST", item.post.is_some()),
-                ("DELETE", item.delete.is_some()),
-            ]
-            .into_iter()
-            .filter_map(|(m, present)| present.then_some(m))
-            .collect()
-        })
+        matches.then(|| methods_of(item))
     })
+}
+
+fn methods_of(item: &utoipa::openapi::PathItem) -> Vec<&'static str> {
+    [
+        ("GET", item.get.is_some()),
+        ("PUT", item.put.is_some()),
+        ("POST", item.post.is_some()),
+        ("DELETE", item.delete.is_some()),
+        ("PATCH", item.patch.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(m, present)| present.then_some(m))
+    .collect()
 }

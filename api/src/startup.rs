@@ -63,6 +63,7 @@ impl Application {
             publisher: publisher.clone(),
             publish_wakeup: wakeup,
             live_reload: reload.clone(),
+            read_cache: Default::default(),
         });
         let server = HttpServer::new(move || {
             App::new()
@@ -81,10 +82,12 @@ impl Application {
                 .service(web::redirect("/api/docs", "/api/docs/"))
                 .service(
                     SwaggerUi::new("/api/docs/{_:.*}")
-                        .url("/api/v1/openapi.json", openapi::document()),
+                        .url("/api/v1/openapi.json", openapi::shared().clone()),
                 )
                 .service(
                     web::scope("/api/v1")
+                        .wrap(from_fn(crate::read_cache::serve))
+                        .wrap(from_fn(literal_paths_keep_their_methods))
                         .wrap(ErrorHandlers::new().default_handler(json_error_body))
                         .wrap(from_fn(require_api_key))
                         .configure(routes::api)
@@ -166,16 +169,34 @@ pub fn build_site(settings: &Settings) -> anyhow::Result<ssg::Site> {
 
 /// No route matched: 405 with `Allow` when the path is a route of the API, else 404.
 async fn api_fallback(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    static DOC: std::sync::LazyLock<utoipa::openapi::OpenApi> =
-        std::sync::LazyLock::new(openapi::document);
-    match openapi::allowed_methods(&DOC, req.path()) {
-        Some(methods) if !methods.is_empty() => Ok(HttpResponse::MethodNotAllowed()
-            .insert_header((header::ALLOW, methods.join(", ")))
-            .json(
-                serde_json::json!({ "message": "This method is not allowed here.", "errors": {} }),
-            )),
+    match openapi::allowed_methods(openapi::shared(), req.path()) {
+        Some(methods) if !methods.is_empty() => Ok(method_not_allowed(&methods)),
         _ => Err(ApiError::NotFound("Not found".into())),
     }
+}
+
+/// A literal path such as `/client-reviewes/display-order` is a route of its own: a method it
+/// does not answer gets 405 there, instead of falling through to the sibling `/{id}` route
+/// (which would read `display-order` as an id).
+async fn literal_paths_keep_their_methods(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<actix_web::body::EitherBody<impl MessageBody>>, actix_web::Error> {
+    if let Some(methods) = openapi::literal_path_methods(openapi::shared(), req.path()) {
+        let method = req.method().as_str();
+        let allowed = methods.contains(&method) || (method == "HEAD" && methods.contains(&"GET"));
+        if !allowed {
+            let response = method_not_allowed(&methods);
+            return Ok(req.into_response(response).map_into_right_body());
+        }
+    }
+    Ok(next.call(req).await?.map_into_left_body())
+}
+
+fn method_not_allowed(methods: &[&str]) -> HttpResponse {
+    HttpResponse::MethodNotAllowed()
+        .insert_header((header::ALLOW, methods.join(", ")))
+        .json(serde_json::json!({ "message": "This method is not allowed here.", "errors": {} }))
 }
 
 /// Every `/api/v1` request must carry the client's `x-api-key`.

@@ -151,6 +151,7 @@ pub async fn commit_and_publish(
     txn: DatabaseTransaction,
 ) -> Result<(), ApiError> {
     txn.commit().await?;
+    state.read_cache.written();
     state.publish_wakeup.notify_one();
     Ok(())
 }

@@ -103,6 +103,11 @@ async fn unknown_paths_get_404_and_unsupported_methods_405_with_allow() {
         (Method::PATCH, "/blog", "GET, POST"),
         (Method::TRACE, "/publish/status", "GET"),
         (Method::POST, "/blog/7", "GET, PUT, DELETE"),
+        // Literal paths beside an `/{id}` route are routes of their own.
+        (Method::PUT, "/client-reviewes/display-order", "GET"),
+        (Method::DELETE, "/contact-us/export", "GET"),
+        (Method::PUT, "/contact-us/export", "GET"),
+        (Method::DELETE, "/our-services/display/display-order", "GET"),
     ];
     for (method, path, allow) in cases {
         let response = app.api(method.clone(), path).send().await.unwrap();

@@ -22,7 +22,7 @@ build:
     cargo build -p concierge-api --bin concierge
 
 # Every test: Rust (SQLite, PostgreSQL), site HTML, islands, the site in a browser, the admin.
-test: test-deps test-sqlite test-postgres check-html test-islands test-site test-admin
+test: test-deps test-sqlite test-postgres faults check-html test-islands test-site test-admin
 
 # Tools the tests need: moto (a real S3-compatible server on loopback).
 test-deps:
@@ -127,6 +127,35 @@ bench:
     if [ -n "$missing" ]; then apt-get update -qq && apt-get install -y -qq $missing; fi
     cargo build --release -p concierge-api --bin concierge
     python3 bench/run.py
+
+# schemathesis over the live OpenAPI document, with the API key and an administrator's token:
+# every check, 0 server errors, 0 answers that break the schema (config: checks/schemathesis.toml).
+faults: build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if ! command -v st >/dev/null 2>&1; then
+        python3 -m pip install --quiet --disable-pip-version-check 'schemathesis==4.32.5'
+        command -v pyenv >/dev/null 2>&1 && pyenv rehash || true
+    fi
+    dir=$(mktemp -d)
+    export CONCIERGE_DATA_DIR="$dir" CONCIERGE_DATABASE_URL="sqlite://$dir/concierge.db?mode=rwc"
+    export CONCIERGE_ISLANDS_DIR="$dir/no-islands" RUST_LOG=warn
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    base="http://127.0.0.1:$port"
+    password="schemathesis runs $RANDOM$RANDOM"
+    {{bin}} seed > /dev/null
+    CONCIERGE_ADMIN_PASSWORD="$password" {{bin}} admin create faults > /dev/null
+    CONCIERGE_ADDR="127.0.0.1:$port" {{bin}} serve > "$dir/serve.log" 2>&1 &
+    server=$!
+    trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -rf "$dir"' EXIT
+    for _ in $(seq 100); do curl -fs "$base/healthz" > /dev/null && break; sleep 0.2; done
+    key="${CONCIERGE_API_KEY:-concierge-dev-key}"
+    token=$(curl -fs -H "x-api-key: $key" -H 'content-type: application/json' \
+        -d "{\"username\": \"faults\", \"password\": \"$password\"}" "$base/api/v1/authenticate" \
+        | python3 -c 'import json, sys; print(json.load(sys.stdin)["responseBody"]["token"])')
+    st --no-color --config-file checks/schemathesis.toml run "$base/api/v1/openapi.json" \
+        -H "x-api-key: $key" -H "Authorization: Bearer $token" \
+        --exclude-path /api/v1/logout --max-examples 30 --workers 2
 
 # Drop the databases left by PostgreSQL test runs.
 pg-clean:

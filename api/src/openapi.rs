@@ -99,7 +99,69 @@ pub fn document() -> utoipa::openapi::OpenApi {
             }
         }
     }
+    refine_inputs(&mut doc);
     doc
+}
+
+/// Characters no text field takes (see `domain::form`), as a regular-expression class body.
+const REFUSED: &str = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202d\u202e";
+
+/// The request schemas spell out what the rules accept, so that clients and fuzzers know it
+/// before they send: text without refused characters (and, when required, not blank), links that
+/// are web addresses or site paths, colour codes, and a banner body of exactly one object.
+fn refine_inputs(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::{Schema, SchemaType, Type};
+    let text_required = format!(r"^[^{REFUSED}]*[^\s{REFUSED}][^{REFUSED}]*$");
+    let text_optional = format!(r"^[^{REFUSED}]*$");
+    let link = format!(r"(?:[Hh][Tt][Tt][Pp][Ss]?://|/(?!/))[^\s{REFUSED}]*");
+    let link_required = format!(r"^\s*{link}\s*$");
+    let link_optional = format!(r"^\s*(?:{link})?\s*$");
+    let colour = r"^\s*(?:#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z]{1,32})\s*$";
+    let Some(components) = doc.components.as_mut() else {
+        return;
+    };
+    for (name, schema) in components.schemas.iter_mut() {
+        let (true, RefOr::T(Schema::Object(object))) = (name.ends_with("Input"), schema) else {
+            continue;
+        };
+        for (field, property) in object.properties.iter_mut() {
+            let RefOr::T(Schema::Object(p)) = property else {
+                continue;
+            };
+            let required = p.schema_type == SchemaType::Type(Type::String);
+            let optional = p.schema_type == SchemaType::from_iter([Type::String, Type::Null]);
+            let own_rule = p.format.is_some() || p.pattern.as_deref().is_some_and(|r| r != r"\S");
+            if !(required || optional) || own_rule {
+                continue;
+            }
+            let pattern = match (field.as_str(), required) {
+                ("image_url" | "banner_url" | "web_url", true) => link_required.clone(),
+                ("image_url" | "banner_url" | "web_url", false) => link_optional.clone(),
+                ("color", _) => colour.to_owned(),
+                (_, true) => text_required.clone(),
+                (_, false) => text_optional.clone(),
+            };
+            p.pattern = Some(pattern);
+        }
+    }
+    // The only array bodies are the banners': exactly one object.
+    for item in doc.paths.paths.values_mut() {
+        for operation in [&mut item.post, &mut item.put].into_iter().flatten() {
+            let Some(RefOr::T(body)) = operation.request_body.as_mut() else {
+                continue;
+            };
+            for content in body.content.values_mut() {
+                let RefOr::T(content) = content else {
+                    continue;
+                };
+                if let Some(RefOr::T(Schema::Array(array))) = content.schema.as_mut() {
+                    array.min_items = Some(1);
+                    array.max_items = Some(1);
+                }
+            }
+        }
+    }
 }
 
 /// The document, built once.

@@ -70,7 +70,28 @@ pub fn whole_number_schema() -> utoipa::openapi::schema::Schema {
             .item(
                 ObjectBuilder::new()
                     .schema_type(SchemaType::Type(Type::String))
-                    .pattern(Some(r"^-?[0-9]{1,7}$")),
+                    .pattern(Some(r"^\s*[-+]?0*(?:[0-9]{1,6}|1000000)\s*$")),
+            )
+            .build(),
+    )
+}
+
+/// The schema of an id that may come as a number or as numeric text (a parent's id in a form):
+/// a whole number from 1. (As text, up to nine digits: every id this API hands out.)
+pub fn positive_id_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+    Schema::OneOf(
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::Type(Type::Integer))
+                    .minimum(Some(1))
+                    .maximum(Some(i32::MAX)),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(SchemaType::Type(Type::String))
+                    .pattern(Some(r"^\s*\+?0*[1-9][0-9]{0,8}\s*$")),
             )
             .build(),
     )

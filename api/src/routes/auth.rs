@@ -14,9 +14,9 @@ use crate::state::AppState;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct LoginInput {
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub username: Text,
-    #[schema(value_type = String, format = Password)]
+    #[schema(value_type = String, format = Password, min_length = 1, required = true)]
     pub password: Text,
 }
 

@@ -44,15 +44,16 @@ pub struct BannerInput {
     pub web_url: Text,
 }
 
-/// The body is an array holding exactly one banner.
-fn single(body: web::Json<Vec<BannerInput>>) -> Result<BannerInput, ApiError> {
+/// The body is an array holding exactly one banner object (not an array read field by field).
+fn single(body: web::Json<Vec<serde_json::Value>>) -> Result<BannerInput, ApiError> {
     let mut items = body.into_inner();
-    if items.len() != 1 {
+    if items.len() != 1 || !items[0].is_object() {
         return Err(ApiError::BadRequest(
             "Send an array holding exactly one banner.".into(),
         ));
     }
-    Ok(items.remove(0))
+    serde_json::from_value(items.remove(0))
+        .map_err(|e| ApiError::BadRequest(format!("Invalid JSON body: {e}")))
 }
 
 impl BannerInput {
@@ -106,7 +107,7 @@ pub async fn list(
     Ok(envelope::list(items, total))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)),
     responses((status = 200, body = ItemEnvelope<banner::Model>), (status = 404, body = ErrorBody)))]
 #[get("/flashy-banner/get-flashy-banner-by-id/{id}")]
 pub async fn get_one(
@@ -126,7 +127,7 @@ pub async fn get_one(
 pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
-    body: web::Json<Vec<BannerInput>>,
+    body: web::Json<Vec<serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let mut model = banner::ActiveModel {
         created_at: Set(Utc::now()),
@@ -140,7 +141,7 @@ pub async fn create(
     Ok(envelope::created(saved, "Banner added successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path)), request_body = Vec<BannerInput>,
+#[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)), request_body = Vec<BannerInput>,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<banner::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/flashy-banner/update-flashy-banner-by-id/{id}")]
@@ -148,7 +149,7 @@ pub async fn update(
     state: web::Data<AppState>,
     _admin: Admin,
     id: web::Path<String>,
-    body: web::Json<Vec<BannerInput>>,
+    body: web::Json<Vec<serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let input = single(body)?;
@@ -163,7 +164,7 @@ pub async fn update(
     Ok(envelope::updated(saved, "Banner updated successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/flashy-banner/flashy-banner-delete/{id}")]

@@ -28,7 +28,7 @@ pub const EXCERPT: usize = 600;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct BlogInput {
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub name: Text,
     #[schema(value_type = Option<String>)]
     pub name_ar: Text,
@@ -37,9 +37,9 @@ pub struct BlogInput {
     pub description: Text,
     #[schema(value_type = Option<String>)]
     pub description_ar: Text,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub image_url: Text,
-    #[schema(schema_with = crate::domain::lenient::whole_number_schema)]
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema, required = true)]
     pub display_order: Loose,
     #[schema(value_type = Option<String>)]
     pub meta_title: Text,
@@ -162,7 +162,7 @@ pub async fn list(
     Ok(envelope::list(items, total))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path, minimum = 1)),
     responses((status = 200, body = ItemEnvelope<blog::Model>), (status = 404, body = ErrorBody)))]
 #[get("/blog/{id}")]
 pub async fn get_one(
@@ -197,7 +197,7 @@ pub async fn create(
     Ok(envelope::created(saved, "Blog added successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path)), request_body = BlogInput,
+#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path, minimum = 1)), request_body = BlogInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<blog::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/blog/{id}")]
@@ -223,7 +223,7 @@ pub async fn update(
     Ok(envelope::updated(saved, "Blog updated successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/blog/{id}")]

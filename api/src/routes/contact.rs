@@ -22,18 +22,18 @@ const NOT_FOUND: &str = "Contact enquiry not found";
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct ContactInput {
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub first_name: Text,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub last_name: Text,
-    #[schema(value_type = String, format = Email)]
+    #[schema(value_type = String, format = Email, required = true)]
     pub email: Text,
     /// 10 to 15 digits once spaces, dashes, brackets and a leading `+` are removed.
-    #[schema(value_type = String, pattern = r"^\+?[0-9][0-9 ().-]{8,22}[0-9]$")]
+    #[schema(value_type = String, pattern = r"^\+?[0-9][0-9 ().-]{8,22}[0-9]$", required = true)]
     pub phone: Text,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub subject: Text,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub message: Text,
 }
 
@@ -101,7 +101,7 @@ pub async fn list(
     Ok(envelope::list(items, total))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 404, body = ErrorBody)))]
 #[get("/contact-us/{id}")]
@@ -116,7 +116,7 @@ pub async fn get_one(
     ))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path)), request_body = ContactInput,
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)), request_body = ContactInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/contact-us/{id}")]
@@ -137,7 +137,7 @@ pub async fn update(
     Ok(envelope::updated(saved, "contact updated successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/contact-us/{id}")]

@@ -24,16 +24,16 @@ const NOT_FOUND: &str = "General content not found";
 #[serde(default)]
 pub struct GeneralContentInput {
     /// The site string this entry overrides, e.g. `site.phone`.
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub name: Text,
     /// The value (the form calls it "value"; both spellings are accepted).
     #[serde(alias = "value")]
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub values: Text,
     #[serde(alias = "value_ar")]
     #[schema(value_type = Option<String>)]
     pub values_ar: Text,
-    #[schema(schema_with = crate::domain::lenient::whole_number_schema)]
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema, required = true)]
     pub display_order: Loose,
 }
 
@@ -96,7 +96,7 @@ pub async fn list(
     Ok(envelope::list(items, total))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "general content", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "general content", params(("id" = i32, Path, minimum = 1)),
     responses((status = 200, body = ItemEnvelope<general_content::Model>), (status = 404, body = ErrorBody)))]
 #[get("/general-content-section/{id}")]
 pub async fn get_one(
@@ -137,7 +137,7 @@ pub async fn create(
     Ok(envelope::created(saved, "content added successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "general content", params(("id" = i32, Path)), request_body = GeneralContentInput,
+#[utoipa::path(context_path = "/api/v1", tag = "general content", params(("id" = i32, Path, minimum = 1)), request_body = GeneralContentInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<general_content::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/general-content-section/{id}")]
@@ -167,7 +167,7 @@ pub async fn update(
     Ok(envelope::updated(saved, "content updated successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "general content", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "general content", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/general-content-section/{id}")]

@@ -33,11 +33,12 @@ pub struct UploadEnvelope {
     pub response_data: String,
 }
 
-/// The multipart form: one field `file`.
+/// The multipart form: one field `file`, and nothing else.
 #[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 pub struct UploadForm {
-    #[schema(value_type = String, format = Binary)]
+    #[schema(value_type = String, format = Binary, min_length = 1)]
     file: Vec<u8>,
 }
 
@@ -49,7 +50,8 @@ pub struct Received {
     pub head: Vec<u8>,
 }
 
-/// Streams the multipart field named `field` to a temp file, refusing it past `limit` bytes.
+/// Streams the multipart field named `field` to a temp file, refusing it past `limit` bytes, and
+/// refusing a form that holds anything besides that one field.
 pub async fn receive(
     mut payload: Multipart,
     field: &str,
@@ -59,8 +61,11 @@ pub async fn receive(
     let bad = |e: actix_multipart::MultipartError| {
         ApiError::BadRequest(format!("The upload could not be read: {e}"))
     };
+    let mut received = None;
+    let mut other_parts = false;
     while let Some(mut part) = payload.try_next().await.map_err(bad)? {
-        if part.name() != Some(field) {
+        if part.name() != Some(field) || received.is_some() {
+            other_parts = true;
             while part.try_next().await.map_err(bad)?.is_some() {}
             continue;
         }
@@ -90,14 +95,21 @@ pub async fn receive(
         if len == 0 {
             return Err(ApiError::validation(field, "The file is empty."));
         }
-        return Ok(Received {
+        received = Some(Received {
             file: path,
             len,
             digest: hasher.finalize().to_vec(),
             head,
         });
     }
-    Err(ApiError::validation(field, NO_FILE))
+    match received {
+        None => Err(ApiError::validation(field, NO_FILE)),
+        Some(_) if other_parts => Err(ApiError::validation(
+            field,
+            format!("Send one file and nothing else, in the multipart field \"{field}\"."),
+        )),
+        Some(received) => Ok(received),
+    }
 }
 
 /// Refuses a declared body larger than the limit before reading any of it.

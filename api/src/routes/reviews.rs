@@ -24,22 +24,22 @@ const NOT_FOUND: &str = "Client review not found";
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct ReviewInput {
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub title: Text,
     #[schema(value_type = Option<String>)]
     pub title_ar: Text,
     /// The client's name.
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub name: Text,
     #[schema(value_type = Option<String>)]
     pub name_ar: Text,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub description: Text,
     #[schema(value_type = Option<String>)]
     pub description_ar: Text,
-    #[schema(schema_with = crate::domain::lenient::whole_number_schema)]
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema, required = true)]
     pub display_order: Loose,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub image_url: Text,
 }
 
@@ -133,7 +133,7 @@ pub async fn list_by_order(
     Ok(envelope::list(items, total))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path, minimum = 1)),
     responses((status = 200, body = ItemEnvelope<review::Model>), (status = 404, body = ErrorBody)))]
 #[get("/client-reviewes/{id}")]
 pub async fn get_one(
@@ -167,7 +167,7 @@ pub async fn create(
     Ok(envelope::created(saved, "Client review added successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path)), request_body = ReviewInput,
+#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path, minimum = 1)), request_body = ReviewInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<review::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/client-reviewes/{id}")]
@@ -189,7 +189,7 @@ pub async fn update(
     Ok(envelope::updated(saved, "Client updated successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/client-reviewes/{id}")]

@@ -26,15 +26,15 @@ const NOT_FOUND: &str = "Service list item not found";
 #[serde(default)]
 pub struct ServiceItemInput {
     /// The parent service.
-    #[schema(schema_with = crate::domain::lenient::whole_number_schema)]
+    #[schema(schema_with = crate::domain::lenient::positive_id_schema, required = true)]
     pub our_service_id: Loose,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub name: Text,
     #[schema(value_type = Option<String>)]
     pub name_ar: Text,
-    #[schema(schema_with = crate::domain::lenient::whole_number_schema)]
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema, required = true)]
     pub display_order: Loose,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub image_url: Text,
     #[schema(value_type = Option<String>)]
     pub description: Text,
@@ -131,7 +131,7 @@ impl ServiceItemInput {
 }
 
 /// The items of one service by `display_order`, then id. Unknown service: 404.
-#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("serviceId" = i32, Path), PageQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("serviceId" = i32, Path, minimum = 1), PageQuery),
     responses((status = 200, body = ListEnvelope<service_item::Model>), (status = 404, body = ErrorBody)))]
 #[get("/list-of-services/display-order/{serviceId}")]
 pub async fn list_for_service(
@@ -151,7 +151,7 @@ pub async fn list_for_service(
     Ok(envelope::list(items, total))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path, minimum = 1)),
     responses((status = 200, body = ItemEnvelope<service_item::Model>), (status = 404, body = ErrorBody)))]
 #[get("/list-of-services/{id}")]
 pub async fn get_one(
@@ -185,7 +185,7 @@ pub async fn create(
     Ok(envelope::created(saved, "Service List added successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path)), request_body = ServiceItemInput,
+#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path, minimum = 1)), request_body = ServiceItemInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<service_item::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/list-of-services/{id}")]
@@ -216,7 +216,7 @@ pub async fn update(
     Ok(envelope::updated(saved, "Services updated successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/list-of-services/{id}")]

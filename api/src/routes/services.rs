@@ -25,24 +25,24 @@ const NOT_FOUND: &str = "Service not found";
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct ServiceInput {
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub name: Text,
     #[schema(value_type = Option<String>)]
     pub name_ar: Text,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub description: Text,
     #[schema(value_type = Option<String>)]
     pub description_ar: Text,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub content: Text,
     #[schema(value_type = Option<String>)]
     pub content_ar: Text,
-    #[schema(schema_with = crate::domain::lenient::whole_number_schema)]
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema, required = true)]
     pub display_order: Loose,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub image_url: Text,
     /// A colour code such as `#0B1F3A`.
-    #[schema(value_type = String, min_length = 1, pattern = r"\S")]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub color: Text,
 }
 
@@ -172,7 +172,7 @@ pub async fn list(
     list_page(&state, &query, &admin, false).await
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "services", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "services", params(("id" = i32, Path, minimum = 1)),
     responses((status = 200, body = ItemEnvelope<service::Model>), (status = 404, body = ErrorBody)))]
 #[get("/our-services/{id}")]
 pub async fn get_one(
@@ -206,7 +206,7 @@ pub async fn create(
     Ok(envelope::created(saved, "Service added successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "services", params(("id" = i32, Path)), request_body = ServiceInput,
+#[utoipa::path(context_path = "/api/v1", tag = "services", params(("id" = i32, Path, minimum = 1)), request_body = ServiceInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<service::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/our-services/{id}")]
@@ -238,7 +238,7 @@ pub async fn update(
     Ok(envelope::updated(saved, "Service updated successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "services", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "services", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[delete("/our-services/{id}")]

@@ -71,9 +71,10 @@ pub struct ImportEnvelope {
 
 /// The multipart form: one field `file` holding an .xlsx workbook.
 #[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 pub struct WorkbookForm {
-    #[schema(value_type = String, format = Binary)]
+    #[schema(value_type = String, format = Binary, min_length = 1)]
     file: Vec<u8>,
 }
 

@@ -23,7 +23,7 @@ pub const SUBSCRIBED: &str = "Successfully Subscribed!";
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct SubscriptionInput {
-    #[schema(value_type = String, format = Email)]
+    #[schema(value_type = String, format = Email, required = true)]
     pub email: Text,
 }
 
@@ -89,7 +89,7 @@ pub async fn list(
     Ok(envelope::list(items, total))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "subscription", params(("id" = i32, Path)),
+#[utoipa::path(context_path = "/api/v1", tag = "subscription", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/subscription/{id}")]

@@ -75,6 +75,8 @@ async fn a_banner_body_must_be_an_array_of_exactly_one_with_safe_links() {
         (json!({"title": "not an array"}), 400),
         (json!([]), 400),
         (json!([{"title": "a"}, {"title": "b"}]), 400),
+        (json!([["a banner", "read field by field"]]), 400),
+        (json!([null]), 400),
         (json!([{"web_url": "javascript:alert(1)"}]), 400),
     ] {
         let (got, response) = read(

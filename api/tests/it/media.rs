@@ -268,6 +268,24 @@ async fn uploads_need_an_administrator_and_a_file_field() {
         body["message"],
         "Please choose a file to upload (multipart field \"file\")."
     );
+    // The file and anything else: refused, so a client learns its extra fields are ignored.
+    let form = Form::new()
+        .part("file", Part::bytes(PNG.to_vec()).file_name("a.png"))
+        .text("caption", "Majlis at dusk");
+    let (status, body) = read(
+        app.api(Method::POST, "/blob-upload")
+            .bearer_auth(&token)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["message"],
+        "Send one file and nothing else, in the multipart field \"file\"."
+    );
     let (status, _) = read(
         app.api(Method::POST, "/blob-upload")
             .bearer_auth(&token)

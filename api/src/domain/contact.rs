@@ -203,53 +203,41 @@ pub fn validate(
         |visitor: &'static str, admin_text: &'static str| if admin { admin_text } else { visitor };
     let mut f = Form::new();
 
-    let first = f.required(
+    let first_name = f.shaped(
         "first_name",
         draft.first_name,
         required("First name is required.", "Please enter the First Name"),
-        "First name",
-        max::NAME,
+        ("First name", max::NAME),
+        PersonName::parse,
+        "First name should contain only letters.",
     );
-    let first_name = PersonName::parse(&first);
-    if !first.is_empty() && first_name.is_none() {
-        f.fail("first_name", "First name should contain only letters.");
-    }
-    let last = f.required(
+    let last_name = f.shaped(
         "last_name",
         draft.last_name,
         required("Last name is required.", "Please enter the last name"),
-        "Last name",
-        max::NAME,
+        ("Last name", max::NAME),
+        PersonName::parse,
+        "Last name should contain only letters.",
     );
-    let last_name = PersonName::parse(&last);
-    if !last.is_empty() && last_name.is_none() {
-        f.fail("last_name", "Last name should contain only letters.");
-    }
-    let phone_text = f.required(
+    let phone = f.shaped(
         "phone",
         draft.phone,
         required(
             "Phone number is required.",
             "Please enter the mobile number",
         ),
-        "Phone number",
-        max::NAME,
+        ("Phone number", max::NAME),
+        Phone::parse,
+        "Phone number should be 10 to 15 digits only.",
     );
-    let phone = Phone::parse(&phone_text);
-    if !phone_text.is_empty() && phone.is_none() {
-        f.fail("phone", "Phone number should be 10 to 15 digits only.");
-    }
-    let email_text = f.required(
+    let email = f.shaped(
         "email",
         draft.email,
         required("Email address is required.", "Please enter the email"),
-        "Email address",
-        max::EMAIL,
+        ("Email address", max::EMAIL),
+        Email::parse,
+        "Please enter a valid email address.",
     );
-    let email = Email::parse(&email_text);
-    if !email_text.is_empty() && email.is_none() {
-        f.fail("email", "Please enter a valid email address.");
-    }
     let subject = f.required(
         "subject",
         draft.subject,

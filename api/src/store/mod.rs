@@ -25,6 +25,10 @@ impl Db {
     }
 }
 
+/// SQLite's own page cache per connection, in KiB: the OS page cache (and, for public reads,
+/// `read_cache`) does the real caching, so each connection keeps a small one.
+const SQLITE_CACHE_KIB: i64 = 1024;
+
 fn options(url: &str, max: u32) -> ConnectOptions {
     let mut opts = ConnectOptions::new(url.to_owned());
     opts.max_connections(max)
@@ -38,6 +42,7 @@ fn options(url: &str, max: u32) -> ConnectOptions {
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(10))
+                .pragma("cache_size", (-SQLITE_CACHE_KIB).to_string())
         });
     opts
 }
@@ -53,7 +58,7 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
         let write = Database::connect(options(url, 1))
             .await
             .with_context(|| format!("Failed to open the SQLite database {url}"))?;
-        let read = Database::connect(options(url, 8))
+        let read = Database::connect(options(url, 4))
             .await
             .with_context(|| format!("Failed to open the SQLite database {url}"))?;
         Ok(Db { read, write })

@@ -1,62 +1,23 @@
 // `just screenshots`: every public page type in English and Arabic at 375, 768 and 1440 px,
 // and the admin's main screens, as PNGs in screenshots/ (full pages), from a seeded
 // `concierge serve` on a free port. For looking at, not for asserting.
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, firstBlogPath, root, startDemoSite } from './demo-site.mjs'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const binary = process.env.CONCIERGE_BIN ?? join(root, 'target/debug/concierge')
 const out = resolve(process.argv[2] ?? join(root, 'screenshots'))
 const widths = [375, 768, 1440]
 const password = 'screenshots passphrase'
 
-const port = await new Promise((ok) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address()
-    server.close(() => ok(port))
-  })
-})
-const data = mkdtempSync(join(tmpdir(), 'concierge-shots-'))
-const env = {
-  ...process.env,
-  CONCIERGE_DATA_DIR: data,
-  CONCIERGE_ADDR: `127.0.0.1:${port}`,
-  CONCIERGE_ISLANDS_DIR: join(root, 'site-islands/dist'),
-  CONCIERGE_ADMIN_DIR: join(root, 'admin-ui/dist'),
-  CONCIERGE_ADMIN_PASSWORD: password,
-  RUST_LOG: 'warn',
-}
-for (const args of [['seed'], ['admin', 'create', 'shots'], ['build']]) {
-  const run = spawnSync(binary, args, { env, stdio: ['ignore', 'ignore', 'inherit'] })
-  if (run.status !== 0) throw new Error(`concierge ${args.join(' ')} failed`)
-}
-const server = spawn(binary, ['serve'], { env, stdio: 'ignore' })
-const base = `http://127.0.0.1:${port}`
-for (let i = 0; i < 200; i += 1) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break
-  } catch {}
-  await new Promise((r) => setTimeout(r, 100))
-}
-
-const blogs = await (await fetch(`${base}/api/v1/blog?size=1`, { headers: { 'x-api-key': 'concierge-dev-key' } })).json()
-const blog = blogs.responseBody.result[0]
+const { base, stop } = await startDemoSite({ admin: ['shots', password] })
 const pages = {
   home: '/', about: '/about', services: '/services', service: '/services/1', airport: '/services/airport',
   partnership: '/partnership', contact: '/contact-us', privacy: '/privacy-policy', blogs: '/blogs',
-  blog: `/${blog.slug}/${blog.id}`, 'not-found': '/no-such-page',
+  blog: await firstBlogPath(base), 'not-found': '/no-such-page',
 }
 mkdirSync(out, { recursive: true })
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-})
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
 let count = 0
 try {
   for (const width of widths) {
@@ -101,6 +62,5 @@ try {
   console.log(`screenshots: ${count} pictures in ${out}`)
 } finally {
   await browser.close()
-  server.kill()
-  rmSync(data, { recursive: true, force: true })
+  stop()
 }

@@ -27,6 +27,11 @@ pub trait Islands: Send + Sync {
     }
     /// Tags for the `<head>` of every page (loader script, stylesheets).
     fn head(&self) -> String;
+    /// URLs of the web fonts the islands' stylesheet declares (`.woff2`), so templates can
+    /// preload the faces a page shows first.
+    fn fonts(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// The client bundles, to copy into the site.
     fn assets(&self) -> Result<Vec<Page>>;
     /// Changes when the island bundles change.
@@ -78,6 +83,8 @@ struct ManifestEntry {
     file: String,
     #[serde(default)]
     css: Vec<String>,
+    #[serde(default)]
+    assets: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -117,6 +124,7 @@ pub struct NodeIslands {
     dir: PathBuf,
     loader: String,
     css: Vec<String>,
+    fonts: Vec<String>,
     fingerprint: String,
     state: Mutex<State>,
 }
@@ -148,6 +156,12 @@ impl NodeIslands {
                 .css
                 .iter()
                 .map(|c| format!("{ASSET_BASE}{}", c.trim_start_matches("assets/")))
+                .collect(),
+            fonts: loader
+                .assets
+                .iter()
+                .filter(|a| a.ends_with(".woff2"))
+                .map(|a| format!("{ASSET_BASE}{}", a.trim_start_matches("assets/")))
                 .collect(),
             fingerprint: hex(&hasher.finalize()[..10]),
             state: Mutex::new(State {
@@ -279,6 +293,10 @@ impl Islands for NodeIslands {
             head.push_str(&format!(r#"<link rel="stylesheet" href="{css}">"#));
         }
         head
+    }
+
+    fn fonts(&self) -> Vec<String> {
+        self.fonts.clone()
     }
 
     fn assets(&self) -> Result<Vec<Page>> {

@@ -604,6 +604,7 @@ impl Site {
             media => v(&self.assets.media),
             year => year,
             islands_head => Value::from_safe_string(self.islands.head()),
+            fonts => self.islands.fonts(),
             islands => self.islands.enabled(),
             island_config => Value::from_safe_string(json_for_script(&island_config)),
             airports => v(&self.content.airports),

@@ -12,6 +12,9 @@ export function readConsent(): Consent | null {
 
 export function writeConsent(choice: Consent): void {
   writeItem(CONSENT_KEY, choice)
+  // The page's head script shows the server-rendered banner at once to a visitor who has not
+  // chosen (`data-consent="ask"`, see islands.css); once chosen, the island alone decides.
+  document.documentElement.removeAttribute('data-consent')
 }
 
 declare global {

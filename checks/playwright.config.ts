@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test'
 
 // The public site as `concierge serve` publishes it (seeded data, the real islands build),
-// in Debian's Chromium, at a phone width and a desktop width; each test covers both languages.
+// in Debian's Chromium, at a phone width and a desktop width (the sweeps add a tablet width);
+// each test covers both languages.
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -37,13 +38,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    // The whole-site sweeps (every page's hydration, axe) run once, at the desktop width, and
+    // The whole-site sweeps (every page's hydration, axe; sweep and layout-shift set the
+    // widths themselves: 375, 768 and 1440 px) run once, in the desktop project, and island
     // tap targets at the phone width; every other test runs at both widths and also fails on
     // any console error.
     {
       name: 'phone-375',
       use: { viewport: { width: 375, height: 812 }, hasTouch: true },
-      testIgnore: ['**/pages.spec.ts', '**/accessibility.spec.ts'],
+      testIgnore: ['**/pages.spec.ts', '**/accessibility.spec.ts', '**/sweep.spec.ts', '**/layout-shift.spec.ts'],
     },
     { name: 'desktop-1440', use: { viewport: { width: 1440, height: 900 } }, testIgnore: ['**/tap-targets.spec.ts'] },
   ],

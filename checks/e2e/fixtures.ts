@@ -72,3 +72,45 @@ export function expectProblems(problems: string[], pattern: RegExp): void {
   const rest = problems.filter((p) => !pattern.test(p))
   problems.splice(0, problems.length, ...rest)
 }
+
+/** One page of every type (the blog article is looked up: see `pageTypes`). */
+const PAGE_TYPES: Record<string, string> = {
+  home: '/',
+  about: '/about',
+  services: '/services',
+  service: '/services/1',
+  airport: '/services/airport',
+  partnership: '/partnership',
+  contact: '/contact-us',
+  privacy: '/privacy-policy',
+  terms: '/terms-services',
+  cookies: '/cookies-policy',
+  blogs: '/blogs',
+  article: '',
+  'not-found': '/no-such-page',
+}
+export const PAGE_TYPE_NAMES = Object.keys(PAGE_TYPES)
+
+/** The path of a page type in `lang`; the article is the newest published blog. */
+export async function pagePath(page: Page, type: string, lang: Lang): Promise<string> {
+  if (type !== 'article') return at(lang, PAGE_TYPES[type])
+  const response = await page.request.get('/api/v1/blog?size=1', { headers: { 'x-api-key': process.env.E2E_API_KEY! } })
+  const blog = ((await response.json()) as { responseBody: { result: { slug: string; id: number }[] } }).responseBody.result[0]
+  return at(lang, `/${blog.slug}/${blog.id}`)
+}
+
+/** Scrolls through the page so islands below the fold hydrate, and waits until they have. */
+export async function hydrateAll(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += Math.round(innerHeight * 0.8)) {
+      window.scrollTo(0, y)
+      await new Promise((r) => setTimeout(r, 30))
+    }
+  })
+  const islands = page.locator('[data-island]:not([data-island="cookie-consent"])')
+  for (let i = 0, n = await islands.count(); i < n; i += 1) {
+    await islands.nth(i).scrollIntoViewIfNeeded()
+    await expect(islands.nth(i)).toHaveAttribute('data-hydrated', '')
+  }
+  await page.evaluate(() => window.scrollTo(0, 0))
+}

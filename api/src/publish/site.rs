@@ -26,6 +26,9 @@ use crate::store::entities::{
 /// The marker of a complete build: the site's fingerprint.
 pub const BUILD_MARKER: &str = ".build";
 
+/// Targets rendered and written together in a full build (a blog target is two pages).
+const FULL_BUILD_BATCH: usize = 500;
+
 /// Where pages go.
 #[derive(Clone, Debug)]
 pub enum Output {
@@ -55,10 +58,16 @@ impl Output {
         match self {
             Output::Dir(dir) => {
                 let dir = dir.clone();
-                tokio::task::spawn_blocking(move || {
-                    pages
-                        .par_iter()
-                        .try_for_each(|p| write_atomic(&dir, &p.path, &p.bytes))
+                tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
+                    let fresh = create_parents(&dir, &pages)?;
+                    pages.par_iter().try_for_each(|p| {
+                        let target = dir.join(&p.path);
+                        let new_dir = target.parent().is_some_and(|d| fresh.contains(d));
+                        if !new_dir && holds(&target, &p.bytes) {
+                            return Ok(());
+                        }
+                        replace_atomically(&target, &p.bytes)
+                    })
                 })
                 .await??;
             }
@@ -132,12 +141,51 @@ fn list_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
     }
 }
 
-/// Writes `bytes` to `dir/path` so that readers see the old file or the new one, never a part.
-pub fn write_atomic(dir: &Path, path: &str, bytes: &[u8]) -> anyhow::Result<()> {
-    let target = dir.join(path);
+/// Creates the directories the pages go in, each once; returns those that did not exist (so the
+/// files in them are new and need no comparison).
+fn create_parents(
+    dir: &Path,
+    pages: &[Page],
+) -> anyhow::Result<std::collections::HashSet<PathBuf>> {
+    let parents: BTreeSet<PathBuf> = pages
+        .iter()
+        .filter_map(|p| dir.join(&p.path).parent().map(Path::to_path_buf))
+        .collect();
+    let mut fresh = std::collections::HashSet::new();
+    // Sorted, so a parent comes before its children.
+    for parent in parents {
+        let created = match std::fs::create_dir(&parent) {
+            Ok(()) => true,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => false,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                std::fs::create_dir_all(&parent).map(|()| true)?
+            }
+            Err(e) => {
+                return Err(e).with_context(|| format!("Failed to create {}", parent.display()));
+            }
+        };
+        if created {
+            fresh.insert(parent);
+        }
+    }
+    Ok(fresh)
+}
+
+/// Whether the file at `target` already holds exactly `bytes`. A rebuild then leaves it alone:
+/// replacing a file costs far more than reading it (ext4 flushes data renamed over a file).
+fn holds(target: &Path, bytes: &[u8]) -> bool {
+    match std::fs::metadata(target) {
+        Ok(meta) if meta.len() == bytes.len() as u64 => {
+            std::fs::read(target).is_ok_and(|existing| existing == bytes)
+        }
+        _ => false,
+    }
+}
+
+/// Writes `bytes` to `target` so that readers see the old file or the new one, never a part: a
+/// temp file beside it, renamed over it. The parent directory exists.
+fn replace_atomically(target: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let parent = target.parent().context("a page path has a directory")?;
-    std::fs::create_dir_all(parent)
-        .with_context(|| format!("Failed to create {}", parent.display()))?;
     let tmp = parent.join(format!(
         ".{}.{}.{:?}.tmp",
         target
@@ -148,7 +196,7 @@ pub fn write_atomic(dir: &Path, path: &str, bytes: &[u8]) -> anyhow::Result<()> 
         std::thread::current().id()
     ));
     std::fs::write(&tmp, bytes).with_context(|| format!("Failed to write {}", tmp.display()))?;
-    std::fs::rename(&tmp, &target)
+    std::fs::rename(&tmp, target)
         .with_context(|| format!("Failed to publish {}", target.display()))?;
     Ok(())
 }
@@ -204,8 +252,7 @@ impl Publisher {
         let site = self.site.read().await.clone();
         let clock = std::time::Instant::now();
         let data = load_data(db).await?;
-        let blogs = load_all_blogs(db).await?;
-        let loaded = clock.elapsed();
+        let mut loaded = clock.elapsed();
         let (mut rendering, mut writing) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
         let targets = plan::full(&data);
         self.output
@@ -215,9 +262,13 @@ impl Publisher {
         let all: Vec<Target> = targets.into_iter().collect();
         let total = all.len();
         let mut produced: BTreeSet<String> = BTreeSet::new();
-        // Batches keep memory flat on large sites and let the progress bar move.
-        for (i, batch) in all.chunks(2000).enumerate() {
+        // Batches keep memory flat on large sites (a batch's blogs are loaded with it) and let the
+        // progress bar move.
+        for (i, batch) in all.chunks(FULL_BUILD_BATCH).enumerate() {
             let batch: BTreeSet<Target> = batch.iter().cloned().collect();
+            let started = std::time::Instant::now();
+            let blogs = load_blogs(db, &batch).await?;
+            loaded += started.elapsed();
             let started = std::time::Instant::now();
             let pages = site.render(&data, &batch, &|id| blogs.get(&id).cloned())?;
             rendering += started.elapsed();
@@ -226,7 +277,7 @@ impl Publisher {
             written += self.output.write(pages).await?;
             writing += started.elapsed();
             if let Some(progress) = progress {
-                progress(((i + 1) * 2000).min(total), total);
+                progress(((i + 1) * FULL_BUILD_BATCH).min(total), total);
             }
         }
         let stale: BTreeSet<String> = self
@@ -404,8 +455,22 @@ async fn load_cards(db: &Db) -> anyhow::Result<Vec<BlogCard>> {
     Ok(rows.iter().map(to_card).collect())
 }
 
-async fn load_all_blogs(db: &Db) -> anyhow::Result<HashMap<i32, Blog>> {
-    let rows = blog::Entity::find().all(&db.read).await?;
+/// The blogs whose pages are among `targets`, bodies included.
+async fn load_blogs(db: &Db, targets: &BTreeSet<Target>) -> anyhow::Result<HashMap<i32, Blog>> {
+    let ids: Vec<i32> = targets
+        .iter()
+        .filter_map(|t| match t {
+            Target::Page(ssg::routes::Route::Blog { id, .. }) => Some(*id),
+            _ => None,
+        })
+        .collect();
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows = blog::Entity::find()
+        .filter(blog::Column::Id.is_in(ids))
+        .all(&db.read)
+        .await?;
     Ok(rows.into_iter().map(|b| (b.id, to_blog(b))).collect())
 }
 

@@ -174,3 +174,64 @@ async fn migrate_can_run_again_on_an_up_to_date_database() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("up to date"));
 }
+
+#[tokio::test]
+async fn a_rebuild_rewrites_only_the_pages_that_changed() {
+    use sea_orm::ConnectionTrait;
+    use std::os::unix::fs::MetadataExt;
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let (status, _) = read(
+        app.send_as(
+            &token,
+            reqwest::Method::POST,
+            "/blog",
+            &crate::helpers::blog("Desert dawn", 1),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 201);
+    // The server's own publishing is done, and the command renders with the same islands.
+    while app.count("publish_jobs WHERE done_at IS NULL").await > 0 {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let islands = crate::helpers::islands_fixture();
+    let islands = islands.to_str().unwrap();
+    let build = || {
+        let out = concierge(&app, &["build"], &[("CONCIERGE_ISLANDS_DIR", islands)], "");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    build();
+    let site = app.data_dir.path().join("site");
+    let inode = |path: &str| std::fs::metadata(site.join(path)).unwrap().ino();
+    let about = inode("about/index.html");
+    let article = inode("desert-dawn/1/index.html");
+
+    build();
+    assert_eq!(
+        inode("about/index.html"),
+        about,
+        "an identical page is left alone"
+    );
+    assert_eq!(inode("desert-dawn/1/index.html"), article);
+
+    app.db
+        .write
+        .execute_unprepared("UPDATE blogs SET description = '<p>Sunrise, then the dunes.</p>'")
+        .await
+        .unwrap();
+    build();
+    assert_eq!(inode("about/index.html"), about);
+    assert_ne!(
+        inode("desert-dawn/1/index.html"),
+        article,
+        "a changed page is replaced"
+    );
+    let html = std::fs::read_to_string(site.join("desert-dawn/1/index.html")).unwrap();
+    assert!(html.contains("Sunrise, then the dunes."));
+}

@@ -64,6 +64,7 @@ impl Application {
             publish_wakeup: wakeup,
             live_reload: reload.clone(),
             read_cache: Default::default(),
+            page_cache: Default::default(),
         });
         let server = HttpServer::new(move || {
             App::new()

@@ -9,6 +9,7 @@ pub mod envelope;
 pub mod general_content;
 pub mod health;
 pub mod media;
+pub mod page_cache;
 pub mod publishing;
 pub mod reviews;
 pub mod service_lists;

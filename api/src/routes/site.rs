@@ -69,14 +69,13 @@ pub async fn serve(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse
     }
     let arabic = path == "/ar" || path.starts_with("/ar/");
     let file = ssg::routes::file_for_url(path);
-    let output = state.publisher.output();
     if let Some(file) = &file
-        && let Some(response) = respond(output, &req, file, StatusCode::OK).await
+        && let Some(response) = respond(&state, &req, file, StatusCode::OK).await
     {
         return response;
     }
     let not_found = if arabic { "ar/404.html" } else { "404.html" };
-    match respond(output, &req, not_found, StatusCode::NOT_FOUND).await {
+    match respond(&state, &req, not_found, StatusCode::NOT_FOUND).await {
         Some(response) => response,
         None if !state.publisher.is_current().await => HttpResponse::ServiceUnavailable()
             .insert_header((header::RETRY_AFTER, "2"))
@@ -89,27 +88,22 @@ pub async fn serve(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse
 }
 
 async fn respond(
-    output: &Output,
+    state: &AppState,
     req: &HttpRequest,
     file: &str,
     status: StatusCode,
 ) -> Option<HttpResponse> {
-    let mut response = match output {
+    let mut response = match state.publisher.output() {
         Output::Dir(dir) => {
             let path = dir.join(file);
-            if !path.is_file() {
-                return None;
+            let meta = std::fs::metadata(&path).ok().filter(|m| m.is_file())?;
+            let cached = state
+                .page_cache
+                .respond(req, &path, &meta, status, content_type(file));
+            match cached {
+                Some(response) => response,
+                None => stream(req, &path, file, status).await?,
             }
-            let named = NamedFile::open_async(&path).await.ok()?;
-            let mut response = named
-                .use_etag(status == StatusCode::OK)
-                .use_last_modified(status == StatusCode::OK)
-                .set_content_type(content_type(file).parse().ok()?)
-                .into_response(req);
-            if status != StatusCode::OK {
-                *response.status_mut() = status;
-            }
-            response
         }
         Output::Store(store) => {
             let bytes = store.read(file).await.ok().flatten()?;
@@ -131,6 +125,25 @@ async fn respond(
         header::REFERRER_POLICY,
         HeaderValue::from_static("strict-origin-when-cross-origin"),
     );
+    Some(response)
+}
+
+/// A large file, or a range of one, streamed from disk by `actix-files`.
+async fn stream(
+    req: &HttpRequest,
+    path: &std::path::Path,
+    file: &str,
+    status: StatusCode,
+) -> Option<HttpResponse> {
+    let named = NamedFile::open_async(path).await.ok()?;
+    let mut response = named
+        .use_etag(status == StatusCode::OK)
+        .use_last_modified(status == StatusCode::OK)
+        .set_content_type(content_type(file).parse().ok()?)
+        .into_response(req);
+    if status != StatusCode::OK {
+        *response.status_mut() = status;
+    }
     Some(response)
 }
 

@@ -360,3 +360,54 @@ async fn islands_are_rendered_by_the_server_entry_and_their_bundles_are_served()
     let (_, services) = page(&app, "/services").await;
     assert!(services.contains(r#"data-island="services-explorer""#));
 }
+
+#[tokio::test]
+async fn pages_answer_conditional_and_head_requests() {
+    let app = spawn_app().await;
+    site_ready(&app).await;
+    let url = format!("{}/about", app.address);
+    let first = app.client.get(&url).send().await.unwrap();
+    assert_eq!(first.status().as_u16(), 200);
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    assert!(first.headers().contains_key("last-modified"));
+    assert_eq!(first.headers()["cache-control"], "public, no-cache");
+    let body = first.text().await.unwrap();
+
+    let again = app
+        .client
+        .get(&url)
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status().as_u16(), 304);
+    assert_eq!(again.headers()["etag"].to_str().unwrap(), etag);
+
+    let other = app
+        .client
+        .get(&url)
+        .header("if-none-match", "\"something-else\"")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status().as_u16(), 200);
+    assert_eq!(other.text().await.unwrap(), body);
+
+    let head = app.client.head(&url).send().await.unwrap();
+    assert_eq!(head.status().as_u16(), 200);
+    assert_eq!(
+        head.headers()["content-length"].to_str().unwrap(),
+        body.len().to_string()
+    );
+    assert_eq!(head.text().await.unwrap(), "");
+
+    let missing = app
+        .client
+        .get(format!("{}/nowhere", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status().as_u16(), 404);
+    assert!(!missing.headers().contains_key("etag"));
+    assert!(missing.text().await.unwrap().contains("</html>"));
+}

@@ -253,37 +253,28 @@ async fn uploads_need_an_administrator_and_a_file_field() {
     .await;
     assert_eq!(status, 401);
     let token = app.admin_token().await;
-    let form = Form::new().text("other", "x");
-    let (status, body) = read(
-        app.api(Method::POST, "/blob-upload")
+    let refused = async |form: Form| {
+        let response = app
+            .api(Method::POST, "/blob-upload")
             .bearer_auth(&token)
             .multipart(form)
             .send()
             .await
-            .unwrap(),
-    )
-    .await;
-    assert_eq!(status, 400);
+            .unwrap();
+        let (status, body) = read(response).await;
+        assert_eq!(status, 400, "{body}");
+        body["message"].as_str().unwrap().to_owned()
+    };
     assert_eq!(
-        body["message"],
+        refused(Form::new().text("other", "x")).await,
         "Please choose a file to upload (multipart field \"file\")."
     );
     // The file and anything else: refused, so a client learns its extra fields are ignored.
-    let form = Form::new()
+    let with_caption = Form::new()
         .part("file", Part::bytes(PNG.to_vec()).file_name("a.png"))
         .text("caption", "Majlis at dusk");
-    let (status, body) = read(
-        app.api(Method::POST, "/blob-upload")
-            .bearer_auth(&token)
-            .multipart(form)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
-    assert_eq!(status, 400);
     assert_eq!(
-        body["message"],
+        refused(with_caption).await,
         "Send one file and nothing else, in the multipart field \"file\"."
     );
     let (status, _) = read(

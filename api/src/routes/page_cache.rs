@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::SystemTime;
 
-use actix_web::http::header::{self, EntityTag, HttpDate, IfModifiedSince, IfNoneMatch};
 use actix_web::http::StatusCode;
+use actix_web::http::header::{self, EntityTag, HttpDate, IfModifiedSince, IfNoneMatch};
 use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpRequest, HttpResponse};
 

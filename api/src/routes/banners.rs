@@ -9,13 +9,13 @@ use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope, Publishing};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
 use crate::domain::lenient::Text;
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
-use crate::publish::{self, Action, Resource};
+use crate::publish::{Action, Resource};
 use crate::state::AppState;
 use crate::store::entities::banner;
 
@@ -134,10 +134,11 @@ pub async fn create(
         ..Default::default()
     };
     single(body)?.apply(&mut model)?;
-    let txn = envelope::begin(&state).await?;
-    let saved = model.insert(&txn).await?;
-    publish::enqueue(&txn, Resource::Banner, saved.id, Action::Upsert, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    let write = Publishing::begin(&state).await?;
+    let saved = model.insert(&write.txn).await?;
+    write
+        .finish(Resource::Banner, saved.id, Action::Upsert, None)
+        .await?;
     Ok(envelope::created(saved, "Banner added successfully"))
 }
 
@@ -153,14 +154,13 @@ pub async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let input = single(body)?;
-    let txn = envelope::begin(&state).await?;
-    let mut model: banner::ActiveModel = envelope::find_one::<banner::Entity>(&txn, id, NOT_FOUND)
-        .await?
-        .into();
+    let write = Publishing::begin(&state).await?;
+    let mut model: banner::ActiveModel = write.find::<banner::Entity>(id, NOT_FOUND).await?.into();
     input.apply(&mut model)?;
-    let saved = model.update(&txn).await?;
-    publish::enqueue(&txn, Resource::Banner, saved.id, Action::Upsert, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    let saved = model.update(&write.txn).await?;
+    write
+        .finish(Resource::Banner, saved.id, Action::Upsert, None)
+        .await?;
     Ok(envelope::updated(saved, "Banner updated successfully"))
 }
 
@@ -174,12 +174,14 @@ pub async fn remove(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let txn = envelope::begin(&state).await?;
-    envelope::find_one::<banner::Entity>(&txn, id, NOT_FOUND).await?;
-    banner::Entity::delete_by_id(id).exec(&txn).await?;
-    publish::enqueue(&txn, Resource::Banner, id, Action::Delete, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
-    Ok(envelope::deleted(id, "Banner deleted successfully"))
+    envelope::delete_published::<banner::Entity>(
+        &state,
+        id,
+        Resource::Banner,
+        NOT_FOUND,
+        "Banner deleted successfully",
+    )
+    .await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

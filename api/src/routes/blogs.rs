@@ -9,14 +9,14 @@ use sea_orm::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope, Publishing};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
 use crate::domain::html::{excerpt, sanitize};
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
-use crate::publish::{self, Action, Resource};
+use crate::publish::{Action, Resource};
 use crate::state::AppState;
 use crate::store::entities::blog;
 
@@ -190,10 +190,11 @@ pub async fn create(
         ..Default::default()
     };
     body.into_inner().apply(&mut model)?;
-    let txn = envelope::begin(&state).await?;
-    let saved = model.insert(&txn).await?;
-    publish::enqueue(&txn, Resource::Blog, saved.id, Action::Upsert, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    let write = Publishing::begin(&state).await?;
+    let saved = model.insert(&write.txn).await?;
+    write
+        .finish(Resource::Blog, saved.id, Action::Upsert, None)
+        .await?;
     Ok(envelope::created(saved, "Blog added successfully"))
 }
 
@@ -208,18 +209,19 @@ pub async fn update(
     body: web::Json<BlogInput>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let txn = envelope::begin(&state).await?;
-    let existing = envelope::find_one::<blog::Entity>(&txn, id, NOT_FOUND).await?;
+    let write = Publishing::begin(&state).await?;
+    let existing = write.find::<blog::Entity>(id, NOT_FOUND).await?;
     let old_slug = existing.slug.clone();
     let mut model: blog::ActiveModel = existing.into();
     body.into_inner().apply(&mut model)?;
-    let saved = model.update(&txn).await?;
+    let saved = model.update(&write.txn).await?;
     if saved.slug != old_slug {
-        remember_old_url(&txn, saved.id, &old_slug, &saved.slug).await?;
+        remember_old_url(&write.txn, saved.id, &old_slug, &saved.slug).await?;
     }
     let detail = (saved.slug != old_slug).then(|| serde_json::json!({ "old_slug": old_slug }));
-    publish::enqueue(&txn, Resource::Blog, saved.id, Action::Upsert, detail).await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    write
+        .finish(Resource::Blog, saved.id, Action::Upsert, detail)
+        .await?;
     Ok(envelope::updated(saved, "Blog updated successfully"))
 }
 
@@ -233,12 +235,13 @@ pub async fn remove(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let txn = envelope::begin(&state).await?;
-    let existing = envelope::find_one::<blog::Entity>(&txn, id, NOT_FOUND).await?;
-    blog::Entity::delete_by_id(id).exec(&txn).await?;
+    let write = Publishing::begin(&state).await?;
+    let existing = write.find::<blog::Entity>(id, NOT_FOUND).await?;
+    blog::Entity::delete_by_id(id).exec(&write.txn).await?;
     let detail = serde_json::json!({ "old_slug": existing.slug });
-    publish::enqueue(&txn, Resource::Blog, id, Action::Delete, Some(detail)).await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    write
+        .finish(Resource::Blog, id, Action::Delete, Some(detail))
+        .await?;
     Ok(envelope::deleted(id, "Blog deleted successfully"))
 }
 

@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 
 use crate::domain::page::Page;
 use crate::error::ApiError;
+use crate::publish::{self, Action, Resource};
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -141,19 +142,63 @@ where
         .ok_or_else(|| ApiError::NotFound(not_found.into()))
 }
 
-pub async fn begin(state: &AppState) -> Result<DatabaseTransaction, ApiError> {
-    Ok(state.db.write.begin().await?)
+/// A write to published content: one transaction that commits only together with its outbox
+/// job, so nothing reaches the database without the site hearing of it.
+pub struct Publishing<'a> {
+    state: &'a AppState,
+    pub txn: DatabaseTransaction,
 }
 
-/// Commits a write and wakes the publish worker.
-pub async fn commit_and_publish(
+impl<'a> Publishing<'a> {
+    pub async fn begin(state: &'a AppState) -> Result<Self, ApiError> {
+        Ok(Self {
+            state,
+            txn: state.db.write.begin().await?,
+        })
+    }
+
+    /// The row with this id, read inside the transaction, else 404 with `not_found`.
+    pub async fn find<E>(&self, id: i32, not_found: &str) -> Result<E::Model, ApiError>
+    where
+        E: EntityTrait,
+        <E::PrimaryKey as PrimaryKeyTrait>::ValueType: From<i32>,
+    {
+        find_one::<E>(&self.txn, id, not_found).await
+    }
+
+    /// Adds the outbox job, commits, and wakes the publisher (and the public read cache).
+    pub async fn finish(
+        self,
+        resource: Resource,
+        id: i32,
+        action: Action,
+        detail: Option<serde_json::Value>,
+    ) -> Result<(), ApiError> {
+        publish::enqueue(&self.txn, resource, id, action, detail).await?;
+        self.txn.commit().await?;
+        self.state.read_cache.written();
+        self.state.publish_wakeup.notify_one();
+        Ok(())
+    }
+}
+
+/// Deletes a published row (404 with `not_found` when it is not there) and tells the publisher.
+pub async fn delete_published<E>(
     state: &AppState,
-    txn: DatabaseTransaction,
-) -> Result<(), ApiError> {
-    txn.commit().await?;
-    state.read_cache.written();
-    state.publish_wakeup.notify_one();
-    Ok(())
+    id: i32,
+    resource: Resource,
+    not_found: &str,
+    message: &str,
+) -> Result<HttpResponse, ApiError>
+where
+    E: EntityTrait,
+    <E::PrimaryKey as PrimaryKeyTrait>::ValueType: From<i32>,
+{
+    let write = Publishing::begin(state).await?;
+    write.find::<E>(id, not_found).await?;
+    E::delete_by_id(id).exec(&write.txn).await?;
+    write.finish(resource, id, Action::Delete, None).await?;
+    Ok(deleted(id, message))
 }
 
 #[cfg(test)]

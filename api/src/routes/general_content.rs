@@ -8,13 +8,13 @@ use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope, Publishing};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
-use crate::publish::{self, Action, Resource};
+use crate::publish::{Action, Resource};
 use crate::state::AppState;
 use crate::store::entities::general_content;
 
@@ -123,17 +123,11 @@ pub async fn create(
         ..Default::default()
     };
     body.into_inner().apply(&mut model)?;
-    let txn = envelope::begin(&state).await?;
-    let saved = model.insert(&txn).await?;
-    publish::enqueue(
-        &txn,
-        Resource::GeneralContent,
-        saved.id,
-        Action::Upsert,
-        None,
-    )
-    .await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    let write = Publishing::begin(&state).await?;
+    let saved = model.insert(&write.txn).await?;
+    write
+        .finish(Resource::GeneralContent, saved.id, Action::Upsert, None)
+        .await?;
     Ok(envelope::created(saved, "content added successfully"))
 }
 
@@ -148,22 +142,16 @@ pub async fn update(
     body: web::Json<GeneralContentInput>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let txn = envelope::begin(&state).await?;
-    let mut model: general_content::ActiveModel =
-        envelope::find_one::<general_content::Entity>(&txn, id, NOT_FOUND)
-            .await?
-            .into();
+    let write = Publishing::begin(&state).await?;
+    let mut model: general_content::ActiveModel = write
+        .find::<general_content::Entity>(id, NOT_FOUND)
+        .await?
+        .into();
     body.into_inner().apply(&mut model)?;
-    let saved = model.update(&txn).await?;
-    publish::enqueue(
-        &txn,
-        Resource::GeneralContent,
-        saved.id,
-        Action::Upsert,
-        None,
-    )
-    .await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    let saved = model.update(&write.txn).await?;
+    write
+        .finish(Resource::GeneralContent, saved.id, Action::Upsert, None)
+        .await?;
     Ok(envelope::updated(saved, "content updated successfully"))
 }
 
@@ -177,15 +165,14 @@ pub async fn remove(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let txn = envelope::begin(&state).await?;
-    envelope::find_one::<general_content::Entity>(&txn, id, NOT_FOUND).await?;
-    general_content::Entity::delete_by_id(id).exec(&txn).await?;
-    publish::enqueue(&txn, Resource::GeneralContent, id, Action::Delete, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
-    Ok(envelope::deleted(
+    envelope::delete_published::<general_content::Entity>(
+        &state,
         id,
+        Resource::GeneralContent,
+        NOT_FOUND,
         "General Content deleted successfully",
-    ))
+    )
+    .await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

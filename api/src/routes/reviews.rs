@@ -9,13 +9,13 @@ use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope, Publishing};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
-use crate::publish::{self, Action, Resource};
+use crate::publish::{Action, Resource};
 use crate::state::AppState;
 use crate::store::entities::review;
 
@@ -160,10 +160,11 @@ pub async fn create(
         ..Default::default()
     };
     body.into_inner().apply(&mut model)?;
-    let txn = envelope::begin(&state).await?;
-    let saved = model.insert(&txn).await?;
-    publish::enqueue(&txn, Resource::Review, saved.id, Action::Upsert, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    let write = Publishing::begin(&state).await?;
+    let saved = model.insert(&write.txn).await?;
+    write
+        .finish(Resource::Review, saved.id, Action::Upsert, None)
+        .await?;
     Ok(envelope::created(saved, "Client review added successfully"))
 }
 
@@ -178,14 +179,13 @@ pub async fn update(
     body: web::Json<ReviewInput>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let txn = envelope::begin(&state).await?;
-    let mut model: review::ActiveModel = envelope::find_one::<review::Entity>(&txn, id, NOT_FOUND)
-        .await?
-        .into();
+    let write = Publishing::begin(&state).await?;
+    let mut model: review::ActiveModel = write.find::<review::Entity>(id, NOT_FOUND).await?.into();
     body.into_inner().apply(&mut model)?;
-    let saved = model.update(&txn).await?;
-    publish::enqueue(&txn, Resource::Review, saved.id, Action::Upsert, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    let saved = model.update(&write.txn).await?;
+    write
+        .finish(Resource::Review, saved.id, Action::Upsert, None)
+        .await?;
     Ok(envelope::updated(saved, "Client updated successfully"))
 }
 
@@ -199,12 +199,14 @@ pub async fn remove(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let txn = envelope::begin(&state).await?;
-    envelope::find_one::<review::Entity>(&txn, id, NOT_FOUND).await?;
-    review::Entity::delete_by_id(id).exec(&txn).await?;
-    publish::enqueue(&txn, Resource::Review, id, Action::Delete, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
-    Ok(envelope::deleted(id, "Client review deleted successfully"))
+    envelope::delete_published::<review::Entity>(
+        &state,
+        id,
+        Resource::Review,
+        NOT_FOUND,
+        "Client review deleted successfully",
+    )
+    .await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -10,13 +10,13 @@ use sea_orm::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope, Publishing};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
-use crate::publish::{self, Action, Resource};
+use crate::publish::{Action, Resource};
 use crate::state::AppState;
 use crate::store::entities::{service, service_item};
 
@@ -173,15 +173,16 @@ pub async fn create(
     _admin: Admin,
     body: web::Json<ServiceItemInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let txn = envelope::begin(&state).await?;
+    let write = Publishing::begin(&state).await?;
     let mut model = service_item::ActiveModel {
         created_at: Set(Utc::now()),
         ..Default::default()
     };
-    body.into_inner().apply(&txn, &mut model).await?;
-    let saved = model.insert(&txn).await?;
-    publish::enqueue(&txn, Resource::ServiceItem, saved.id, Action::Upsert, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    body.into_inner().apply(&write.txn, &mut model).await?;
+    let saved = model.insert(&write.txn).await?;
+    write
+        .finish(Resource::ServiceItem, saved.id, Action::Upsert, None)
+        .await?;
     Ok(envelope::created(saved, "Service List added successfully"))
 }
 
@@ -196,23 +197,17 @@ pub async fn update(
     body: web::Json<ServiceItemInput>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let txn = envelope::begin(&state).await?;
-    let existing = envelope::find_one::<service_item::Entity>(&txn, id, NOT_FOUND).await?;
+    let write = Publishing::begin(&state).await?;
+    let existing = write.find::<service_item::Entity>(id, NOT_FOUND).await?;
     let old_parent = existing.our_service_id;
     let mut model: service_item::ActiveModel = existing.into();
-    body.into_inner().apply(&txn, &mut model).await?;
-    let saved = model.update(&txn).await?;
+    body.into_inner().apply(&write.txn, &mut model).await?;
+    let saved = model.update(&write.txn).await?;
     let detail = (saved.our_service_id != old_parent)
         .then(|| serde_json::json!({ "old_service_id": old_parent }));
-    publish::enqueue(
-        &txn,
-        Resource::ServiceItem,
-        saved.id,
-        Action::Upsert,
-        detail,
-    )
-    .await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    write
+        .finish(Resource::ServiceItem, saved.id, Action::Upsert, detail)
+        .await?;
     Ok(envelope::updated(saved, "Services updated successfully"))
 }
 
@@ -226,19 +221,15 @@ pub async fn remove(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let txn = envelope::begin(&state).await?;
-    let existing = envelope::find_one::<service_item::Entity>(&txn, id, NOT_FOUND).await?;
-    service_item::Entity::delete_by_id(id).exec(&txn).await?;
+    let write = Publishing::begin(&state).await?;
+    let existing = write.find::<service_item::Entity>(id, NOT_FOUND).await?;
+    service_item::Entity::delete_by_id(id)
+        .exec(&write.txn)
+        .await?;
     let detail = serde_json::json!({ "old_service_id": existing.our_service_id });
-    publish::enqueue(
-        &txn,
-        Resource::ServiceItem,
-        id,
-        Action::Delete,
-        Some(detail),
-    )
-    .await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    write
+        .finish(Resource::ServiceItem, id, Action::Delete, Some(detail))
+        .await?;
     Ok(envelope::deleted(id, "Service List deleted successfully"))
 }
 

@@ -10,13 +10,13 @@ use sea_orm::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope, Publishing};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::form::{Form, max};
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
-use crate::publish::{self, Action, Resource};
+use crate::publish::{Action, Resource};
 use crate::state::AppState;
 use crate::store::entities::{service, service_item};
 
@@ -199,10 +199,11 @@ pub async fn create(
         ..Default::default()
     };
     body.into_inner().apply(&mut model)?;
-    let txn = envelope::begin(&state).await?;
-    let saved = model.insert(&txn).await?;
-    publish::enqueue(&txn, Resource::Service, saved.id, Action::Upsert, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    let write = Publishing::begin(&state).await?;
+    let saved = model.insert(&write.txn).await?;
+    write
+        .finish(Resource::Service, saved.id, Action::Upsert, None)
+        .await?;
     Ok(envelope::created(saved, "Service added successfully"))
 }
 
@@ -217,13 +218,11 @@ pub async fn update(
     body: web::Json<ServiceInput>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let txn = envelope::begin(&state).await?;
+    let write = Publishing::begin(&state).await?;
     let mut model: service::ActiveModel =
-        envelope::find_one::<service::Entity>(&txn, id, NOT_FOUND)
-            .await?
-            .into();
+        write.find::<service::Entity>(id, NOT_FOUND).await?.into();
     body.into_inner().apply(&mut model)?;
-    let saved = model.update(&txn).await?;
+    let saved = model.update(&write.txn).await?;
     // List items carry their parent's name; keep them in step.
     service_item::Entity::update_many()
         .col_expr(
@@ -231,10 +230,11 @@ pub async fn update(
             sea_orm::sea_query::Expr::value(saved.name.clone()),
         )
         .filter(service_item::Column::OurServiceId.eq(saved.id))
-        .exec(&txn)
+        .exec(&write.txn)
         .await?;
-    publish::enqueue(&txn, Resource::Service, saved.id, Action::Upsert, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    write
+        .finish(Resource::Service, saved.id, Action::Upsert, None)
+        .await?;
     Ok(envelope::updated(saved, "Service updated successfully"))
 }
 
@@ -248,11 +248,11 @@ pub async fn remove(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let txn = envelope::begin(&state).await?;
-    envelope::find_one::<service::Entity>(&txn, id, NOT_FOUND).await?;
+    let write = Publishing::begin(&state).await?;
+    write.find::<service::Entity>(id, NOT_FOUND).await?;
     let items = service_item::Entity::find()
         .filter(service_item::Column::OurServiceId.eq(id))
-        .count(&txn)
+        .count(&write.txn)
         .await?;
     if items > 0 {
         return Err(ApiError::Conflict(format!(
@@ -260,9 +260,10 @@ pub async fn remove(
             if items == 1 { "" } else { "s" }
         )));
     }
-    service::Entity::delete_by_id(id).exec(&txn).await?;
-    publish::enqueue(&txn, Resource::Service, id, Action::Delete, None).await?;
-    envelope::commit_and_publish(&state, txn).await?;
+    service::Entity::delete_by_id(id).exec(&write.txn).await?;
+    write
+        .finish(Resource::Service, id, Action::Delete, None)
+        .await?;
     Ok(envelope::deleted(id, "Service deleted successfully"))
 }
 

@@ -116,8 +116,14 @@ struct State {
     /// Hash of the strings the process was started with.
     strings: String,
     init: String,
+    /// Rendered islands by name, language and props; `cached_bytes` of HTML in all.
     cache: HashMap<[u8; 32], String>,
+    cached_bytes: usize,
 }
+
+/// Most bytes of rendered islands kept. The islands every page shares (the footer's) are small
+/// and always kept; one-off renders (a listing page's cards) come and go.
+const CACHE_BUDGET: usize = 4 * 1024 * 1024;
 
 /// Islands rendered by the `site-islands` build under Node.
 pub struct NodeIslands {
@@ -169,6 +175,7 @@ impl NodeIslands {
                 strings: String::new(),
                 init: String::new(),
                 cache: HashMap::new(),
+                cached_bytes: 0,
             }),
         })
     }
@@ -251,6 +258,7 @@ impl Islands for NodeIslands {
         if state.strings != hash {
             state.process = None;
             state.cache.clear();
+            state.cached_bytes = 0;
             state.strings = hash;
             state.init = init;
         }
@@ -283,6 +291,11 @@ impl Islands for NodeIslands {
             }
         };
         let wrapped = wrap(name, &hydrate, props, &html);
+        if state.cached_bytes + wrapped.len() > CACHE_BUDGET {
+            state.cache.clear();
+            state.cached_bytes = 0;
+        }
+        state.cached_bytes += wrapped.len();
         state.cache.insert(key, wrapped.clone());
         Ok(Some(wrapped))
     }

@@ -138,10 +138,10 @@ bench:
 faults: build
     #!/usr/bin/env bash
     set -euo pipefail
-    if ! command -v st >/dev/null 2>&1; then
+    if ! python3 -c 'import schemathesis' 2>/dev/null; then
         python3 -m pip install --quiet --disable-pip-version-check 'schemathesis==4.32.5'
-        command -v pyenv >/dev/null 2>&1 && pyenv rehash || true
     fi
+    st="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/st"
     dir=$(mktemp -d)
     export CONCIERGE_DATA_DIR="$dir" CONCIERGE_DATABASE_URL="sqlite://$dir/concierge.db?mode=rwc"
     export CONCIERGE_ISLANDS_DIR="$dir/no-islands" RUST_LOG=warn
@@ -158,7 +158,7 @@ faults: build
     token=$(curl -fs -H "x-api-key: $key" -H 'content-type: application/json' \
         -d "{\"username\": \"faults\", \"password\": \"$password\"}" "$base/api/v1/authenticate" \
         | python3 -c 'import json, sys; print(json.load(sys.stdin)["responseBody"]["token"])')
-    st --no-color --config-file checks/schemathesis.toml run "$base/api/v1/openapi.json" \
+    "$st" --no-color --config-file checks/schemathesis.toml run "$base/api/v1/openapi.json" \
         -H "x-api-key: $key" -H "Authorization: Bearer $token" \
         --exclude-path /api/v1/logout --max-examples 30 --workers 2
 

@@ -65,5 +65,13 @@ function start(): void {
   })
 }
 
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true })
-else start()
+/**
+ * Runs after the page's first paint (a task queued from the frame that paints it), so no island
+ * starts fetching React while the first screen is still being drawn.
+ */
+function afterFirstPaint(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run, 0))
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => afterFirstPaint(start), { once: true })
+else afterFirstPaint(start)

@@ -1,15 +1,22 @@
 // `just audit`: Lighthouse (mobile preset: phone form factor, simulated throttling) on the home
 // page, a blog article, contact and services, in English and Arabic, against a seeded
-// `concierge serve` on a free loopback port. Prints the scores, writes them to the file named
-// by the first argument (docs/audit.md), and exits 1 when any category scores below 95.
+// `concierge serve` on a free loopback port. Each page runs AUDIT_RUNS times (default 3) and
+// the median run counts (Lighthouse's own computeMedianRun), as Lighthouse advises against
+// run-to-run variance. Prints the scores, writes them to the file named by the first argument
+// (docs/audit.md), and exits 1 when any category of a median run scores below 95.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, firstBlogPath, root, startDemoSite } from './demo-site.mjs'
 
 const THRESHOLD = 95
+// Lighthouse's simulated timings follow the real main thread: a busy machine lowers them.
+const loadAtStart = os.loadavg()[0]
+if (loadAtStart > os.cpus().length) console.warn(`audit: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores: scores will read low`)
+const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3))
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 const out = resolve(process.argv[2] ?? join(root, 'docs/audit.md'))
 const reports = mkdtempSync(join(os.tmpdir(), 'concierge-lighthouse-'))
@@ -21,11 +28,13 @@ try {
   for (const lang of ['en', 'ar']) {
     for (const [name, path] of Object.entries(pages)) {
       const url = base + (lang === 'ar' ? `/ar${path === '/' ? '' : path}` : path)
-      const lhr = await audit(url)
+      const runs = []
+      for (let i = 0; i < RUNS; i += 1) runs.push(await audit(url))
+      const lhr = RUNS === 1 ? runs[0] : computeMedianRun(runs)
       writeFileSync(join(reports, `${name}-${lang}.json`), JSON.stringify(lhr))
-      const row = { name, lang, path: new URL(url).pathname, lhr }
+      const row = { name, lang, path: new URL(url).pathname, lhr, runs: runs.map((r) => score(r, 'performance')) }
       rows.push(row)
-      console.log(line(row))
+      console.log(`${line(row)} (performance of the ${RUNS} runs: ${runs.map((r) => score(r, 'performance')).join(', ')})`)
       for (const finding of findings(lhr)) console.log(`    ${finding}`)
     }
   }
@@ -35,10 +44,10 @@ try {
 
 const failing = rows.filter((row) => CATEGORIES.some((c) => score(row.lhr, c) < THRESHOLD))
 const table = [
-  '| page | lang | path | performance | accessibility | best practices | SEO | LCP | CLS | TBT |',
-  '|---|---|---|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map(({ name, lang, path, lhr }) =>
-    `| ${name} | ${lang} | \`${path}\` | ${CATEGORIES.map((c) => score(lhr, c)).join(' | ')} | ${metrics(lhr).join(' | ')} |`),
+  '| page | lang | path | performance | accessibility | best practices | SEO | LCP | CLS | TBT | performance, every run |',
+  '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  ...rows.map(({ name, lang, path, lhr, runs }) =>
+    `| ${name} | ${lang} | \`${path}\` | ${CATEGORIES.map((c) => score(lhr, c)).join(' | ')} | ${metrics(lhr).join(' | ')} | ${runs.join(', ')} |`),
 ].join('\n')
 console.log(`\n${table}\n`)
 
@@ -49,11 +58,12 @@ const when = new Date().toISOString().replace('T', ' ').slice(0, 16)
 mkdirSync(resolve(out, '..'), { recursive: true })
 writeFileSync(out, `# Lighthouse audit
 
-Measured ${when} UTC by \`just audit\` on ${machine}: Lighthouse ${lhr?.lighthouseVersion}, Chromium ${chromium}
+Measured ${when} UTC by \`just audit\` on ${machine} (load average ${loadAtStart.toFixed(1)} at the start): Lighthouse ${lhr?.lighthouseVersion}, Chromium ${chromium}
 (headless), Node ${process.versions.node}, the debug build of \`concierge serve\` with the seeded demo
 content on loopback. Mobile preset: phone form factor, simulated throttling (150 ms RTT,
-1.6 Mbps, 4× CPU slowdown). A fresh profile for every page, so the cookie banner shows as a
-first visit sees it. Goal: every category ≥ ${THRESHOLD} on every page.
+1.6 Mbps, 4× CPU slowdown). A fresh profile for every run, so the cookie banner shows as a
+first visit sees it. ${RUNS} runs a page; the table shows the median run. Goal: every category
+≥ ${THRESHOLD} on every page.
 
 ${table}
 

@@ -58,12 +58,14 @@ const when = new Date().toISOString().replace('T', ' ').slice(0, 16)
 mkdirSync(resolve(out, '..'), { recursive: true })
 writeFileSync(out, `# Lighthouse audit
 
-Measured ${when} UTC by \`just audit\` on ${machine} (load average ${loadAtStart.toFixed(1)} at the start): Lighthouse ${lhr?.lighthouseVersion}, Chromium ${chromium}
-(headless), Node ${process.versions.node}, the debug build of \`concierge serve\` with the seeded demo
-content on loopback. Mobile preset: phone form factor, simulated throttling (150 ms RTT,
-1.6 Mbps, 4× CPU slowdown). A fresh profile for every run, so the cookie banner shows as a
-first visit sees it. ${RUNS} runs a page; the table shows the median run. Goal: every category
-≥ ${THRESHOLD} on every page.
+\`just audit\`, ${when} UTC. Goal: every category ≥ ${THRESHOLD} on every page.
+
+- Machine: ${machine}; load average ${loadAtStart.toFixed(1)} at the start.
+- Lighthouse ${lhr?.lighthouseVersion}, headless Chromium ${chromium}, Node ${process.versions.node}.
+- Server: the debug build of \`concierge serve\` with the seeded demo content, on loopback.
+- Mobile preset: phone form factor, simulated throttling (150 ms RTT, 1.6 Mbps, 4× CPU).
+- ${RUNS} runs a page, each in a fresh profile (so the cookie banner shows, as on a first
+  visit); the table shows the median run (Lighthouse's \`computeMedianRun\`).
 
 ${table}
 

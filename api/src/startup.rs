@@ -68,6 +68,9 @@ impl Application {
         });
         let server = HttpServer::new(move || {
             App::new()
+                // gzip for clients that ask for it (pages, scripts, JSON); images and fonts are
+                // already compressed and go out as they are.
+                .wrap(actix_web::middleware::Compress::default())
                 .app_data(state.clone())
                 .app_data(
                     web::JsonConfig::default()

@@ -171,5 +171,7 @@ pub async fn live_reload(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "text/event-stream"))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
+        // Not compressed: a compressor would hold events back until its buffer fills.
+        .insert_header((header::CONTENT_ENCODING, "identity"))
         .streaming(events)
 }

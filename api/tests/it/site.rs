@@ -393,6 +393,24 @@ async fn pages_answer_conditional_and_head_requests() {
     assert_eq!(other.status().as_u16(), 200);
     assert_eq!(other.text().await.unwrap(), body);
 
+    let gzipped = app
+        .client
+        .get(&url)
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(gzipped.headers()["content-encoding"], "gzip");
+    assert!(
+        gzipped.headers()["vary"]
+            .to_str()
+            .unwrap()
+            .to_ascii_lowercase()
+            .contains("accept-encoding")
+    );
+    let compressed = gzipped.bytes().await.unwrap();
+    assert!(compressed.starts_with(&[0x1f, 0x8b]) && compressed.len() < body.len() / 2);
+
     let head = app.client.head(&url).send().await.unwrap();
     assert_eq!(head.status().as_u16(), 200);
     assert_eq!(

@@ -156,9 +156,14 @@ pub async fn serve(
     let (Some(state), true) = (state, is_public_read(&req)) else {
         return Ok(next.call(req).await?.map_into_left_body());
     };
-    // The database is down or busy: the handler answers, and says so.
-    let Ok(outbox) = state.read_cache.outbox(&state.db.read).await else {
-        return Ok(next.call(req).await?.map_into_left_body());
+    let outbox = match state.read_cache.outbox(&state.db.read).await {
+        Ok(outbox) => outbox,
+        // Unreachable: 503 now, rather than a second wait for the handler's own query.
+        Err(e) if crate::store::is_connection_error(&e) => {
+            return Err(crate::error::ApiError::from(e).into());
+        }
+        // Any other trouble: the handler answers, and says what it is.
+        Err(_) => return Ok(next.call(req).await?.map_into_left_body()),
     };
     let key = match req.query_string() {
         "" => req.path().to_owned(),

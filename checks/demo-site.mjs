@@ -10,10 +10,7 @@ import { fileURLToPath } from 'node:url'
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const API_KEY = process.env.CONCIERGE_API_KEY ?? 'concierge-dev-key'
 
-/** Chromium's flags for every check: no network beyond loopback, no first-run chores. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 function freePort() {
   return new Promise((ok, fail) => {

@@ -103,18 +103,16 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc
 }
 
-/// Characters no text field takes (see `domain::form`), as a regular-expression class body.
-const REFUSED: &str = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202d\u202e";
-
 /// The request schemas spell out what the rules accept, so that clients and fuzzers know it
 /// before they send: text without refused characters (and, when required, not blank), links that
 /// are web addresses or site paths, colour codes, and a banner body of exactly one object.
 fn refine_inputs(doc: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::RefOr;
     use utoipa::openapi::schema::{Schema, SchemaType, Type};
-    let text_required = format!(r"^[^{REFUSED}]*[^\s{REFUSED}][^{REFUSED}]*$");
-    let text_optional = format!(r"^[^{REFUSED}]*$");
-    let link = format!(r"(?:[Hh][Tt][Tt][Pp][Ss]?://|/(?!/))[^\s{REFUSED}]*");
+    let refused = crate::domain::form::refused_chars_class();
+    let text_required = format!(r"^[^{refused}]*[^\s{refused}][^{refused}]*$");
+    let text_optional = format!(r"^[^{refused}]*$");
+    let link = format!(r"(?:[Hh][Tt][Tt][Pp][Ss]?://|/(?!/))[^\s{refused}]*");
     let link_required = format!(r"^\s*{link}\s*$");
     let link_optional = format!(r"^\s*(?:{link})?\s*$");
     let colour = r"^\s*(?:#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z]{1,32})\s*$";

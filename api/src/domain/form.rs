@@ -184,7 +184,28 @@ impl Form {
 /// how it is stored (`Invoice\u{202E}fdp.exe`). Marks and isolates (U+200E, U+200F,
 /// U+2066–U+2069) stay: Arabic copy uses them.
 fn is_refused_char(c: char) -> bool {
-    (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{202D}' | '\u{202E}')
+    REFUSED_CHARS
+        .iter()
+        .any(|&(first, last)| (first..=last).contains(&c))
+}
+
+/// The refused characters as inclusive ranges: the C0 controls but tab, line feed and carriage
+/// return; DEL and the C1 controls; the two bidirectional overrides.
+const REFUSED_CHARS: [(char, char); 5] = [
+    ('\u{0}', '\u{8}'),
+    ('\u{b}', '\u{c}'),
+    ('\u{e}', '\u{1f}'),
+    ('\u{7f}', '\u{9f}'),
+    ('\u{202d}', '\u{202e}'),
+];
+
+/// The same set as the body of a regular-expression class (`\u0000-\u0008…`), for the request
+/// schemas of the OpenAPI document.
+pub fn refused_chars_class() -> String {
+    REFUSED_CHARS
+        .iter()
+        .map(|&(first, last)| format!("\\u{:04x}-\\u{:04x}", first as u32, last as u32))
+        .collect()
 }
 
 /// `http://`, `https://` or a path on this site (not `//host`), with no spaces or controls.
@@ -268,6 +289,16 @@ mod tests {
             form.optional("title", Some(ok.into()), "Title", 100);
             assert!(form.finish().is_ok(), "{ok:?}");
         }
+    }
+
+    #[test]
+    fn the_refused_set_is_the_controls_but_tab_and_line_breaks_and_the_overrides() {
+        for c in (0..=0x3000u32).filter_map(char::from_u32) {
+            let expected = (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+                || matches!(c, '\u{202D}' | '\u{202E}');
+            assert_eq!(is_refused_char(c), expected, "U+{:04X}", c as u32);
+        }
+        assert!(refused_chars_class().starts_with(r"\u0000-\u0008\u000b-\u000c"));
     }
 
     #[test]

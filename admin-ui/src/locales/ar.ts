@@ -240,6 +240,7 @@ export const ar: Translations = {
       updated: 'تم تحديث قائمة الخدمات بنجاح',
       updateFailed: 'حدث خطأ أثناء حفظ قائمة الخدمات',
       deleted: 'تم حذف قائمة الخدمات بنجاح',
+      deleteFailed: 'حدث خطأ أثناء حذف الخدمة',
     },
   },
   reviews: {

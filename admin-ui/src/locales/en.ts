@@ -241,6 +241,7 @@ export const en = {
       updated: 'Services updated successfully',
       updateFailed: 'Error submitting services list',
       deleted: 'Service List deleted successfully',
+      deleteFailed: 'Error deleting service',
     },
   },
   reviews: {

@@ -46,6 +46,8 @@ export type CrudDashboardProps<T extends { id: number }> = {
   remove: {
     run: (row: T) => Promise<Deleted>;
     success: string;
+    /** The toast when the server gives no message; "An error occurred" by default. */
+    failure?: string;
     onDone?: () => void;
   };
 };
@@ -74,7 +76,7 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
       toast.success(serverText(result.message, remove.success));
       remove.onDone?.();
     } catch (error) {
-      toast.error(failureText(error, t('confirm.failed')));
+      toast.error(failureText(error, remove.failure ?? t('confirm.failed')));
     } finally {
       setBusy(false);
       setDeleting(null);

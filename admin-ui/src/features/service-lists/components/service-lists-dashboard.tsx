@@ -91,7 +91,12 @@ export function ServiceListsDashboard() {
         ),
       }}
       editTo={(item) => formPath(paths.addServiceList, item.id)}
-      remove={{ run: (item) => remove.mutateAsync(item.id), success: t('serviceLists.toast.deleted'), onDone: () => void trackPublish() }}
+      remove={{
+        run: (item) => remove.mutateAsync(item.id),
+        success: t('serviceLists.toast.deleted'),
+        failure: t('serviceLists.toast.deleteFailed'),
+        onDone: () => void trackPublish(),
+      }}
     />
   );
 }

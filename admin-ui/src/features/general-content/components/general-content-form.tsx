@@ -62,9 +62,10 @@ export function GeneralContentForm({ id }: { id?: number }) {
           arabicFields={GENERAL_CONTENT_ARABIC_FIELDS}
           english={
             <div className="form__grid">
-              <TextField<GeneralContentValues> name="name" {...english} label={t('generalContent.fields.name')} required autoComplete="off" />
-              <TextField<GeneralContentValues> name="display_order" label={t('generalContent.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
+              {/* The specification's order, which is also the order its rules run: Name, Value, Display order. */}
+              <TextField<GeneralContentValues> name="name" {...english} label={t('generalContent.fields.name')} required autoComplete="off" className="form__full" />
               <TextAreaField<GeneralContentValues> name="values" {...english} label={t('generalContent.fields.value')} required rows={4} className="form__full" />
+              <TextField<GeneralContentValues> name="display_order" label={t('generalContent.fields.displayOrder')} required type="number" inputMode="numeric" step={1} className="field--narrow" />
             </div>
           }
           arabic={

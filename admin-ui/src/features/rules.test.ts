@@ -1,6 +1,7 @@
 /** Each admin form's rules, in the specification's order (section 5, "Admin forms"). */
 import { i18n } from '@/lib/i18n';
 import { runRules, type Rule } from '@/lib/form-rules';
+import { bannerRules } from './banners/rules';
 import { blogRules } from './blogs/rules';
 import { clientReviewRules } from './client-reviews/rules';
 import { contactRules } from './contacts/rules';
@@ -84,6 +85,16 @@ describe('admin form rules', () => {
       'Please enter the name',
       'Please enter the Display order',
       'Please upload an image',
+      'ok',
+    ]);
+  });
+
+  it('banner: banner name, title, image (marked required in the specification, now checked)', () => {
+    const start = { banner_name: '', banner_url: '', banner_file: null as File | null, image_id: '', title: '', sub_title: '', web_url: '', title_ar: '', sub_title_ar: '' };
+    expect(headlines(bannerRules(t), start, [{ banner_name: 'Summer' }, { title: 'Arrive rested' }, { banner_file: file }])).toEqual([
+      'Please enter the banner name',
+      'Please enter the title',
+      'Please upload the Image',
       'ok',
     ]);
   });

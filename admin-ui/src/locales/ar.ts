@@ -338,6 +338,11 @@ export const ar: Translations = {
       titleAr: 'العنوان بالعربية',
       subTitleAr: 'العنوان الفرعي بالعربية',
     },
+    rules: {
+      bannerName: 'يرجى إدخال اسم اللافتة',
+      title: 'يرجى إدخال العنوان',
+      image: 'يرجى رفع الصورة',
+    },
     toast: {
       added: 'تمت إضافة اللافتة بنجاح',
       addFailed: 'تعذّرت إضافة اللافتة',

@@ -333,6 +333,11 @@ export const en = {
       titleAr: 'Title in Arabic',
       subTitleAr: 'Subtitle in Arabic',
     },
+    rules: {
+      bannerName: 'Please enter the banner name',
+      title: 'Please enter the title',
+      image: 'Please upload the Image',
+    },
     toast: {
       added: 'Banner added successfully',
       addFailed: 'Failed to add banner',

@@ -9,21 +9,9 @@ import { twin } from '@/lib/mutations';
 import { useCreateBanner } from '../api/create-banner';
 import { useBanner } from '../api/get-banner';
 import { useUpdateBanner } from '../api/update-banner';
+import { BANNER_ARABIC_FIELDS, bannerRules, type BannerValues } from '../rules';
 import type { Banner, BannerInput } from '../types';
 
-type BannerValues = {
-  banner_name: string;
-  banner_url: string;
-  banner_file: File | null;
-  image_id: string;
-  title: string;
-  sub_title: string;
-  web_url: string;
-  title_ar: string;
-  sub_title_ar: string;
-};
-
-const ARABIC_FIELDS = ['title_ar', 'sub_title_ar'] as const;
 /** The preview is capped at 300 px high. */
 const PREVIEW_MAX_HEIGHT = 300;
 
@@ -54,7 +42,7 @@ function toInput(values: BannerValues, bannerUrl: string): BannerInput {
   };
 }
 
-/** The specification shows no client-side checks for banners; the server checks links and lengths. */
+/** Banner name, title and image are required (`bannerRules`); the server also checks links and lengths. */
 export function BannerForm({ id }: { id?: number }) {
   const { t } = useTranslation();
   const record = useBanner(id);
@@ -82,18 +70,18 @@ export function BannerForm({ id }: { id?: number }) {
       {(banner) => (
         <ContentForm<BannerValues>
           defaultValues={toValues(banner)}
-          rules={[]}
+          rules={bannerRules(t)}
           onSubmit={submit}
           done={done}
-          arabicFields={ARABIC_FIELDS}
+          arabicFields={BANNER_ARABIC_FIELDS}
           english={
             <div className="form__grid">
-              <TextField<BannerValues> name="banner_name" {...english} label={t('banners.fields.bannerName')} autoComplete="off" />
+              <TextField<BannerValues> name="banner_name" {...english} label={t('banners.fields.bannerName')} required autoComplete="off" />
               <TextField<BannerValues> name="image_id" {...english} label={t('banners.fields.imageId')} optionalLabel={optional} autoComplete="off" />
               <div className="form__full">
-                <UploadField<BannerValues> fileName="banner_file" urlName="banner_url" label={t('banners.fields.image')} previewMaxHeight={PREVIEW_MAX_HEIGHT} />
+                <UploadField<BannerValues> fileName="banner_file" urlName="banner_url" label={t('banners.fields.image')} required previewMaxHeight={PREVIEW_MAX_HEIGHT} />
               </div>
-              <TextField<BannerValues> name="title" {...english} label={t('banners.fields.title')} className="form__full" />
+              <TextField<BannerValues> name="title" {...english} label={t('banners.fields.title')} required className="form__full" />
               <TextField<BannerValues> name="sub_title" {...english} label={t('banners.fields.subTitle')} className="form__full" />
               <TextField<BannerValues> name="web_url" label={t('banners.fields.webUrl')} type="url" dir="ltr" className="form__full" placeholder="https://" />
             </div>

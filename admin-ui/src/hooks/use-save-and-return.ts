@@ -2,7 +2,8 @@
  * What every content form does on submit: upload a newly chosen file first (its address
  * replaces the stored one; a failed upload stops the save with "Failed to upload image"), then
  * POST or PUT; on success a toast, a publish watch for public content, and back to the dashboard
- * after about a second; on failure the server's field errors land on their fields.
+ * after about a second; on failure the server's field errors land on their fields. A save that
+ * fails before its request is sent says so with its own message (e.g. "Error submitting blog").
  */
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { REDIRECT_AFTER_SAVE_MS } from '@/config/constants';
-import { ApiError, type Saved } from '@/lib/api-client';
+import { ApiError, RequestNotSentError, type Saved } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
 import { trackPublish } from '@/lib/publish-status';
 import { uploadFile } from '@/lib/upload';
@@ -20,7 +21,11 @@ type SaveOptions<V extends FieldValues, P> = {
   media?: { file: Path<V>; url: Path<V> };
   toPayload: (values: V, mediaUrl: string) => P;
   save: (payload: P) => Promise<Saved<unknown>>;
-  messages: { success: string; failure: string };
+  /**
+   * `failure`: the request failed; `notSent`: the save failed before its request was sent (the
+   * payload could not be built or serialised), `failure` when not given.
+   */
+  messages: { success: string; failure: string; notSent?: string };
   /** The dashboard to return to (may depend on what was saved). */
   returnTo: string | ((values: V) => string);
   /** Public content: watch the site being republished. */
@@ -70,8 +75,16 @@ export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<
         methods.setValue(options.media.file, null as V[Path<V>]);
       }
     }
+    const notSent = options.messages.notSent ?? options.messages.failure;
+    let payload: P;
     try {
-      const saved = await options.save(options.toPayload(values, mediaUrl));
+      payload = options.toPayload(values, mediaUrl);
+    } catch {
+      toast.error(notSent);
+      return [];
+    }
+    try {
+      const saved = await options.save(payload);
       toast.success(serverText(saved.message, options.messages.success));
       setDone(true);
       if (options.publishes) void trackPublish();
@@ -79,6 +92,10 @@ export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<
       window.setTimeout(() => navigate(target), REDIRECT_AFTER_SAVE_MS);
       return [];
     } catch (error) {
+      if (error instanceof RequestNotSentError) {
+        toast.error(notSent);
+        return [];
+      }
       const fields = applyServerErrors(error, methods, options.fieldAliases);
       toast.error(failureText(error, options.messages.failure));
       return fields;

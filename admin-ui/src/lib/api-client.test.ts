@@ -1,5 +1,5 @@
 import { mockApi } from '@/testing/mock-api';
-import { ApiError, getOne, getPage, messageOr, remove, request, save } from './api-client';
+import { ApiError, getOne, getPage, messageOr, remove, request, RequestNotSentError, save } from './api-client';
 import { getToken, onSessionEnd, setToken } from './auth-storage';
 
 describe('the API client', () => {
@@ -46,6 +46,16 @@ describe('the API client', () => {
     const error = await request('/blog').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, fromServer: false });
     expect(messageOr(error, 'Error adding blog')).toBe('Error adding blog');
+  });
+
+  it('sends nothing when the body cannot be serialised, and says so (not a network failure)', async () => {
+    const { fetchMock } = mockApi({});
+    const cyclic: Record<string, unknown> = { name: 'Loop' };
+    cyclic.self = cyclic;
+    const error = await save('POST', '/blog', cyclic).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestNotSentError);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('ends the session on a 401 to an authenticated request', async () => {

@@ -23,6 +23,14 @@ export class ApiError extends Error {
   }
 }
 
+/** A request that could not be built (its body does not serialise to JSON): nothing was sent. */
+export class RequestNotSentError extends Error {
+  constructor(cause: unknown) {
+    super('The request could not be built', { cause });
+    this.name = 'RequestNotSentError';
+  }
+}
+
 /** The server's message when it sent one, else `fallback`. */
 export function messageOr(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer && error.message ? error.message : fallback;
@@ -81,16 +89,26 @@ async function errorFrom(response: Response, sentToken: boolean): Promise<ApiErr
   return new ApiError(response.status, message, errors, message !== '');
 }
 
+/** A body that cannot be serialised is not a network failure: it stops before sending. */
+function jsonBody(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (cause) {
+    throw new RequestNotSentError(cause);
+  }
+}
+
 /** Sends a request and returns the raw response when it succeeded. */
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers = apiHeaders(options.body !== undefined);
   const sentToken = headers.has('authorization');
+  const body = options.form ?? (options.body !== undefined ? jsonBody(options.body) : undefined);
   let response: Response;
   try {
     response = await fetch(apiUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.form ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+      body,
       signal: options.signal,
     });
   } catch (cause) {

@@ -168,6 +168,7 @@ export const ar: Translations = {
       addFailed: 'حدث خطأ أثناء إضافة المدونة',
       updated: 'تم تحديث المدونة بنجاح',
       updateFailed: 'حدث خطأ أثناء تحديث المدونة',
+      submitFailed: 'حدث خطأ أثناء إرسال المدونة',
       deleted: 'تم حذف المدونة بنجاح',
     },
   },

@@ -169,6 +169,7 @@ export const en = {
       addFailed: 'Error adding blog',
       updated: 'Blog updated successfully',
       updateFailed: 'Error updating blog',
+      submitFailed: 'Error submitting blog',
       deleted: 'Blog deleted successfully',
     },
   },

@@ -63,8 +63,8 @@ export function BlogForm({ id }: { id?: number }) {
     toPayload: toInput,
     save: (input) => (editing ? update.mutateAsync({ id, input }) : create.mutateAsync(input)),
     messages: editing
-      ? { success: t('blogs.toast.updated'), failure: t('blogs.toast.updateFailed') }
-      : { success: t('blogs.toast.added'), failure: t('blogs.toast.addFailed') },
+      ? { success: t('blogs.toast.updated'), failure: t('blogs.toast.updateFailed'), notSent: t('blogs.toast.submitFailed') }
+      : { success: t('blogs.toast.added'), failure: t('blogs.toast.addFailed'), notSent: t('blogs.toast.submitFailed') },
     returnTo: paths.blogs,
     publishes: true,
   });

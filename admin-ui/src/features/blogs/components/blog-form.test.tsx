@@ -1,0 +1,78 @@
+/** The blog form's failure toasts (specification section 8). */
+import { screen } from '@testing-library/react';
+import { vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+const toastTitle = (text: string) => screen.findByText(text, { selector: '[data-title]' });
+
+const blog = {
+  id: 9,
+  name: 'Arrivals',
+  name_ar: null,
+  description: '<p>Calm and quick.</p>',
+  description_ar: null,
+  image_url: '/media/arrivals.jpg',
+  display_order: 1,
+  meta_title: '',
+  meta_title_ar: null,
+  meta_description: '',
+  meta_description_ar: null,
+  key_words: '',
+  key_words_ar: null,
+  slug: 'arrivals',
+  created_at: '',
+  updated_at: '',
+};
+
+/** A blog body that cannot be turned into JSON (as a cyclic value would): nothing can be sent. */
+function unserialisableBlogBody() {
+  const stringify = JSON.stringify;
+  vi.spyOn(JSON, 'stringify').mockImplementation((value: unknown, ...rest: unknown[]) => {
+    if (value && typeof value === 'object' && 'meta_description' in value) throw new TypeError('Converting circular structure to JSON');
+    return stringify(value, ...(rest as [])) as string;
+  });
+}
+
+describe('blog form', () => {
+  it('says "Error submitting blog" when the save fails before its request is sent', async () => {
+    unserialisableBlogBody();
+    const { requests } = mockApi({ 'GET /blog/9': () => [200, { responseBody: [blog] }] });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    expect(await screen.findByLabelText('Title')).toHaveValue('Arrivals');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await toastTitle('Error submitting blog')).toBeInTheDocument();
+    expect(screen.queryByText('Error updating blog', { selector: '[data-title]' })).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('in Arabic too', async () => {
+    await i18n.changeLanguage('ar');
+    unserialisableBlogBody();
+    mockApi({ 'GET /blog/9': () => [200, { responseBody: [blog] }] });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    expect(await screen.findByDisplayValue('Arrivals')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(i18n.t('blogs.toast.submitFailed')).not.toBe('Error submitting blog');
+    expect(await toastTitle(i18n.t('blogs.toast.submitFailed'))).toBeInTheDocument();
+  });
+
+  it('keeps "Error updating blog" for a request the server refuses, and "Failed to upload image" for uploads', async () => {
+    mockApi({
+      'GET /blog/9': () => [200, { responseBody: [blog] }],
+      'PUT /blog/9': () => [502, undefined],
+      'POST /blob-upload': () => [502, undefined],
+    });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    expect(await screen.findByLabelText('Title')).toHaveValue('Arrivals');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await toastTitle('Error updating blog')).toBeInTheDocument();
+
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['x'], 'a.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await toastTitle('Failed to upload image')).toBeInTheDocument();
+  });
+});

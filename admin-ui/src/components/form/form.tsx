@@ -17,6 +17,9 @@ import {
 import { toast } from 'sonner';
 import { runRules, type Rule } from '@/lib/form-rules';
 
+/** One validation toast at a time: submitting again replaces it instead of stacking another. */
+const VALIDATION_TOAST_ID = 'form-validation';
+
 type FormProps<V extends FieldValues> = {
   defaultValues: DefaultValues<V>;
   rules: Rule<V>[];
@@ -65,7 +68,7 @@ export function Form<V extends FieldValues>({
     (values) => onSubmit(values, methods),
     () => {
       const { failures, headline } = runRules(rulesRef.current, methods.getValues());
-      if (toastFirstError && headline) toast.error(headline.toast);
+      if (toastFirstError && headline) toast.error(headline.toast, { id: VALIDATION_TOAST_ID });
       onInvalid?.(failures.map((failure) => failure.field));
     },
   );

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Toaster } from 'sonner';
 import type { FileRejection } from 'react-dropzone';
 import { Form } from '@/components/form/form';
 import { i18n } from '@/lib/i18n';
@@ -63,6 +64,14 @@ describe('UploadField', () => {
       expect(screen.getByText('Invalid file type. Only JPG, PNG, SVG, MP4, WebM, and OGG are allowed.', { selector: '.field__error' })).toBeInTheDocument(),
     );
     expect(screen.queryByTestId('upload-preview')).not.toBeInTheDocument();
+  });
+
+  it('keeps one rejection toast however many files are refused in a row', async () => {
+    render(<Toaster />);
+    const input = renderField();
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) fireEvent.change(input, { target: { files: [sized(name, 'text/plain', 10)] } });
+    await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]').length).toBeGreaterThan(0));
+    expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
   });
 
   it('accepts a file of exactly 20 MB', async () => {

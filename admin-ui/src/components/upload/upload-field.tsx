@@ -22,6 +22,9 @@ type UploadFieldProps<V extends FieldValues> = {
   previewMaxHeight?: number;
 };
 
+/** One rejection toast at a time: a new refusal replaces the last instead of stacking. */
+const REJECTION_TOAST_ID = 'upload-rejected';
+
 export function rejectionMessage(rejections: FileRejection[], t: (key: 'upload.invalidType' | 'upload.tooLarge' | 'upload.otherError') => string): string {
   const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
   if (codes.includes('file-invalid-type')) return t('upload.invalidType');
@@ -62,12 +65,12 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
     onDropRejected: (rejections) => {
       const message = rejectionMessage(rejections, t);
       setRejected(message);
-      toast.error(message);
+      toast.error(message, { id: REJECTION_TOAST_ID });
     },
     onError: () => {
       const message = t('upload.otherError');
       setRejected(message);
-      toast.error(message);
+      toast.error(message, { id: REJECTION_TOAST_ID });
     },
   });
 

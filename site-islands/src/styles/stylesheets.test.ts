@@ -43,4 +43,9 @@ describe('stylesheets', () => {
     expect(isOpaque(site, header.background), header.background).toBe(true)
   })
 
+  it('can put the toasts at the top of the screen, away from the control that asked', () => {
+    const top = declarations(css('islands.css'), '.toast-region[data-placement="top"]')
+    expect(top['inset-block-start']).toBeTruthy()
+    expect(top['inset-block-end']).toBe('auto')
+  })
 })

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm, useWatch, type Path, type UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ChoiceGroup, Field } from '../../components/field'
@@ -23,6 +23,7 @@ export default function AirportRequest({ airports }: { airports: Airports }) {
   const { register, handleSubmit, reset, setValue, control, subscribe } = useForm<AirportDraft>({ defaultValues: emptyDraft() })
   const draft = useWatch({ control }) as AirportDraft
   const [restored, setRestored] = useState(false)
+  const sendButton = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     prepareToasts()
@@ -41,7 +42,7 @@ export default function AirportRequest({ airports }: { airports: Airports }) {
   const send = handleSubmit(() => {
     clearDraft()
     reset(emptyDraft())
-    showToast(t('airport.comingSoon'), 'info', t('contact.close'))
+    showToast(t('airport.comingSoon'), 'info', t('contact.close'), { key: 'airport-request', anchor: sendButton.current })
   })
 
   const select = (name: Path<AirportDraft>, label: string, choices: Option[], onChange?: () => void, optional?: boolean) => (
@@ -141,7 +142,7 @@ export default function AirportRequest({ airports }: { airports: Airports }) {
       )}
 
       <div className="form-actions">
-        <button type="submit" className="button button-gold">
+        <button ref={sendButton} type="submit" className="button button-gold">
           {t('airport.sendRequest')}
         </button>
         {restored && !isEmptyDraft(draft) && (

@@ -46,6 +46,25 @@ describe('contact form', () => {
     expect(screen.queryByText('Last name is required.', { selector: '.field-error' })).toBeNull()
   })
 
+  it('on a phone, keeps one validation toast however often Send is pressed, clear of the Send button', async () => {
+    vi.stubGlobal('innerWidth', 375)
+    vi.stubGlobal('innerHeight', 667)
+    const user = userEvent.setup()
+    renderIsland(<ContactForm />)
+    const send = screen.getByRole('button', { name: 'Send message' })
+    // The Send button near the bottom of the screen, where the toasts used to pile up.
+    vi.spyOn(send, 'getBoundingClientRect').mockImplementation(() => ({ top: 600, bottom: 648, left: 16, right: 359, width: 343, height: 48, x: 16, y: 600, toJSON: () => ({}) }))
+
+    for (let i = 0; i < 5; i += 1) await user.click(send)
+    await user.type(screen.getByLabelText('First name'), 'Noura')
+    await user.click(send)
+
+    const region = document.getElementById('island-toasts')!
+    expect(region.querySelectorAll('.toast')).toHaveLength(1)
+    expect(region).toHaveTextContent('Last name is required.')
+    expect(region.dataset.placement).toBe('top')
+  })
+
   it('posts the enquiry with the API key, clears the fields and thanks the visitor', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ responseBody: [{}] }), { status: 201 }))
     vi.stubGlobal('fetch', fetch)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Field } from '../../components/field'
@@ -19,6 +19,9 @@ import {
 } from '../../validation/contact'
 
 type Outcome = 'sent' | 'failed' | null
+
+/** The form's one validation toast: a new failure replaces the last one instead of stacking. */
+const VALIDATION_TOAST = 'contact-form-validation'
 
 /** Runs the six rules in order and reports only the first failure. */
 const firstFailure: Resolver<ContactValues> = (values) => {
@@ -49,6 +52,7 @@ const AUTOCOMPLETE: Record<ContactField, string> = {
 export default function ContactForm() {
   const { t } = useTranslation()
   const [outcome, setOutcome] = useState<Outcome>(null)
+  const sendButton = useRef<HTMLButtonElement>(null)
   const {
     register,
     handleSubmit,
@@ -70,6 +74,9 @@ export default function ContactForm() {
 
   /** A rule's message in the page language; a server's own message (400 `errors`) as sent. */
   const message = (error: string | undefined) => (error && isValidationKey(error) ? t(error) : error)
+  /** Kept clear of the Send button (on a phone, a toast spans the screen). */
+  const toastFailure = (text: string) =>
+    showToast(text, 'error', t('contact.close'), { key: VALIDATION_TOAST, anchor: sendButton.current })
 
   const send = handleSubmit(
     async (values) => {
@@ -82,7 +89,7 @@ export default function ContactForm() {
         const field = CONTACT_FIELDS.find((f) => fieldErrors[f])
         if (field) {
           setError(field, { type: 'server', message: fieldErrors[field] }, { shouldFocus: true })
-          showToast(fieldErrors[field], 'error', t('contact.close'))
+          toastFailure(fieldErrors[field])
           return
         }
         reset(emptyContact)
@@ -92,7 +99,7 @@ export default function ContactForm() {
     (invalid) => {
       const field = CONTACT_FIELDS.find((f) => invalid[f])
       const text = field && message(invalid[field]?.message)
-      if (text) showToast(text, 'error', t('contact.close'))
+      if (text) toastFailure(text)
     },
   )
 
@@ -129,7 +136,7 @@ export default function ContactForm() {
           })}
         </div>
         <div className="form-actions">
-          <button type="submit" className="button button-gold" disabled={isSubmitting}>
+          <button ref={sendButton} type="submit" className="button button-gold" disabled={isSubmitting}>
             {isSubmitting ? t('contact.sending') : t('contact.submit')}
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useForm, type Resolver, type ResolverResult } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { prepareToasts, showToast } from '../../components/toast'
@@ -27,17 +27,21 @@ export default function Newsletter() {
     formState: { errors, isSubmitting },
   } = useForm<Values>({ defaultValues: { email: '' }, resolver: checkEmail, reValidateMode: 'onSubmit' })
 
+  const button = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     prepareToasts()
   }, [])
+  /** One outcome toast at a time, clear of the Subscribe button (the footer is low on the screen). */
+  const toast = (text: string, tone: 'success' | 'error') =>
+    showToast(text, tone, t('contact.close'), { key: 'newsletter', anchor: button.current })
 
   const subscribe = handleSubmit(async ({ email }) => {
     try {
       await postJson('/subscription', { email })
       reset({ email: '' })
-      showToast(t('newsletter.success'), 'success', t('contact.close'))
+      toast(t('newsletter.success'), 'success')
     } catch {
-      showToast(t('newsletter.failure'), 'error', t('contact.close'))
+      toast(t('newsletter.failure'), 'error')
     }
   })
 
@@ -59,7 +63,7 @@ export default function Newsletter() {
           aria-describedby={error ? 'newsletter-error' : undefined}
           {...register('email', { onChange: () => errors.email && clearErrors('email') })}
         />
-        <button type="submit" className="button button-gold" disabled={isSubmitting}>
+        <button ref={button} type="submit" className="button button-gold" disabled={isSubmitting}>
           {t('newsletter.subscribe')}
         </button>
       </div>

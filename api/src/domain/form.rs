@@ -190,21 +190,49 @@ fn is_refused_char(c: char) -> bool {
 }
 
 /// The refused characters as inclusive ranges: the C0 controls but tab, line feed and carriage
-/// return; DEL and the C1 controls; the two bidirectional overrides.
-const REFUSED_CHARS: [(char, char); 5] = [
+/// return; DEL and the C1 controls; the two bidirectional overrides; and the 66 noncharacters
+/// (U+FDD0–U+FDEF and the last two code points of every plane), which XML forbids, so that the
+/// feeds and sitemaps stay well-formed.
+const REFUSED_CHARS: [(char, char); 23] = [
     ('\u{0}', '\u{8}'),
     ('\u{b}', '\u{c}'),
     ('\u{e}', '\u{1f}'),
     ('\u{7f}', '\u{9f}'),
     ('\u{202d}', '\u{202e}'),
+    ('\u{fdd0}', '\u{fdef}'),
+    ('\u{fffe}', '\u{ffff}'),
+    ('\u{1fffe}', '\u{1ffff}'),
+    ('\u{2fffe}', '\u{2ffff}'),
+    ('\u{3fffe}', '\u{3ffff}'),
+    ('\u{4fffe}', '\u{4ffff}'),
+    ('\u{5fffe}', '\u{5ffff}'),
+    ('\u{6fffe}', '\u{6ffff}'),
+    ('\u{7fffe}', '\u{7ffff}'),
+    ('\u{8fffe}', '\u{8ffff}'),
+    ('\u{9fffe}', '\u{9ffff}'),
+    ('\u{afffe}', '\u{affff}'),
+    ('\u{bfffe}', '\u{bffff}'),
+    ('\u{cfffe}', '\u{cffff}'),
+    ('\u{dfffe}', '\u{dffff}'),
+    ('\u{efffe}', '\u{effff}'),
+    ('\u{ffffe}', '\u{fffff}'),
+    ('\u{10fffe}', '\u{10ffff}'),
 ];
 
 /// The same set as the body of a regular-expression class (`\u0000-\u0008…`), for the request
 /// schemas of the OpenAPI document.
+/// Characters past U+FFFF are written as themselves: `\\uXXXX` has four digits.
 pub fn refused_chars_class() -> String {
+    let one = |c: char| {
+        if (c as u32) <= 0xffff {
+            format!("\\u{:04x}", c as u32)
+        } else {
+            c.to_string()
+        }
+    };
     REFUSED_CHARS
         .iter()
-        .map(|&(first, last)| format!("\\u{:04x}-\\u{:04x}", first as u32, last as u32))
+        .map(|&(first, last)| format!("{}-{}", one(first), one(last)))
         .collect()
 }
 
@@ -213,7 +241,7 @@ pub fn is_safe_url(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
     let shape = lower.starts_with("https://")
         || lower.starts_with("http://")
-        || (url.starts_with('/') && !url.starts_with("//"));
+        || (url.starts_with('/') && !url.starts_with("//") && !url.starts_with("/\\"));
     shape && !url.chars().any(|c| c.is_whitespace() || c.is_control())
 }
 
@@ -258,6 +286,7 @@ mod tests {
             "data:text/html,hi",
             "ftp://x",
             "/a b",
+            "/\\evil.example",
         ] {
             assert!(!is_safe_url(bad), "{bad}");
         }
@@ -271,6 +300,9 @@ mod tests {
             "\u{202D}x",
             "bell\u{7}",
             "c1\u{85}x",
+            "not\u{FFFE}xml",
+            "\u{FDD0}",
+            "emoji \u{1FFFF}",
         ] {
             let mut form = Form::new();
             form.optional("title", Some(bad.into()), "Title", 100);
@@ -292,12 +324,21 @@ mod tests {
     }
 
     #[test]
-    fn the_refused_set_is_the_controls_but_tab_and_line_breaks_and_the_overrides() {
-        for c in (0..=0x3000u32).filter_map(char::from_u32) {
+    fn the_refused_set_is_the_controls_but_tab_and_line_breaks_the_overrides_and_the_noncharacters()
+    {
+        let noncharacter = |c: char| {
+            let n = c as u32;
+            (0xfdd0..=0xfdef).contains(&n) || n & 0xfffe == 0xfffe
+        };
+        let mut nonchars = 0;
+        for c in (0..=0x10ffffu32).filter_map(char::from_u32) {
             let expected = (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-                || matches!(c, '\u{202D}' | '\u{202E}');
+                || matches!(c, '\u{202D}' | '\u{202E}')
+                || noncharacter(c);
             assert_eq!(is_refused_char(c), expected, "U+{:04X}", c as u32);
+            nonchars += usize::from(noncharacter(c));
         }
+        assert_eq!(nonchars, 66, "Unicode has 66 noncharacters");
         assert!(refused_chars_class().starts_with(r"\u0000-\u0008\u000b-\u000c"));
     }
 

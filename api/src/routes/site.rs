@@ -51,14 +51,18 @@ pub async fn serve(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse
             .insert_header((header::ALLOW, "GET, HEAD"))
             .finish();
     }
-    let path = req.path();
+    // Browsers send non-ASCII paths (Arabic slugs) percent-encoded; files are named in UTF-8.
+    let Ok(decoded) = percent_encoding::percent_decode_str(req.path()).decode_utf8() else {
+        return not_found(&state, &req, false).await;
+    };
+    let path: &str = &decoded;
     if path.len() > 1 && path.ends_with('/') {
-        let trimmed = path.trim_end_matches('/');
-        let location = if trimmed.is_empty() {
-            "/".to_owned()
-        } else {
-            trimmed.to_owned()
-        };
+        // Redirects stay on this origin: `//host/` or `/\host/` must not become `//host`.
+        let trimmed = req
+            .path()
+            .trim_end_matches('/')
+            .trim_start_matches(['/', '\\']);
+        let location = format!("/{trimmed}");
         let location = match req.query_string() {
             "" => location,
             q => format!("{location}?{q}"),
@@ -74,8 +78,13 @@ pub async fn serve(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse
     {
         return response;
     }
-    let not_found = if arabic { "ar/404.html" } else { "404.html" };
-    match respond(&state, &req, not_found, StatusCode::NOT_FOUND).await {
+    not_found(&state, &req, arabic).await
+}
+
+/// The designed 404 page in the visitor's language.
+async fn not_found(state: &AppState, req: &HttpRequest, arabic: bool) -> HttpResponse {
+    let page = if arabic { "ar/404.html" } else { "404.html" };
+    match respond(state, req, page, StatusCode::NOT_FOUND).await {
         Some(response) => response,
         None if !state.publisher.is_current().await => HttpResponse::ServiceUnavailable()
             .insert_header((header::RETRY_AFTER, "2"))

@@ -24,14 +24,14 @@ const NOT_FOUND: &str = "Banner not found";
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct BannerInput {
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub banner_name: Text,
     /// Address of the banner image.
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub banner_url: Text,
     #[schema(value_type = Option<String>)]
     pub image_id: Text,
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub title: Text,
     #[schema(value_type = Option<String>)]
     pub title_ar: Text,
@@ -59,15 +59,27 @@ fn single(body: web::Json<Vec<serde_json::Value>>) -> Result<BannerInput, ApiErr
 impl BannerInput {
     fn apply(self, model: &mut banner::ActiveModel) -> Result<(), ApiError> {
         let mut f = Form::new();
-        let banner_name = f.optional(
+        let banner_name = f.required(
             "banner_name",
             self.banner_name.take(),
+            "Please enter the banner name",
             "Banner name",
             max::TITLE,
         );
-        let banner_url = f.url("banner_url", self.banner_url.take(), None, "Banner image");
+        let title = f.required(
+            "title",
+            self.title.take(),
+            "Please enter the title",
+            "Title",
+            max::TITLE,
+        );
+        let banner_url = f.url(
+            "banner_url",
+            self.banner_url.take(),
+            Some("Please upload the Image"),
+            "Banner image",
+        );
         let image_id = f.optional("image_id", self.image_id.take(), "Image id", max::TITLE);
-        let title = f.optional("title", self.title.take(), "Title", max::TITLE);
         let title_ar = f.twin("title_ar", self.title_ar.take(), "Arabic title", max::TITLE);
         let sub_title = f.optional("sub_title", self.sub_title.take(), "Subtitle", max::META);
         let sub_title_ar = f.twin(
@@ -137,7 +149,7 @@ pub async fn create(
     let write = Publishing::begin(&state).await?;
     let saved = model.insert(&write.txn).await?;
     write
-        .finish(Resource::Banner, saved.id, Action::Upsert, None)
+        .finish(Resource::Banner, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::created(saved, "Banner added successfully"))
 }
@@ -159,7 +171,7 @@ pub async fn update(
     input.apply(&mut model)?;
     let saved = model.update(&write.txn).await?;
     write
-        .finish(Resource::Banner, saved.id, Action::Upsert, None)
+        .finish(Resource::Banner, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::updated(saved, "Banner updated successfully"))
 }

@@ -88,3 +88,50 @@ async fn a_banner_body_must_be_an_array_of_exactly_one_with_safe_links() {
     }
     assert_eq!(app.count("flashy_banners").await, 0);
 }
+
+#[tokio::test]
+async fn an_empty_banner_is_refused_with_the_message_of_the_first_missing_field() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let full =
+        json!({"banner_name": "Eid", "title": "Eid, arranged", "banner_url": "/media/eid.svg"});
+    let cases = [
+        (json!([{}]), "banner_name", "Please enter the banner name"),
+        (
+            json!([{"banner_name": "  "}]),
+            "banner_name",
+            "Please enter the banner name",
+        ),
+        (
+            json!([{"banner_name": "Eid"}]),
+            "title",
+            "Please enter the title",
+        ),
+        (
+            json!([{"banner_name": "Eid", "title": "Eid, arranged"}]),
+            "banner_url",
+            "Please upload the Image",
+        ),
+    ];
+    for (body, field, message) in cases {
+        let (status, response) = read(
+            app.send_as(&token, Method::POST, "/flashy-banner", &body)
+                .await,
+        )
+        .await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(response["message"], message, "{body}");
+        assert_eq!(response["errors"][field], message, "{body}");
+    }
+    assert_eq!(
+        app.count("flashy_banners").await,
+        0,
+        "nothing empty goes live"
+    );
+    let (status, _) = read(
+        app.send_as(&token, Method::POST, "/flashy-banner", &json!([full]))
+            .await,
+    )
+    .await;
+    assert_eq!(status, 201);
+}

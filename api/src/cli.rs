@@ -115,6 +115,12 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             crate::publish::release_lease(&db, &worker).await?;
             let report = build?;
             bar.finish_and_clear();
+            for failure in &report.failures {
+                eprintln!(
+                    "concierge: could not publish {:?}: {}",
+                    failure.target, failure.error
+                );
+            }
             println!(
                 "concierge: built {} files ({} stale removed) in {} ms into {}",
                 report.written,
@@ -122,6 +128,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 started.elapsed().as_millis(),
                 settings.site_store
             );
+            if !report.failures.is_empty() {
+                anyhow::bail!("{} outputs could not be published", report.failures.len());
+            }
         }
         Command::Watch => {
             let mut settings = settings;

@@ -69,6 +69,10 @@ pub struct Config {
         global = true
     )]
     pub admin_dir: PathBuf,
+    /// Tests only: writes of site paths containing this text fail, to show what a failing page
+    /// does to the rest of the publish.
+    #[arg(long, env = "CONCIERGE_PUBLISH_FAULTS", hide = true, global = true)]
+    pub publish_faults: Option<String>,
 }
 
 /// Explicit S3 settings that take precedence over the standard AWS variables (tests use them
@@ -101,6 +105,13 @@ pub struct Settings {
     pub watch: bool,
     /// How long an admin session lasts.
     pub session_ttl: chrono::Duration,
+    /// Whether `serve` runs the publish worker (tests that drive publishing themselves turn
+    /// it off).
+    pub publish_worker: bool,
+    /// How failing publish jobs are retried.
+    pub publish_retry: crate::publish::RetryPolicy,
+    /// See [`Config::publish_faults`].
+    pub publish_faults: Option<String>,
 }
 
 impl Config {
@@ -145,6 +156,9 @@ impl Config {
             islands_dir: self.islands_dir.clone(),
             s3_overrides: None,
             watch: false,
+            publish_worker: true,
+            publish_retry: Default::default(),
+            publish_faults: self.publish_faults.clone().filter(|f| !f.is_empty()),
             data_dir,
         })
     }

@@ -21,6 +21,7 @@ use crate::routes;
         routes::contact::create, routes::contact::list, routes::contact::get_one, routes::contact::update, routes::contact::remove,
         routes::subscriptions::create, routes::subscriptions::list, routes::subscriptions::remove,
         routes::publishing::status,
+        routes::publishing::retry,
         routes::media::upload,
         routes::spreadsheets::export_contacts, routes::spreadsheets::import,
     ),

@@ -262,7 +262,7 @@ async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String
         .insert(&txn)
         .await?;
     }
-    publish::enqueue(&txn, Resource::Site, 0, Action::Upsert, None).await?;
+    publish::enqueue(&txn, Resource::Site, 0, Action::Upsert).await?;
     txn.commit()
         .await
         .context("Failed to save the demo content")?;

@@ -392,14 +392,7 @@ pub async fn import_general_content(db: &Db, bytes: &[u8]) -> Result<ImportCount
                 model.insert(&txn).await?
             }
         };
-        publish::enqueue(
-            &txn,
-            Resource::GeneralContent,
-            saved.id,
-            Action::Upsert,
-            None,
-        )
-        .await?;
+        publish::enqueue(&txn, Resource::GeneralContent, saved.id, Action::Upsert).await?;
     }
     txn.commit().await?;
     Ok(counts)

@@ -48,12 +48,15 @@ impl Application {
             crate::auth::new_token().0.get(..8).unwrap_or("w")
         );
         let publisher = Arc::new(build_publisher(&settings)?);
-        tokio::spawn(publish::run_worker(
-            db.clone(),
-            wakeup.clone(),
-            worker_id,
-            publisher.clone(),
-        ));
+        if settings.publish_worker {
+            tokio::spawn(publish::run_worker(
+                db.clone(),
+                wakeup.clone(),
+                worker_id,
+                publisher.clone(),
+                settings.publish_retry,
+            ));
+        }
         let media = settings.open_store(&settings.media_store)?;
         let (reload, _) = tokio::sync::broadcast::channel(16);
         let state = web::Data::new(AppState {
@@ -142,7 +145,11 @@ impl Application {
 /// The site generator and where its pages go, from the settings.
 pub fn build_publisher(settings: &Settings) -> anyhow::Result<Publisher> {
     let output = Output::from_url(&settings.site_store, |url| settings.open_store(url))?;
-    Ok(Publisher::new(build_site(settings)?, output))
+    let publisher = Publisher::new(build_site(settings)?, output);
+    Ok(match settings.publish_faults.clone() {
+        Some(faults) => publisher.with_faults(Arc::new(move |path: &str| path.contains(&faults))),
+        None => publisher,
+    })
 }
 
 /// The site generator: templates and content from the binary, or from the source tree in

@@ -5,6 +5,7 @@
 
 pub mod content;
 pub mod islands;
+pub mod manifest;
 pub mod model;
 pub mod plan;
 mod render;

@@ -110,6 +110,9 @@ pub struct SiteConfig {
 }
 
 /// One generated file.
+/// One target's pages, or why it could not be rendered.
+pub type Rendered<'t> = (&'t Target, Result<Vec<Page>>);
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Page {
     /// Relative to the site root (`about/index.html`).
@@ -306,6 +309,31 @@ impl Site {
             .map(|target| self.render_target(data, target, &shared, blog))
             .collect::<Result<_>>()?;
         Ok(pages.into_iter().flatten().collect())
+    }
+
+    /// Renders `targets` in parallel, each on its own: one that fails leaves the others'
+    /// pages intact (the publisher writes those and reports the failure).
+    pub fn render_each<'t>(
+        &self,
+        data: &SiteData,
+        targets: impl IntoParallelIterator<Item = &'t Target>,
+        blog: &(dyn Fn(i32) -> Option<Blog> + Sync),
+    ) -> Result<Vec<Rendered<'t>>> {
+        let shared = Lang::ALL.map(|lang| self.shared(data, lang));
+        self.islands.prepare(&[
+            (Lang::En, shared[0].strings.clone()),
+            (Lang::Ar, shared[1].strings.clone()),
+        ])?;
+        Ok(targets
+            .into_par_iter()
+            .map(|target| (target, self.render_target(data, target, &shared, blog)))
+            .collect())
+    }
+
+    /// The year the footer shows (part of every page's inputs).
+    pub fn year() -> i32 {
+        use chrono::Datelike;
+        chrono::Utc::now().year()
     }
 
     fn render_target(
@@ -579,7 +607,7 @@ impl Site {
                 "address": pick(lang, &o.address, Some(&o.address_ar)), "phone": o.phone, "lat": o.lat, "lng": o.lng, "map_url": o.map_url,
             }))
             .collect();
-        let year = chrono::Utc::now().format("%Y").to_string();
+        let year = Site::year().to_string();
         let strings_json = serde_json::to_string(&strings).expect("strings serialise");
         let strings_url = format!(
             "/assets/islands/strings/{}-{}.json",

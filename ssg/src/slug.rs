@@ -17,9 +17,15 @@ pub const RESERVED: &[&str] = &[
     "ar",
 ];
 
+/// Longest slug, in bytes. A slug is one directory name in the site store, and file systems
+/// allow 255 bytes: a 200-character Arabic title slugs to about 400. The cap leaves room for the
+/// `-blog` suffix and keeps URLs readable (about 60 Arabic or 120 Latin letters).
+pub const MAX_SLUG_BYTES: usize = 120;
+
 /// The slug of a blog name: lower-cased, whitespace runs turned into one hyphen, everything but
 /// letters (any script), digits and hyphens dropped, hyphens collapsed and trimmed; `blog` when
-/// nothing is left; reserved segments get `-blog`.
+/// nothing is left; cut to [`MAX_SLUG_BYTES`] at a character boundary; reserved segments get
+/// `-blog`.
 pub fn blog_slug(name: &str) -> String {
     let mut slug = String::with_capacity(name.len());
     for c in name.trim().to_lowercase().chars() {
@@ -31,9 +37,7 @@ pub fn blog_slug(name: &str) -> String {
             slug.push(c);
         }
     }
-    while slug.ends_with('-') {
-        slug.pop();
-    }
+    cap(&mut slug);
     if slug.is_empty() {
         return "blog".to_owned();
     }
@@ -43,9 +47,56 @@ pub fn blog_slug(name: &str) -> String {
     slug
 }
 
+/// Cuts `slug` to [`MAX_SLUG_BYTES`] at a character boundary, with no hyphen left at the end.
+fn cap(slug: &mut String) {
+    if slug.len() > MAX_SLUG_BYTES {
+        let mut end = MAX_SLUG_BYTES;
+        while !slug.is_char_boundary(end) {
+            end -= 1;
+        }
+        slug.truncate(end);
+    }
+    while slug.ends_with('-') {
+        slug.pop();
+    }
+}
+
+/// A stored slug made before the cap, brought under it (the same cut [`blog_slug`] makes).
+pub fn capped(slug: &str) -> String {
+    let mut slug = slug.to_owned();
+    cap(&mut slug);
+    if slug.is_empty() {
+        "blog".to_owned()
+    } else {
+        slug
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::blog_slug;
+    use super::{MAX_SLUG_BYTES, blog_slug};
+
+    #[test]
+    fn every_name_makes_a_slug_that_fits_in_a_file_name() {
+        let names = [
+            "ب".repeat(130),
+            "ملخص ".repeat(40),
+            "🛩️🥂".repeat(100),
+            "a".repeat(200),
+            format!("{}-", "é".repeat(59)),
+        ];
+        for name in names {
+            let slug = blog_slug(&name);
+            assert!(slug.len() <= MAX_SLUG_BYTES, "{} bytes", slug.len());
+            assert!(!slug.is_empty() && !slug.ends_with('-') && !slug.starts_with('-'));
+        }
+        assert_eq!(
+            blog_slug(&"ب".repeat(130)),
+            "ب".repeat(60),
+            "two bytes a letter"
+        );
+        assert_eq!(blog_slug("🛩️🥂"), "blog", "emoji are not letters");
+    }
 
     #[test]
     fn slugs_follow_the_architecture_rules() {

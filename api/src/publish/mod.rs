@@ -1,17 +1,22 @@
 //! The publish outbox. Every committed write to public content records a job in the same
-//! transaction ([`enqueue`]); the worker ([`run_worker`]) claims pending jobs, renders what
-//! they affect and marks them done. A crash between commit and render loses nothing: the job
-//! is still pending at restart, and a claim left by a dead worker expires.
+//! transaction ([`enqueue`]); the worker ([`run_worker`]) claims pending jobs, brings the site
+//! in line with the database ([`site::Publisher`]) and marks them done. A crash between commit
+//! and render loses nothing: the job is still pending at restart, and a claim left by a dead
+//! worker expires. A job whose outputs fail is retried with backoff and, after
+//! [`RetryPolicy::max_attempts`], set aside (listed by `/publish/status`, retried on demand);
+//! every other job keeps publishing.
 
+mod output;
 pub mod site;
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set, Statement, TransactionTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set, Statement, TransactionTrait,
 };
 use serde::Serialize;
 use tokio::sync::Notify;
@@ -45,6 +50,20 @@ impl Resource {
             Resource::Site => "site",
         }
     }
+
+    pub fn parse(s: &str) -> Option<Resource> {
+        [
+            Resource::Service,
+            Resource::ServiceItem,
+            Resource::Blog,
+            Resource::Review,
+            Resource::Banner,
+            Resource::GeneralContent,
+            Resource::Site,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == s)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +79,63 @@ impl Action {
             Action::Delete => "delete",
         }
     }
+
+    pub fn parse(s: &str) -> Option<Action> {
+        [Action::Upsert, Action::Delete]
+            .into_iter()
+            .find(|a| a.as_str() == s)
+    }
+}
+
+/// A claimed outbox job, typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Job {
+    pub id: i32,
+    pub resource: Resource,
+    pub resource_id: i32,
+    pub action: Action,
+    /// Including the current one.
+    pub attempts: i32,
+}
+
+impl From<publish_job::Model> for Job {
+    /// A row this version cannot read (written by a newer one) asks for a full build.
+    fn from(row: publish_job::Model) -> Job {
+        let resource = Resource::parse(&row.resource).unwrap_or(Resource::Site);
+        Job {
+            id: row.id,
+            resource,
+            resource_id: row.resource_id,
+            action: Action::parse(&row.action).unwrap_or(Action::Upsert),
+            attempts: row.attempts,
+        }
+    }
+}
+
+/// How failing jobs are retried.
+#[derive(Debug, Clone, Copy)]
+pub struct RetryPolicy {
+    /// Attempts before a job is set aside.
+    pub max_attempts: i32,
+    /// The wait after the first failure; it doubles with each further one.
+    pub first_delay: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            max_attempts: 5,
+            first_delay: Duration::from_secs(2),
+        }
+    }
+}
+
+impl RetryPolicy {
+    /// The wait before attempt `attempts + 1` (at most ten minutes).
+    pub fn delay(&self, attempts: i32) -> Duration {
+        let doublings = attempts.clamp(1, 20) as u32 - 1;
+        (self.first_delay * 2u32.pow(doublings)).min(Duration::from_secs(600))
+    }
 }
 
 /// Records a publish job; call it inside the transaction of the write it describes.
@@ -68,13 +144,12 @@ pub async fn enqueue(
     resource: Resource,
     resource_id: i32,
     action: Action,
-    detail: Option<serde_json::Value>,
 ) -> Result<(), ApiError> {
     publish_job::ActiveModel {
         resource: Set(resource.as_str().to_owned()),
         resource_id: Set(resource_id),
         action: Set(action.as_str().to_owned()),
-        detail: Set(detail.map(|d| d.to_string())),
+        detail: Set(None),
         created_at: Set(Utc::now()),
         attempts: Set(0),
         ..Default::default()
@@ -168,9 +243,10 @@ pub async fn wait_for_lease(db: &Db, worker: &str, timeout: Duration) -> anyhow:
     Ok(())
 }
 
-/// Claims up to [`BATCH`] pending jobs for `worker`, oldest first. Call it holding the lease:
-/// then every unfinished job is free to take, including those of a holder that died.
-pub async fn claim(db: &Db, worker: &str) -> Result<Vec<publish_job::Model>, sea_orm::DbErr> {
+/// Claims up to [`BATCH`] pending jobs that are due for `worker`, oldest first. Call it holding
+/// the lease: then every unfinished job is free to take, including those of a holder that died.
+/// Jobs set aside, or waiting out a backoff, are left alone.
+pub async fn claim(db: &Db, worker: &str) -> Result<Vec<Job>, sea_orm::DbErr> {
     let now = Utc::now();
     let backend = db.backend();
     let lock = if backend == DbBackend::Postgres {
@@ -181,16 +257,22 @@ pub async fn claim(db: &Db, worker: &str) -> Result<Vec<publish_job::Model>, sea
     let p = placeholders(backend);
     let sql = format!(
         "UPDATE publish_jobs SET claimed_at = {}, claimed_by = {}, attempts = attempts + 1 \
-         WHERE id IN (SELECT id FROM publish_jobs WHERE done_at IS NULL \
+         WHERE id IN (SELECT id FROM publish_jobs WHERE done_at IS NULL AND failed_at IS NULL \
+         AND (next_attempt_at IS NULL OR next_attempt_at <= {}) \
          ORDER BY id LIMIT {BATCH}{lock}) RETURNING *",
         p(1),
-        p(2)
+        p(2),
+        p(3)
     );
-    let stmt = Statement::from_sql_and_values(backend, sql, [now.into(), worker.into()]);
-    let mut jobs = publish_job::Entity::find()
+    let stmt =
+        Statement::from_sql_and_values(backend, sql, [now.into(), worker.into(), now.into()]);
+    let mut jobs: Vec<Job> = publish_job::Entity::find()
         .from_raw_sql(stmt)
         .all(&db.write)
-        .await?;
+        .await?
+        .into_iter()
+        .map(Job::from)
+        .collect();
     jobs.sort_by_key(|j| j.id);
     Ok(jobs)
 }
@@ -214,43 +296,149 @@ pub async fn complete(db: &Db, worker: &str, ids: &[i32]) -> Result<u64, sea_orm
     Ok(result.rows_affected)
 }
 
-/// Releases jobs after a failed render so that they are retried.
-pub async fn fail(db: &Db, ids: &[i32], error: &str) -> Result<(), sea_orm::DbErr> {
-    publish_job::Entity::update_many()
+/// Releases jobs whose outputs failed: each is retried after its backoff, or set aside once it
+/// has had `policy.max_attempts`.
+pub async fn fail(
+    db: &Db,
+    jobs: &[&Job],
+    error: &str,
+    policy: RetryPolicy,
+) -> Result<(), sea_orm::DbErr> {
+    use sea_orm::sea_query::Expr;
+    let now = Utc::now();
+    for job in jobs {
+        let (next, failed) = if job.attempts >= policy.max_attempts {
+            (None, Some(now))
+        } else {
+            let delay = chrono::Duration::from_std(policy.delay(job.attempts))
+                .unwrap_or(chrono::Duration::seconds(600));
+            (Some(now + delay), None)
+        };
+        publish_job::Entity::update_many()
+            .col_expr(
+                publish_job::Column::ClaimedAt,
+                Expr::value(Option::<DateTime<Utc>>::None),
+            )
+            .col_expr(
+                publish_job::Column::LastError,
+                Expr::value(error.to_owned()),
+            )
+            .col_expr(publish_job::Column::NextAttemptAt, Expr::value(next))
+            .col_expr(publish_job::Column::FailedAt, Expr::value(failed))
+            .filter(publish_job::Column::Id.eq(job.id))
+            .exec(&db.write)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Queues a job for a blog whose output failed though no claimed job named it (its own job
+/// was done earlier, or set aside): it is retried with backoff and, if it keeps failing, set
+/// aside, like any job.
+async fn requeue(
+    db: &Db,
+    blog_id: i32,
+    error: &str,
+    policy: RetryPolicy,
+) -> Result<(), sea_orm::DbErr> {
+    let open = publish_job::Entity::find()
+        .filter(publish_job::Column::Resource.eq(Resource::Blog.as_str()))
+        .filter(publish_job::Column::ResourceId.eq(blog_id))
+        .filter(publish_job::Column::DoneAt.is_null())
+        .count(&db.write)
+        .await?;
+    if open == 0 {
+        let now = Utc::now();
+        let delay =
+            chrono::Duration::from_std(policy.delay(1)).unwrap_or(chrono::Duration::seconds(600));
+        publish_job::ActiveModel {
+            resource: Set(Resource::Blog.as_str().to_owned()),
+            resource_id: Set(blog_id),
+            action: Set(Action::Upsert.as_str().to_owned()),
+            created_at: Set(now),
+            attempts: Set(1),
+            last_error: Set(Some(error.to_owned())),
+            next_attempt_at: Set(Some(now + delay)),
+            ..Default::default()
+        }
+        .insert(&db.write)
+        .await?;
+    }
+    Ok(())
+}
+
+/// After a publish in which nothing failed, every output is what the database says, so jobs
+/// set aside earlier have nothing left to do: they are marked done.
+async fn resolve_set_aside(db: &Db) -> Result<u64, sea_orm::DbErr> {
+    let result = publish_job::Entity::update_many()
         .col_expr(
-            publish_job::Column::ClaimedAt,
-            sea_orm::sea_query::Expr::value(Option::<chrono::DateTime<Utc>>::None),
+            publish_job::Column::DoneAt,
+            sea_orm::sea_query::Expr::value(Utc::now()),
         )
-        .col_expr(
-            publish_job::Column::LastError,
-            sea_orm::sea_query::Expr::value(error.to_owned()),
-        )
-        .filter(publish_job::Column::Id.is_in(ids.iter().copied()))
+        .filter(publish_job::Column::FailedAt.is_not_null())
+        .filter(publish_job::Column::DoneAt.is_null())
         .exec(&db.write)
         .await?;
-    Ok(())
+    Ok(result.rows_affected)
+}
+
+/// Puts a job set aside back in the queue, as new. False when no such job is set aside.
+pub async fn retry(db: &Db, id: i32) -> Result<bool, sea_orm::DbErr> {
+    use sea_orm::sea_query::Expr;
+    let none = Option::<DateTime<Utc>>::None;
+    let result = publish_job::Entity::update_many()
+        .col_expr(publish_job::Column::FailedAt, Expr::value(none))
+        .col_expr(publish_job::Column::NextAttemptAt, Expr::value(none))
+        .col_expr(publish_job::Column::ClaimedAt, Expr::value(none))
+        .col_expr(publish_job::Column::Attempts, Expr::value(0))
+        .filter(publish_job::Column::Id.eq(id))
+        .filter(publish_job::Column::FailedAt.is_not_null())
+        .filter(publish_job::Column::DoneAt.is_null())
+        .exec(&db.write)
+        .await?;
+    Ok(result.rows_affected == 1)
 }
 
 /// What `GET /publish/status` reports.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Status {
-    /// Jobs recorded but not yet published.
+    /// Jobs recorded but not yet published (those set aside are not counted).
     pub pending_jobs: u64,
     /// Id of the newest job, done or not (compare with `lastDoneJobId` to know whether a
     /// given save is live).
     pub latest_job_id: Option<i32>,
     pub last_done_job_id: Option<i32>,
     /// When the last job was published.
-    pub last_build_at: Option<chrono::DateTime<Utc>>,
-    /// The most recent render failure still unresolved.
+    pub last_build_at: Option<DateTime<Utc>>,
+    /// The most recent failure of a job still pending or set aside.
     pub last_error: Option<String>,
+    /// Jobs set aside after their last attempt failed, newest first.
+    pub failed_jobs: Vec<FailedJob>,
 }
+
+/// A job set aside: what it was for, and why it failed.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FailedJob {
+    pub id: i32,
+    /// `service`, `service_item`, `blog`, `review`, `banner`, `general_content` or `site`.
+    pub resource: String,
+    pub resource_id: i32,
+    pub action: String,
+    pub attempts: i32,
+    pub last_error: Option<String>,
+    pub failed_at: Option<DateTime<Utc>>,
+}
+
+/// Jobs listed as set aside, at most.
+const FAILED_LISTED: u64 = 50;
 
 pub async fn status(db: &Db) -> Result<Status, sea_orm::DbErr> {
     let conn = &db.read;
-    let pending_jobs = publish_job::Entity::find()
-        .filter(publish_job::Column::DoneAt.is_null())
+    let open = || publish_job::Entity::find().filter(publish_job::Column::DoneAt.is_null());
+    let pending_jobs = open()
+        .filter(publish_job::Column::FailedAt.is_null())
         .count(conn)
         .await?;
     let latest = publish_job::Entity::find()
@@ -262,23 +450,46 @@ pub async fn status(db: &Db) -> Result<Status, sea_orm::DbErr> {
         .order_by_desc(publish_job::Column::DoneAt)
         .one(conn)
         .await?;
-    let failing = publish_job::Entity::find()
-        .filter(publish_job::Column::DoneAt.is_null())
+    let failing = open()
         .filter(publish_job::Column::LastError.is_not_null())
         .order_by_desc(publish_job::Column::Id)
         .one(conn)
         .await?;
+    let failed_jobs = open()
+        .filter(publish_job::Column::FailedAt.is_not_null())
+        .order_by_desc(publish_job::Column::Id)
+        .limit(FAILED_LISTED)
+        .all(conn)
+        .await?
+        .into_iter()
+        .map(|j| FailedJob {
+            id: j.id,
+            resource: j.resource,
+            resource_id: j.resource_id,
+            action: j.action,
+            attempts: j.attempts,
+            last_error: j.last_error,
+            failed_at: j.failed_at,
+        })
+        .collect();
     Ok(Status {
         pending_jobs,
         latest_job_id: latest.map(|j| j.id),
         last_done_job_id: last_done.as_ref().map(|j| j.id),
         last_build_at: last_done.and_then(|j| j.done_at),
         last_error: failing.and_then(|j| j.last_error),
+        failed_jobs,
     })
 }
 
-/// Publishes one batch of pending jobs (holding the lease). True when there was work.
-async fn publish_pending(db: &Db, worker: &str, publisher: &site::Publisher) -> bool {
+/// Publishes one batch of due jobs (holding the lease). True when it published; false when
+/// there was nothing to do or the publish failed (the caller then gives the lease up).
+pub async fn publish_pending(
+    db: &Db,
+    worker: &str,
+    publisher: &site::Publisher,
+    policy: RetryPolicy,
+) -> bool {
     let jobs = match claim(db, worker).await {
         Ok(jobs) if !jobs.is_empty() => jobs,
         Ok(_) => return false,
@@ -287,43 +498,99 @@ async fn publish_pending(db: &Db, worker: &str, publisher: &site::Publisher) -> 
             return false;
         }
     };
-    let ids: Vec<i32> = jobs.iter().map(|j| j.id).collect();
-    let started = std::time::Instant::now();
-    match with_lease(db, worker, publisher.publish(db, &jobs)).await {
-        Ok(report) => {
-            tracing::info!(
-                jobs = ids.len(),
-                written = report.written,
-                removed = report.removed,
-                ms = started.elapsed().as_millis() as u64,
-                "published"
-            );
-            if let Err(e) = complete(db, worker, &ids).await {
-                tracing::warn!(error = %e, "failed to mark publish jobs done");
-            }
+    let blogs: BTreeSet<i32> = jobs
+        .iter()
+        .filter(|j| j.resource == Resource::Blog)
+        .map(|j| j.resource_id)
+        .collect();
+    let run = async {
+        if jobs.iter().any(|j| j.resource == Resource::Site) {
+            publisher.full_build(db, None).await
+        } else {
+            publisher.publish(db, &blogs).await
         }
+    };
+    let (blamed, error) = match with_lease(db, worker, run).await {
+        Ok(report) if report.failures.is_empty() => {
+            if let Err(e) = resolve_set_aside(db).await {
+                tracing::warn!(error = %e, "failed to resolve jobs set aside");
+            }
+            (Vec::new(), String::new())
+        }
+        Ok(report) => match blame(db, &jobs, &report.failures, policy).await {
+            Ok(blamed) => blamed,
+            Err(e) => (jobs.iter().collect(), format!("{e:#}")),
+        },
         Err(e) => {
             tracing::error!(error = ?e, "publish failed");
-            let _ = fail(db, &ids, &format!("{e:#}")).await;
-            tokio::time::sleep(Duration::from_secs(2)).await;
+            (jobs.iter().collect(), format!("{e:#}"))
+        }
+    };
+    let done: Vec<i32> = jobs
+        .iter()
+        .filter(|j| !blamed.iter().any(|b| b.id == j.id))
+        .map(|j| j.id)
+        .collect();
+    if let Err(e) = complete(db, worker, &done).await {
+        tracing::warn!(error = %e, "failed to mark publish jobs done");
+    }
+    if blamed.is_empty() {
+        return true;
+    }
+    tracing::error!(jobs = ?blamed.iter().map(|j| j.id).collect::<Vec<_>>(), %error, "publish jobs failed");
+    if let Err(e) = fail(db, &blamed, &error, policy).await {
+        tracing::warn!(error = %e, "failed to record a publish failure");
+    }
+    false
+}
+
+/// The jobs of `jobs` that a failed output belongs to, and the error to record: a blog's pages
+/// belong to that blog's jobs; any other output (a listing, the home page) to every job. A
+/// failing blog page that no claimed job names gets a job of its own ([`requeue`]).
+async fn blame<'j>(
+    db: &Db,
+    jobs: &'j [Job],
+    failures: &[site::Failure],
+    policy: RetryPolicy,
+) -> Result<(Vec<&'j Job>, String), sea_orm::DbErr> {
+    let mut blamed: Vec<&Job> = Vec::new();
+    let mut errors: Vec<String> = Vec::new();
+    for failure in failures {
+        errors.push(failure.error.clone());
+        match site::owner(&failure.target) {
+            None => blamed.extend(jobs.iter()),
+            Some(blog) => {
+                let owners: Vec<&Job> = jobs
+                    .iter()
+                    .filter(|j| j.resource == Resource::Blog && j.resource_id == blog)
+                    .collect();
+                if owners.is_empty() {
+                    requeue(db, blog, &failure.error, policy).await?;
+                }
+                blamed.extend(owners);
+            }
         }
     }
-    true
+    blamed.sort_by_key(|j| j.id);
+    blamed.dedup_by_key(|j| j.id);
+    errors.dedup();
+    Ok((blamed, errors.join("; ")))
 }
 
 /// Drains the outbox until the process stops: woken by `wakeup` after each write, and every
-/// few seconds to pick up jobs left by other instances or a crash.
+/// few seconds to pick up jobs left by other instances, a crash, or a backoff that ran out.
 pub async fn run_worker(
     db: Db,
     wakeup: Arc<Notify>,
     worker: String,
     publisher: Arc<site::Publisher>,
+    policy: RetryPolicy,
 ) {
     // A missing, partial or outdated site is rebuilt: recorded as a job like any other.
     if !publisher.is_current().await {
         let txn = db.write.begin().await;
         let queued = match txn {
-            Ok(txn) => match enqueue(&txn, Resource::Site, 0, Action::Upsert, None).await {
+            Ok(txn) => match enqueue(&txn, Resource::Site, 0, Action::Upsert).await {
                 Ok(()) => txn.commit().await.map_err(anyhow::Error::from),
                 Err(e) => Err(anyhow::anyhow!("{e}")),
             },
@@ -333,12 +600,14 @@ pub async fn run_worker(
             tracing::error!(error = %e, "failed to queue the initial site build");
         }
     }
+    let tick = policy.first_delay.min(Duration::from_secs(2));
     loop {
         match acquire_lease(&db, &worker).await {
             Ok(true) => {
-                if publish_pending(&db, &worker, &publisher).await {
+                if publish_pending(&db, &worker, &publisher, policy).await {
                     continue;
                 }
+                // Nothing due, or a failure: either way another instance may take over.
                 if let Err(e) = release_lease(&db, &worker).await {
                     tracing::warn!(error = %e, "failed to release the publishing lease");
                 }
@@ -346,6 +615,6 @@ pub async fn run_worker(
             Ok(false) => {}
             Err(e) => tracing::warn!(error = %e, "failed to take the publishing lease"),
         }
-        let _ = tokio::time::timeout(Duration::from_secs(2), wakeup.notified()).await;
+        let _ = tokio::time::timeout(tick, wakeup.notified()).await;
     }
 }

@@ -1,218 +1,69 @@
-//! The publisher: keeps the generated site in step with the database. A full build renders
-//! every page; a blog job renders only what [`ssg::plan::plan`] says it affects. Every file is
-//! written atomically (a temp file renamed into place, or one PUT per object), and a build is
-//! marked complete (`.build` holds the site fingerprint) only once every file is written.
+//! The publisher: makes the site store hold what a full build of the database writes.
+//!
+//! It remembers nothing between publishes. The store holds, beside the pages, a manifest
+//! ([`ssg::manifest`]) of the digest of every output's inputs and the files it wrote; a publish
+//! renders the outputs whose digest changed (and the pages of the blogs the outbox names),
+//! removes the files of outputs no longer wanted, and writes the new manifest. So a restart, a
+//! crash half-way, a failed write or a second instance cannot leave the store behind the
+//! database: the next publish sees the difference in the manifest and mends it.
+//!
+//! A full build is the same walk with an empty manifest, plus a sweep of files no manifest
+//! knows. `.build` (the site's fingerprint) marks a complete build; without it, or with another
+//! fingerprint, the next publish is a full build.
 
-use std::collections::{BTreeSet, HashMap};
-use std::path::{Path, PathBuf};
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use anyhow::Context;
 use rayon::prelude::*;
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
-use ssg::model::{
-    Banner, Blog, BlogCard, GeneralContent, Redirect, Review, Service, ServiceItem, SiteData,
-};
-use ssg::plan::{self, Change, Target};
+use ssg::manifest::{self, Entry, MANIFEST_FILE, Manifest};
+use ssg::plan::Target;
 use ssg::{Page, Site};
-use tokio::sync::{Mutex, RwLock};
+use tokio::sync::RwLock;
 
-use crate::storage::Store;
+pub use super::output::Output;
 use crate::store::Db;
-use crate::store::entities::{
-    banner, blog, blog_redirect, general_content, publish_job, review, service, service_item,
-};
+use crate::store::site_data::{load_blogs, load_data};
 
 /// The marker of a complete build: the site's fingerprint.
 pub const BUILD_MARKER: &str = ".build";
 
-/// Targets rendered and written together in a full build (a blog target is two pages).
-const FULL_BUILD_BATCH: usize = 500;
+/// Targets rendered and written together (a blog target is two pages): memory stays flat on
+/// large sites, and the progress bar moves.
+const BATCH: usize = 500;
 
-/// Where pages go.
-#[derive(Clone, Debug)]
-pub enum Output {
-    /// A local directory (the default): parallel writes, temp file + rename.
-    Dir(PathBuf),
-    /// An object store (S3): one PUT per page.
-    Store(Store),
+/// Paths whose writes fail on purpose, to test what a failing page does to the others
+/// (`CONCIERGE_PUBLISH_FAULTS`, a substring of the path; tests only).
+pub type Faults = Arc<dyn Fn(&str) -> bool + Send + Sync>;
+
+/// An output that could not be published, and why.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    pub target: Target,
+    pub error: String,
 }
 
-impl Output {
-    pub fn from_url(
-        url: &str,
-        open: impl FnOnce(&str) -> anyhow::Result<Store>,
-    ) -> anyhow::Result<Output> {
-        match url.strip_prefix("file://") {
-            Some(dir) => {
-                std::fs::create_dir_all(dir)
-                    .with_context(|| format!("Failed to create the site directory {dir}"))?;
-                Ok(Output::Dir(PathBuf::from(dir)))
-            }
-            None => Ok(Output::Store(open(url)?)),
-        }
-    }
-
-    async fn write(&self, pages: Vec<Page>) -> anyhow::Result<usize> {
-        let count = pages.len();
-        match self {
-            Output::Dir(dir) => {
-                let dir = dir.clone();
-                tokio::task::spawn_blocking(move || -> anyhow::Result<()> {
-                    let fresh = create_parents(&dir, &pages)?;
-                    pages.par_iter().try_for_each(|p| {
-                        let target = dir.join(&p.path);
-                        let new_dir = target.parent().is_some_and(|d| fresh.contains(d));
-                        if !new_dir && holds(&target, &p.bytes) {
-                            return Ok(());
-                        }
-                        replace_atomically(&target, &p.bytes)
-                    })
-                })
-                .await??;
-            }
-            Output::Store(store) => {
-                use futures_util::{StreamExt, TryStreamExt};
-                futures_util::stream::iter(pages.into_iter().map(|p| {
-                    let store = store.clone();
-                    async move { store.put(&p.path, p.bytes.into()).await }
-                }))
-                .buffer_unordered(16)
-                .try_collect::<Vec<()>>()
-                .await?;
-            }
-        }
-        Ok(count)
-    }
-
-    async fn remove(&self, files: &BTreeSet<String>) -> anyhow::Result<()> {
-        for file in files {
-            match self {
-                Output::Dir(dir) => match std::fs::remove_file(dir.join(file)) {
-                    Ok(()) => {}
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                    Err(e) => return Err(e).with_context(|| format!("Failed to remove {file}")),
-                },
-                Output::Store(store) => store.delete(file).await?,
-            }
-        }
-        Ok(())
-    }
-
-    async fn list(&self) -> anyhow::Result<Vec<String>> {
-        match self {
-            Output::Dir(dir) => {
-                let dir = dir.clone();
-                Ok(tokio::task::spawn_blocking(move || {
-                    let mut files = Vec::new();
-                    list_files(&dir, &dir, &mut files);
-                    files
-                })
-                .await?)
-            }
-            Output::Store(store) => store.list().await,
-        }
-    }
-
-    async fn read_marker(&self) -> Option<String> {
-        match self {
-            Output::Dir(dir) => std::fs::read_to_string(dir.join(BUILD_MARKER)).ok(),
-            Output::Store(store) => store
-                .read(BUILD_MARKER)
-                .await
-                .ok()
-                .flatten()
-                .map(|b| String::from_utf8_lossy(&b).into_owned()),
-        }
-    }
+/// What a publish did.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub written: usize,
+    pub removed: usize,
+    /// Outputs left as they were (they are tried again at the next publish).
+    pub failures: Vec<Failure>,
 }
 
-fn list_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            list_files(root, &path, out);
-        } else if let Ok(rel) = path.strip_prefix(root) {
-            out.push(rel.to_string_lossy().replace('\\', "/"));
-        }
-    }
-}
-
-/// Creates the directories the pages go in, each once; returns those that did not exist (so the
-/// files in them are new and need no comparison).
-fn create_parents(
-    dir: &Path,
-    pages: &[Page],
-) -> anyhow::Result<std::collections::HashSet<PathBuf>> {
-    let parents: BTreeSet<PathBuf> = pages
-        .iter()
-        .filter_map(|p| dir.join(&p.path).parent().map(Path::to_path_buf))
-        .collect();
-    let mut fresh = std::collections::HashSet::new();
-    // Sorted, so a parent comes before its children.
-    for parent in parents {
-        let created = match std::fs::create_dir(&parent) {
-            Ok(()) => true,
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => false,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                std::fs::create_dir_all(&parent).map(|()| true)?
-            }
-            Err(e) => {
-                return Err(e).with_context(|| format!("Failed to create {}", parent.display()));
-            }
-        };
-        if created {
-            fresh.insert(parent);
-        }
-    }
-    Ok(fresh)
-}
-
-/// Whether the file at `target` already holds exactly `bytes`. A rebuild then leaves it alone:
-/// replacing a file costs far more than reading it (ext4 flushes data renamed over a file).
-fn holds(target: &Path, bytes: &[u8]) -> bool {
-    match std::fs::metadata(target) {
-        Ok(meta) if meta.len() == bytes.len() as u64 => {
-            std::fs::read(target).is_ok_and(|existing| existing == bytes)
-        }
-        _ => false,
-    }
-}
-
-/// Writes `bytes` to `target` so that readers see the old file or the new one, never a part: a
-/// temp file beside it, renamed over it. The parent directory exists.
-fn replace_atomically(target: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let parent = target.parent().context("a page path has a directory")?;
-    let tmp = parent.join(format!(
-        ".{}.{}.{:?}.tmp",
-        target
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("page"),
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::write(&tmp, bytes).with_context(|| format!("Failed to write {}", tmp.display()))?;
-    std::fs::rename(&tmp, target)
-        .with_context(|| format!("Failed to publish {}", target.display()))?;
-    Ok(())
+/// Which publish to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Render what the manifest says is out of date.
+    Incremental,
+    /// Render everything, and remove every file no output wrote.
+    Full,
 }
 
 pub struct Publisher {
     site: RwLock<Arc<Site>>,
     output: Output,
-    /// The data of the last publish (blog cards only, no bodies).
-    cache: Mutex<Option<SiteData>>,
-}
-
-/// What a build did.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Report {
-    pub written: usize,
-    pub removed: usize,
+    faults: Option<Faults>,
 }
 
 impl Publisher {
@@ -220,8 +71,14 @@ impl Publisher {
         Publisher {
             site: RwLock::new(Arc::new(site)),
             output,
-            cache: Mutex::new(None),
+            faults: None,
         }
+    }
+
+    /// The same, with writes to the paths `faults` picks failing.
+    pub fn with_faults(mut self, faults: Faults) -> Self {
+        self.faults = Some(faults);
+        self
     }
 
     pub fn output(&self) -> &Output {
@@ -237,361 +94,199 @@ impl Publisher {
     pub async fn is_current(&self) -> bool {
         let fingerprint = self.site.read().await.fingerprint().to_owned();
         self.output
-            .read_marker()
+            .read_file(BUILD_MARKER)
             .await
             .is_some_and(|m| m.trim() == fingerprint)
     }
 
-    /// Renders every page, removes files no build produces any more (and temp files a crash
-    /// left behind), marks the build complete.
+    /// Renders every output, removes files no output writes (and temp files a crash left
+    /// behind), marks the build complete.
     pub async fn full_build(
         &self,
         db: &Db,
         progress: Option<&(dyn Fn(usize, usize) + Sync)>,
     ) -> anyhow::Result<Report> {
+        self.run(db, Mode::Full, &BTreeSet::new(), progress).await
+    }
+
+    /// Brings the store in line with the database: renders what changed, and the pages of the
+    /// blogs in `blogs` (whose bodies may have changed). A full build when the store holds no
+    /// complete build of this site.
+    pub async fn publish(&self, db: &Db, blogs: &BTreeSet<i32>) -> anyhow::Result<Report> {
+        let mode = if self.is_current().await {
+            Mode::Incremental
+        } else {
+            Mode::Full
+        };
+        self.run(db, mode, blogs, None).await
+    }
+
+    async fn run(
+        &self,
+        db: &Db,
+        mode: Mode,
+        blogs: &BTreeSet<i32>,
+        progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+    ) -> anyhow::Result<Report> {
         let site = self.site.read().await.clone();
         let clock = std::time::Instant::now();
         let data = load_data(db).await?;
-        let mut loaded = clock.elapsed();
-        let (mut rendering, mut writing) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
-        let targets = plan::full(&data);
-        self.output
-            .remove(&[BUILD_MARKER.to_owned()].into())
-            .await?;
-        let mut written = 0;
-        let all: Vec<Target> = targets.into_iter().collect();
-        let total = all.len();
-        let mut produced: BTreeSet<String> = BTreeSet::new();
-        // Batches keep memory flat on large sites (a batch's blogs are loaded with it) and let the
-        // progress bar move.
-        for (i, batch) in all.chunks(FULL_BUILD_BATCH).enumerate() {
-            let batch: BTreeSet<Target> = batch.iter().cloned().collect();
-            let started = std::time::Instant::now();
-            let blogs = load_blogs(db, &batch).await?;
-            loaded += started.elapsed();
-            let started = std::time::Instant::now();
-            let pages = site.render(&data, &batch, &|id| blogs.get(&id).cloned())?;
-            rendering += started.elapsed();
-            produced.extend(pages.iter().map(|p| p.path.clone()));
-            let started = std::time::Instant::now();
-            written += self.output.write(pages).await?;
-            writing += started.elapsed();
-            if let Some(progress) = progress {
-                progress(((i + 1) * FULL_BUILD_BATCH).min(total), total);
-            }
-        }
-        let stale: BTreeSet<String> = self
-            .output
-            .list()
-            .await?
-            .into_iter()
-            .filter(|f| !produced.contains(f) && f != BUILD_MARKER)
-            .collect();
-        self.output.remove(&stale).await?;
-        self.output
-            .write(vec![Page {
-                path: BUILD_MARKER.into(),
-                bytes: site.fingerprint().as_bytes().to_vec(),
-            }])
-            .await?;
-        tracing::info!(
-            load_ms = loaded.as_millis() as u64,
-            render_ms = rendering.as_millis() as u64,
-            write_ms = writing.as_millis() as u64,
-            total_ms = clock.elapsed().as_millis() as u64,
-            files = written,
-            "full build"
-        );
-        *self.cache.lock().await = Some(data);
-        Ok(Report {
-            written,
-            removed: stale.len(),
-        })
-    }
-
-    /// Publishes a batch of outbox jobs.
-    pub async fn publish(&self, db: &Db, jobs: &[publish_job::Model]) -> anyhow::Result<Report> {
-        let everything = jobs.iter().any(|j| {
-            matches!(
-                j.resource.as_str(),
-                "service" | "service_item" | "general_content" | "site"
-            )
-        });
-        if everything || !self.is_current().await {
-            return self.full_build(db, None).await;
-        }
-        let site = self.site.read().await.clone();
-        let mut cache = self.cache.lock().await;
-        let before = match cache.take() {
-            Some(data) => data,
-            None => load_data(db).await?,
+        let wanted = manifest::digests(&data, site.fingerprint(), Site::year());
+        let (old, mode) = match mode {
+            Mode::Full => (Manifest::default(), Mode::Full),
+            Mode::Incremental => match self.read_manifest().await {
+                Some(old) => (old, Mode::Incremental),
+                None => (Manifest::default(), Mode::Full),
+            },
         };
-        let mut after = before.clone();
-        let mut changes = Vec::new();
-        if jobs
-            .iter()
-            .any(|j| matches!(j.resource.as_str(), "review" | "banner"))
-        {
-            after.reviews = load_reviews(db).await?;
-            after.banners = load_banners(db).await?;
-            changes.push(Change::Home);
+        if mode == Mode::Full {
+            self.output
+                .remove(&[BUILD_MARKER.to_owned()].into())
+                .await?;
         }
-        let blog_ids: BTreeSet<i32> = jobs
+        let todo: Vec<&Target> = wanted
             .iter()
-            .filter(|j| j.resource == "blog")
-            .map(|j| j.resource_id)
+            .filter(|(target, digest)| {
+                old.digest(target) != Some(digest.as_str())
+                    || owner(target).is_some_and(|id| blogs.contains(&id))
+            })
+            .map(|(target, _)| target)
             .collect();
-        let mut bodies = HashMap::new();
-        if !blog_ids.is_empty() {
-            after.redirects = load_redirects(db).await?;
-            for id in &blog_ids {
-                let fresh = load_blog(db, *id).await?;
-                after.set_blog(*id, fresh.as_ref().map(|b| b.card.clone()));
-                if let Some(fresh) = fresh {
-                    bodies.insert(*id, fresh);
+
+        // What the store will hold: the old entries of outputs still wanted, each replaced once
+        // its output is written.
+        let wanted_keys: BTreeSet<String> = wanted.keys().map(manifest::key).collect();
+        let mut new = Manifest {
+            entries: old
+                .entries
+                .iter()
+                .filter(|(key, _)| wanted_keys.contains(*key))
+                .map(|(k, e)| (k.clone(), e.clone()))
+                .collect(),
+        };
+        let mut report = Report::default();
+        for (i, batch) in todo.chunks(BATCH).enumerate() {
+            let ids = batch.iter().filter_map(|t| page_of_blog(t)).collect();
+            let bodies = load_blogs(db, ids).await?;
+            let rendered = site.render_each(&data, batch.par_iter().copied(), &|id| {
+                bodies.get(&id).cloned()
+            })?;
+            let mut pages: Vec<Page> = Vec::new();
+            let mut files_of: BTreeMap<&Target, BTreeSet<String>> = BTreeMap::new();
+            for (target, result) in rendered {
+                match result {
+                    Ok(out) => {
+                        files_of.insert(target, out.iter().map(|p| p.path.clone()).collect());
+                        pages.extend(out);
+                    }
+                    Err(e) => {
+                        new.mark_stale(target, BTreeSet::new());
+                        report.failures.push(Failure {
+                            target: target.clone(),
+                            error: format!("{e:#}"),
+                        });
+                    }
                 }
             }
-            refresh_other_cards(db, &mut after, &blog_ids).await?;
-            for id in &blog_ids {
-                changes.push(Change::Blog {
-                    before: before.blog(*id).cloned(),
-                    after: after.blog(*id).cloned(),
-                });
+            let failed_writes = self.write(pages).await?;
+            for (target, files) in files_of {
+                let failed: Vec<&(String, anyhow::Error)> = failed_writes
+                    .iter()
+                    .filter(|(path, _)| files.contains(path))
+                    .collect();
+                if let Some((path, e)) = failed.first() {
+                    report.failures.push(Failure {
+                        target: target.clone(),
+                        error: format!("Failed to write {path}: {e:#}"),
+                    });
+                    // Some of its files may hold the new bytes, some the old: it is rendered
+                    // again next time, and every file it may have written stays known.
+                    new.mark_stale(target, files);
+                    continue;
+                }
+                report.written += files.len();
+                new.entries.insert(
+                    manifest::key(target),
+                    Entry {
+                        digest: wanted[target].clone(),
+                        files,
+                    },
+                );
+            }
+            if let Some(progress) = progress {
+                progress(((i + 1) * BATCH).min(todo.len()), todo.len());
             }
         }
-        let mut targets = BTreeSet::new();
-        let mut remove = BTreeSet::new();
-        for change in &changes {
-            let p = plan::plan(&before, &after, change);
-            targets.extend(p.targets);
-            remove.extend(p.remove);
+
+        // Every file of a wanted output stays, failed ones included (their entries are stale).
+        let keep = new.files();
+        let held = match mode {
+            Mode::Full => self.output.list().await?.into_iter().collect(),
+            Mode::Incremental => old.files(),
+        };
+        let stale: BTreeSet<String> = held
+            .into_iter()
+            .filter(|f| !keep.contains(f) && f != BUILD_MARKER && f != MANIFEST_FILE)
+            .collect();
+        self.output.remove(&stale).await?;
+        report.removed = stale.len();
+
+        if new != old || mode == Mode::Full {
+            self.output
+                .write_file(MANIFEST_FILE, new.to_text().into_bytes())
+                .await?;
         }
-        let pages = site.render(&after, &targets, &|id| bodies.get(&id).cloned())?;
-        let produced: BTreeSet<String> = pages.iter().map(|p| p.path.clone()).collect();
-        remove.retain(|f| !produced.contains(f));
-        let written = self.output.write(pages).await?;
-        self.output.remove(&remove).await?;
-        *cache = Some(after);
-        Ok(Report {
-            written,
-            removed: remove.len(),
-        })
-    }
-}
-
-/// Another instance may have changed other blogs: pick up cards changed since the newest one
-/// we know, and reload everything when blogs appeared or disappeared elsewhere.
-async fn refresh_other_cards(
-    db: &Db,
-    data: &mut SiteData,
-    handled: &BTreeSet<i32>,
-) -> anyhow::Result<()> {
-    let count = blog::Entity::find().count(&db.read).await? as usize;
-    if count != data.blogs.len() {
-        data.blogs = load_cards(db).await?;
-        return Ok(());
-    }
-    let newest = data
-        .blogs
-        .iter()
-        .filter(|b| !handled.contains(&b.id))
-        .map(|b| b.updated_at)
-        .max();
-    if let Some(newest) = newest {
-        let changed = blog::Entity::find()
-            .filter(blog::Column::UpdatedAt.gt(newest))
-            .all(&db.read)
-            .await?;
-        for row in changed.into_iter().filter(|r| !handled.contains(&r.id)) {
-            let id = row.id;
-            data.set_blog(id, Some(to_blog(row).card));
+        if mode == Mode::Full {
+            self.output
+                .write_file(BUILD_MARKER, site.fingerprint().as_bytes().to_vec())
+                .await?;
         }
+        tracing::info!(
+            full = mode == Mode::Full,
+            outputs = todo.len(),
+            written = report.written,
+            removed = report.removed,
+            failed = report.failures.len(),
+            ms = clock.elapsed().as_millis() as u64,
+            "publish"
+        );
+        Ok(report)
     }
-    Ok(())
-}
 
-fn to_card(b: &blog::Model) -> BlogCard {
-    BlogCard {
-        id: b.id,
-        slug: b.slug.clone(),
-        name: b.name.clone(),
-        name_ar: b.name_ar.clone(),
-        excerpt: b.excerpt.clone().unwrap_or_default(),
-        excerpt_ar: b.excerpt_ar.clone(),
-        image_url: b.image_url.clone(),
-        display_order: b.display_order,
-        created_at: b.created_at,
-        updated_at: b.updated_at,
+    async fn read_manifest(&self) -> Option<Manifest> {
+        Manifest::parse(&self.output.read_file(MANIFEST_FILE).await?)
     }
-}
 
-fn to_blog(b: blog::Model) -> Blog {
-    Blog {
-        card: to_card(&b),
-        description: b.description,
-        description_ar: b.description_ar,
-        meta_title: b.meta_title,
-        meta_title_ar: b.meta_title_ar,
-        meta_description: b.meta_description,
-        meta_description_ar: b.meta_description_ar,
-        key_words: b.key_words,
-        key_words_ar: b.key_words_ar,
-    }
-}
-
-async fn load_blog(db: &Db, id: i32) -> anyhow::Result<Option<Blog>> {
-    Ok(blog::Entity::find_by_id(id)
-        .one(&db.read)
-        .await?
-        .map(to_blog))
-}
-
-async fn load_cards(db: &Db) -> anyhow::Result<Vec<BlogCard>> {
-    let rows = blog::Entity::find()
-        .order_by_asc(blog::Column::DisplayOrder)
-        .order_by_asc(blog::Column::Id)
-        .all(&db.read)
-        .await?;
-    Ok(rows.iter().map(to_card).collect())
-}
-
-/// The blogs whose pages are among `targets`, bodies included.
-async fn load_blogs(db: &Db, targets: &BTreeSet<Target>) -> anyhow::Result<HashMap<i32, Blog>> {
-    let ids: Vec<i32> = targets
-        .iter()
-        .filter_map(|t| match t {
-            Target::Page(ssg::routes::Route::Blog { id, .. }) => Some(*id),
-            _ => None,
-        })
-        .collect();
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let rows = blog::Entity::find()
-        .filter(blog::Column::Id.is_in(ids))
-        .all(&db.read)
-        .await?;
-    Ok(rows.into_iter().map(|b| (b.id, to_blog(b))).collect())
-}
-
-async fn load_reviews(db: &Db) -> anyhow::Result<Vec<Review>> {
-    let rows = review::Entity::find()
-        .order_by_asc(review::Column::DisplayOrder)
-        .order_by_asc(review::Column::Id)
-        .all(&db.read)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| Review {
-            id: r.id,
-            name: r.name,
-            name_ar: r.name_ar,
-            title: r.title,
-            title_ar: r.title_ar,
-            description: r.description,
-            description_ar: r.description_ar,
-            image_url: r.image_url,
-            display_order: r.display_order,
-        })
-        .collect())
-}
-
-async fn load_banners(db: &Db) -> anyhow::Result<Vec<Banner>> {
-    let rows = banner::Entity::find()
-        .order_by_asc(banner::Column::Id)
-        .all(&db.read)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .map(|b| Banner {
-            id: b.id,
-            banner_url: b.banner_url,
-            title: b.title,
-            title_ar: b.title_ar,
-            sub_title: b.sub_title,
-            sub_title_ar: b.sub_title_ar,
-            web_url: b.web_url,
-        })
-        .collect())
-}
-
-async fn load_redirects(db: &Db) -> anyhow::Result<Vec<Redirect>> {
-    let rows = blog_redirect::Entity::find().all(&db.read).await?;
-    let mut redirects: Vec<Redirect> = rows
-        .into_iter()
-        .map(|r| Redirect {
-            slug: r.slug,
-            blog_id: r.blog_id,
-        })
-        .collect();
-    redirects.sort();
-    Ok(redirects)
-}
-
-/// Everything the site shows, without blog bodies.
-pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
-    let services = service::Entity::find()
-        .order_by_asc(service::Column::DisplayOrder)
-        .order_by_asc(service::Column::Id)
-        .all(&db.read)
-        .await?;
-    let items = service_item::Entity::find()
-        .order_by_asc(service_item::Column::DisplayOrder)
-        .order_by_asc(service_item::Column::Id)
-        .all(&db.read)
-        .await?;
-    let mut by_service: HashMap<i32, Vec<ServiceItem>> = HashMap::new();
-    for i in items {
-        by_service
-            .entry(i.our_service_id)
-            .or_default()
-            .push(ServiceItem {
-                id: i.id,
-                name: i.name,
-                name_ar: i.name_ar,
-                description: i.description,
-                description_ar: i.description_ar,
-                image_url: i.image_url,
-                title_bg_class: i.title_bg_class,
-                display_order: i.display_order,
+    /// Writes pages, failing those that `faults` picks.
+    async fn write(&self, mut pages: Vec<Page>) -> anyhow::Result<Vec<(String, anyhow::Error)>> {
+        let mut failed = Vec::new();
+        if let Some(faults) = &self.faults {
+            pages.retain(|p| {
+                let fail = faults(&p.path);
+                if fail {
+                    failed.push((p.path.clone(), anyhow::anyhow!("injected failure")));
+                }
+                !fail
             });
+        }
+        failed.extend(self.output.write(pages).await?);
+        Ok(failed)
     }
-    let services = services
-        .into_iter()
-        .map(|s| Service {
-            items: by_service.remove(&s.id).unwrap_or_default(),
-            id: s.id,
-            name: s.name,
-            name_ar: s.name_ar,
-            description: s.description,
-            description_ar: s.description_ar,
-            content: s.content,
-            content_ar: s.content_ar,
-            display_order: s.display_order,
-            image_url: s.image_url,
-            color: s.color,
-        })
-        .collect();
-    let general_content = general_content::Entity::find()
-        .filter(general_content::Column::Values.ne(""))
-        .order_by_asc(general_content::Column::DisplayOrder)
-        .all(&db.read)
-        .await?
-        .into_iter()
-        .map(|g| GeneralContent {
-            name: g.name,
-            values: g.values,
-            values_ar: g.values_ar,
-        })
-        .collect();
-    let mut data = SiteData {
-        services,
-        blogs: load_cards(db).await?,
-        reviews: load_reviews(db).await?,
-        banners: load_banners(db).await?,
-        general_content,
-        redirects: load_redirects(db).await?,
-    };
-    data.normalize();
-    Ok(data)
+}
+
+/// The blog whose outputs these are: its pages and its old URLs' redirects.
+pub fn owner(target: &Target) -> Option<i32> {
+    match target {
+        Target::Page(ssg::routes::Route::Blog { id, .. }) => Some(*id),
+        Target::Redirect { blog_id, .. } => Some(*blog_id),
+        _ => None,
+    }
+}
+
+/// The blog whose body this target renders.
+fn page_of_blog(target: &Target) -> Option<i32> {
+    match target {
+        Target::Page(ssg::routes::Route::Blog { id, .. }) => Some(*id),
+        _ => None,
+    }
 }

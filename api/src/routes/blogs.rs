@@ -193,7 +193,7 @@ pub async fn create(
     let write = Publishing::begin(&state).await?;
     let saved = model.insert(&write.txn).await?;
     write
-        .finish(Resource::Blog, saved.id, Action::Upsert, None)
+        .finish(Resource::Blog, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::created(saved, "Blog added successfully"))
 }
@@ -218,9 +218,8 @@ pub async fn update(
     if saved.slug != old_slug {
         remember_old_url(&write.txn, saved.id, &old_slug, &saved.slug).await?;
     }
-    let detail = (saved.slug != old_slug).then(|| serde_json::json!({ "old_slug": old_slug }));
     write
-        .finish(Resource::Blog, saved.id, Action::Upsert, detail)
+        .finish(Resource::Blog, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::updated(saved, "Blog updated successfully"))
 }
@@ -236,12 +235,9 @@ pub async fn remove(
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let write = Publishing::begin(&state).await?;
-    let existing = write.find::<blog::Entity>(id, NOT_FOUND).await?;
+    write.find::<blog::Entity>(id, NOT_FOUND).await?;
     blog::Entity::delete_by_id(id).exec(&write.txn).await?;
-    let detail = serde_json::json!({ "old_slug": existing.slug });
-    write
-        .finish(Resource::Blog, id, Action::Delete, Some(detail))
-        .await?;
+    write.finish(Resource::Blog, id, Action::Delete).await?;
     Ok(envelope::deleted(id, "Blog deleted successfully"))
 }
 

@@ -167,14 +167,8 @@ impl<'a> Publishing<'a> {
     }
 
     /// Adds the outbox job, commits, and wakes the publisher (and the public read cache).
-    pub async fn finish(
-        self,
-        resource: Resource,
-        id: i32,
-        action: Action,
-        detail: Option<serde_json::Value>,
-    ) -> Result<(), ApiError> {
-        publish::enqueue(&self.txn, resource, id, action, detail).await?;
+    pub async fn finish(self, resource: Resource, id: i32, action: Action) -> Result<(), ApiError> {
+        publish::enqueue(&self.txn, resource, id, action).await?;
         self.txn.commit().await?;
         self.state.read_cache.written();
         self.state.publish_wakeup.notify_one();
@@ -197,7 +191,7 @@ where
     let write = Publishing::begin(state).await?;
     write.find::<E>(id, not_found).await?;
     E::delete_by_id(id).exec(&write.txn).await?;
-    write.finish(resource, id, Action::Delete, None).await?;
+    write.finish(resource, id, Action::Delete).await?;
     Ok(deleted(id, message))
 }
 

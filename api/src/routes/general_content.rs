@@ -126,7 +126,7 @@ pub async fn create(
     let write = Publishing::begin(&state).await?;
     let saved = model.insert(&write.txn).await?;
     write
-        .finish(Resource::GeneralContent, saved.id, Action::Upsert, None)
+        .finish(Resource::GeneralContent, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::created(saved, "content added successfully"))
 }
@@ -150,7 +150,7 @@ pub async fn update(
     body.into_inner().apply(&mut model)?;
     let saved = model.update(&write.txn).await?;
     write
-        .finish(Resource::GeneralContent, saved.id, Action::Upsert, None)
+        .finish(Resource::GeneralContent, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::updated(saved, "content updated successfully"))
 }

@@ -35,5 +35,6 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .configure(contact::configure)
         .configure(subscriptions::configure)
         .service(publishing::status)
+        .service(publishing::retry)
         .service(media::upload);
 }

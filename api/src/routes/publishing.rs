@@ -1,10 +1,11 @@
-//! `GET /publish/status` (administrator): pending jobs, last build, last error.
+//! `GET /publish/status` (administrator): pending jobs, last build, last error, jobs set aside;
+//! `POST /publish/jobs/{id}/retry` (administrator) puts a job set aside back in the queue.
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpResponse, get, post, web};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::envelope::ErrorBody;
+use super::envelope::{self, ErrorBody};
 use crate::auth::Admin;
 use crate::error::ApiError;
 use crate::publish::{self, Status};
@@ -23,5 +24,32 @@ pub async fn status(state: web::Data<AppState>, _admin: Admin) -> Result<HttpRes
     let status = publish::status(&state.db).await?;
     Ok(HttpResponse::Ok().json(StatusEnvelope {
         response_body: status,
+    }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RetryEnvelope {
+    pub message: String,
+}
+
+/// Puts a job set aside back in the queue; the publisher tries it at once.
+#[utoipa::path(context_path = "/api/v1", tag = "publishing", params(("id" = i32, Path, minimum = 1)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = RetryEnvelope), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[post("/publish/jobs/{id}/retry")]
+pub async fn retry(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let id = envelope::parse_id(&id)?;
+    if !publish::retry(&state.db, id).await? {
+        return Err(ApiError::NotFound(
+            "No failed publish job with this id".into(),
+        ));
+    }
+    state.publish_wakeup.notify_one();
+    Ok(HttpResponse::Ok().json(RetryEnvelope {
+        message: "Publishing will be tried again".into(),
     }))
 }

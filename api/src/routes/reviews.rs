@@ -163,7 +163,7 @@ pub async fn create(
     let write = Publishing::begin(&state).await?;
     let saved = model.insert(&write.txn).await?;
     write
-        .finish(Resource::Review, saved.id, Action::Upsert, None)
+        .finish(Resource::Review, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::created(saved, "Client review added successfully"))
 }
@@ -184,7 +184,7 @@ pub async fn update(
     body.into_inner().apply(&mut model)?;
     let saved = model.update(&write.txn).await?;
     write
-        .finish(Resource::Review, saved.id, Action::Upsert, None)
+        .finish(Resource::Review, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::updated(saved, "Client updated successfully"))
 }

@@ -181,7 +181,7 @@ pub async fn create(
     body.into_inner().apply(&write.txn, &mut model).await?;
     let saved = model.insert(&write.txn).await?;
     write
-        .finish(Resource::ServiceItem, saved.id, Action::Upsert, None)
+        .finish(Resource::ServiceItem, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::created(saved, "Service List added successfully"))
 }
@@ -199,14 +199,11 @@ pub async fn update(
     let id = envelope::parse_id(&id)?;
     let write = Publishing::begin(&state).await?;
     let existing = write.find::<service_item::Entity>(id, NOT_FOUND).await?;
-    let old_parent = existing.our_service_id;
     let mut model: service_item::ActiveModel = existing.into();
     body.into_inner().apply(&write.txn, &mut model).await?;
     let saved = model.update(&write.txn).await?;
-    let detail = (saved.our_service_id != old_parent)
-        .then(|| serde_json::json!({ "old_service_id": old_parent }));
     write
-        .finish(Resource::ServiceItem, saved.id, Action::Upsert, detail)
+        .finish(Resource::ServiceItem, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::updated(saved, "Services updated successfully"))
 }
@@ -222,13 +219,12 @@ pub async fn remove(
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     let write = Publishing::begin(&state).await?;
-    let existing = write.find::<service_item::Entity>(id, NOT_FOUND).await?;
+    write.find::<service_item::Entity>(id, NOT_FOUND).await?;
     service_item::Entity::delete_by_id(id)
         .exec(&write.txn)
         .await?;
-    let detail = serde_json::json!({ "old_service_id": existing.our_service_id });
     write
-        .finish(Resource::ServiceItem, id, Action::Delete, Some(detail))
+        .finish(Resource::ServiceItem, id, Action::Delete)
         .await?;
     Ok(envelope::deleted(id, "Service List deleted successfully"))
 }

@@ -202,7 +202,7 @@ pub async fn create(
     let write = Publishing::begin(&state).await?;
     let saved = model.insert(&write.txn).await?;
     write
-        .finish(Resource::Service, saved.id, Action::Upsert, None)
+        .finish(Resource::Service, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::created(saved, "Service added successfully"))
 }
@@ -233,7 +233,7 @@ pub async fn update(
         .exec(&write.txn)
         .await?;
     write
-        .finish(Resource::Service, saved.id, Action::Upsert, None)
+        .finish(Resource::Service, saved.id, Action::Upsert)
         .await?;
     Ok(envelope::updated(saved, "Service updated successfully"))
 }
@@ -261,9 +261,7 @@ pub async fn remove(
         )));
     }
     service::Entity::delete_by_id(id).exec(&write.txn).await?;
-    write
-        .finish(Resource::Service, id, Action::Delete, None)
-        .await?;
+    write.finish(Resource::Service, id, Action::Delete).await?;
     Ok(envelope::deleted(id, "Service deleted successfully"))
 }
 

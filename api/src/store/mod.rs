@@ -2,6 +2,7 @@
 
 pub mod entities;
 pub mod migration;
+pub mod site_data;
 
 use std::time::Duration;
 

@@ -12,14 +12,23 @@ use serde_json::json;
 
 use crate::helpers::{ADMIN_PASSWORD, blog, contact, fresh_database_url, islands_fixture};
 
-struct Instance {
+pub struct Instance {
     child: Child,
-    base: String,
+    pub base: String,
     client: reqwest::Client,
 }
 
 /// `concierge serve` as its own process on a free port.
-fn serve(data_dir: &std::path::Path, database_url: &str) -> Instance {
+pub fn serve(data_dir: &std::path::Path, database_url: &str) -> Instance {
+    serve_with(data_dir, database_url, &[])
+}
+
+/// [`serve`] with more environment variables.
+pub fn serve_with(
+    data_dir: &std::path::Path,
+    database_url: &str,
+    env: &[(&str, &str)],
+) -> Instance {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -32,6 +41,7 @@ fn serve(data_dir: &std::path::Path, database_url: &str) -> Instance {
         .env("CONCIERGE_ADDR", format!("127.0.0.1:{port}"))
         .env("CONCIERGE_ISLANDS_DIR", islands_fixture())
         .env("RUST_LOG", "warn")
+        .envs(env.iter().copied())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -44,7 +54,7 @@ fn serve(data_dir: &std::path::Path, database_url: &str) -> Instance {
 }
 
 impl Instance {
-    async fn ready(&self) {
+    pub async fn ready(&self) {
         let started = Instant::now();
         loop {
             if let Ok(r) = self
@@ -64,13 +74,13 @@ impl Instance {
         }
     }
 
-    fn api(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+    pub fn api(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
         self.client
             .request(method, format!("{}/api/v1{path}", self.base))
             .header("x-api-key", concierge::config::DEV_API_KEY)
     }
 
-    async fn token(&self) -> String {
+    pub async fn token(&self) -> String {
         let body: serde_json::Value = self
             .api(reqwest::Method::POST, "/authenticate")
             .json(&json!({"username": "faults", "password": ADMIN_PASSWORD}))
@@ -87,7 +97,7 @@ impl Instance {
     }
 
     /// SIGKILL: no shutdown, no flush.
-    fn kill9(&mut self) {
+    pub fn kill9(&mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
@@ -100,7 +110,7 @@ impl Drop for Instance {
     }
 }
 
-fn create_admin(data_dir: &std::path::Path, database_url: &str) {
+pub fn create_admin(data_dir: &std::path::Path, database_url: &str) {
     let status = Command::new(env!("CARGO_BIN_EXE_concierge"))
         .args(["admin", "create", "faults"])
         .env("CONCIERGE_DATA_DIR", data_dir)
@@ -112,7 +122,7 @@ fn create_admin(data_dir: &std::path::Path, database_url: &str) {
     assert!(status.success());
 }
 
-async fn count(database_url: &str, table: &str) -> i64 {
+pub async fn count(database_url: &str, table: &str) -> i64 {
     let db = concierge::store::connect(database_url).await.unwrap();
     let row = sea_orm::ConnectionTrait::query_one_raw(
         &db.read,

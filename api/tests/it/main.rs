@@ -12,6 +12,7 @@ mod helpers;
 mod media;
 mod outbox;
 mod platform;
+mod publishing;
 mod read_cache;
 mod reviews;
 mod s3;

@@ -75,15 +75,9 @@ async fn public_reads_are_served_from_memory_until_a_write_and_admins_always_rea
         .execute_unprepared("UPDATE blogs SET name = 'Written by the other instance'")
         .await
         .unwrap();
-    publish::enqueue(
-        &app.db.write,
-        Resource::Blog,
-        id as i32,
-        Action::Upsert,
-        None,
-    )
-    .await
-    .unwrap();
+    publish::enqueue(&app.db.write, Resource::Blog, id as i32, Action::Upsert)
+        .await
+        .unwrap();
     tokio::time::sleep(FRESH_FOR + FRESH_FOR / 2).await;
     assert_eq!(
         first_name(&app, None).await,

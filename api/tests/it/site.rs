@@ -53,7 +53,7 @@ async fn within(
 }
 
 /// Waits until the first build is complete (its job done).
-async fn site_ready(app: &TestApp) {
+pub async fn site_ready(app: &TestApp) {
     let started = Instant::now();
     while page(app, "/").await.0 != 200 || app.count("publish_jobs WHERE done_at IS NULL").await > 0
     {
@@ -255,7 +255,7 @@ async fn a_crash_leaves_no_partial_page_served_and_its_jobs_are_finished_after_r
     .unwrap();
     assert_eq!(page(&app, "/about/.index.html.999.tmp").await.0, 404);
     let txn = app.db.write.begin().await.unwrap();
-    publish::enqueue(&txn, Resource::Site, 0, Action::Upsert, None)
+    publish::enqueue(&txn, Resource::Site, 0, Action::Upsert)
         .await
         .unwrap();
     txn.commit().await.unwrap();
@@ -428,4 +428,47 @@ async fn pages_answer_conditional_and_head_requests() {
     assert_eq!(missing.status().as_u16(), 404);
     assert!(!missing.headers().contains_key("etag"));
     assert!(missing.text().await.unwrap().contains("</html>"));
+}
+
+#[tokio::test]
+async fn trailing_slash_redirects_stay_on_this_origin() {
+    let app = spawn_app().await;
+    site_ready(&app).await;
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    for (path, location) in [
+        ("//evil.example/", "/evil.example"),
+        ("/%5Cevil.example/", "/%5Cevil.example"),
+        ("/about/", "/about"),
+    ] {
+        let response = client
+            .get(format!("{}{path}", app.address))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 301, "{path}");
+        assert_eq!(response.headers()["location"], location, "{path}");
+    }
+    // A raw backslash, as a hand-written request can send it (browsers read `/\host` as `//host`).
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = app.address.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
+    let request =
+        format!("GET /\\evil.example/ HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    let location = answer.lines().find_map(|l| {
+        l.to_ascii_lowercase()
+            .starts_with("location:")
+            .then(|| l[9..].trim().to_owned())
+    });
+    assert!(
+        location
+            .as_deref()
+            .is_none_or(|l| l.starts_with('/') && !l.starts_with("//") && !l.starts_with("/\\")),
+        "{answer}"
+    );
 }

@@ -11,7 +11,7 @@ pub struct Model {
     pub resource_id: i32,
     /// `upsert` or `delete`.
     pub action: String,
-    /// What the change needs besides the id (e.g. a blog's previous slug), as JSON.
+    /// No longer written: the publisher reads what the site holds from its manifest.
     #[sea_orm(column_type = "Text", nullable)]
     pub detail: Option<String>,
     pub created_at: DateTimeUtc,
@@ -21,6 +21,10 @@ pub struct Model {
     pub done_at: Option<DateTimeUtc>,
     #[sea_orm(column_type = "Text", nullable)]
     pub last_error: Option<String>,
+    /// Not claimed before this time (backoff after a failure).
+    pub next_attempt_at: Option<DateTimeUtc>,
+    /// Set aside after its last attempt failed; an administrator's retry clears it.
+    pub failed_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,0 +1,208 @@
+//! Where pages go: a local directory (temp file + rename, so a reader sees the old file or the
+//! new one, never a part) or an object store (one PUT per object). Each page's write succeeds or
+//! fails on its own, so one bad path never keeps the others from the site.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use rayon::prelude::*;
+use ssg::Page;
+
+use crate::storage::Store;
+
+/// Where pages go.
+#[derive(Clone, Debug)]
+pub enum Output {
+    /// A local directory (the default): parallel writes, temp file + rename.
+    Dir(PathBuf),
+    /// An object store (S3): one PUT per page.
+    Store(Store),
+}
+
+impl Output {
+    pub fn from_url(
+        url: &str,
+        open: impl FnOnce(&str) -> anyhow::Result<Store>,
+    ) -> anyhow::Result<Output> {
+        match url.strip_prefix("file://") {
+            Some(dir) => {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("Failed to create the site directory {dir}"))?;
+                Ok(Output::Dir(PathBuf::from(dir)))
+            }
+            None => Ok(Output::Store(open(url)?)),
+        }
+    }
+
+    /// Writes every page; returns the paths that could not be written, with the reason.
+    pub async fn write(&self, pages: Vec<Page>) -> anyhow::Result<Vec<(String, anyhow::Error)>> {
+        match self {
+            Output::Dir(dir) => {
+                let dir = dir.clone();
+                Ok(tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
+                    let fresh = create_parents(&dir, &pages);
+                    Ok(pages
+                        .par_iter()
+                        .filter_map(|p| {
+                            let target = dir.join(&p.path);
+                            let parent = target.parent().map(Path::to_path_buf);
+                            let result = match parent.as_ref().and_then(|d| fresh.get(d)) {
+                                Some(Err(e)) => Err(anyhow::anyhow!("{e}")),
+                                Some(Ok(true)) => replace_atomically(&target, &p.bytes),
+                                _ if holds(&target, &p.bytes) => Ok(()),
+                                _ => replace_atomically(&target, &p.bytes),
+                            };
+                            result.err().map(|e| (p.path.clone(), e))
+                        })
+                        .collect())
+                })
+                .await??)
+            }
+            Output::Store(store) => {
+                use futures_util::StreamExt;
+                Ok(futures_util::stream::iter(pages.into_iter().map(|p| {
+                    let store = store.clone();
+                    async move {
+                        let path = p.path.clone();
+                        store
+                            .put(&p.path, p.bytes.into())
+                            .await
+                            .err()
+                            .map(|e| (path, e))
+                    }
+                }))
+                .buffer_unordered(16)
+                .filter_map(|failed| async move { failed })
+                .collect()
+                .await)
+            }
+        }
+    }
+
+    /// Writes one small file (the manifest, the build marker); an error fails the publish.
+    pub async fn write_file(&self, path: &str, bytes: Vec<u8>) -> anyhow::Result<()> {
+        let page = Page {
+            path: path.to_owned(),
+            bytes,
+        };
+        match self.write(vec![page]).await?.pop() {
+            Some((path, e)) => Err(e.context(format!("Failed to write {path}"))),
+            None => Ok(()),
+        }
+    }
+
+    pub async fn remove(&self, files: &BTreeSet<String>) -> anyhow::Result<()> {
+        for file in files {
+            match self {
+                Output::Dir(dir) => match std::fs::remove_file(dir.join(file)) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(e).with_context(|| format!("Failed to remove {file}")),
+                },
+                Output::Store(store) => store.delete(file).await?,
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn list(&self) -> anyhow::Result<Vec<String>> {
+        match self {
+            Output::Dir(dir) => {
+                let dir = dir.clone();
+                Ok(tokio::task::spawn_blocking(move || {
+                    let mut files = Vec::new();
+                    list_files(&dir, &dir, &mut files);
+                    files
+                })
+                .await?)
+            }
+            Output::Store(store) => store.list().await,
+        }
+    }
+
+    /// A small file of the store (the manifest, the build marker), if it is there.
+    pub async fn read_file(&self, path: &str) -> Option<String> {
+        match self {
+            Output::Dir(dir) => std::fs::read_to_string(dir.join(path)).ok(),
+            Output::Store(store) => store
+                .read(path)
+                .await
+                .ok()
+                .flatten()
+                .map(|b| String::from_utf8_lossy(&b).into_owned()),
+        }
+    }
+}
+
+fn list_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            list_files(root, &path, out);
+        } else if let Ok(rel) = path.strip_prefix(root) {
+            out.push(rel.to_string_lossy().replace('\\', "/"));
+        }
+    }
+}
+
+/// Creates the directories the pages go in, each once. For each: `Ok(true)` when it is new (so
+/// the files in it need no comparison), `Ok(false)` when it was there, or why it could not be made.
+fn create_parents(
+    dir: &Path,
+    pages: &[Page],
+) -> std::collections::HashMap<PathBuf, Result<bool, String>> {
+    let parents: BTreeSet<PathBuf> = pages
+        .iter()
+        .filter_map(|p| dir.join(&p.path).parent().map(Path::to_path_buf))
+        .collect();
+    // Sorted, so a parent comes before its children.
+    parents
+        .into_iter()
+        .map(|parent| {
+            let created = match std::fs::create_dir(&parent) {
+                Ok(()) => Ok(true),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    std::fs::create_dir_all(&parent).map(|()| true)
+                }
+                Err(e) => Err(e),
+            }
+            .map_err(|e| format!("Failed to create {}: {e}", parent.display()));
+            (parent, created)
+        })
+        .collect()
+}
+
+/// Whether the file at `target` already holds exactly `bytes`. A rebuild then leaves it alone:
+/// replacing a file costs far more than reading it (ext4 flushes data renamed over a file).
+fn holds(target: &Path, bytes: &[u8]) -> bool {
+    match std::fs::metadata(target) {
+        Ok(meta) if meta.len() == bytes.len() as u64 => {
+            std::fs::read(target).is_ok_and(|existing| existing == bytes)
+        }
+        _ => false,
+    }
+}
+
+/// Writes `bytes` to `target` so that readers see the old file or the new one, never a part: a
+/// temp file beside it, renamed over it. The parent directory exists.
+fn replace_atomically(target: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let parent = target.parent().context("a page path has a directory")?;
+    let tmp = parent.join(format!(
+        ".{}.{}.{:?}.tmp",
+        target
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("page"),
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::write(&tmp, bytes).with_context(|| format!("Failed to write {}", tmp.display()))?;
+    std::fs::rename(&tmp, target)
+        .with_context(|| format!("Failed to publish {}", target.display()))?;
+    Ok(())
+}

@@ -1,0 +1,191 @@
+//! The site's data as the generator takes it ([`ssg::model`]): every public row mapped into
+//! the generator's plain types. Blog bodies are loaded apart, by id, for the pages that show them.
+
+use std::collections::HashMap;
+
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use ssg::model::{
+    Banner, Blog, BlogCard, GeneralContent, Redirect, Review, Service, ServiceItem, SiteData,
+};
+
+use crate::store::Db;
+use crate::store::entities::{
+    banner, blog, blog_redirect, general_content, review, service, service_item,
+};
+
+fn to_card(b: &blog::Model) -> BlogCard {
+    BlogCard {
+        id: b.id,
+        slug: b.slug.clone(),
+        name: b.name.clone(),
+        name_ar: b.name_ar.clone(),
+        excerpt: b.excerpt.clone().unwrap_or_default(),
+        excerpt_ar: b.excerpt_ar.clone(),
+        image_url: b.image_url.clone(),
+        display_order: b.display_order,
+        created_at: b.created_at,
+        updated_at: b.updated_at,
+    }
+}
+
+fn to_blog(b: blog::Model) -> Blog {
+    Blog {
+        card: to_card(&b),
+        description: b.description,
+        description_ar: b.description_ar,
+        meta_title: b.meta_title,
+        meta_title_ar: b.meta_title_ar,
+        meta_description: b.meta_description,
+        meta_description_ar: b.meta_description_ar,
+        key_words: b.key_words,
+        key_words_ar: b.key_words_ar,
+    }
+}
+
+async fn load_cards(db: &Db) -> anyhow::Result<Vec<BlogCard>> {
+    let rows = blog::Entity::find()
+        .order_by_asc(blog::Column::DisplayOrder)
+        .order_by_asc(blog::Column::Id)
+        .all(&db.read)
+        .await?;
+    Ok(rows.iter().map(to_card).collect())
+}
+
+/// These blogs, bodies included, by id.
+pub async fn load_blogs(db: &Db, ids: Vec<i32>) -> anyhow::Result<HashMap<i32, Blog>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let mut blogs = HashMap::with_capacity(ids.len());
+    // SQLite allows 32,766 parameters a statement; full builds ask for batches of 500.
+    for chunk in ids.chunks(1000) {
+        let rows = blog::Entity::find()
+            .filter(blog::Column::Id.is_in(chunk.iter().copied()))
+            .all(&db.read)
+            .await?;
+        blogs.extend(rows.into_iter().map(|b| (b.id, to_blog(b))));
+    }
+    Ok(blogs)
+}
+
+async fn load_reviews(db: &Db) -> anyhow::Result<Vec<Review>> {
+    let rows = review::Entity::find()
+        .order_by_asc(review::Column::DisplayOrder)
+        .order_by_asc(review::Column::Id)
+        .all(&db.read)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Review {
+            id: r.id,
+            name: r.name,
+            name_ar: r.name_ar,
+            title: r.title,
+            title_ar: r.title_ar,
+            description: r.description,
+            description_ar: r.description_ar,
+            image_url: r.image_url,
+            display_order: r.display_order,
+        })
+        .collect())
+}
+
+async fn load_banners(db: &Db) -> anyhow::Result<Vec<Banner>> {
+    let rows = banner::Entity::find()
+        .order_by_asc(banner::Column::Id)
+        .all(&db.read)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|b| Banner {
+            id: b.id,
+            banner_url: b.banner_url,
+            title: b.title,
+            title_ar: b.title_ar,
+            sub_title: b.sub_title,
+            sub_title_ar: b.sub_title_ar,
+            web_url: b.web_url,
+        })
+        .collect())
+}
+
+async fn load_redirects(db: &Db) -> anyhow::Result<Vec<Redirect>> {
+    let rows = blog_redirect::Entity::find().all(&db.read).await?;
+    let mut redirects: Vec<Redirect> = rows
+        .into_iter()
+        .map(|r| Redirect {
+            slug: r.slug,
+            blog_id: r.blog_id,
+        })
+        .collect();
+    redirects.sort();
+    Ok(redirects)
+}
+
+/// Everything the site shows, without blog bodies.
+pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
+    let services = service::Entity::find()
+        .order_by_asc(service::Column::DisplayOrder)
+        .order_by_asc(service::Column::Id)
+        .all(&db.read)
+        .await?;
+    let items = service_item::Entity::find()
+        .order_by_asc(service_item::Column::DisplayOrder)
+        .order_by_asc(service_item::Column::Id)
+        .all(&db.read)
+        .await?;
+    let mut by_service: HashMap<i32, Vec<ServiceItem>> = HashMap::new();
+    for i in items {
+        by_service
+            .entry(i.our_service_id)
+            .or_default()
+            .push(ServiceItem {
+                id: i.id,
+                name: i.name,
+                name_ar: i.name_ar,
+                description: i.description,
+                description_ar: i.description_ar,
+                image_url: i.image_url,
+                title_bg_class: i.title_bg_class,
+                display_order: i.display_order,
+            });
+    }
+    let services = services
+        .into_iter()
+        .map(|s| Service {
+            items: by_service.remove(&s.id).unwrap_or_default(),
+            id: s.id,
+            name: s.name,
+            name_ar: s.name_ar,
+            description: s.description,
+            description_ar: s.description_ar,
+            content: s.content,
+            content_ar: s.content_ar,
+            display_order: s.display_order,
+            image_url: s.image_url,
+            color: s.color,
+        })
+        .collect();
+    let general_content = general_content::Entity::find()
+        .filter(general_content::Column::Values.ne(""))
+        .order_by_asc(general_content::Column::DisplayOrder)
+        .all(&db.read)
+        .await?
+        .into_iter()
+        .map(|g| GeneralContent {
+            name: g.name,
+            values: g.values,
+            values_ar: g.values_ar,
+        })
+        .collect();
+    let mut data = SiteData {
+        services,
+        blogs: load_cards(db).await?,
+        reviews: load_reviews(db).await?,
+        banners: load_banners(db).await?,
+        general_content,
+        redirects: load_redirects(db).await?,
+    };
+    data.normalize();
+    Ok(data)
+}

@@ -1,0 +1,297 @@
+//! What the site store holds, and what it should hold: the publisher's memory, kept beside the
+//! pages it describes.
+//!
+//! Every output ([`Target`]) has a *digest* of everything its bytes depend on: the site's
+//! fingerprint (templates, content, settings), what every page shows (services, general content,
+//! the year in the footer), and the slice of the CMS data the target itself shows (a listing
+//! page's twelve cards, a blog's card, the home page's banners and reviews, …). The
+//! [`Manifest`] records, for each target written, that digest and the files it wrote.
+//!
+//! Publishing is then one rule, whatever happened before (restarts, crashes, failed writes,
+//! another instance): render the targets whose digest differs from the manifest's, remove the
+//! files of targets that are no longer wanted, write the new manifest. Nothing needs to know
+//! what the data was before the change: the manifest says what the store holds.
+//!
+//! A blog's body is not part of its card; the publisher renders a blog's pages whenever an
+//! outbox job names the blog, and the card's `updated_at` (set on every save) changes the digest
+//! as well.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+use sha2::{Digest as _, Sha256};
+
+use crate::model::{BlogCard, SiteData};
+use crate::plan::{
+    BLOGS_PER_PAGE, FEED_SIZE, HOME_BLOGS, Target, full, listing_pages, sitemap_chunk,
+};
+use crate::routes::Route;
+
+/// The file in the site store that holds the manifest (never served: `.`-files are private).
+pub const MANIFEST_FILE: &str = ".manifest";
+
+/// A digest of a target's inputs (hex of 128 bits of SHA-256).
+pub type InputDigest = String;
+
+/// The digest recorded for an output that was only partly written (or not at all): no inputs
+/// have it, so the next publish renders the output again, and the files it may have written are
+/// known (to be replaced, or removed once the output is no longer wanted).
+pub const STALE: &str = "00000000000000000000000000000000";
+
+/// Everything `data` makes the site hold, as the digest of each target's inputs.
+///
+/// `fingerprint` is the site's ([`crate::Site::fingerprint`]); `year` is the year the footer
+/// shows (pages change on New Year's Day).
+pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> BTreeMap<Target, InputDigest> {
+    let shared = {
+        let mut h = Sha256::new();
+        feed(&mut h, &fingerprint);
+        feed(&mut h, &year);
+        feed(&mut h, &data.services);
+        feed(&mut h, &data.general_content);
+        h
+    };
+    let pages = listing_pages(data.blogs.len());
+    let mut chunks: BTreeMap<i32, Vec<&BlogCard>> = BTreeMap::new();
+    for blog in &data.blogs {
+        chunks.entry(sitemap_chunk(blog.id)).or_default().push(blog);
+    }
+    full(data)
+        .into_iter()
+        .map(|target| {
+            let mut h = shared.clone();
+            feed(&mut h, &key(&target));
+            match &target {
+                Target::Page(Route::Home) => {
+                    feed(&mut h, &data.banners);
+                    feed(&mut h, &data.reviews);
+                    feed(
+                        &mut h,
+                        &data.blogs.iter().take(HOME_BLOGS).collect::<Vec<_>>(),
+                    );
+                }
+                Target::Page(Route::Blogs(n)) => {
+                    let start = (*n as usize - 1) * BLOGS_PER_PAGE;
+                    let cards: Vec<_> =
+                        data.blogs.iter().skip(start).take(BLOGS_PER_PAGE).collect();
+                    feed(&mut h, &(pages, cards));
+                }
+                Target::Page(Route::Blog { id, .. }) | Target::Redirect { blog_id: id, .. } => {
+                    feed(&mut h, &data.blog(*id));
+                }
+                Target::SitemapIndex => {
+                    let latest: Vec<_> = chunks
+                        .iter()
+                        .map(|(k, blogs)| (k, blogs.iter().map(|b| b.updated_at).max()))
+                        .collect();
+                    feed(&mut h, &latest);
+                }
+                Target::SitemapPages => feed(&mut h, &pages),
+                Target::SitemapBlogs(k) => feed(&mut h, &chunks.get(k)),
+                Target::Feeds => {
+                    let mut newest: Vec<&BlogCard> = data.blogs.iter().collect();
+                    newest.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+                    newest.truncate(FEED_SIZE);
+                    feed(&mut h, &newest);
+                }
+                // The rest show only what every page shows.
+                Target::Page(_) | Target::NotFound | Target::Robots | Target::Assets => {}
+            }
+            let digest = crate::content::hex(&h.finalize()[..16]);
+            (target, digest)
+        })
+        .collect()
+}
+
+fn feed(h: &mut Sha256, value: &impl Serialize) {
+    let bytes = serde_json::to_vec(value).expect("site data serialises");
+    h.update((bytes.len() as u64).to_le_bytes());
+    h.update(bytes);
+}
+
+/// A target's stable name in the manifest.
+pub fn key(target: &Target) -> String {
+    format!("{target:?}")
+}
+
+/// One target as the store holds it: its inputs' digest and the files it wrote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub digest: InputDigest,
+    pub files: BTreeSet<String>,
+}
+
+/// What the site store holds, target by target (keyed by [`key`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Manifest {
+    pub entries: BTreeMap<String, Entry>,
+}
+
+impl Manifest {
+    /// The digest recorded for `target`, if it was written.
+    pub fn digest(&self, target: &Target) -> Option<&str> {
+        self.entries.get(&key(target)).map(|e| e.digest.as_str())
+    }
+
+    /// Records that `target` may hold other bytes than its inputs say, in its old files or in
+    /// `written` (see [`STALE`]).
+    pub fn mark_stale(&mut self, target: &Target, written: BTreeSet<String>) {
+        let entry = self.entries.entry(key(target)).or_insert_with(|| Entry {
+            digest: STALE.to_owned(),
+            files: BTreeSet::new(),
+        });
+        entry.digest = STALE.to_owned();
+        entry.files.extend(written);
+    }
+
+    /// Every file the store holds according to the manifest.
+    pub fn files(&self) -> BTreeSet<String> {
+        self.entries
+            .values()
+            .flat_map(|e| e.files.iter().cloned())
+            .collect()
+    }
+
+    /// One line per target: `digest \t key \t file \t file …`. Keys and paths hold no tabs or
+    /// line breaks (slugs are letters, digits and hyphens).
+    pub fn to_text(&self) -> String {
+        let mut out = String::with_capacity(self.entries.len() * 96);
+        for (key, entry) in &self.entries {
+            out.push_str(&entry.digest);
+            out.push('\t');
+            out.push_str(key);
+            for file in &entry.files {
+                out.push('\t');
+                out.push_str(file);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Reads [`Manifest::to_text`]'s output; `None` when it is not one (then the publisher
+    /// rebuilds everything).
+    pub fn parse(text: &str) -> Option<Manifest> {
+        let mut entries = BTreeMap::new();
+        for line in text.lines().filter(|l| !l.is_empty()) {
+            let mut fields = line.split('\t');
+            let digest = fields.next()?.to_owned();
+            let key = fields.next()?.to_owned();
+            if digest.len() != 32 || key.is_empty() {
+                return None;
+            }
+            let files = fields.map(str::to_owned).collect();
+            entries.insert(key, Entry { digest, files });
+        }
+        Some(Manifest { entries })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::BlogCard;
+
+    fn data(n: i32) -> SiteData {
+        let mut d = SiteData {
+            blogs: (1..=n)
+                .map(|i| BlogCard {
+                    id: i,
+                    display_order: i,
+                    slug: format!("b{i}"),
+                    name: format!("Blog {i}"),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        };
+        d.normalize();
+        d
+    }
+
+    fn changed(before: &SiteData, after: &SiteData) -> Vec<Target> {
+        let (a, b) = (digests(before, "f", 2026), digests(after, "f", 2026));
+        b.into_iter()
+            .filter(|(t, d)| a.get(t) != Some(d))
+            .map(|(t, _)| t)
+            .collect()
+    }
+
+    #[test]
+    fn editing_a_card_changes_only_the_outputs_that_show_it() {
+        let before = data(40);
+        let mut after = before.clone();
+        let mut card = after.blog(20).unwrap().clone();
+        card.name = "New words".into();
+        card.updated_at = chrono::Utc::now();
+        after.set_blog(20, Some(card.clone()));
+        let changed = changed(&before, &after);
+        assert!(changed.contains(&Target::Page(card.route())));
+        assert!(
+            changed.contains(&Target::Page(Route::Blogs(2))),
+            "blog 20 is on page 2"
+        );
+        assert!(
+            changed.contains(&Target::SitemapBlogs(0)) && changed.contains(&Target::SitemapIndex)
+        );
+        assert!(changed.contains(&Target::Feeds), "the newest first");
+        assert!(!changed.contains(&Target::Page(Route::Blogs(1))));
+        assert!(
+            !changed.contains(&Target::Page(Route::Home)),
+            "not among the first three"
+        );
+        assert!(!changed.contains(&Target::Page(Route::About)));
+    }
+
+    #[test]
+    fn a_service_or_the_year_changes_every_page() {
+        let before = data(3);
+        let mut after = before.clone();
+        after.services.push(crate::model::Service {
+            id: 1,
+            ..Default::default()
+        });
+        assert_eq!(
+            changed(&before, &after).len(),
+            digests(&after, "f", 2026).len()
+        );
+        let (a, b) = (digests(&before, "f", 2026), digests(&before, "f", 2027));
+        assert!(a.iter().all(|(t, d)| b[t] != *d));
+    }
+
+    #[test]
+    fn deleting_a_blog_moves_the_later_listing_pages() {
+        let before = data(30);
+        let mut after = before.clone();
+        after.set_blog(5, None);
+        let changed = changed(&before, &after);
+        for n in 1..=3 {
+            assert!(changed.contains(&Target::Page(Route::Blogs(n))), "page {n}");
+        }
+        assert!(
+            !changed.contains(&Target::Page(Route::Home)),
+            "the first three stay"
+        );
+    }
+
+    #[test]
+    fn the_manifest_reads_back_what_it_wrote() {
+        let mut m = Manifest::default();
+        m.entries.insert(
+            "Page(Home)".into(),
+            Entry {
+                digest: "0123456789abcdef0123456789abcdef".into(),
+                files: ["index.html".to_owned(), "ar/index.html".to_owned()].into(),
+            },
+        );
+        m.entries.insert(
+            "Assets".into(),
+            Entry {
+                digest: "fedcba9876543210fedcba9876543210".into(),
+                files: BTreeSet::new(),
+            },
+        );
+        assert_eq!(Manifest::parse(&m.to_text()), Some(m));
+        assert_eq!(Manifest::parse("not a manifest"), None);
+    }
+}

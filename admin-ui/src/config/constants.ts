@@ -14,4 +14,7 @@ export const UPLOAD_TYPES: Record<string, string[]> = {
   'video/ogg': ['.ogg', '.ogv'],
 };
 export const EXPORT_FILE_NAME = 'Contact_Us_List.xlsx';
+/** How often the publishing status is read while a save is on its way to the site. */
 export const PUBLISH_POLL_MS = 1000;
+/** How often it is read otherwise, so jobs that failed for good come to light. */
+export const PUBLISH_WATCH_MS = 20_000;

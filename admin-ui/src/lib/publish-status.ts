@@ -1,12 +1,28 @@
 /**
  * Publishing: every save of public content records a publish job; `GET /publish/status` tells
- * when the site has caught up. After a save, `trackPublish()` remembers the newest job id at
- * that moment, and the status pill polls until that job (or every job) is done.
+ * when the site has caught up and which jobs were set aside after their retries failed. The
+ * admin shell watches the status at a calm pace; after a save, `trackPublish()` remembers the
+ * newest job id at that moment, and the watch speeds up until that job (or every job) is done.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { request } from './api-client';
-import { PUBLISH_POLL_MS } from '@/config/constants';
+import { PUBLISH_POLL_MS, PUBLISH_WATCH_MS } from '@/config/constants';
+
+/** What a publish job is for: the API's resource names. */
+export const PUBLISH_RESOURCES = ['service', 'service_item', 'blog', 'review', 'banner', 'general_content', 'site'] as const;
+export type PublishResource = (typeof PUBLISH_RESOURCES)[number];
+
+/** A job set aside after its retries failed; it stays out of `pendingJobs` until retried. */
+export type FailedPublishJob = {
+  id: number;
+  resource: PublishResource;
+  resourceId: number;
+  action: 'upsert' | 'delete';
+  attempts: number;
+  lastError: string | null;
+  failedAt: string | null;
+};
 
 export type PublishStatus = {
   pendingJobs: number;
@@ -14,11 +30,13 @@ export type PublishStatus = {
   lastDoneJobId: number | null;
   lastBuildAt: string | null;
   lastError: string | null;
+  /** Newest first. */
+  failedJobs: FailedPublishJob[];
 };
 
 export async function getPublishStatus(): Promise<PublishStatus> {
   const body = await request<{ responseBody: PublishStatus }>('/publish/status');
-  return body.responseBody;
+  return { ...body.responseBody, failedJobs: body.responseBody.failedJobs ?? [] };
 }
 
 export const publishStatusQueryOptions = () =>
@@ -63,16 +81,24 @@ export function usePublishTracking(): Tracking | null {
   return useSyncExternalStore(subscribe, () => tracking);
 }
 
-/** The status while a save is being watched; polls until it is live. */
+/**
+ * The status, watched for as long as the admin shell is open: every `PUBLISH_WATCH_MS`, and every
+ * `PUBLISH_POLL_MS` while a save being tracked is not yet live. Call it once, in the shell.
+ */
 export function usePublishStatus(active: Tracking | null) {
-  return useQuery({
+  const query = useQuery({
     ...publishStatusQueryOptions(),
-    enabled: active !== null,
     refetchInterval: (query) => {
       const data = query.state.data;
-      return data && active && isLive(data, active.target) && query.state.dataUpdatedAt > active.startedAt
-        ? false
-        : PUBLISH_POLL_MS;
+      const caughtUp = !active || (data && isLive(data, active.target) && query.state.dataUpdatedAt > active.startedAt);
+      return caughtUp ? PUBLISH_WATCH_MS : PUBLISH_POLL_MS;
     },
   });
+  // A save starts a watch: look at once rather than at the next tick.
+  const { refetch } = query;
+  const startedAt = active?.startedAt;
+  useEffect(() => {
+    if (startedAt !== undefined) void refetch();
+  }, [startedAt, refetch]);
+  return query;
 }

@@ -1,11 +1,13 @@
-/** The admin shell: side menu, top bar (publishing state, language, logout) and the page. */
+/** The admin shell: side menu, top bar (publishing state and failures, language, logout) and the page. */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { usePublishStatus, usePublishTracking } from '@/lib/publish-status';
 import type { TKey } from '@/locales/types';
 import { CloseIcon, LogoutIcon, MenuIcon, NavIcons } from '../icons/icons';
 import { Logo } from '../ui/logo';
+import { FailedPublishJobs } from '../publish/failed-publish-jobs';
 import { PublishStatusPill } from '../publish/publish-status-pill';
 import { LanguageSwitch } from './language-switch';
 
@@ -42,6 +44,8 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const section = SECTION_OF[`/${location.pathname.split('/')[1]}`];
+  const tracking = usePublishTracking();
+  const publish = usePublishStatus(tracking);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
@@ -103,7 +107,8 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
             <MenuIcon />
           </button>
           <div className="topbar__status">
-            <PublishStatusPill />
+            <PublishStatusPill tracking={tracking} status={publish.data} updatedAt={publish.dataUpdatedAt} />
+            <FailedPublishJobs jobs={publish.data?.failedJobs ?? []} />
           </div>
           <div className="topbar__tools">
             {siteUrl ? (

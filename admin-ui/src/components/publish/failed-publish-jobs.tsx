@@ -1,0 +1,99 @@
+/**
+ * Publish jobs set aside after their retries failed: a calm pill in the top bar ("2 items could
+ * not be published") that opens a list naming each item, its error and when it failed, with a
+ * Retry button per job.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { formatDateTime } from '@/lib/dates';
+import { failureText, serverText } from '@/lib/messages';
+import { trackPublish, type FailedPublishJob } from '@/lib/publish-status';
+import { useRetryPublishJob } from '@/lib/retry-publish-job';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+
+export function FailedPublishJobs({ jobs }: { jobs: FailedPublishJob[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const count = jobs.length;
+  const summary = count === 1 ? t('publish.notPublished.countOne') : t('publish.notPublished.countMany', { count });
+  return (
+    // A live region that is always there, so a count appearing or changing is announced.
+    <div className="publish-failures" role="status">
+      {count > 0 ? (
+        <button
+          type="button"
+          className="pill pill--warning pill--button"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+        >
+          <span className="pill__dot" aria-hidden="true" />
+          {summary}
+        </button>
+      ) : null}
+      <Dialog open={open} title={t('publish.notPublished.title')} onClose={() => setOpen(false)}>
+        {count > 0 ? (
+          <>
+            <p className="failed-jobs__intro">{t('publish.notPublished.intro')}</p>
+            <ul className="failed-jobs">
+              {jobs.map((job) => (
+                <FailedJobRow key={job.id} job={job} />
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>{t('publish.notPublished.none')}</p>
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+function FailedJobRow({ job }: { job: FailedPublishJob }) {
+  const { t } = useTranslation();
+  const retry = useRetryPublishJob();
+  const resource = t(`publish.notPublished.resources.${job.resource}`, { defaultValue: job.resource });
+  const name = job.resource === 'site' ? resource : t('publish.notPublished.item', { resource, id: job.resourceId });
+
+  const onRetry = () =>
+    retry.mutate(job.id, {
+      onSuccess: (answer) => {
+        toast.success(serverText(answer?.message, t('publish.notPublished.retried')));
+        void trackPublish();
+      },
+      onError: (error) => toast.error(failureText(error, t('publish.notPublished.retryFailed'))),
+    });
+
+  return (
+    <li className="failed-jobs__item">
+      <div className="failed-jobs__text">
+        <p className="failed-jobs__name">
+          {name}
+          {job.action === 'delete' ? <span className="failed-jobs__action"> · {t('publish.notPublished.removal')}</span> : null}
+        </p>
+        {job.lastError ? (
+          // The publisher's own words, in English.
+          <p className="failed-jobs__error" lang="en" dir="ltr">
+            {job.lastError}
+          </p>
+        ) : (
+          <p className="failed-jobs__error">{t('publish.notPublished.noError')}</p>
+        )}
+        <p className="failed-jobs__when">
+          {t('publish.notPublished.failedAt', { date: formatDateTime(job.failedAt) || '—', attempts: job.attempts })}
+        </p>
+      </div>
+      <Button
+        variant="secondary"
+        className="btn--small"
+        aria-label={t('publish.notPublished.retryItem', { item: name })}
+        busy={retry.isPending}
+        onClick={onRetry}
+      >
+        {t('publish.notPublished.retry')}
+      </Button>
+    </li>
+  );
+}

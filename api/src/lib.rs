@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod content;
 pub mod domain;
 pub mod error;
 pub mod media;

@@ -19,8 +19,6 @@ use actix_web::web::{self, Bytes};
 use actix_web::{HttpResponse, HttpResponseBuilder};
 use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, Statement};
 
-use crate::state::AppState;
-
 /// How long the latest outbox id is trusted before it is read again.
 pub const FRESH_FOR: Duration = Duration::from_millis(100);
 
@@ -37,8 +35,9 @@ const PUBLIC_READS: [&str; 6] = [
     "/api/v1/general-content-section",
 ];
 
-#[derive(Default)]
 pub struct ReadCache {
+    /// Where the latest outbox id is read.
+    db: DatabaseConnection,
     version: Mutex<Version>,
     answers: Mutex<Answers>,
 }
@@ -64,6 +63,14 @@ struct Answer {
 }
 
 impl ReadCache {
+    pub fn new(db: DatabaseConnection) -> Self {
+        ReadCache {
+            db,
+            version: Default::default(),
+            answers: Default::default(),
+        }
+    }
+
     /// A write through this instance committed: the next read asks the database again.
     pub fn written(&self) {
         let mut version = lock(&self.version);
@@ -72,7 +79,8 @@ impl ReadCache {
     }
 
     /// The latest outbox id, read again once it is older than [`FRESH_FOR`].
-    async fn outbox(&self, db: &DatabaseConnection) -> Result<i64, DbErr> {
+    async fn outbox(&self) -> Result<i64, DbErr> {
+        let db = &self.db;
         let writes = {
             let version = lock(&self.version);
             if version.read_at.is_some_and(|at| at.elapsed() < FRESH_FOR) {
@@ -152,11 +160,11 @@ pub async fn serve(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    let state = req.app_data::<web::Data<AppState>>().cloned();
-    let (Some(state), true) = (state, is_public_read(&req)) else {
+    let cache = req.app_data::<web::Data<ReadCache>>().cloned();
+    let (Some(cache), true) = (cache, is_public_read(&req)) else {
         return Ok(next.call(req).await?.map_into_left_body());
     };
-    let outbox = match state.read_cache.outbox(&state.db.read).await {
+    let outbox = match cache.outbox().await {
         Ok(outbox) => outbox,
         // Unreachable: 503 now, rather than a second wait for the handler's own query.
         Err(e) if crate::store::is_connection_error(&e) => {
@@ -169,7 +177,7 @@ pub async fn serve(
         "" => req.path().to_owned(),
         query => format!("{}?{query}", req.path()),
     };
-    if let Some(hit) = state.read_cache.get(&key, outbox) {
+    if let Some(hit) = cache.get(&key, outbox) {
         return Ok(req.into_response(hit).map_into_right_body());
     }
     let response = next.call(req).await?;
@@ -182,9 +190,7 @@ pub async fn serve(
     let body = actix_web::body::to_bytes(body)
         .await
         .map_err(|e| actix_web::error::ErrorInternalServerError(e.into().to_string()))?;
-    state
-        .read_cache
-        .put(key, outbox, content_type, body.clone());
+    cache.put(key, outbox, content_type, body.clone());
     let res = head.set_body(body).map_into_boxed_body();
     Ok(ServiceResponse::new(req, res).map_into_right_body())
 }

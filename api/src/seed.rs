@@ -5,19 +5,18 @@
 use std::path::Path;
 
 use anyhow::Context;
-use chrono::Utc;
 use include_dir::{Dir, include_dir};
-use sea_orm::{ActiveModelTrait, EntityTrait, PaginatorTrait, Set, TransactionTrait};
+use sea_orm::{DatabaseTransaction, EntityTrait, PaginatorTrait, TransactionTrait};
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use crate::config::Settings;
-use crate::publish::{self, Action, Resource};
+use crate::content::{Banners, Blogs, GeneralContent, Kind, Reviews, ServiceItems, Services};
 use crate::storage::Store;
-use crate::store::Db;
-use crate::store::entities::{
-    admin_user, banner, blog, general_content, review, service, service_item,
-};
-use crate::{auth, domain, media};
+use crate::store::entities::{admin_user, banner, blog, general_content, review, service};
+use crate::store::{self, Db};
+use crate::{auth, media};
 
 static DEMO: &str = include_str!("../seed/demo.json");
 static ARTWORK: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/seed/media");
@@ -25,86 +24,15 @@ static ARTWORK: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/seed/media");
 /// The demo administrator's user name.
 pub const DEMO_ADMIN: &str = "admin";
 
+/// The demo, item by item as the admin's forms would send it (`image` names a file of
+/// `seed/media`, stored in the media store and sent as the item's image address).
 #[derive(Deserialize)]
 struct Demo {
-    services: Vec<DemoService>,
-    blogs: Vec<DemoBlog>,
-    client_reviews: Vec<DemoReview>,
-    banners: Vec<DemoBanner>,
-    general_content: Vec<DemoContent>,
-}
-
-#[derive(Deserialize)]
-struct DemoService {
-    name: String,
-    name_ar: String,
-    description: String,
-    description_ar: String,
-    content: String,
-    content_ar: String,
-    display_order: i32,
-    image: String,
-    color: String,
-    items: Vec<DemoItem>,
-}
-
-#[derive(Deserialize)]
-struct DemoItem {
-    name: String,
-    name_ar: String,
-    description: String,
-    description_ar: String,
-    image: String,
-    #[serde(rename = "titleBgClass")]
-    title_bg_class: String,
-    display_order: i32,
-}
-
-#[derive(Deserialize)]
-struct DemoBlog {
-    name: String,
-    name_ar: String,
-    description: String,
-    description_ar: String,
-    image: String,
-    display_order: i32,
-    meta_title: String,
-    meta_title_ar: String,
-    meta_description: String,
-    meta_description_ar: String,
-    key_words: String,
-    key_words_ar: String,
-}
-
-#[derive(Deserialize)]
-struct DemoReview {
-    name: String,
-    name_ar: String,
-    title: String,
-    title_ar: String,
-    description: String,
-    description_ar: String,
-    image: String,
-    display_order: i32,
-}
-
-#[derive(Deserialize)]
-struct DemoBanner {
-    banner_name: String,
-    title: String,
-    title_ar: String,
-    sub_title: String,
-    sub_title_ar: String,
-    web_url: String,
-    image: String,
-}
-
-#[derive(Deserialize)]
-struct DemoContent {
-    name: String,
-    values: String,
-    values_ar: String,
-    display_order: i32,
+    services: Vec<Value>,
+    blogs: Vec<Value>,
+    client_reviews: Vec<Value>,
+    banners: Vec<Value>,
+    general_content: Vec<Value>,
 }
 
 /// Loads the demo into `db` and reports what it did.
@@ -145,135 +73,66 @@ async fn artwork(media: &Store, name: &str) -> anyhow::Result<String> {
 
 async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String> {
     let media = settings.open_store(&settings.media_store)?;
-    let now = Utc::now();
     let txn = db.write.begin().await?;
     let mut items = 0;
-    for s in &demo.services {
-        let saved = service::ActiveModel {
-            name: Set(s.name.clone()),
-            name_ar: Set(Some(s.name_ar.clone())),
-            description: Set(s.description.clone()),
-            description_ar: Set(Some(s.description_ar.clone())),
-            content: Set(s.content.clone()),
-            content_ar: Set(Some(s.content_ar.clone())),
-            display_order: Set(s.display_order),
-            image_url: Set(artwork(&media, &s.image).await?),
-            color: Set(s.color.clone()),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        for item in &s.items {
-            service_item::ActiveModel {
-                name: Set(item.name.clone()),
-                name_ar: Set(Some(item.name_ar.clone())),
-                description: Set(item.description.clone()),
-                description_ar: Set(Some(item.description_ar.clone())),
-                image_url: Set(artwork(&media, &item.image).await?),
-                service_name: Set(saved.name.clone()),
-                title_bg_class: Set(item.title_bg_class.clone()),
-                display_order: Set(item.display_order),
-                our_service_id: Set(saved.id),
-                created_at: Set(now),
-                updated_at: Set(now),
-                ..Default::default()
-            }
-            .insert(&txn)
-            .await?;
+    let services = demo.services.len();
+    for mut service in demo.services {
+        let list = service
+            .as_object_mut()
+            .and_then(|s| s.remove("items"))
+            .unwrap_or_default();
+        let saved = save::<Services>(&txn, &media, service, Some("image_url")).await?;
+        for mut item in list.as_array().cloned().unwrap_or_default() {
+            item["our_service_id"] = saved.id.into();
+            save::<ServiceItems>(&txn, &media, item, Some("image_url")).await?;
             items += 1;
         }
     }
-    for b in &demo.blogs {
-        blog::ActiveModel {
-            slug: Set(ssg::slug::blog_slug(&b.name)),
-            name: Set(b.name.clone()),
-            name_ar: Set(Some(b.name_ar.clone())),
-            excerpt: Set(Some(domain::html::excerpt(
-                &domain::html::sanitize(&b.description),
-                crate::routes::blogs::EXCERPT,
-            ))),
-            excerpt_ar: Set(Some(domain::html::excerpt(
-                &domain::html::sanitize(&b.description_ar),
-                crate::routes::blogs::EXCERPT,
-            ))),
-            description: Set(domain::html::sanitize(&b.description)),
-            description_ar: Set(Some(domain::html::sanitize(&b.description_ar))),
-            image_url: Set(artwork(&media, &b.image).await?),
-            display_order: Set(b.display_order),
-            meta_title: Set(b.meta_title.clone()),
-            meta_title_ar: Set(Some(b.meta_title_ar.clone())),
-            meta_description: Set(b.meta_description.clone()),
-            meta_description_ar: Set(Some(b.meta_description_ar.clone())),
-            key_words: Set(b.key_words.clone()),
-            key_words_ar: Set(Some(b.key_words_ar.clone())),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-    }
-    for r in &demo.client_reviews {
-        review::ActiveModel {
-            name: Set(r.name.clone()),
-            name_ar: Set(Some(r.name_ar.clone())),
-            title: Set(r.title.clone()),
-            title_ar: Set(Some(r.title_ar.clone())),
-            description: Set(r.description.clone()),
-            description_ar: Set(Some(r.description_ar.clone())),
-            image_url: Set(artwork(&media, &r.image).await?),
-            display_order: Set(r.display_order),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-    }
-    for b in &demo.banners {
-        banner::ActiveModel {
-            banner_name: Set(b.banner_name.clone()),
-            banner_url: Set(artwork(&media, &b.image).await?),
-            image_id: Set(b.image.clone()),
-            title: Set(b.title.clone()),
-            title_ar: Set(Some(b.title_ar.clone())),
-            sub_title: Set(b.sub_title.clone()),
-            sub_title_ar: Set(Some(b.sub_title_ar.clone())),
-            web_url: Set(b.web_url.clone()),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-    }
-    for g in &demo.general_content {
-        general_content::ActiveModel {
-            name: Set(g.name.clone()),
-            values: Set(g.values.clone()),
-            values_ar: Set(Some(g.values_ar.clone())),
-            display_order: Set(g.display_order),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-    }
-    publish::enqueue(&txn, Resource::Site, 0, Action::Upsert).await?;
-    txn.commit()
-        .await
-        .context("Failed to save the demo content")?;
-    Ok(format!(
-        "{} services with {items} list items, {} blogs, {} client reviews, {} banners, {} general content entries",
-        demo.services.len(),
+    let counts = format!(
+        "{services} services with {items} list items, {} blogs, {} client reviews, {} banners, {} general content entries",
         demo.blogs.len(),
         demo.client_reviews.len(),
         demo.banners.len(),
         demo.general_content.len()
-    ))
+    );
+    for blog in demo.blogs {
+        save::<Blogs>(&txn, &media, blog, Some("image_url")).await?;
+    }
+    for review in demo.client_reviews {
+        save::<Reviews>(&txn, &media, review, Some("image_url")).await?;
+    }
+    for mut banner in demo.banners {
+        banner["image_id"] = banner["image"].clone();
+        save::<Banners>(&txn, &media, banner, Some("banner_url")).await?;
+    }
+    for entry in demo.general_content {
+        save::<GeneralContent>(&txn, &media, entry, None).await?;
+    }
+    txn.commit()
+        .await
+        .context("Failed to save the demo content")?;
+    Ok(counts)
+}
+
+/// Saves one demo item through the content core, as the admin's form would; its artwork goes
+/// to the media store first and its address into `image_field`.
+async fn save<K: Kind>(
+    txn: &DatabaseTransaction,
+    media: &Store,
+    mut item: Value,
+    image_field: Option<&str>,
+) -> anyhow::Result<K::Model>
+where
+    K::Input: DeserializeOwned,
+{
+    if let (Some(field), Some(image)) = (image_field, item["image"].as_str().map(str::to_owned)) {
+        item[field] = artwork(media, &image).await?.into();
+    }
+    let input: K::Input = serde_json::from_value(item.clone())
+        .with_context(|| format!("the demo item {item} does not fit its form"))?;
+    store::content::create::<K>(txn, input)
+        .await
+        .map_err(|e| anyhow::anyhow!("the demo item {item} was refused: {e}"))
 }
 
 /// Creates the demo administrator with a random password when there is no administrator yet,

@@ -13,13 +13,12 @@ use sea_orm::{
     TransactionTrait,
 };
 
+use crate::content::{GeneralContent, GeneralContentInput};
 use crate::domain::contact::{self, Audience, ContactDraft};
 use crate::domain::lenient::{Loose, Text};
 use crate::error::ApiError;
-use crate::publish::{self, Action, Resource};
-use crate::routes::general_content::GeneralContentInput;
-use crate::store::Db;
 use crate::store::entities::{contact as contact_entity, general_content};
+use crate::store::{self, Db};
 
 pub const CONTACTS_FILE: &str = "Contact_Us_List.xlsx";
 pub const CONTACTS_SHEET: &str = "Contacts";
@@ -346,7 +345,12 @@ pub async fn import_general_content(db: &Db, bytes: &[u8]) -> Result<ImportCount
         &["Name", "Value", "Display Order"],
     )?;
     let mut errors = Vec::new();
-    let mut valid = Vec::new();
+    let mut counts = ImportCounts {
+        created: 0,
+        updated: 0,
+    };
+    // Every row is saved the way the admin's form saves it; one bad row and none is kept.
+    let txn = db.write.begin().await?;
     for (number, row) in &table.rows {
         let input = GeneralContentInput {
             name: Text(table.text(row, 0)),
@@ -354,9 +358,24 @@ pub async fn import_general_content(db: &Db, bytes: &[u8]) -> Result<ImportCount
             values_ar: Text(table.text(row, 2)),
             display_order: Loose(table.text(row, 3)),
         };
-        let mut model = <general_content::ActiveModel as Default>::default();
-        match input.apply(&mut model) {
-            Ok(()) => valid.push(model),
+        let name = input
+            .name
+            .0
+            .as_deref()
+            .unwrap_or_default()
+            .trim()
+            .to_owned();
+        let existing = general_content::Entity::find()
+            .filter(general_content::Column::Name.eq(name))
+            .one(&txn)
+            .await?;
+        let saved = match &existing {
+            Some(row) => store::content::update::<GeneralContent>(&txn, row.id, input).await,
+            None => store::content::create::<GeneralContent>(&txn, input).await,
+        };
+        match saved {
+            Ok(_) if existing.is_some() => counts.updated += 1,
+            Ok(_) => counts.created += 1,
             Err(ApiError::Validation(fields)) => {
                 for (field, message) in fields.iter() {
                     errors.push((*number, content_column(field).to_owned(), message.clone()));
@@ -366,33 +385,8 @@ pub async fn import_general_content(db: &Db, bytes: &[u8]) -> Result<ImportCount
         }
     }
     if !errors.is_empty() {
+        txn.rollback().await?;
         return Err(ImportError::Rows(errors).into());
-    }
-    let txn = db.write.begin().await?;
-    let mut counts = ImportCounts {
-        created: 0,
-        updated: 0,
-    };
-    for mut model in valid {
-        let name = model.name.clone().unwrap();
-        let existing = general_content::Entity::find()
-            .filter(general_content::Column::Name.eq(name))
-            .one(&txn)
-            .await?;
-        let saved = match existing {
-            Some(row) => {
-                model.id = Set(row.id);
-                model.created_at = Set(row.created_at);
-                counts.updated += 1;
-                model.update(&txn).await?
-            }
-            None => {
-                model.created_at = Set(Utc::now());
-                counts.created += 1;
-                model.insert(&txn).await?
-            }
-        };
-        publish::enqueue(&txn, Resource::GeneralContent, saved.id, Action::Upsert).await?;
     }
     txn.commit().await?;
     Ok(counts)

@@ -59,6 +59,7 @@ impl Application {
         }
         let media = settings.open_store(&settings.media_store)?;
         let (reload, _) = tokio::sync::broadcast::channel(16);
+        let read_cache = web::Data::new(crate::read_cache::ReadCache::new(db.read.clone()));
         let state = web::Data::new(AppState {
             db: db.clone(),
             settings,
@@ -66,7 +67,7 @@ impl Application {
             publisher: publisher.clone(),
             publish_wakeup: wakeup,
             live_reload: reload.clone(),
-            read_cache: Default::default(),
+            read_cache: read_cache.clone(),
             page_cache: Default::default(),
         });
         let server = HttpServer::new(move || {
@@ -75,6 +76,7 @@ impl Application {
                 // already compressed and go out as they are.
                 .wrap(actix_web::middleware::Compress::default())
                 .app_data(state.clone())
+                .app_data(read_cache.clone())
                 .app_data(
                     web::JsonConfig::default()
                         .limit(JSON_LIMIT)

@@ -21,7 +21,16 @@ pub struct AppState {
     /// The site's small files, in memory while they are unchanged on disk.
     pub page_cache: crate::routes::page_cache::PageCache,
     /// Public reads answered from memory until the content changes.
-    pub read_cache: crate::read_cache::ReadCache,
+    pub read_cache: actix_web::web::Data<crate::read_cache::ReadCache>,
     /// Tells open pages to reload after a rebuild (watch mode).
     pub live_reload: tokio::sync::broadcast::Sender<()>,
+}
+
+impl AppState {
+    /// A write to public content committed: the publisher has work and the public read cache
+    /// must ask the database again.
+    pub fn content_written(&self) {
+        self.read_cache.written();
+        self.publish_wakeup.notify_one();
+    }
 }

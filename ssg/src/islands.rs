@@ -14,7 +14,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::content::hex;
-use crate::render::Page;
+use crate::page::Page;
 use crate::routes::Lang;
 
 pub trait Islands: Send + Sync {

@@ -7,6 +7,7 @@ pub mod content;
 pub mod islands;
 pub mod manifest;
 pub mod model;
+mod page;
 pub mod plan;
 mod render;
 pub mod routes;
@@ -14,4 +15,5 @@ pub mod slug;
 pub mod text;
 mod xml;
 
-pub use render::{Page, Site, SiteConfig, Templates};
+pub use page::Page;
+pub use render::{Site, SiteConfig, Templates};

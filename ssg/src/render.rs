@@ -15,6 +15,7 @@ use sha2::{Digest, Sha256};
 
 use crate::content::{Content, hex};
 use crate::model::{Blog, BlogCard, SiteData, pick};
+use crate::page::Page;
 use crate::plan::{BLOGS_PER_PAGE, HOME_BLOGS, Target, listing_pages};
 use crate::routes::{Lang, Route};
 use crate::text::{interpolate, long_date, truncate};
@@ -109,16 +110,8 @@ pub struct SiteConfig {
     pub live_reload: bool,
 }
 
-/// One generated file.
 /// One target's pages, or why it could not be rendered.
 pub type Rendered<'t> = (&'t Target, Result<Vec<Page>>);
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Page {
-    /// Relative to the site root (`about/index.html`).
-    pub path: String,
-    pub bytes: Vec<u8>,
-}
 
 /// The stylesheet and artwork under content-hashed names.
 struct Assets {

@@ -3,46 +3,15 @@
 //! with an array of one banner, `DELETE /flashy-banner/flashy-banner-delete/{id}`
 //! (administrator). The specification shows no required fields; lengths and links are checked.
 
-use actix_web::{HttpResponse, delete, get, post, put, web};
-use chrono::Utc;
-use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, Set};
-use serde::Deserialize;
-use utoipa::ToSchema;
-
-use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope, Publishing};
+use super::content;
+use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
-use crate::domain::form::{Form, max};
-use crate::domain::lenient::Text;
-use crate::domain::page::{Page, PageQuery};
+use crate::content::{BannerInput, Banners, Order};
+use crate::domain::page::PageQuery;
 use crate::error::ApiError;
-use crate::publish::{Action, Resource};
 use crate::state::AppState;
 use crate::store::entities::banner;
-
-const NOT_FOUND: &str = "Banner not found";
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default)]
-pub struct BannerInput {
-    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub banner_name: Text,
-    /// Address of the banner image.
-    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub banner_url: Text,
-    #[schema(value_type = Option<String>)]
-    pub image_id: Text,
-    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub title: Text,
-    #[schema(value_type = Option<String>)]
-    pub title_ar: Text,
-    #[schema(value_type = Option<String>)]
-    pub sub_title: Text,
-    #[schema(value_type = Option<String>)]
-    pub sub_title_ar: Text,
-    /// Where the banner links to.
-    #[schema(value_type = Option<String>)]
-    pub web_url: Text,
-}
+use actix_web::{HttpResponse, delete, get, post, put, web};
 
 /// The body is an array holding exactly one banner object (not an array read field by field).
 fn single(body: web::Json<Vec<serde_json::Value>>) -> Result<BannerInput, ApiError> {
@@ -56,54 +25,6 @@ fn single(body: web::Json<Vec<serde_json::Value>>) -> Result<BannerInput, ApiErr
         .map_err(|e| ApiError::BadRequest(format!("Invalid JSON body: {e}")))
 }
 
-impl BannerInput {
-    fn apply(self, model: &mut banner::ActiveModel) -> Result<(), ApiError> {
-        let mut f = Form::new();
-        let banner_name = f.required(
-            "banner_name",
-            self.banner_name.take(),
-            "Please enter the banner name",
-            "Banner name",
-            max::TITLE,
-        );
-        let title = f.required(
-            "title",
-            self.title.take(),
-            "Please enter the title",
-            "Title",
-            max::TITLE,
-        );
-        let banner_url = f.url(
-            "banner_url",
-            self.banner_url.take(),
-            Some("Please upload the Image"),
-            "Banner image",
-        );
-        let image_id = f.optional("image_id", self.image_id.take(), "Image id", max::TITLE);
-        let title_ar = f.twin("title_ar", self.title_ar.take(), "Arabic title", max::TITLE);
-        let sub_title = f.optional("sub_title", self.sub_title.take(), "Subtitle", max::META);
-        let sub_title_ar = f.twin(
-            "sub_title_ar",
-            self.sub_title_ar.take(),
-            "Arabic subtitle",
-            max::META,
-        );
-        let web_url = f.url("web_url", self.web_url.take(), None, "Link");
-        f.finish()?;
-
-        model.banner_name = Set(banner_name);
-        model.banner_url = Set(banner_url);
-        model.image_id = Set(image_id);
-        model.title = Set(title);
-        model.title_ar = Set(title_ar);
-        model.sub_title = Set(sub_title);
-        model.sub_title_ar = Set(sub_title_ar);
-        model.web_url = Set(web_url);
-        model.updated_at = Set(Utc::now());
-        Ok(())
-    }
-}
-
 /// Banners in the order they were created.
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(PageQuery),
     responses((status = 200, body = ListEnvelope<banner::Model>), (status = 400, body = ErrorBody)))]
@@ -113,10 +34,7 @@ pub async fn list(
     query: web::Query<PageQuery>,
     admin: MaybeAdmin,
 ) -> Result<HttpResponse, ApiError> {
-    let page = Page::parse(&query, admin.0.is_some())?;
-    let select = banner::Entity::find().order_by_asc(banner::Column::Id);
-    let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
-    Ok(envelope::list(items, total))
+    content::list::<Banners>(&state, &query, &admin, Order::Id).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)),
@@ -126,10 +44,7 @@ pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = envelope::parse_id(&id)?;
-    Ok(envelope::one(
-        envelope::find_one::<banner::Entity>(&state.db.read, id, NOT_FOUND).await?,
-    ))
+    content::get::<Banners>(&state, &id).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", request_body = Vec<BannerInput>,
@@ -141,17 +56,7 @@ pub async fn create(
     _admin: Admin,
     body: web::Json<Vec<serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut model = banner::ActiveModel {
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    };
-    single(body)?.apply(&mut model)?;
-    let write = Publishing::begin(&state).await?;
-    let saved = model.insert(&write.txn).await?;
-    write
-        .finish(Resource::Banner, saved.id, Action::Upsert)
-        .await?;
-    Ok(envelope::created(saved, "Banner added successfully"))
+    content::create::<Banners>(&state, single(body)?).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)), request_body = Vec<BannerInput>,
@@ -164,16 +69,7 @@ pub async fn update(
     id: web::Path<String>,
     body: web::Json<Vec<serde_json::Value>>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = envelope::parse_id(&id)?;
-    let input = single(body)?;
-    let write = Publishing::begin(&state).await?;
-    let mut model: banner::ActiveModel = write.find::<banner::Entity>(id, NOT_FOUND).await?.into();
-    input.apply(&mut model)?;
-    let saved = model.update(&write.txn).await?;
-    write
-        .finish(Resource::Banner, saved.id, Action::Upsert)
-        .await?;
-    Ok(envelope::updated(saved, "Banner updated successfully"))
+    content::update::<Banners>(&state, &id, single(body)?).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)),
@@ -185,15 +81,7 @@ pub async fn remove(
     _admin: Admin,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = envelope::parse_id(&id)?;
-    envelope::delete_published::<banner::Entity>(
-        &state,
-        id,
-        Resource::Banner,
-        NOT_FOUND,
-        "Banner deleted successfully",
-    )
-    .await
+    content::delete::<Banners>(&state, &id).await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

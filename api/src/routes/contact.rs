@@ -97,7 +97,7 @@ pub async fn list(
     let select = entity::Entity::find()
         .order_by_desc(entity::Column::CreatedDate)
         .order_by_desc(entity::Column::Id);
-    let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
+    let (items, total) = crate::store::page_of(&state.db.read, select, page).await?;
     Ok(envelope::list(items, total))
 }
 
@@ -112,7 +112,7 @@ pub async fn get_one(
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     Ok(envelope::one(
-        envelope::find_one::<entity::Entity>(&state.db.read, id, NOT_FOUND).await?,
+        crate::store::find_one::<entity::Entity>(&state.db.read, id, NOT_FOUND).await?,
     ))
 }
 
@@ -129,7 +129,7 @@ pub async fn update(
     let id = envelope::parse_id(&id)?;
     let valid = contact::validate(body.into_inner().into(), Audience::Admin)?;
     let mut model: entity::ActiveModel =
-        envelope::find_one::<entity::Entity>(&state.db.write, id, NOT_FOUND)
+        crate::store::find_one::<entity::Entity>(&state.db.write, id, NOT_FOUND)
             .await?
             .into();
     fill(&mut model, valid);

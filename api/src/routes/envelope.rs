@@ -1,17 +1,10 @@
-//! The response envelopes of the API contract, and the helpers every resource shares.
+//! The response envelopes of the API contract, and the path id every resource parses.
 
 use actix_web::HttpResponse;
-use sea_orm::{
-    ConnectionTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, PrimaryKeyTrait,
-    QuerySelect, Select, TransactionTrait,
-};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::domain::page::Page;
 use crate::error::ApiError;
-use crate::publish::{self, Action, Resource};
-use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
 pub struct ListBody<T: ToSchema> {
@@ -102,97 +95,6 @@ pub fn parse_id(raw: &str) -> Result<i32, ApiError> {
             "id must be a positive whole number",
         )),
     }
-}
-
-/// One page of `select` and the total count.
-pub async fn page_of<E: EntityTrait>(
-    db: &impl ConnectionTrait,
-    select: Select<E>,
-    page: Page,
-) -> Result<(Vec<E::Model>, u64), ApiError>
-where
-    E::Model: Sync,
-{
-    let total = select.clone().count(db).await?;
-    let items = if page.offset() >= total {
-        Vec::new()
-    } else {
-        select
-            .offset(page.offset())
-            .limit(page.size)
-            .all(db)
-            .await?
-    };
-    Ok((items, total))
-}
-
-/// The row with this id, else 404 with `not_found`.
-pub async fn find_one<E>(
-    db: &impl ConnectionTrait,
-    id: i32,
-    not_found: &str,
-) -> Result<E::Model, ApiError>
-where
-    E: EntityTrait,
-    <E::PrimaryKey as PrimaryKeyTrait>::ValueType: From<i32>,
-{
-    E::find_by_id(id)
-        .one(db)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(not_found.into()))
-}
-
-/// A write to published content: one transaction that commits only together with its outbox
-/// job, so nothing reaches the database without the site hearing of it.
-pub struct Publishing<'a> {
-    state: &'a AppState,
-    pub txn: DatabaseTransaction,
-}
-
-impl<'a> Publishing<'a> {
-    pub async fn begin(state: &'a AppState) -> Result<Self, ApiError> {
-        Ok(Self {
-            state,
-            txn: state.db.write.begin().await?,
-        })
-    }
-
-    /// The row with this id, read inside the transaction, else 404 with `not_found`.
-    pub async fn find<E>(&self, id: i32, not_found: &str) -> Result<E::Model, ApiError>
-    where
-        E: EntityTrait,
-        <E::PrimaryKey as PrimaryKeyTrait>::ValueType: From<i32>,
-    {
-        find_one::<E>(&self.txn, id, not_found).await
-    }
-
-    /// Adds the outbox job, commits, and wakes the publisher (and the public read cache).
-    pub async fn finish(self, resource: Resource, id: i32, action: Action) -> Result<(), ApiError> {
-        publish::enqueue(&self.txn, resource, id, action).await?;
-        self.txn.commit().await?;
-        self.state.read_cache.written();
-        self.state.publish_wakeup.notify_one();
-        Ok(())
-    }
-}
-
-/// Deletes a published row (404 with `not_found` when it is not there) and tells the publisher.
-pub async fn delete_published<E>(
-    state: &AppState,
-    id: i32,
-    resource: Resource,
-    not_found: &str,
-    message: &str,
-) -> Result<HttpResponse, ApiError>
-where
-    E: EntityTrait,
-    <E::PrimaryKey as PrimaryKeyTrait>::ValueType: From<i32>,
-{
-    let write = Publishing::begin(state).await?;
-    write.find::<E>(id, not_found).await?;
-    E::delete_by_id(id).exec(&write.txn).await?;
-    write.finish(resource, id, Action::Delete).await?;
-    Ok(deleted(id, message))
 }
 
 #[cfg(test)]

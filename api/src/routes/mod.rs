@@ -5,6 +5,7 @@ pub mod auth;
 pub mod banners;
 pub mod blogs;
 pub mod contact;
+pub mod content;
 pub mod envelope;
 pub mod general_content;
 pub mod health;

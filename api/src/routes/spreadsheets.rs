@@ -118,8 +118,7 @@ pub async fn import(
         )
     } else {
         let counts = spreadsheet::import_general_content(&state.db, &bytes).await?;
-        state.read_cache.written();
-        state.publish_wakeup.notify_one();
+        state.content_written();
         (
             counts,
             format!(

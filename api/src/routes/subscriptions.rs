@@ -85,7 +85,7 @@ pub async fn list(
     let select = subscription::Entity::find()
         .order_by_desc(subscription::Column::CreatedAt)
         .order_by_desc(subscription::Column::Id);
-    let (items, total) = envelope::page_of(&state.db.read, select, page).await?;
+    let (items, total) = crate::store::page_of(&state.db.read, select, page).await?;
     Ok(envelope::list(items, total))
 }
 

@@ -1,5 +1,6 @@
 //! Persistence: connections, entities, migrations and the queries the routes share.
 
+pub mod content;
 pub mod entities;
 pub mod migration;
 pub mod site_data;
@@ -126,6 +127,45 @@ pub fn is_unique_violation(err: &DbErr) -> bool {
         err.sql_err(),
         Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
     )
+}
+
+/// The row with this id, else 404 with `not_found`.
+pub async fn find_one<E>(
+    db: &impl sea_orm::ConnectionTrait,
+    id: i32,
+    not_found: &str,
+) -> Result<E::Model, crate::error::ApiError>
+where
+    E: sea_orm::EntityTrait,
+    <E::PrimaryKey as sea_orm::PrimaryKeyTrait>::ValueType: From<i32>,
+{
+    E::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| crate::error::ApiError::NotFound(not_found.into()))
+}
+
+/// One page of `select`, and the total count.
+pub async fn page_of<E: sea_orm::EntityTrait>(
+    db: &impl sea_orm::ConnectionTrait,
+    select: sea_orm::Select<E>,
+    page: crate::domain::page::Page,
+) -> Result<(Vec<E::Model>, u64), crate::error::ApiError>
+where
+    E::Model: Sync,
+{
+    use sea_orm::{PaginatorTrait, QuerySelect};
+    let total = select.clone().count(db).await?;
+    let items = if page.offset() >= total {
+        Vec::new()
+    } else {
+        select
+            .offset(page.offset())
+            .limit(page.size)
+            .all(db)
+            .await?
+    };
+    Ok((items, total))
 }
 
 #[cfg(test)]

@@ -32,7 +32,8 @@ async fn banners_are_created_and_updated_from_an_array_of_one() {
     let (_, body) = read(app.get("/flashy-banner?page=1&size=10").await).await;
     assert_eq!(body["responseBody"]["totalCount"], 1);
 
-    let edit = json!([{"banner_name": "Eid", "title": "Eid al-Adha, arranged", "web_url": "https://concierge.example/eid"}]);
+    let edit = json!([{"banner_name": "Eid", "title": "Eid al-Adha, arranged", "banner_url": "/media/eid.svg",
+                       "web_url": "https://concierge.example/eid"}]);
     let (status, body) = read(
         app.send_as(
             &token,

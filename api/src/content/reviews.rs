@@ -1,0 +1,121 @@
+//! Client reviews, shown on the home page.
+
+use chrono::Utc;
+use sea_orm::{DatabaseTransaction, Set};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::{Kind, Messages};
+use crate::domain::form::{Form, max};
+use crate::domain::lenient::{Loose, Text};
+use crate::error::ApiError;
+use crate::publish::Resource;
+use crate::store::entities::review;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ReviewInput {
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub title: Text,
+    #[schema(value_type = Option<String>)]
+    pub title_ar: Text,
+    /// The client's name.
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub name: Text,
+    #[schema(value_type = Option<String>)]
+    pub name_ar: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub description: Text,
+    #[schema(value_type = Option<String>)]
+    pub description_ar: Text,
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema, required = true)]
+    pub display_order: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub image_url: Text,
+}
+
+impl ReviewInput {
+    fn apply(self, model: &mut review::ActiveModel) -> Result<(), ApiError> {
+        let mut f = Form::new();
+        let title = f.required(
+            "title",
+            self.title.take(),
+            "Please enter the title",
+            "Title",
+            max::TITLE,
+        );
+        let name = f.required(
+            "name",
+            self.name.take(),
+            "Please enter the Name",
+            "Name",
+            max::NAME,
+        );
+        let description = f.required(
+            "description",
+            self.description.take(),
+            "Please enter the description",
+            "Description",
+            max::MESSAGE,
+        );
+        let display_order = f.display_order(
+            "display_order",
+            self.display_order.take(),
+            "Please enter the Display order",
+        );
+        let image_url = f.url(
+            "image_url",
+            self.image_url.take(),
+            Some("Please upload the Image"),
+            "Image",
+        );
+        let title_ar = f.twin("title_ar", self.title_ar.take(), "Arabic title", max::TITLE);
+        let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic name", max::NAME);
+        let description_ar = f.twin(
+            "description_ar",
+            self.description_ar.take(),
+            "Arabic description",
+            max::MESSAGE,
+        );
+        f.finish()?;
+
+        model.title = Set(title);
+        model.title_ar = Set(title_ar);
+        model.name = Set(name);
+        model.name_ar = Set(name_ar);
+        model.description = Set(description);
+        model.description_ar = Set(description_ar);
+        model.display_order = Set(display_order);
+        model.image_url = Set(image_url);
+        model.updated_at = Set(Utc::now());
+        Ok(())
+    }
+}
+
+/// Client reviews, shown on the home page, as a [`Kind`].
+pub struct Reviews;
+
+impl Kind for Reviews {
+    type Entity = review::Entity;
+    type Key = review::PrimaryKey;
+    type Column = review::Column;
+    type Model = review::Model;
+    type Active = review::ActiveModel;
+    type Input = ReviewInput;
+
+    const RESOURCE: Resource = Resource::Review;
+    const MESSAGES: Messages = Messages {
+        not_found: "Client review not found",
+        created: "Client review added successfully",
+        updated: "Client updated successfully",
+        deleted: "Client review deleted successfully",
+    };
+
+    async fn apply(
+        input: ReviewInput,
+        _txn: &DatabaseTransaction,
+        row: &mut review::ActiveModel,
+    ) -> Result<(), ApiError> {
+        input.apply(row)
+    }
+}

@@ -1,0 +1,159 @@
+//! Service list items: the offers under a service; each names an existing parent service.
+
+use chrono::Utc;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Select, Set,
+};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::{Kind, Messages, Order};
+use crate::domain::form::{Form, max};
+use crate::domain::lenient::{Loose, Text};
+use crate::error::ApiError;
+use crate::publish::Resource;
+use crate::store::entities::{service, service_item};
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ServiceItemInput {
+    /// The parent service.
+    #[schema(schema_with = crate::domain::lenient::positive_id_schema, required = true)]
+    pub our_service_id: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub name: Text,
+    #[schema(value_type = Option<String>)]
+    pub name_ar: Text,
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema, required = true)]
+    pub display_order: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub image_url: Text,
+    #[schema(value_type = Option<String>)]
+    pub description: Text,
+    #[schema(value_type = Option<String>)]
+    pub description_ar: Text,
+    /// CSS class of the card title's background.
+    #[serde(rename = "titleBgClass")]
+    #[schema(value_type = Option<String>)]
+    pub title_bg_class: Text,
+}
+
+impl ServiceItemInput {
+    /// The services-list rules, in order: service, name, display order, image.
+    async fn apply(
+        self,
+        db: &impl ConnectionTrait,
+        model: &mut service_item::ActiveModel,
+    ) -> Result<(), ApiError> {
+        let mut f = Form::new();
+        let service_id = f.id(
+            "our_service_id",
+            self.our_service_id.take(),
+            "Please select a service",
+        );
+        let name = f.required(
+            "name",
+            self.name.take(),
+            "Please enter the name",
+            "Name",
+            max::TITLE,
+        );
+        let display_order = f.display_order(
+            "display_order",
+            self.display_order.take(),
+            "Please enter the Display order",
+        );
+        let image_url = f.url(
+            "image_url",
+            self.image_url.take(),
+            Some("Please upload an image"),
+            "Image",
+        );
+        let description = f.optional(
+            "description",
+            self.description.take(),
+            "Description",
+            max::MESSAGE,
+        );
+        let description_ar = f.twin(
+            "description_ar",
+            self.description_ar.take(),
+            "Arabic description",
+            max::MESSAGE,
+        );
+        let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic name", max::TITLE);
+        let title_bg_class = f.optional(
+            "titleBgClass",
+            self.title_bg_class.take(),
+            "Title background class",
+            max::SHORT,
+        );
+        if !title_bg_class
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ' '))
+        {
+            f.fail(
+                "titleBgClass",
+                "Title background class may contain only letters, digits, hyphens and spaces.",
+            );
+        }
+        let parent = if service_id > 0 {
+            service::Entity::find_by_id(service_id).one(db).await?
+        } else {
+            None
+        };
+        if service_id > 0 && parent.is_none() {
+            f.fail("our_service_id", "The selected service does not exist.");
+        }
+        f.finish()?;
+        let parent = parent.expect("checked above");
+
+        model.our_service_id = Set(parent.id);
+        model.service_name = Set(parent.name);
+        model.name = Set(name);
+        model.name_ar = Set(name_ar);
+        model.display_order = Set(display_order);
+        model.image_url = Set(image_url);
+        model.description = Set(description);
+        model.description_ar = Set(description_ar);
+        model.title_bg_class = Set(title_bg_class);
+        model.updated_at = Set(Utc::now());
+        Ok(())
+    }
+}
+
+/// Service list items, as a [`Kind`].
+pub struct ServiceItems;
+
+impl Kind for ServiceItems {
+    type Entity = service_item::Entity;
+    type Key = service_item::PrimaryKey;
+    type Column = service_item::Column;
+    type Model = service_item::Model;
+    type Active = service_item::ActiveModel;
+    type Input = ServiceItemInput;
+
+    const RESOURCE: Resource = Resource::ServiceItem;
+    const MESSAGES: Messages = Messages {
+        not_found: "Service list item not found",
+        created: "Service List added successfully",
+        updated: "Services updated successfully",
+        deleted: "Service List deleted successfully",
+    };
+
+    async fn apply(
+        input: ServiceItemInput,
+        txn: &DatabaseTransaction,
+        row: &mut service_item::ActiveModel,
+    ) -> Result<(), ApiError> {
+        input.apply(txn, row).await
+    }
+}
+
+impl ServiceItems {
+    /// The items of one service, as the site shows them.
+    pub fn of_service(service_id: i32) -> Select<service_item::Entity> {
+        ServiceItems::ordered(Order::Display)
+            .filter(service_item::Column::OurServiceId.eq(service_id))
+    }
+}

@@ -1,0 +1,196 @@
+//! Services: the concierge's lines of business. A service that still has list items is not deleted (409), and its list items carry its name.
+
+use chrono::Utc;
+use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::{Kind, Messages};
+use crate::domain::form::{Form, max};
+use crate::domain::lenient::{Loose, Text};
+use crate::error::ApiError;
+use crate::publish::Resource;
+use crate::store::entities::{service, service_item};
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ServiceInput {
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub name: Text,
+    #[schema(value_type = Option<String>)]
+    pub name_ar: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub description: Text,
+    #[schema(value_type = Option<String>)]
+    pub description_ar: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub content: Text,
+    #[schema(value_type = Option<String>)]
+    pub content_ar: Text,
+    #[schema(schema_with = crate::domain::lenient::whole_number_schema, required = true)]
+    pub display_order: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub image_url: Text,
+    /// A colour code such as `#0B1F3A`.
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub color: Text,
+}
+
+/// `#rgb`, `#rrggbb` (with optional alpha) or a CSS colour name.
+fn is_colour(code: &str) -> bool {
+    match code.strip_prefix('#') {
+        Some(hex) => {
+            matches!(hex.len(), 3 | 4 | 6 | 8) && hex.chars().all(|c| c.is_ascii_hexdigit())
+        }
+        None => code.len() <= 32 && code.chars().all(|c| c.is_ascii_alphabetic()),
+    }
+}
+
+impl ServiceInput {
+    fn apply(self, model: &mut service::ActiveModel) -> Result<(), ApiError> {
+        let mut f = Form::new();
+        let name = f.required(
+            "name",
+            self.name.take(),
+            "Please enter the title",
+            "Title",
+            max::TITLE,
+        );
+        let description = f.required(
+            "description",
+            self.description.take(),
+            "Please enter the description",
+            "Description",
+            max::MESSAGE,
+        );
+        let content = f.required(
+            "content",
+            self.content.take(),
+            "Please enter the content",
+            "Content",
+            max::TEXT,
+        );
+        let display_order = f.display_order(
+            "display_order",
+            self.display_order.take(),
+            "Please enter the Display order",
+        );
+        let image_url = f.url(
+            "image_url",
+            self.image_url.take(),
+            Some("Please upload the Image"),
+            "Image",
+        );
+        let color = f.required(
+            "color",
+            self.color.take(),
+            "Please enter the color code",
+            "Colour code",
+            max::SHORT,
+        );
+        if !color.is_empty() && !is_colour(&color) {
+            f.fail("color", "Please enter a valid color code, such as #0B1F3A.");
+        }
+        let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic title", max::TITLE);
+        let description_ar = f.twin(
+            "description_ar",
+            self.description_ar.take(),
+            "Arabic description",
+            max::MESSAGE,
+        );
+        let content_ar = f.twin(
+            "content_ar",
+            self.content_ar.take(),
+            "Arabic content",
+            max::TEXT,
+        );
+        f.finish()?;
+
+        model.name = Set(name);
+        model.name_ar = Set(name_ar);
+        model.description = Set(description);
+        model.description_ar = Set(description_ar);
+        model.content = Set(content);
+        model.content_ar = Set(content_ar);
+        model.display_order = Set(display_order);
+        model.image_url = Set(image_url);
+        model.color = Set(color);
+        model.updated_at = Set(Utc::now());
+        Ok(())
+    }
+}
+
+/// Services, as a [`Kind`].
+pub struct Services;
+
+impl Kind for Services {
+    type Entity = service::Entity;
+    type Key = service::PrimaryKey;
+    type Column = service::Column;
+    type Model = service::Model;
+    type Active = service::ActiveModel;
+    type Input = ServiceInput;
+
+    const RESOURCE: Resource = Resource::Service;
+    const MESSAGES: Messages = Messages {
+        not_found: "Service not found",
+        created: "Service added successfully",
+        updated: "Service updated successfully",
+        deleted: "Service deleted successfully",
+    };
+
+    async fn apply(
+        input: ServiceInput,
+        _txn: &DatabaseTransaction,
+        row: &mut service::ActiveModel,
+    ) -> Result<(), ApiError> {
+        input.apply(row)
+    }
+
+    /// List items carry their parent's name; keep them in step.
+    async fn after_save(
+        txn: &DatabaseTransaction,
+        _before: Option<&service::Model>,
+        saved: &service::Model,
+    ) -> Result<(), ApiError> {
+        service_item::Entity::update_many()
+            .col_expr(
+                service_item::Column::ServiceName,
+                sea_orm::sea_query::Expr::value(saved.name.clone()),
+            )
+            .filter(service_item::Column::OurServiceId.eq(saved.id))
+            .exec(txn)
+            .await?;
+        Ok(())
+    }
+
+    async fn before_delete(
+        txn: &DatabaseTransaction,
+        row: &service::Model,
+    ) -> Result<(), ApiError> {
+        let items = service_item::Entity::find()
+            .filter(service_item::Column::OurServiceId.eq(row.id))
+            .count(txn)
+            .await?;
+        if items > 0 {
+            return Err(ApiError::Conflict(format!(
+                "This service still has {items} service list item{}. Delete or move them first.",
+                if items == 1 { "" } else { "s" }
+            )));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn colour_codes() {
+        for ok in ["#0B1F3A", "#fff", "#C9A227cc", "navy"] {
+            assert!(super::is_colour(ok), "{ok}");
+        }
+        for bad in ["#12", "#GGGGGG", "rgb(0,0,0)", "red;background:url(x)"] {
+            assert!(!super::is_colour(bad), "{bad}");
+        }
+    }
+}

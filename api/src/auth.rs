@@ -2,6 +2,7 @@
 //! SHA-256 hashes, and database-backed login throttling (so several instances agree).
 
 use std::future::Future;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::LazyLock;
 
@@ -12,15 +13,13 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier, phc::PasswordHash}
 use base64::Engine;
 use chrono::{DateTime, Utc};
 use rand::RngCore;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::store::entities::{admin_session, admin_user, login_failure};
+use crate::store::entities::{admin_session, admin_user};
+use crate::throttle::{self, Decision, Limit};
 
 pub const MAX_FAILURES: u64 = 5;
 pub const FAILURE_WINDOW_MINUTES: i64 = 15;
@@ -60,30 +59,64 @@ pub fn token_hash(token: &str) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Checks a login attempt against the throttle, then the credentials.
-/// Returns the user on success; records the failure otherwise.
+/// Sign-in attempts per (user name, address) before that pair waits (OWASP: throttle the
+/// pair, never lock the account).
+pub const PAIR_LIMIT: Limit = Limit {
+    max: MAX_FAILURES,
+    window: chrono::Duration::minutes(FAILURE_WINDOW_MINUTES),
+};
+/// Sign-in attempts per address, whatever the user names (an office behind one address has
+/// several administrators).
+pub const ADDRESS_LIMIT: Limit = Limit {
+    max: 4 * MAX_FAILURES,
+    window: chrono::Duration::minutes(FAILURE_WINDOW_MINUTES),
+};
+/// The longest a sign-in is slowed down for a user name that many addresses guess at.
+pub const MAX_USER_DELAY: std::time::Duration = std::time::Duration::from_secs(8);
+
+/// Checks a login attempt against the throttles, then the credentials; returns the user on
+/// success.
+///
+/// The attempt is counted before the password is checked, atomically, so parallel guesses
+/// cannot pass the limit: [`PAIR_LIMIT`] per user name and address, [`ADDRESS_LIMIT`] per
+/// address (429 with `Retry-After` past them). Failures per user name from every address only
+/// slow the next attempt down (a delay that doubles up to [`MAX_USER_DELAY`]): the right
+/// password from an address that has not failed is never refused, so nobody can lock the real
+/// administrator out.
 pub async fn check_login(
-    db: &impl ConnectionTrait,
-    client: &str,
+    db: &sea_orm::DatabaseConnection,
+    client: IpAddr,
     username: &str,
     password: &str,
 ) -> Result<admin_user::Model, ApiError> {
-    let scopes = [
-        format!("client:{client}"),
-        format!("user:{}", username.to_lowercase()),
-    ];
-    let now = Utc::now();
-    for scope in &scopes {
-        if let Some(retry_after) = throttled(db, scope, now).await? {
-            let minutes = retry_after.div_ceil(60);
-            return Err(ApiError::TooManyRequests {
-                message: format!(
-                    "Too many failed sign-in attempts. Please try again in {minutes} minute{}.",
-                    if minutes == 1 { "" } else { "s" }
-                ),
-                retry_after,
-            });
+    let name = username.to_lowercase();
+    let pair = format!("pair:{name}|{client}");
+    let address = format!("addr:{client}");
+    let user_failures = format!("user:{name}");
+    let mut tickets = Vec::new();
+    for (scope, limit) in [(&pair, PAIR_LIMIT), (&address, ADDRESS_LIMIT)] {
+        match throttle::take(db, scope, limit).await? {
+            Decision::Allowed(ticket) => tickets.push(ticket),
+            Decision::Refused { retry_after } => {
+                for ticket in tickets {
+                    throttle::give_back(db, ticket).await?;
+                }
+                let minutes = retry_after.div_ceil(60);
+                return Err(ApiError::TooManyRequests {
+                    message: format!(
+                        "Too many failed sign-in attempts. Please try again in {minutes} minute{}.",
+                        if minutes == 1 { "" } else { "s" }
+                    ),
+                    retry_after,
+                });
+            }
         }
+    }
+    let failures = throttle::count(db, &user_failures, PAIR_LIMIT.window).await?;
+    if failures >= MAX_FAILURES {
+        let doublings = (failures - MAX_FAILURES).min(16) as u32;
+        let delay = (std::time::Duration::from_secs(1) * 2u32.pow(doublings)).min(MAX_USER_DELAY);
+        tokio::time::sleep(delay).await;
     }
     let user = admin_user::Entity::find()
         .filter(admin_user::Column::Username.eq(username))
@@ -99,54 +132,19 @@ pub async fn check_login(
         .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("password check failed: {e}")))?;
     match user {
         Some(user) if valid => {
-            login_failure::Entity::delete_many()
-                .filter(login_failure::Column::Scope.eq(&scopes[1]))
-                .exec(db)
-                .await?;
+            // A success is not a failure: the pair starts again, the address keeps its others.
+            throttle::clear(db, &pair).await?;
+            throttle::clear(db, &user_failures).await?;
+            for ticket in tickets {
+                throttle::give_back(db, ticket).await?;
+            }
             Ok(user)
         }
         _ => {
-            let cutoff = now - chrono::Duration::minutes(FAILURE_WINDOW_MINUTES);
-            login_failure::Entity::delete_many()
-                .filter(login_failure::Column::Scope.is_in(scopes.clone()))
-                .filter(login_failure::Column::FailedAt.lt(cutoff))
-                .exec(db)
-                .await?;
-            for scope in scopes {
-                login_failure::ActiveModel {
-                    scope: Set(scope),
-                    failed_at: Set(now),
-                    ..Default::default()
-                }
-                .insert(db)
-                .await?;
-            }
+            throttle::record(db, &user_failures).await?;
             Err(ApiError::Unauthorized(INVALID_CREDENTIALS.into()))
         }
     }
-}
-
-/// Seconds until `scope` may try again, if it has used up its failures in the window.
-async fn throttled(
-    db: &impl ConnectionTrait,
-    scope: &str,
-    now: DateTime<Utc>,
-) -> Result<Option<u64>, ApiError> {
-    let window = chrono::Duration::minutes(FAILURE_WINDOW_MINUTES);
-    let recent = login_failure::Entity::find()
-        .filter(login_failure::Column::Scope.eq(scope))
-        .filter(login_failure::Column::FailedAt.gt(now - window))
-        .order_by_desc(login_failure::Column::FailedAt)
-        .paginate(db, MAX_FAILURES)
-        .fetch_page(0)
-        .await?;
-    if (recent.len() as u64) < MAX_FAILURES {
-        return Ok(None);
-    }
-    // The block lifts when the oldest of the last MAX_FAILURES failures leaves the window.
-    let oldest = recent.last().map(|f| f.failed_at).unwrap_or(now);
-    let wait = (oldest + window - now).num_seconds().max(1) as u64;
-    Ok(Some(wait))
 }
 
 /// Creates a session and returns its token and expiry.
@@ -275,11 +273,33 @@ fn app_state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
         .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("AppState is not registered")))
 }
 
+/// Middleware: a request only an administrator may make (its operation in the OpenAPI document
+/// names the bearer token) is authenticated before anything reads its body, so a refused
+/// request is answered 401 whatever it carries, and its body is never parsed. The administrator
+/// found is kept for the handler's [`Admin`].
+pub async fn authenticate_first(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    use actix_web::HttpMessage;
+    if crate::openapi::requires_bearer(req.method().as_str(), req.path()) {
+        let token = bearer(req.request())
+            .unwrap_or_else(|| Err(ApiError::Unauthorized(UNAUTHORIZED.into())))?;
+        let admin = authenticate(app_state(req.request())?, token).await?;
+        req.extensions_mut().insert(admin);
+    }
+    next.call(req).await
+}
+
 impl FromRequest for Admin {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        use actix_web::HttpMessage;
+        if let Some(admin) = req.extensions().get::<Admin>().cloned() {
+            return Box::pin(async move { Ok(admin) });
+        }
         let token = bearer(req).unwrap_or_else(|| Err(ApiError::Unauthorized(UNAUTHORIZED.into())));
         let state = app_state(req);
         Box::pin(async move { authenticate(state?, token?).await })

@@ -7,6 +7,8 @@ use clap::Args;
 /// The development API key. It identifies the client app; it is not a secret (it ships in public
 /// pages), so a fixed default is safe and keeps `just up` zero-configuration.
 pub const DEV_API_KEY: &str = "concierge-dev-key";
+/// Public form submissions per client address, unless `CONCIERGE_FORM_LIMIT` says otherwise.
+pub const DEFAULT_FORM_LIMIT: &str = "10/10m";
 
 /// Environment of the `concierge` binary. Every flag mirrors a `CONCIERGE_*` variable.
 #[derive(Args, Clone, Debug, Default)]
@@ -69,6 +71,13 @@ pub struct Config {
         global = true
     )]
     pub admin_dir: PathBuf,
+    /// Addresses and networks (comma-separated) whose `X-Forwarded-For` is believed; without
+    /// it, the client address is the TCP peer.
+    #[arg(long, env = "CONCIERGE_TRUSTED_PROXIES", global = true)]
+    pub trusted_proxies: Option<String>,
+    /// Submissions of each public form (contact, newsletter) per client address, e.g. `10/10m`.
+    #[arg(long, env = "CONCIERGE_FORM_LIMIT", default_value = DEFAULT_FORM_LIMIT, global = true)]
+    pub form_limit: String,
     /// Tests only: writes of site paths containing this text fail, to show what a failing page
     /// does to the rest of the publish.
     #[arg(long, env = "CONCIERGE_PUBLISH_FAULTS", hide = true, global = true)]
@@ -112,6 +121,10 @@ pub struct Settings {
     pub publish_retry: crate::publish::RetryPolicy,
     /// See [`Config::publish_faults`].
     pub publish_faults: Option<String>,
+    /// See [`Config::trusted_proxies`].
+    pub trusted_proxies: crate::domain::network::TrustedProxies,
+    /// See [`Config::form_limit`].
+    pub form_limit: crate::throttle::Limit,
 }
 
 impl Config {
@@ -159,6 +172,15 @@ impl Config {
             publish_worker: true,
             publish_retry: Default::default(),
             publish_faults: self.publish_faults.clone().filter(|f| !f.is_empty()),
+            trusted_proxies: crate::domain::network::TrustedProxies::parse(
+                self.trusted_proxies.as_deref().unwrap_or(""),
+            )
+            .map_err(|e| anyhow::anyhow!("CONCIERGE_TRUSTED_PROXIES: {e}"))?,
+            form_limit: crate::throttle::Limit::parse(match self.form_limit.trim() {
+                "" => DEFAULT_FORM_LIMIT,
+                limit => limit,
+            })
+            .map_err(|e| anyhow::anyhow!("CONCIERGE_FORM_LIMIT: {e}"))?,
             data_dir,
         })
     }

@@ -18,4 +18,5 @@ pub mod state;
 pub mod storage;
 pub mod store;
 pub mod telemetry;
+pub mod throttle;
 pub mod watch;

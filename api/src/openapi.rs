@@ -210,3 +210,48 @@ fn methods_of(item: &utoipa::openapi::PathItem) -> Vec<&'static str> {
     .filter_map(|(m, present)| present.then_some(m))
     .collect()
 }
+
+/// Whether the operation at `method` and `path` is an administrator's (its security names the
+/// bearer token). Unknown operations are not: the router answers them (404, 405).
+pub fn requires_bearer(method: &str, path: &str) -> bool {
+    static OPERATIONS: std::sync::LazyLock<Vec<(Vec<String>, &'static str, bool)>> =
+        std::sync::LazyLock::new(|| {
+            let mut operations = Vec::new();
+            for (template, item) in &shared().paths.paths {
+                let segments: Vec<String> = template.split('/').map(str::to_owned).collect();
+                for (method, operation) in [
+                    ("GET", &item.get),
+                    ("PUT", &item.put),
+                    ("POST", &item.post),
+                    ("DELETE", &item.delete),
+                    ("PATCH", &item.patch),
+                ] {
+                    if let Some(operation) = operation {
+                        let security =
+                            serde_json::to_value(&operation.security).unwrap_or_default();
+                        let bearer = security
+                            .as_array()
+                            .is_some_and(|list| list.iter().any(|r| r.get("bearer").is_some()));
+                        operations.push((segments.clone(), method, bearer));
+                    }
+                }
+            }
+            // Literal segments before `{parameters}`: `/contact-us/export` is not `/contact-us/{id}`.
+            operations.sort_by_key(|(segments, _, _)| {
+                segments.iter().filter(|s| s.starts_with('{')).count()
+            });
+            operations
+        });
+    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    OPERATIONS
+        .iter()
+        .find(|(pattern, m, _)| {
+            *m == method
+                && pattern.len() == segments.len()
+                && pattern
+                    .iter()
+                    .zip(&segments)
+                    .all(|(p, s)| (p.starts_with('{') && !s.is_empty()) || p == s)
+        })
+        .is_some_and(|(_, _, bearer)| *bearer)
+}

@@ -95,6 +95,7 @@ impl Application {
                 )
                 .service(
                     web::scope("/api/v1")
+                        .wrap(from_fn(crate::auth::authenticate_first))
                         .wrap(from_fn(crate::read_cache::serve))
                         .wrap(from_fn(literal_paths_keep_their_methods))
                         .wrap(ErrorHandlers::new().default_handler(json_error_body))

@@ -27,6 +27,18 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// The client's address: the TCP peer, or what a trusted proxy says it forwarded.
+    pub fn client_ip(&self, req: &actix_web::HttpRequest) -> std::net::IpAddr {
+        let peer = req
+            .peer_addr()
+            .map_or(std::net::IpAddr::from([0, 0, 0, 0]), |a| a.ip());
+        let forwarded = req
+            .headers()
+            .get("x-forwarded-for")
+            .and_then(|v| v.to_str().ok());
+        self.settings.trusted_proxies.client(peer, forwarded)
+    }
+
     /// A write to public content committed: the publisher has work and the public read cache
     /// must ask the database again.
     pub fn content_written(&self) {

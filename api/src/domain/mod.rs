@@ -7,6 +7,7 @@ pub mod contact;
 pub mod form;
 pub mod html;
 pub mod lenient;
+pub mod network;
 pub mod page;
 
 pub use contact::{Email, PersonName, Phone};

@@ -35,7 +35,9 @@ pub struct LoginEnvelope {
 }
 
 /// Signs an administrator in. A wrong user name and a wrong password get the same 401; after
-/// five failures in 15 minutes from one client or for one user name, 429 with `Retry-After`.
+/// five attempts in 15 minutes for one user name from one address (or twenty from one address),
+/// 429 with `Retry-After`. Failures for a user name from many addresses slow it down, never
+/// refuse it.
 #[utoipa::path(context_path = "/api/v1", tag = "auth", request_body = LoginInput,
     responses((status = 200, body = LoginEnvelope), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 429, body = ErrorBody)))]
@@ -62,11 +64,8 @@ pub async fn login(
         f.fail("password", "Password must be at most 1024 bytes.");
     }
     f.finish()?;
-    let client = req
-        .peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_else(|| "unknown".into());
-    let user = auth::check_login(&state.db.write, &client, &username, &password).await?;
+    let client = state.client_ip(&req);
+    let user = auth::check_login(&state.db.write, client, &username, &password).await?;
     let (token, expires_at) =
         auth::start_session(&state.db.write, &user, state.settings.session_ttl).await?;
     Ok(HttpResponse::Ok().json(LoginEnvelope {

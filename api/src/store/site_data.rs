@@ -21,6 +21,8 @@ fn to_card(b: &blog::Model) -> BlogCard {
         name_ar: b.name_ar.clone(),
         excerpt: b.excerpt.clone().unwrap_or_default(),
         excerpt_ar: b.excerpt_ar.clone(),
+        text: ssg::text::plain_text(&b.description),
+        text_ar: b.description_ar.as_deref().map(ssg::text::plain_text),
         image_url: b.image_url.clone(),
         display_order: b.display_order,
         created_at: b.created_at,

@@ -3,7 +3,7 @@
 use reqwest::Method;
 use serde_json::json;
 
-use crate::helpers::{ADMIN, ADMIN_PASSWORD, read, spawn_app};
+use crate::helpers::{ADMIN, ADMIN_PASSWORD, TestApp, read, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn login_returns_an_opaque_token_with_an_expiry_and_stores_only_its_hash() {
@@ -166,7 +166,8 @@ async fn the_sixth_failed_login_for_a_user_name_within_15_minutes_gets_429_with_
 #[tokio::test]
 async fn failures_are_also_counted_per_client_across_user_names() {
     let app = spawn_app().await;
-    for n in 0..5 {
+    let limit = concierge::auth::ADDRESS_LIMIT.max;
+    for n in 0..limit {
         assert_eq!(
             app.login(&format!("user{n}"), "guess")
                 .await
@@ -189,9 +190,9 @@ async fn old_failures_leave_the_window() {
     for _ in 0..5 {
         app.login(ADMIN, "guess").await;
     }
-    concierge::store::entities::login_failure::Entity::update_many()
+    concierge::store::entities::throttle_event::Entity::update_many()
         .col_expr(
-            concierge::store::entities::login_failure::Column::FailedAt,
+            concierge::store::entities::throttle_event::Column::At,
             Expr::value(chrono::Utc::now() - chrono::Duration::minutes(16)),
         )
         .exec(&app.db.write)
@@ -218,5 +219,121 @@ async fn resetting_a_password_with_the_cli_helper_ends_existing_sessions() {
             .status()
             .as_u16(),
         200
+    );
+}
+
+/// A login from `address`, as a trusted proxy forwards it.
+async fn login_from(app: &TestApp, address: &str, password: &str) -> u16 {
+    app.api(Method::POST, "/authenticate")
+        .header("x-forwarded-for", address)
+        .json(&json!({ "username": ADMIN, "password": password }))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+#[tokio::test]
+async fn parallel_guesses_are_counted_before_the_password_is_checked() {
+    let app = spawn_app().await;
+    app.create_admin(ADMIN, ADMIN_PASSWORD).await;
+    let guesses = (0..40).map(|n| {
+        let request = app
+            .api(Method::POST, "/authenticate")
+            .json(&json!({ "username": ADMIN, "password": format!("guess {n}") }));
+        async move { request.send().await.unwrap().status().as_u16() }
+    });
+    let statuses = futures_util::future::join_all(guesses).await;
+    let checked = statuses.iter().filter(|s| **s == 401).count();
+    let refused = statuses.iter().filter(|s| **s == 429).count();
+    assert_eq!((checked, refused), (5, 35), "{statuses:?}");
+}
+
+#[tokio::test]
+async fn failures_from_one_address_never_lock_the_administrator_out_of_another() {
+    let app = spawn_app_with(|s| {
+        s.trusted_proxies = concierge::domain::network::TrustedProxies::parse("127.0.0.1").unwrap();
+    })
+    .await;
+    app.create_admin(ADMIN, ADMIN_PASSWORD).await;
+    for _ in 0..5 {
+        assert_eq!(login_from(&app, "203.0.113.66", "guess").await, 401);
+    }
+    assert_eq!(
+        login_from(&app, "203.0.113.66", "guess").await,
+        429,
+        "the guessing address waits"
+    );
+    assert_eq!(
+        login_from(&app, "203.0.113.66", ADMIN_PASSWORD).await,
+        429,
+        "even with the right password"
+    );
+    // The real administrator, elsewhere: slowed down (a second), not refused.
+    let started = std::time::Instant::now();
+    assert_eq!(login_from(&app, "198.51.100.7", ADMIN_PASSWORD).await, 200);
+    assert!(
+        started.elapsed() >= std::time::Duration::from_millis(900),
+        "a growing delay"
+    );
+}
+
+#[tokio::test]
+async fn a_forwarded_for_header_is_ignored_unless_the_peer_is_a_trusted_proxy() {
+    let app = spawn_app().await;
+    app.create_admin(ADMIN, ADMIN_PASSWORD).await;
+    for n in 0..5 {
+        // Each guess claims another address: without a trusted proxy, they all count as one.
+        assert_eq!(
+            login_from(&app, &format!("203.0.113.{n}"), "guess").await,
+            401
+        );
+    }
+    assert_eq!(login_from(&app, "198.51.100.7", "guess").await, 429);
+}
+
+#[tokio::test]
+async fn admin_writes_are_authenticated_before_their_body_is_read() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let send = |bearer: Option<&str>, method: Method, path: &str, body: &'static str| {
+        let mut request = app
+            .api(method, path)
+            .header("content-type", "application/json")
+            .body(body);
+        if let Some(bearer) = bearer {
+            request = request.bearer_auth(bearer);
+        }
+        async move { request.send().await.unwrap().status().as_u16() }
+    };
+    for (method, path) in [
+        (Method::PUT, "/blog/1"),
+        (Method::POST, "/our-services"),
+        (Method::DELETE, "/client-reviewes/1"),
+        (Method::POST, "/blob-upload"),
+    ] {
+        for body in ["{not json", "[1, 2", "\u{0}"] {
+            assert_eq!(
+                send(Some("bogus"), method.clone(), path, body).await,
+                401,
+                "{method} {path} {body:?}"
+            );
+            assert_eq!(
+                send(None, method.clone(), path, body).await,
+                401,
+                "{method} {path} {body:?}"
+            );
+        }
+    }
+    assert_eq!(
+        send(Some(&token), Method::PUT, "/blog/1", "{not json").await,
+        400,
+        "then the body"
+    );
+    assert_eq!(
+        send(None, Method::POST, "/subscription", "{not json").await,
+        400,
+        "public forms read it"
     );
 }

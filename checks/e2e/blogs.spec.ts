@@ -10,22 +10,24 @@ for (const lang of LANGS) {
     test('previews at 200 characters and expands in place with Read More / Read Less', async ({ page }) => {
       const t = await stringsOf(page, lang)
       const { cards } = JSON.parse((await page.locator('[data-island="blog-list"]').getAttribute('data-props'))!) as {
-        cards: { name: string; excerpt: string; url: string }[]
+        cards: { name: string; text: string; url: string }[]
       }
-      const long = cards.findIndex((c) => Array.from(c.excerpt).length > 200)
-      expect(long, 'a seeded blog has a long excerpt').toBeGreaterThanOrEqual(0)
+      const long = cards.findIndex((c) => Array.from(c.text).length > 200)
+      expect(long, 'a seeded blog has a long text').toBeGreaterThanOrEqual(0)
       const card = page.locator('.blog-card').nth(long)
       const text = card.locator('.card-text')
       const preview = (await text.textContent())!
       expect(Array.from(preview).length).toBeLessThanOrEqual(201)
       expect(preview.endsWith('…')).toBe(true)
-      expect(cards[long].excerpt.startsWith(preview.slice(0, -1).trimEnd())).toBe(true)
+      expect(cards[long].text.startsWith(preview.slice(0, -1).trimEnd())).toBe(true)
 
       const url = page.url()
       const toggle = card.getByRole('button', { name: t.blogs.readMore })
       await expect(toggle).toHaveAttribute('aria-expanded', 'false')
       await toggle.click()
-      await expect(text).toHaveText(cards[long].excerpt)
+      // The whole text of the article, not the stored 600-character excerpt (no second "…").
+      await expect(text).toHaveText(cards[long].text)
+      expect((await text.textContent())!.endsWith('…')).toBe(false)
       expect(page.url()).toBe(url)
       await card.getByRole('button', { name: t.blogs.readLess }).click()
       await expect(text).toHaveText(preview)

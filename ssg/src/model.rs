@@ -65,9 +65,14 @@ pub struct BlogCard {
     pub slug: String,
     pub name: String,
     pub name_ar: Option<String>,
-    /// Plain-text opening of the description, made on save.
+    /// Plain-text opening of the description (600 characters), made on save: feeds and meta
+    /// descriptions.
     pub excerpt: String,
     pub excerpt_ar: Option<String>,
+    /// The whole plain text of the description ([`crate::text::plain_text`]): what a card's
+    /// Read More shows.
+    pub text: String,
+    pub text_ar: Option<String>,
     pub image_url: String,
     pub display_order: i32,
     pub created_at: DateTime<Utc>,

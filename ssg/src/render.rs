@@ -912,12 +912,13 @@ impl ServiceView {
     }
 }
 
-/// A blog card: what listings show, never the body.
+/// A blog card: what listings show, never the body's markup.
 #[derive(Serialize)]
 struct CardView {
     id: i32,
     name: String,
-    excerpt: String,
+    /// The description's whole plain text (the island previews its opening; Read More shows it).
+    text: String,
     image: String,
     url: String,
     date: String,
@@ -928,7 +929,7 @@ impl CardView {
         CardView {
             id: b.id,
             name: pick(lang, &b.name, b.name_ar.as_deref()).to_owned(),
-            excerpt: pick(lang, &b.excerpt, b.excerpt_ar.as_deref()).to_owned(),
+            text: pick(lang, &b.text, b.text_ar.as_deref()).to_owned(),
             image: b.image_url.clone(),
             url: b.route().url(lang),
             date: long_date(b.created_at, lang),

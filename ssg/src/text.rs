@@ -1,5 +1,5 @@
 //! Small text helpers: escaping for XML we build by hand, dates in both languages, i18next
-//! placeholders.
+//! placeholders, the plain text of stored HTML.
 
 use chrono::{DateTime, Datelike, Utc};
 
@@ -73,6 +73,52 @@ pub fn interpolate(text: &str, values: &[(&str, String)]) -> String {
     out
 }
 
+/// The plain text of sanitised HTML: tags dropped (each one leaves a space), the entities a
+/// sanitiser writes decoded, white space folded to single spaces. Blog cards carry it whole
+/// (Read More shows it); the API's excerpt is its opening, cut by [`truncate`].
+pub fn plain_text(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    let mut in_entity = false;
+    let mut entity = String::new();
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                text.push(' ');
+            }
+            _ if in_tag => {}
+            '&' => {
+                in_entity = true;
+                entity.clear();
+            }
+            ';' if in_entity => {
+                in_entity = false;
+                text.push_str(match entity.as_str() {
+                    "amp" => "&",
+                    "lt" => "<",
+                    "gt" => ">",
+                    "quot" => "\"",
+                    "#39" | "apos" => "'",
+                    "nbsp" => " ",
+                    _ => "",
+                });
+            }
+            _ if in_entity => {
+                entity.push(c);
+                if entity.len() > 8 {
+                    in_entity = false;
+                    text.push('&');
+                    text.push_str(&entity);
+                }
+            }
+            c => text.push(c),
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// At most `max` characters, cut at a word boundary, with an ellipsis when cut.
 pub fn truncate(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
@@ -99,6 +145,19 @@ mod tests {
         let d = Utc.with_ymd_and_hms(2026, 11, 21, 9, 0, 0).unwrap();
         assert_eq!(long_date(d, Lang::En), "21 November 2026");
         assert_eq!(long_date(d, Lang::Ar), "21 نوفمبر 2026");
+    }
+
+    #[test]
+    fn plain_text_is_the_whole_text_of_the_html_without_markup() {
+        assert_eq!(
+            plain_text("<h2>Arrivals</h2><p>Calm &amp; quick,&nbsp;<em>always</em>.</p>"),
+            "Arrivals Calm & quick, always ."
+        );
+        assert_eq!(plain_text("<p dir=\"rtl\">مرحبا\n  بكم</p>"), "مرحبا بكم");
+        let long = format!("<p>{}</p>", "word ".repeat(400));
+        let text = plain_text(&long);
+        assert_eq!(text.chars().count(), 400 * 5 - 1, "never cut");
+        assert!(!text.ends_with('…'));
     }
 
     #[test]

@@ -35,8 +35,9 @@ export const reviews = [
 ]
 
 export const cards: BlogCard[] = [
-  { id: 1, name: 'Arriving in Riyadh', excerpt: `${'A considered arrival begins long before landing. '.repeat(8)}The end.`, image: '/media/blog1.svg', url: '/arriving-in-riyadh/1', date: '21 November 2026' },
-  { id: 2, name: 'A short note', excerpt: 'Brief.', image: '/media/blog2.svg', url: '/a-short-note/2', date: '20 November 2026' },
+  // Longer than the 600-character excerpt the API stores: Read More must still show all of it.
+  { id: 1, name: 'Arriving in Riyadh', text: `${'A considered arrival begins long before landing. '.repeat(20)}The end.`, image: '/media/blog1.svg', url: '/arriving-in-riyadh/1', date: '21 November 2026' },
+  { id: 2, name: 'A short note', text: 'Brief.', image: '/media/blog2.svg', url: '/a-short-note/2', date: '20 November 2026' },
 ]
 
 export const airports: Airports = {

@@ -176,20 +176,72 @@ fn the_header_opens_the_customer_site_in_a_new_tab() {
     ));
 }
 
+/// The props the generator gave the first island called `name` on a page.
+fn island_props(html: &str, name: &str) -> serde_json::Value {
+    let island = between(html, &format!(r#"data-island="{name}""#), ">");
+    let props = between(island, r#"data-props=""#, "\"")
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    serde_json::from_str(&props).unwrap()
+}
+
 #[test]
 fn listings_show_cards_not_bodies_and_paginate() {
     let site = build();
     let first = &site["blogs/index.html"];
-    assert!(first.contains("Excerpt of entry 12.") && !first.contains("Excerpt of entry 13."));
+    assert!(first.contains("Body of entry 12.") && !first.contains("Body of entry 13."));
     assert!(
-        !first.contains("Body of entry"),
-        "listing pages never carry blog bodies"
+        !first.contains("&lt;p&gt;Body of entry") && !first.contains("<p>Body of entry"),
+        "listing pages never carry the bodies' markup"
     );
     assert!(first.contains(r#"href="/blogs/page/2" rel="next""#));
     let last = &site["blogs/page/3/index.html"];
     assert!(
-        last.contains(r#"href="/blogs/page/2" rel="prev""#)
-            && last.contains("Excerpt of entry 30.")
+        last.contains(r#"href="/blogs/page/2" rel="prev""#) && last.contains("Body of entry 30.")
+    );
+}
+
+#[test]
+fn blog_cards_carry_the_whole_plain_text_of_the_description_not_the_excerpt() {
+    let site = build();
+    let card = |page: &str, id: i64| {
+        island_props(&site[page], "blog-list")["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == id)
+            .unwrap_or_else(|| panic!("card {id} on {page}"))
+            .clone()
+    };
+    let long = card("blogs/index.html", 3);
+    let text = long["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("Arrivals A considered arrival") && text.ends_with("The end & after."),
+        "the whole text, markup dropped and entities decoded: {text}"
+    );
+    assert!(
+        text.chars().count() > 600 && !text.contains('…'),
+        "longer than the excerpt, never cut"
+    );
+    assert_eq!(card("ar/blogs/index.html", 2)["text"], "نص المقال.");
+    assert_eq!(
+        card("ar/blogs/index.html", 3)["text"],
+        text,
+        "no Arabic description: the English text"
+    );
+    assert_eq!(
+        card("index.html", 3)["text"],
+        text,
+        "the home page's cards too"
+    );
+
+    let page = &site["journal-entry-3/3/index.html"];
+    let description = between(page, r#"<meta name="description" content=""#, "\"");
+    assert!(
+        description.starts_with("Arrivals A considered") && description.ends_with('…'),
+        "the meta description still comes from the excerpt: {description}"
     );
 }
 

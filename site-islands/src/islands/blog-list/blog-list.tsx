@@ -6,13 +6,14 @@ import { truncate } from '../../lib/text'
 export interface BlogCard {
   id: number
   name: string
-  excerpt: string
+  /** The description's whole plain text (the generator's `CardView.text`). */
+  text: string
   image: string
   url: string
   date: string
 }
 
-/** Specification section 9: the preview truncates at 200 characters. */
+/** Specification section 9: the preview truncates at 200 characters; Read More shows the whole text. */
 export const PREVIEW_LENGTH = 200
 
 /** `/blogs`: article cards; the whole card leads to the article, Read More expands in place. */
@@ -29,8 +30,8 @@ export default function BlogList({ cards }: { cards: BlogCard[] }) {
 function BlogCardItem({ card }: { card: BlogCard }) {
   const { t } = useTranslation()
   const [expanded, setExpanded] = useState(false)
-  const preview = truncate(card.excerpt, PREVIEW_LENGTH)
-  const long = preview !== card.excerpt
+  const preview = truncate(card.text, PREVIEW_LENGTH)
+  const long = preview !== card.text
   const textId = `blog-${card.id}-text`
 
   /** A click anywhere on the card but its own controls opens the article (like its title link). */
@@ -51,7 +52,7 @@ function BlogCardItem({ card }: { card: BlogCard }) {
           <a href={card.url}>{card.name}</a>
         </h2>
         <p className="card-text" id={textId}>
-          {expanded || !long ? card.excerpt : preview}
+          {expanded || !long ? card.text : preview}
         </p>
         {long && (
           <button type="button" className="read-more" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded(!expanded)}>

@@ -752,40 +752,12 @@ impl Site {
         let card = &blog.card;
         let route = card.route();
         let name = pick(lang, &card.name, card.name_ar.as_deref()).to_owned();
-        // An Arabic page without an Arabic meta title is better titled by its Arabic name than by
-        // the English meta title.
-        let has_arabic_name = card
-            .name_ar
-            .as_deref()
-            .is_some_and(|n| !n.trim().is_empty());
-        let title = match (
-            lang,
-            blog.meta_title_ar
-                .as_deref()
-                .filter(|t| !t.trim().is_empty()),
-        ) {
-            (Lang::Ar, None) if has_arabic_name => "",
-            _ => pick(lang, &blog.meta_title, blog.meta_title_ar.as_deref()),
-        };
-        let description = pick(
-            lang,
-            &blog.meta_description,
-            blog.meta_description_ar.as_deref(),
-        );
-        let description = if description.trim().is_empty() {
-            truncate(pick(lang, &card.excerpt, card.excerpt_ar.as_deref()), 160)
-        } else {
-            description.to_owned()
-        };
+        let fields = BlogMeta::new(blog, lang, &shared.string("site.name"));
+        let description = fields.description;
         let mut meta = shared.meta("blogs", route.clone(), lang, &self.config);
-        meta.title = if title.trim().is_empty() {
-            format!("{name} | {}", shared.string("site.name"))
-        } else {
-            title.to_owned()
-        };
+        meta.title = fields.title;
         meta.description = description.clone();
-        meta.keywords = Some(pick(lang, &blog.key_words, blog.key_words_ar.as_deref()).to_owned())
-            .filter(|k| !k.trim().is_empty());
+        meta.keywords = fields.keywords;
         meta.og_type = "article";
         meta.image = Some(absolute(&self.config.site_url, &card.image_url));
         let html = pick(lang, &blog.description, blog.description_ar.as_deref()).to_owned();
@@ -935,6 +907,66 @@ impl CardView {
             date: long_date(b.created_at, lang),
         }
     }
+}
+
+/// A blog page's `<title>`, description and keywords (docs/decisions.md, "Arabic meta
+/// fields"). Each takes its meta field; when that is empty, the text the visitor sees (the name,
+/// the excerpt; keywords have none). An Arabic page takes the Arabic twins, and the English
+/// field only for want of Arabic: the title and description when neither twin has text, the
+/// keywords only when the blog has no Arabic at all.
+struct BlogMeta {
+    title: String,
+    description: String,
+    keywords: Option<String>,
+}
+
+/// Characters of the excerpt a description without a meta description keeps.
+const META_DESCRIPTION: usize = 160;
+
+impl BlogMeta {
+    fn new(blog: &Blog, lang: Lang, site_name: &str) -> Self {
+        let card = &blog.card;
+        let named = |name: &str| format!("{name} | {site_name}");
+        let opening = |excerpt: &str| truncate(excerpt, META_DESCRIPTION);
+        let english = BlogMeta {
+            title: text(Some(&blog.meta_title)).map_or_else(|| named(&card.name), str::to_owned),
+            description: text(Some(&blog.meta_description))
+                .map_or_else(|| opening(&card.excerpt), str::to_owned),
+            keywords: text(Some(&blog.key_words)).map(str::to_owned),
+        };
+        if lang == Lang::En {
+            return english;
+        }
+        let has_arabic = [
+            &card.name_ar,
+            &card.excerpt_ar,
+            &blog.meta_title_ar,
+            &blog.meta_description_ar,
+            &blog.key_words_ar,
+        ]
+        .into_iter()
+        .any(|field| text(field.as_deref()).is_some());
+        BlogMeta {
+            title: text(blog.meta_title_ar.as_deref())
+                .map(str::to_owned)
+                .or_else(|| text(card.name_ar.as_deref()).map(named))
+                .unwrap_or(english.title),
+            description: text(blog.meta_description_ar.as_deref())
+                .map(str::to_owned)
+                .or_else(|| text(card.excerpt_ar.as_deref()).map(opening))
+                .unwrap_or(english.description),
+            keywords: match text(blog.key_words_ar.as_deref()) {
+                Some(keywords) => Some(keywords.to_owned()),
+                None if has_arabic => None,
+                None => english.keywords,
+            },
+        }
+    }
+}
+
+/// A field that has text, without its surrounding white space.
+fn text(field: Option<&str>) -> Option<&str> {
+    field.map(str::trim).filter(|t| !t.is_empty())
 }
 
 fn bilingual(b: &crate::content::Bilingual, lang: Lang) -> serde_json::Value {

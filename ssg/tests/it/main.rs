@@ -2,4 +2,5 @@
 
 mod feeds;
 mod fixture;
+mod meta;
 mod pages;

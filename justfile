@@ -144,7 +144,7 @@ faults: build
     st="$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/st"
     dir=$(mktemp -d)
     export CONCIERGE_DATA_DIR="$dir" CONCIERGE_DATABASE_URL="sqlite://$dir/concierge.db?mode=rwc"
-    export CONCIERGE_ISLANDS_DIR="$dir/no-islands" RUST_LOG=warn
+    export CONCIERGE_ISLANDS_DIR="$dir/no-islands" RUST_LOG=warn CONCIERGE_FORM_LIMIT=1000000/1m
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     base="http://127.0.0.1:$port"
     password="schemathesis runs $RANDOM$RANDOM"

@@ -61,6 +61,7 @@ export default async function globalSetup() {
     CONCIERGE_ADDR: `127.0.0.1:${port}`,
     CONCIERGE_ADMIN_DIR: adminDir,
     CONCIERGE_SITE_URL: base,
+    CONCIERGE_FORM_LIMIT: '100000/1m',
     CONCIERGE_ADMIN_PASSWORD: ADMIN_PASSWORD,
     RUST_LOG: process.env.RUST_LOG ?? 'warn',
   };

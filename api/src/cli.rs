@@ -211,9 +211,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 bail!("the administrator name must be 1 to 100 printable characters");
             }
             let password = read_password()?;
+            let password = crate::domain::password::NewPassword::parse(&name, &password).map_err(
+                |reason| anyhow::anyhow!("{reason} (CONCIERGE_ADMIN_PASSWORD or standard input)"),
+            )?;
+            let password = password.as_str();
             let db = store::connect(&settings.database_url).await?;
             store::migrate(&db).await?;
-            if auth::upsert_admin(&db.write, &name, &password).await? {
+            if auth::upsert_admin(&db.write, &name, password).await? {
                 println!("concierge: administrator {name:?} created");
             } else {
                 println!(
@@ -232,9 +236,6 @@ fn display_addr(addr: &str, port: u16) -> String {
     }
 }
 
-/// Minimum administrator password length.
-pub const MIN_PASSWORD: usize = 10;
-
 fn read_password() -> anyhow::Result<String> {
     let password = match std::env::var("CONCIERGE_ADMIN_PASSWORD") {
         Ok(p) if !p.is_empty() => p,
@@ -252,13 +253,5 @@ fn read_password() -> anyhow::Result<String> {
             line.trim_end_matches(['\r', '\n']).to_owned()
         }
     };
-    if password.chars().count() < MIN_PASSWORD {
-        bail!(
-            "the password must have at least {MIN_PASSWORD} characters (CONCIERGE_ADMIN_PASSWORD or stdin)"
-        );
-    }
-    if password.len() > 1024 {
-        bail!("the password must be at most 1024 bytes");
-    }
     Ok(password)
 }

@@ -27,6 +27,30 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// Counts a submission of the public form `form` from this request's address against
+    /// `CONCIERGE_FORM_LIMIT`; past it, 429 with `Retry-After`. Counters live in the database,
+    /// so the limit holds across instances.
+    pub async fn count_public_submission(
+        &self,
+        req: &actix_web::HttpRequest,
+        form: &str,
+    ) -> Result<(), crate::error::ApiError> {
+        let scope = format!("form:{form}:{}", self.client_ip(req));
+        match crate::throttle::take(&self.db.write, &scope, self.settings.form_limit).await? {
+            crate::throttle::Decision::Allowed(_) => Ok(()),
+            crate::throttle::Decision::Refused { retry_after } => {
+                let minutes = retry_after.div_ceil(60);
+                Err(crate::error::ApiError::TooManyRequests {
+                    message: format!(
+                        "Too many submissions from your address. Please try again in {minutes} minute{}.",
+                        if minutes == 1 { "" } else { "s" }
+                    ),
+                    retry_after,
+                })
+            }
+        }
+    }
+
     /// The client's address: the TCP peer, or what a trusted proxy says it forwarded.
     pub fn client_ip(&self, req: &actix_web::HttpRequest) -> std::net::IpAddr {
         let peer = req

@@ -9,6 +9,7 @@ pub mod html;
 pub mod lenient;
 pub mod network;
 pub mod page;
+pub mod password;
 
 pub use contact::{Email, PersonName, Phone};
 pub use form::Form;

@@ -2,7 +2,7 @@
 //! `GET /contact-us` (newest first), `GET`/`PUT`/`DELETE /contact-us/{id}`. Enquiries are
 //! private: they never trigger a publish.
 
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, Set};
 use serde::Deserialize;
@@ -60,12 +60,14 @@ fn fill(model: &mut entity::ActiveModel, c: contact::Contact) {
 }
 
 /// Sends an enquiry. Visitors get the public form's messages; an administrator (bearer
-/// token present) gets the admin form's.
+/// token present) gets the admin form's. A visitor's address sends at most
+/// `CONCIERGE_FORM_LIMIT` enquiries (429 with `Retry-After`).
 #[utoipa::path(context_path = "/api/v1", tag = "contact", request_body = ContactInput,
-    responses((status = 201, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody)))]
+    responses((status = 201, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[post("/contact-us")]
 pub async fn create(
     state: web::Data<AppState>,
+    req: HttpRequest,
     admin: MaybeAdmin,
     body: web::Json<ContactInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -75,6 +77,9 @@ pub async fn create(
         Audience::Visitor
     };
     let valid = contact::validate(body.into_inner().into(), audience)?;
+    if audience == Audience::Visitor {
+        state.count_public_submission(&req, "contact").await?;
+    }
     let mut model = entity::ActiveModel {
         created_date: Set(Utc::now()),
         ..Default::default()

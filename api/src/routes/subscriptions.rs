@@ -1,11 +1,12 @@
 //! Newsletter subscriptions: `POST /subscription` with `{"email"}` (anonymous);
 //! `GET /subscription` (newest first) and `DELETE /subscription/{id}` (administrator).
-//! Emails are trimmed and compared case-insensitively; subscribing twice succeeds and keeps one row.
+//! Emails are trimmed and compared case-insensitively; subscribing twice succeeds, keeps one row,
+//! and answers exactly as the first time.
 
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
@@ -27,11 +28,22 @@ pub struct SubscriptionInput {
     pub email: Text,
 }
 
+/// What a subscriber is told: the address as stored, and nothing that would say whether it
+/// was subscribed before.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Subscribed {
+    pub email: String,
+}
+
+/// Subscribes an address. New or already subscribed, the answer is the same (201, the address,
+/// no id or date), so the form cannot be used to learn who subscribes. At most
+/// `CONCIERGE_FORM_LIMIT` a client address (429 with `Retry-After`).
 #[utoipa::path(context_path = "/api/v1", tag = "subscription", request_body = SubscriptionInput,
-    responses((status = 201, body = ItemEnvelope<subscription::Model>), (status = 200, body = ItemEnvelope<subscription::Model>), (status = 400, body = ErrorBody)))]
+    responses((status = 201, body = ItemEnvelope<Subscribed>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[post("/subscription")]
 pub async fn create(
     state: web::Data<AppState>,
+    req: HttpRequest,
     body: web::Json<SubscriptionInput>,
 ) -> Result<HttpResponse, ApiError> {
     let mut f = Form::new();
@@ -48,28 +60,27 @@ pub async fn create(
     }
     f.finish()?;
     let email = email.expect("validated").normalized();
+    state.count_public_submission(&req, "subscription").await?;
 
-    let find =
-        || subscription::Entity::find().filter(subscription::Column::Email.eq(email.clone()));
-    if let Some(existing) = find().one(&state.db.write).await? {
-        return Ok(envelope::updated(existing, SUBSCRIBED));
+    let known = subscription::Entity::find()
+        .filter(subscription::Column::Email.eq(email.clone()))
+        .one(&state.db.write)
+        .await?;
+    if known.is_none() {
+        let inserted = subscription::ActiveModel {
+            email: Set(email.clone()),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        }
+        .insert(&state.db.write)
+        .await;
+        match inserted {
+            // Another request subscribed the same address in between: it is subscribed.
+            Err(e) if !store::is_unique_violation(&e) => return Err(e.into()),
+            _ => {}
+        }
     }
-    let inserted = subscription::ActiveModel {
-        email: Set(email.clone()),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&state.db.write)
-    .await;
-    match inserted {
-        Ok(saved) => Ok(envelope::created(saved, SUBSCRIBED)),
-        // Another request subscribed the same address in between.
-        Err(e) if store::is_unique_violation(&e) => match find().one(&state.db.write).await? {
-            Some(existing) => Ok(envelope::updated(existing, SUBSCRIBED)),
-            None => Err(e.into()),
-        },
-        Err(e) => Err(e.into()),
-    }
+    Ok(envelope::created(Subscribed { email }, SUBSCRIBED))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "subscription", params(PageQuery),

@@ -63,11 +63,26 @@ async fn admin_create_takes_the_password_from_the_environment_or_stdin() {
 }
 
 #[tokio::test]
-async fn admin_create_refuses_a_short_password_clearly() {
+async fn admin_create_refuses_weak_passwords_clearly() {
     let app = spawn_app().await;
-    let out = concierge(&app, &["admin", "create", "layla"], &[], "short\n");
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("at least 10 characters"));
+    let cases = [
+        ("short", "at least 12 characters"),
+        ("1234567890", "at least 12 characters"),
+        ("          ", "at least 12 characters"),
+        ("layla-layla-layla", "cannot contain the user name"),
+        ("password1234", "too common"),
+    ];
+    for (password, reason) in cases {
+        let out = concierge(
+            &app,
+            &["admin", "create", "layla"],
+            &[],
+            &format!("{password}\n"),
+        );
+        assert!(!out.status.success(), "{password:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(reason), "{password:?}: {stderr}");
+    }
     assert_eq!(app.count("admin_users").await, 0);
 }
 

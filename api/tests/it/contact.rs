@@ -3,7 +3,7 @@
 use reqwest::Method;
 use serde_json::json;
 
-use crate::helpers::{contact, read, spawn_app};
+use crate::helpers::{contact, read, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn an_arabic_named_visitor_with_a_uae_phone_can_send_an_enquiry() {
@@ -165,4 +165,36 @@ async fn enquiries_are_private() {
             .as_u16(),
         401
     );
+}
+
+#[tokio::test]
+async fn one_address_sends_at_most_the_form_limit_of_enquiries_and_admins_are_not_limited() {
+    let app =
+        spawn_app_with(|s| s.form_limit = concierge::throttle::Limit::parse("5/10m").unwrap())
+            .await;
+    let sends = (0..12).map(|_| {
+        let request = app
+            .api(reqwest::Method::POST, "/contact-us")
+            .json(&contact());
+        async move { request.send().await.unwrap().status().as_u16() }
+    });
+    let statuses = futures_util::future::join_all(sends).await;
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 201).count(),
+        5,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 429).count(),
+        7,
+        "{statuses:?}"
+    );
+    assert_eq!(app.count("contact_us").await, 5);
+    let token = app.admin_token().await;
+    let (status, _) = read(
+        app.send_as(&token, reqwest::Method::POST, "/contact-us", &contact())
+            .await,
+    )
+    .await;
+    assert_eq!(status, 201, "an administrator entering an enquiry by hand");
 }

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::helpers::{read, spawn_app};
+use crate::helpers::{read, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn subscribing_twice_with_different_case_succeeds_and_keeps_one_row() {
@@ -24,7 +24,7 @@ async fn subscribing_twice_with_different_case_succeeds_and_keeps_one_row() {
     .await;
     assert_eq!(
         (status, body["message"].as_str().unwrap()),
-        (200, "Successfully Subscribed!")
+        (201, "Successfully Subscribed!")
     );
     assert_eq!(app.count("subscriptions").await, 1);
     assert_eq!(
@@ -77,4 +77,66 @@ async fn admins_list_subscriptions_newest_first_and_delete_them() {
             .as_u16(),
         404
     );
+}
+
+#[tokio::test]
+async fn subscribing_an_address_already_subscribed_answers_exactly_as_a_new_one() {
+    let app = spawn_app().await;
+    let first = app
+        .post("/subscription", &json!({"email": "noura@example.ae"}))
+        .await;
+    let (first_status, first) = read(first).await;
+    let again = app
+        .post("/subscription", &json!({"email": " NOURA@example.ae"}))
+        .await;
+    let (again_status, again) = read(again).await;
+    assert_eq!((first_status, &first), (again_status, &again), "no oracle");
+    assert_eq!(
+        first,
+        json!({"responseBody": [{"email": "noura@example.ae"}], "message": "Successfully Subscribed!"})
+    );
+}
+
+#[tokio::test]
+async fn one_address_subscribes_at_most_the_form_limit() {
+    let app =
+        spawn_app_with(|s| s.form_limit = concierge::throttle::Limit::parse("3/10m").unwrap())
+            .await;
+    for n in 0..3 {
+        let (status, _) = read(
+            app.post(
+                "/subscription",
+                &json!({"email": format!("n{n}@example.ae")}),
+            )
+            .await,
+        )
+        .await;
+        assert_eq!(status, 201);
+    }
+    // A refused form is not counted: it would not be stored.
+    let (status, _) = read(
+        app.post("/subscription", &json!({"email": "not an email"}))
+            .await,
+    )
+    .await;
+    assert_eq!(status, 400);
+    let response = app
+        .post("/subscription", &json!({"email": "n4@example.ae"}))
+        .await;
+    assert_eq!(response.status().as_u16(), 429);
+    let retry: u64 = response.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=600).contains(&retry), "{retry}");
+    let (_, body) = read(response).await;
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Too many submissions"),
+        "{body}"
+    );
+    assert_eq!(app.count("subscriptions").await, 3);
 }

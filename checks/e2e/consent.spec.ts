@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test'
 import { LANGS, at, expect, hydrated, stringsOf, test } from './fixtures'
 
+// The e2e server has a tag manager (global-setup sets CONCIERGE_GTM_ID): without one there is
+// no banner at all, which the generator's tests cover.
 test.use({ consented: false })
 
 const tagManager = (page: Page) => page.locator('script[src*="googletagmanager.com"][src*="GTM-TEST123"], iframe[src*="googletagmanager.com"][src*="GTM-TEST123"]')

@@ -13,12 +13,17 @@ use ssg::{Page, Site, SiteConfig, Templates};
 
 pub const SITE: &str = "https://www.darwasl.example";
 
+/// The fixture site without a tag manager (`CONCIERGE_GTM_ID` unset).
 pub fn site() -> Site {
+    site_with_tag_manager(None)
+}
+
+pub fn site_with_tag_manager(gtm_id: Option<&str>) -> Site {
     let content = Content::load(&Source::Embedded).unwrap();
     let config = SiteConfig {
         site_url: SITE.into(),
         customer_login_url: "https://clients.darwasl.example/login".into(),
-        gtm_id: None,
+        gtm_id: gtm_id.map(str::to_owned),
         api_key: "k".into(),
         live_reload: false,
     };
@@ -162,8 +167,13 @@ pub fn data() -> (SiteData, BTreeMap<i32, Blog>) {
 
 /// Every output of the fixture, by path.
 pub fn build() -> BTreeMap<String, String> {
+    build_site(&site())
+}
+
+/// Every output of the fixture data rendered by `site`, by path.
+pub fn build_site(site: &Site) -> BTreeMap<String, String> {
     let (data, blogs) = data();
-    let pages: Vec<Page> = site()
+    let pages: Vec<Page> = site
         .render(&data, &plan::full(&data), &|id| blogs.get(&id).cloned())
         .unwrap();
     let mut out = BTreeMap::new();

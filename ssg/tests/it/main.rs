@@ -1,5 +1,6 @@
 //! The generator end to end: a fixture snapshot rendered with the real templates and content.
 
+mod consent;
 mod feeds;
 mod fixture;
 mod meta;

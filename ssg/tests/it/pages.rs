@@ -314,11 +314,7 @@ fn islands_are_embedded_with_their_props_and_the_page_config() {
             html.contains(r#"src="/assets/islands/loader-test.js""#),
             "{page}"
         );
-        assert!(
-            html.contains(r#"data-island="newsletter""#)
-                && html.contains(r#"data-island="cookie-consent""#),
-            "{page}"
-        );
+        assert!(html.contains(r#"data-island="newsletter""#), "{page}");
     }
     assert!(site["contact-us/index.html"].contains(r#"data-island="contact-form""#));
     assert!(site["services/airport/index.html"].contains(r#"data-island="airport-request""#));

@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next'
 import { loadTagManager, onConsentBannerRequest, readConsent, writeConsent, type Consent } from '../../lib/consent'
 
 interface Props {
-  gtmId: string | null
+  /** The tag manager the visitor is asked about: without one, the site has no banner at all. */
+  gtmId: string
   policyUrl: string
 }
 
 /**
- * The analytics consent banner (every page). The server renders it hidden; the browser shows
- * it when no choice is stored or when the visitor asks for cookie settings.
+ * The analytics consent banner (every page of a site with a tag manager). The server renders it
+ * hidden; the browser shows it when no choice is stored or when the visitor asks for cookie
+ * settings.
  */
 export default function CookieConsent({ gtmId, policyUrl }: Props) {
   const { t } = useTranslation()
@@ -35,7 +37,7 @@ export default function CookieConsent({ gtmId, policyUrl }: Props) {
     writeConsent(choice)
     setOpen(false)
     setFocusOnOpen(false)
-    if (choice === 'accepted' && gtmId) loadTagManager(gtmId)
+    if (choice === 'accepted') loadTagManager(gtmId)
     // A tag manager already running cannot be unloaded: a fresh page honours the refusal.
     if (choice === 'rejected' && before === 'accepted' && document.querySelector('script[data-tag-manager]')) {
       window.location.reload()

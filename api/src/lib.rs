@@ -13,6 +13,7 @@ pub mod read_cache;
 pub mod routes;
 pub mod seed;
 pub mod spreadsheet;
+pub mod spreadsheet_guard;
 pub mod startup;
 pub mod state;
 pub mod storage;

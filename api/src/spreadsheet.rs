@@ -87,6 +87,7 @@ pub fn contacts_workbook(
         .set_num_format(DATE_FORMAT)
         .set_align(FormatAlign::Left);
     let wrap = Format::new().set_text_wrap();
+    let (text, long_text) = (Format::new(), wrap.clone());
     for (col, title) in CONTACT_HEADERS.iter().enumerate() {
         sheet.write_string_with_format(0, col as u16, *title, &header)?;
     }
@@ -99,21 +100,40 @@ pub fn contacts_workbook(
     sheet.set_freeze_panes(1, 0)?;
     for (i, c) in rows.iter().enumerate() {
         let row = i as u32 + 1;
-        sheet.write_string(row, 0, &c.first_name)?;
-        sheet.write_string(row, 1, &c.last_name)?;
-        sheet.write_string(row, 2, &c.email)?;
-        sheet.write_string(row, 3, &c.phone)?;
+        write_text(sheet, row, 0, &c.first_name, &text)?;
+        write_text(sheet, row, 1, &c.last_name, &text)?;
+        write_text(sheet, row, 2, &c.email, &text)?;
+        write_text(sheet, row, 3, &c.phone, &text)?;
         sheet.write_datetime_with_format(
             row,
             4,
             c.created_date.with_timezone(&offset).naive_local(),
             &date,
         )?;
-        sheet.write_string(row, 5, &c.subject)?;
-        sheet.write_string_with_format(row, 6, &c.message, &wrap)?;
+        write_text(sheet, row, 5, &c.subject, &text)?;
+        write_text(sheet, row, 6, &c.message, &long_text)?;
     }
     sheet.autofilter(0, 0, rows.len() as u32, CONTACT_HEADERS.len() as u16 - 1)?;
     Ok(workbook.save_to_buffer()?)
+}
+
+/// Writes visitor text as text. A cell that begins like a formula (`=`, `+`, `-`, `@`, tab,
+/// carriage return) also gets Excel's quote prefix, so that no spreadsheet program evaluates
+/// it, not even when someone edits the cell (enquiries are public input).
+fn write_text(
+    sheet: &mut rust_xlsxwriter::Worksheet,
+    row: u32,
+    column: u16,
+    value: &str,
+    format: &Format,
+) -> Result<(), rust_xlsxwriter::XlsxError> {
+    let formula_like = value.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if formula_like {
+        sheet.write_string_with_format(row, column, value, &format.clone().set_quote_prefix())?;
+    } else {
+        sheet.write_string_with_format(row, column, value, format)?;
+    }
+    Ok(())
 }
 
 /// The export of up to [`MAX_EXPORT_ROWS`] newest enquiries, or `None` when there are none.
@@ -147,6 +167,9 @@ fn open_table(
     if !bytes.starts_with(b"PK\x03\x04") {
         return Err(ImportError::NotXlsx);
     }
+    // Nothing is unpacked into a grid before the workbook is known to fit the layout.
+    crate::spreadsheet_guard::check(bytes, MAX_IMPORT_ROWS as u32 + 1, headers.len() as u32)
+        .map_err(ImportError::Layout)?;
     let mut workbook: Xlsx<_> = calamine::open_workbook_from_rs(Cursor::new(bytes))
         .map_err(|e: calamine::XlsxError| ImportError::Unreadable(e.to_string()))?;
     let names = workbook.sheet_names();

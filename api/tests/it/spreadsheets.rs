@@ -381,3 +381,153 @@ async fn the_cli_exports_and_imports_the_same_files() {
         "{stderr}"
     );
 }
+
+/// A contacts workbook with the header row and one more cell at `cell` (row, column; 0-based).
+fn header_and_one_far_cell(row: u32, column: u16) -> Vec<u8> {
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.set_name("Contacts").unwrap();
+    for (c, title) in concierge::spreadsheet::CONTACT_HEADERS.iter().enumerate() {
+        sheet.write_string(0, c as u16, *title).unwrap();
+    }
+    sheet.write_string(row, column, "x").unwrap();
+    book.save_to_buffer().unwrap()
+}
+
+/// A workbook whose shared strings unpack to `megabytes` MB from a few hundred KB.
+fn shared_string_bomb(megabytes: usize) -> Vec<u8> {
+    use std::io::Write;
+    let base = header_and_one_far_cell(1, 0);
+    let mut source = zip::ZipArchive::new(Cursor::new(base)).unwrap();
+    let mut out = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for i in 0..source.len() {
+        let mut part = source.by_index(i).unwrap();
+        let name = part.name().unwrap().into_owned();
+        out.start_file(name.clone(), options).unwrap();
+        if name == "xl/sharedStrings.xml" {
+            out.write_all(
+                b"<sst xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><si><t>",
+            )
+            .unwrap();
+            let chunk = vec![b'a'; 1024 * 1024];
+            for _ in 0..megabytes {
+                out.write_all(&chunk).unwrap();
+            }
+            out.write_all(b"</t></si></sst>").unwrap();
+        } else {
+            std::io::copy(&mut part, &mut out).unwrap();
+        }
+    }
+    out.finish().unwrap().into_inner()
+}
+
+#[tokio::test]
+async fn workbooks_that_would_unpack_into_a_huge_grid_or_huge_strings_are_refused_before_reading() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let cases = [
+        (
+            header_and_one_far_cell(1_048_575, 16_383),
+            "row 1048576",
+            "a small file with a cell at XFD1048576",
+        ),
+        (
+            header_and_one_far_cell(1, 16_383),
+            "column XFD",
+            "a cell at XFD2",
+        ),
+        (
+            header_and_one_far_cell(1_048_575, 15),
+            "row 1048576",
+            "a cell at P1048576",
+        ),
+        (
+            header_and_one_far_cell(1, 7),
+            "column H",
+            "one column past the layout",
+        ),
+        (
+            shared_string_bomb(100),
+            "too large once unpacked",
+            "a 100 MB shared string",
+        ),
+    ];
+    for (bytes, reason, why) in cases {
+        let size = bytes.len();
+        let started = std::time::Instant::now();
+        let (status, body) = import(&app, &token, "contacts", bytes).await;
+        assert_eq!(status, 400, "{why}: {body}");
+        assert!(
+            body["message"].as_str().unwrap().contains(reason),
+            "{why} ({size} bytes): {body}"
+        );
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "{why}: refused at once"
+        );
+    }
+    assert_eq!(app.count("contact_us").await, 0);
+}
+
+#[tokio::test]
+async fn exported_cells_that_look_like_formulas_are_never_evaluated() {
+    use std::io::Read;
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let mut enquiry = contact();
+    enquiry["subject"] = json!("=HYPERLINK(\"https://evil.example\",\"Open\")");
+    enquiry["message"] = json!("@SUM(1+1)*cmd|' /C calc'!A0");
+    assert_eq!(
+        app.post("/contact-us", &enquiry).await.status().as_u16(),
+        201
+    );
+    let bytes = export(&app, &token, "").await.bytes().await.unwrap();
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes.to_vec())).unwrap();
+    let mut styles = String::new();
+    zip.by_name("xl/styles.xml")
+        .unwrap()
+        .read_to_string(&mut styles)
+        .unwrap();
+    let mut sheet = String::new();
+    zip.by_name("xl/worksheets/sheet1.xml")
+        .unwrap()
+        .read_to_string(&mut sheet)
+        .unwrap();
+    assert!(!sheet.contains("<f>"), "no formula cells: {sheet}");
+    // The subject (F2) and message (G2) carry a style with Excel's quote prefix.
+    let xfs: Vec<&str> = styles
+        .split("<cellXfs")
+        .nth(1)
+        .unwrap()
+        .split("</cellXfs>")
+        .next()
+        .unwrap()
+        .split("<xf ")
+        .skip(1)
+        .collect();
+    for cell in ["F2", "G2"] {
+        let attrs = sheet.split(&format!("<c r=\"{cell}\"")).nth(1).unwrap();
+        let style: usize = attrs
+            .split("s=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            xfs[style].contains("quotePrefix=\"1\""),
+            "{cell}: {}",
+            xfs[style]
+        );
+    }
+    // It reads back as the same text.
+    let rows = sheet_rows(&bytes, "Contacts");
+    assert_eq!(
+        rows[1][5].to_string(),
+        "=HYPERLINK(\"https://evil.example\",\"Open\")"
+    );
+}

@@ -101,7 +101,7 @@ impl ApiError {
 
 impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {
-        if crate::store::is_connection_error(&err) {
+        if crate::store::is_unavailable(&err) {
             tracing::warn!(error = %err, "database unavailable");
             ApiError::Unavailable(UNAVAILABLE.into())
         } else {

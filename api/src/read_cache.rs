@@ -167,7 +167,7 @@ pub async fn serve(
     let outbox = match cache.outbox().await {
         Ok(outbox) => outbox,
         // Unreachable: 503 now, rather than a second wait for the handler's own query.
-        Err(e) if crate::store::is_connection_error(&e) => {
+        Err(e) if crate::store::is_unavailable(&e) => {
             return Err(crate::error::ApiError::from(e).into());
         }
         // Any other trouble: the handler answers, and says what it is.

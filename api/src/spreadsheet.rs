@@ -17,6 +17,7 @@ use crate::content::{GeneralContent, GeneralContentInput};
 use crate::domain::contact::{self, Audience, ContactDraft};
 use crate::domain::lenient::{Loose, Text};
 use crate::error::ApiError;
+use crate::spreadsheet_guard::Refusal;
 use crate::store::entities::{contact as contact_entity, general_content};
 use crate::store::{self, Db};
 
@@ -169,7 +170,10 @@ fn open_table(
     }
     // Nothing is unpacked into a grid before the workbook is known to fit the layout.
     crate::spreadsheet_guard::check(bytes, MAX_IMPORT_ROWS as u32 + 1, headers.len() as u32)
-        .map_err(ImportError::Layout)?;
+        .map_err(|refusal| match refusal {
+            Refusal::Unreadable(why) => ImportError::Unreadable(why),
+            Refusal::TooLarge(why) => ImportError::Layout(why),
+        })?;
     let mut workbook: Xlsx<_> = calamine::open_workbook_from_rs(Cursor::new(bytes))
         .map_err(|e: calamine::XlsxError| ImportError::Unreadable(e.to_string()))?;
     let names = workbook.sheet_names();

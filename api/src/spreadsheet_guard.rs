@@ -18,65 +18,67 @@ pub const PART_BYTES: u64 = 32 * 1024 * 1024;
 /// The most a whole workbook may unpack to.
 pub const TOTAL_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Why a workbook is refused before it is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not a zip, or a broken part.
+    Unreadable(String),
+    /// Past a limit; the message says which.
+    TooLarge(String),
+}
+
 /// Checks `bytes` (a zip) against the limits: `max_rows` rows (the header included) and
-/// `max_columns` columns in every sheet. The error is the message to show.
-pub fn check(bytes: &[u8], max_rows: u32, max_columns: u32) -> Result<(), String> {
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes))
-        .map_err(|e| format!("The workbook could not be read: {e}"))?;
+/// `max_columns` columns in every sheet.
+pub fn check(bytes: &[u8], max_rows: u32, max_columns: u32) -> Result<(), Refusal> {
+    let unreadable = |e: &dyn std::fmt::Display| Refusal::Unreadable(e.to_string());
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(|e| unreadable(&e))?;
     let mut total = 0u64;
     for i in 0..zip.len() {
-        let part = zip
-            .by_index(i)
-            .map_err(|e| format!("The workbook could not be read: {e}"))?;
-        let name = part
-            .name()
-            .map_err(|e| format!("The workbook could not be read: {e}"))?
-            .into_owned();
+        let part = zip.by_index(i).map_err(|e| unreadable(&e))?;
+        let name = part.name().map_err(|e| unreadable(&e))?.into_owned();
         let mut bounded = part.take(PART_BYTES + 1);
         let size = if name.starts_with("xl/worksheets/") && name.ends_with(".xml") {
             let mut counted = Counted::new(&mut bounded);
             check_sheet(&mut counted, max_rows, max_columns)?;
-            std::io::copy(&mut counted, &mut std::io::sink())
-                .map_err(|e| format!("The workbook could not be read: {e}"))?;
+            std::io::copy(&mut counted, &mut std::io::sink()).map_err(|e| unreadable(&e))?;
             counted.count
         } else {
-            std::io::copy(&mut bounded, &mut std::io::sink())
-                .map_err(|e| format!("The workbook could not be read: {e}"))?
+            std::io::copy(&mut bounded, &mut std::io::sink()).map_err(|e| unreadable(&e))?
         };
         if size > PART_BYTES {
-            return Err(format!(
+            return Err(Refusal::TooLarge(format!(
                 "The workbook is too large once unpacked ({name} is over {} MB).",
                 PART_BYTES / 1024 / 1024
-            ));
+            )));
         }
         total += size;
         if total > TOTAL_BYTES {
-            return Err(format!(
+            return Err(Refusal::TooLarge(format!(
                 "The workbook is too large once unpacked (over {} MB).",
                 TOTAL_BYTES / 1024 / 1024
-            ));
+            )));
         }
     }
     Ok(())
 }
 
 /// Streams one sheet's XML and refuses a row or cell outside the layout.
-fn check_sheet(xml: impl Read, max_rows: u32, max_columns: u32) -> Result<(), String> {
+fn check_sheet(xml: impl Read, max_rows: u32, max_columns: u32) -> Result<(), Refusal> {
     let mut reader = quick_xml::Reader::from_reader(BufReader::new(xml));
     let mut buf = Vec::new();
     let (mut row, mut column) = (0u32, 0u32);
     let too_far = |row: u32, column: u32| {
         if row > max_rows {
-            Some(format!(
+            Some(Refusal::TooLarge(format!(
                 "A file may hold at most {} rows; this sheet has a cell in row {row}.",
                 max_rows - 1
-            ))
+            )))
         } else if column > max_columns {
-            Some(format!(
+            Some(Refusal::TooLarge(format!(
                 "The sheet has a cell in column {} beyond the last column of the layout ({}).",
                 column_name(column),
                 column_name(max_columns)
-            ))
+            )))
         } else {
             None
         }
@@ -84,7 +86,7 @@ fn check_sheet(xml: impl Read, max_rows: u32, max_columns: u32) -> Result<(), St
     loop {
         let event = reader
             .read_event_into(&mut buf)
-            .map_err(|e| format!("The workbook could not be read: {e}"))?;
+            .map_err(|e| Refusal::Unreadable(e.to_string()))?;
         match event {
             Event::Start(ref e) | Event::Empty(ref e) => match e.local_name().as_ref() {
                 "dimension" => {
@@ -206,7 +208,10 @@ mod tests {
             (r#"<row><c/><c/><c/><c/><c/><c/><c/><c/></row>"#, "column H"),
             (r#"<dimension ref="A1:P1048576"/>"#, "row 1048576"),
         ] {
-            let error = check_sheet(sheet(rows).as_bytes(), 10_001, 7).unwrap_err();
+            let Err(Refusal::TooLarge(error)) = check_sheet(sheet(rows).as_bytes(), 10_001, 7)
+            else {
+                panic!("{rows} was not refused as too large");
+            };
             assert!(error.contains(why), "{rows}: {error}");
         }
     }

@@ -188,8 +188,39 @@ fn only_local_urls(value: &str) -> bool {
     })
 }
 
+/// `value` with CSS escapes decoded (`\\72` and `\\r` are both `r`), so that `u\\rl(` is seen
+/// as the `url(` a browser reads.
+fn css_unescape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let mut hex = String::new();
+        while hex.len() < 6 && chars.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+            hex.extend(chars.next());
+        }
+        if hex.is_empty() {
+            out.extend(chars.next());
+        } else {
+            if chars.peek().is_some_and(|c| c.is_whitespace()) {
+                chars.next();
+            }
+            out.push(
+                u32::from_str_radix(&hex, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .unwrap_or('\u{fffd}'),
+            );
+        }
+    }
+    out
+}
+
 fn safe_value(name: &str, value: &str) -> bool {
-    let squashed: String = value
+    let squashed: String = css_unescape(value)
         .chars()
         .filter(|c| !c.is_whitespace() && !c.is_control())
         .collect::<String>()
@@ -340,6 +371,9 @@ mod tests {
   <use href="#local"/>
   <rect id="local" width="10" height="10" fill="url(#g)" stroke="url(https://evil.example/p)" onclick="x()"/>
   <circle r="2" style="fill:url(javascript:alert(1))"/>
+  <circle r="3" style="fill:u\rl(https://evil.example/a)"/>
+  <circle r="4" style="fill:\75 rl(https://evil.example/b)"/>
+  <circle r="5" fill="\000075rl(https://evil.example/c)"/>
   <text x="1" y="9">&amp;x;&x;</text>
 </svg>"##;
         let out = clean(dirty);

@@ -66,7 +66,9 @@ pub fn safe_join(dir: &std::path::Path, rest: &str) -> Option<std::path::PathBuf
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(config)
         .route("/admin", web::get().to(serve))
-        .route("/admin/{rest:.*}", web::get().to(serve));
+        .route("/admin", web::head().to(serve))
+        .route("/admin/{rest:.*}", web::get().to(serve))
+        .route("/admin/{rest:.*}", web::head().to(serve));
 }
 
 #[cfg(test)]

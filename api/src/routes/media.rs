@@ -4,7 +4,7 @@
 
 use actix_multipart::Multipart;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, post, route, web};
 use futures_util::{StreamExt, TryStreamExt};
 use object_store::GetRange;
 use serde::Serialize;
@@ -65,9 +65,9 @@ pub async fn receive(
     let mut other_parts = false;
     while let Some(mut part) = payload.try_next().await.map_err(bad)? {
         if part.name() != Some(field) || received.is_some() {
+            // Refused at once: another part is never read, however long it is.
             other_parts = true;
-            while part.try_next().await.map_err(bad)?.is_some() {}
-            continue;
+            break;
         }
         let temp = tempfile::NamedTempFile::new().map_err(|e| ApiError::Unexpected(e.into()))?;
         let (file, path) = temp.into_parts();
@@ -201,7 +201,8 @@ fn requested_range(req: &HttpRequest) -> Option<GetRange> {
         start.trim().parse::<u64>().ok(),
         end.trim().parse::<u64>().ok(),
     ) {
-        (Some(s), Some(e)) if e >= s => Some(GetRange::Bounded(s..e + 1)),
+        // An end past the file is read as the file's end (RFC 9110 14.1.2), however large.
+        (Some(s), Some(e)) if e >= s => Some(GetRange::Bounded(s..e.saturating_add(1))),
         (Some(s), None) if end.trim().is_empty() => Some(GetRange::Offset(s)),
         (None, Some(n)) if start.trim().is_empty() && n > 0 => Some(GetRange::Suffix(n)),
         _ => None,
@@ -209,8 +210,9 @@ fn requested_range(req: &HttpRequest) -> Option<GetRange> {
 }
 
 /// Serves a stored file with its type, `nosniff`, a year of caching (names are content
-/// hashes), and for SVG a policy that blocks scripts. Single byte ranges are honoured (video).
-#[get("/media/{name}")]
+/// hashes), and for SVG a policy that blocks scripts. Single byte ranges are honoured (video);
+/// `HEAD` answers the same headers (CDNs and players probe with it).
+#[route("/media/{name}", method = "GET", method = "HEAD")]
 pub async fn serve(
     state: web::Data<AppState>,
     req: HttpRequest,

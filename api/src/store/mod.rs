@@ -31,6 +31,9 @@ impl Db {
 /// `read_cache`) does the real caching, so each connection keeps a small one.
 const SQLITE_CACHE_KIB: i64 = 1024;
 
+/// How long a SQLite write waits for another process's lock before the request gets 503.
+pub const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
 fn options(url: &str, max: u32) -> ConnectOptions {
     let mut opts = ConnectOptions::new(url.to_owned());
     opts.max_connections(max)
@@ -43,7 +46,7 @@ fn options(url: &str, max: u32) -> ConnectOptions {
                 // FULL: a 2xx means the row survives a crash of the process or the machine.
                 .synchronous(SqliteSynchronous::Full)
                 .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(10))
+                .busy_timeout(SQLITE_BUSY_TIMEOUT)
                 .pragma("cache_size", (-SQLITE_CACHE_KIB).to_string())
         });
     opts
@@ -108,15 +111,23 @@ pub fn redact(url: &str) -> String {
     }
 }
 
-/// True when the error means the database could not be reached (as opposed to a bad query).
-pub fn is_connection_error(err: &DbErr) -> bool {
+/// True when the database cannot answer now, and a retry later may succeed: unreachable, its
+/// pool exhausted, or (SQLite) the file locked by another process past the busy timeout.
+pub fn is_unavailable(err: &DbErr) -> bool {
     use sea_orm::sqlx::Error as S;
     match err {
         DbErr::Conn(_) | DbErr::ConnectionAcquire(_) => true,
-        DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => matches!(
-            e.as_ref(),
-            S::Io(_) | S::PoolTimedOut | S::PoolClosed | S::WorkerCrashed | S::Tls(_)
-        ),
+        DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => {
+            match e.as_ref() {
+                S::Io(_) | S::PoolTimedOut | S::PoolClosed | S::WorkerCrashed | S::Tls(_) => true,
+                // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes.
+                S::Database(db) => db
+                    .code()
+                    .and_then(|c| c.parse::<i32>().ok())
+                    .is_some_and(|c| matches!(c & 0xff, 5 | 6)),
+                _ => false,
+            }
+        }
         _ => false,
     }
 }

@@ -368,3 +368,76 @@ async fn seeding_stores_the_demo_artwork_in_an_s3_bucket() {
     assert_eq!(response.status().as_u16(), 200);
     assert_eq!(response.headers()["content-type"], "image/svg+xml");
 }
+
+#[tokio::test]
+async fn head_requests_answer_like_get_and_huge_ranges_do_not_overflow() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let (_, body) = upload(&app, &token, "a.png", "image/png", PNG.to_vec()).await;
+    let url = format!("{}{}", app.address, body["responseData"].as_str().unwrap());
+    let head = app.client.head(&url).send().await.unwrap();
+    assert_eq!(head.status().as_u16(), 200, "HEAD {url}");
+    assert_eq!(
+        head.headers()["content-length"],
+        PNG.len().to_string().as_str()
+    );
+    assert_eq!(head.headers()["content-type"], "image/png");
+    assert!(head.bytes().await.unwrap().is_empty());
+
+    for admin in ["/admin", "/admin/blogs"] {
+        let get = app
+            .client
+            .get(format!("{}{admin}", app.address))
+            .send()
+            .await
+            .unwrap();
+        let head = app
+            .client
+            .head(format!("{}{admin}", app.address))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(head.status(), get.status(), "HEAD {admin}");
+    }
+
+    let ranged = app
+        .client
+        .get(&url)
+        .header("range", "bytes=0-18446744073709551615")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ranged.status().as_u16(), 206);
+    assert_eq!(
+        ranged.bytes().await.unwrap().as_ref(),
+        PNG,
+        "the end is the file's end"
+    );
+}
+
+#[tokio::test]
+async fn an_extra_multipart_part_is_refused_without_being_read() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    // The file, then a second part that never ends.
+    let endless = futures_util::stream::iter(std::iter::repeat_with(|| {
+        Ok::<_, std::io::Error>(vec![b'x'; 64 * 1024])
+    }));
+    let extra = Part::stream(Body::wrap_stream(endless)).file_name("more.bin");
+    let form = Form::new()
+        .part("file", Part::bytes(PNG.to_vec()).file_name("a.png"))
+        .part("extra", extra);
+    let request = app
+        .api(Method::POST, "/blob-upload")
+        .bearer_auth(&token)
+        .multipart(form)
+        .send();
+    let response = tokio::time::timeout(std::time::Duration::from_secs(10), request)
+        .await
+        .expect("the server answers without reading the endless part");
+    match response {
+        Ok(response) => assert_eq!(response.status().as_u16(), 400),
+        // The server may close the connection before the client has finished sending.
+        Err(e) => assert!(e.is_request() || e.is_body(), "{e}"),
+    }
+}

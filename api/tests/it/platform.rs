@@ -286,3 +286,75 @@ async fn a_missing_admin_build_says_how_to_build_it() {
     assert_eq!(page.status().as_u16(), 503);
     assert!(page.text().await.unwrap().contains("just admin-build"));
 }
+
+#[tokio::test]
+async fn a_sqlite_file_locked_by_another_process_gives_503_and_healthz_says_so() {
+    if crate::helpers::postgres() {
+        return; // A SQLite matter: PostgreSQL's locks are the database's own.
+    }
+    use sea_orm::{ConnectionTrait, TransactionTrait};
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    assert_eq!(
+        app.client
+            .get(format!("{}/healthz", app.address))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    // Another process (here: another connection to the same file) holds the write lock.
+    let other = sea_orm::Database::connect(&app.database_url).await.unwrap();
+    let lock = other.begin().await.unwrap();
+    lock.execute_unprepared("UPDATE publish_lease SET holder = holder")
+        .await
+        .unwrap();
+
+    let started = std::time::Instant::now();
+    let health = app
+        .client
+        .get(format!("{}/healthz", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(health.status().as_u16(), 503);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(4),
+        "healthz tells at once"
+    );
+    let response = app
+        .send_as(
+            &token,
+            Method::POST,
+            "/blog",
+            &crate::helpers::blog("Locked out", 1),
+        )
+        .await;
+    assert_eq!(response.status().as_u16(), 503);
+    assert!(response.headers().contains_key("retry-after"));
+    let (_, body) = read(response).await;
+    assert!(body["message"].is_string());
+
+    lock.rollback().await.unwrap();
+    assert_eq!(
+        app.client
+            .get(format!("{}/healthz", app.address))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    let (status, _) = read(
+        app.send_as(
+            &token,
+            Method::POST,
+            "/blog",
+            &crate::helpers::blog("Unlocked", 1),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 201);
+}

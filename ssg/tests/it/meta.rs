@@ -96,26 +96,77 @@ fn an_arabic_blog_page_takes_arabic_meta_then_arabic_text_then_english() {
     );
     let named_ar = format!("ضوء الصحراء | {SITE_AR}");
     #[rustfmt::skip]
-    let rows: [(&str, Set, (String, &str, Option<&str>), (String, &str, Option<&str>)); 7] = [
-        ("nothing but the English name and text",
-            no_arabic, en_named.clone(), (format!("Desert Light | {SITE_AR}"), "An English excerpt.", None)),
-        ("English meta fields, no Arabic at all: the Arabic page uses them",
-            english_meta, en_meta.clone(), en_meta.clone()),
-        ("English meta fields and an Arabic name and text: the Arabic text, no English keywords",
-            Set { name_ar: true, excerpt_ar: true, ..english_meta },
-            en_meta.clone(), (named_ar.clone(), "مقتطف عربي.", None)),
-        ("an Arabic name only: the title is Arabic, the description has no Arabic to use",
-            Set { name_ar: true, ..english_meta },
-            en_meta.clone(), (named_ar.clone(), "English meta description", None)),
-        ("an Arabic text without meta fields in either language",
-            Set { name_ar: true, excerpt_ar: true, ..no_arabic },
-            en_named.clone(), (named_ar.clone(), "مقتطف عربي.", None)),
-        ("Arabic meta fields win over the Arabic text",
-            Set { name_ar: true, excerpt_ar: true, arabic_meta: true, ..english_meta },
-            en_meta.clone(), ("عنوان عربي".to_owned(), "وصف عربي", Some("كلمات عربية"))),
-        ("Arabic keywords alone: the rest falls back to English",
-            Set { key_words_ar: true, ..english_meta },
-            en_meta.clone(), ("English meta title".to_owned(), "English meta description", Some("كلمات عربية"))),
+    type Expected<'a> = (String, &'a str, Option<&'a str>);
+    let rows: [(&str, Set, Expected, Expected); 7] = [
+        (
+            "nothing but the English name and text",
+            no_arabic,
+            en_named.clone(),
+            (
+                format!("Desert Light | {SITE_AR}"),
+                "An English excerpt.",
+                None,
+            ),
+        ),
+        (
+            "English meta fields, no Arabic at all: the Arabic page uses them",
+            english_meta,
+            en_meta.clone(),
+            en_meta.clone(),
+        ),
+        (
+            "English meta fields and an Arabic name and text: the Arabic text, no English keywords",
+            Set {
+                name_ar: true,
+                excerpt_ar: true,
+                ..english_meta
+            },
+            en_meta.clone(),
+            (named_ar.clone(), "مقتطف عربي.", None),
+        ),
+        (
+            "an Arabic name only: the title is Arabic, the description has no Arabic to use",
+            Set {
+                name_ar: true,
+                ..english_meta
+            },
+            en_meta.clone(),
+            (named_ar.clone(), "English meta description", None),
+        ),
+        (
+            "an Arabic text without meta fields in either language",
+            Set {
+                name_ar: true,
+                excerpt_ar: true,
+                ..no_arabic
+            },
+            en_named.clone(),
+            (named_ar.clone(), "مقتطف عربي.", None),
+        ),
+        (
+            "Arabic meta fields win over the Arabic text",
+            Set {
+                name_ar: true,
+                excerpt_ar: true,
+                arabic_meta: true,
+                ..english_meta
+            },
+            en_meta.clone(),
+            ("عنوان عربي".to_owned(), "وصف عربي", Some("كلمات عربية")),
+        ),
+        (
+            "Arabic keywords alone: the rest falls back to English",
+            Set {
+                key_words_ar: true,
+                ..english_meta
+            },
+            en_meta.clone(),
+            (
+                "English meta title".to_owned(),
+                "English meta description",
+                Some("كلمات عربية"),
+            ),
+        ),
     ];
     for (row, set, en, ar) in rows {
         let [got_en, got_ar] = meta_of(&blog(set));

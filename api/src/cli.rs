@@ -45,6 +45,11 @@ pub enum Command {
         kind: String,
         file: std::path::PathBuf,
     },
+    /// Write a consistent copy of the database and the media into DIR while the server runs.
+    Backup { dir: std::path::PathBuf },
+    /// Restore a backup from DIR into an empty data directory (or database), then rebuild the
+    /// site from it.
+    Restore { dir: std::path::PathBuf },
     /// Administrator accounts.
     Admin {
         #[command(subcommand)]
@@ -85,52 +90,19 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             );
             app.run_until_stopped().await?;
         }
-        Command::Build => {
+        Command::Build => build(&settings).await?,
+        Command::Backup { dir } => println!(
+            "concierge: {}",
+            crate::backup::backup(&settings, &dir).await?
+        ),
+        Command::Restore { dir } => {
+            println!(
+                "concierge: {}",
+                crate::backup::restore(&settings, &dir).await?
+            );
             let db = store::connect(&settings.database_url).await?;
             store::migrate(&db).await?;
-            let publisher = crate::startup::build_publisher(&settings)?;
-            let bar = indicatif::ProgressBar::new(0);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{spinner} building [{bar:32}] {pos}/{len} outputs {elapsed}",
-                )
-                .expect("valid template")
-                .progress_chars("=> "),
-            );
-            let started = std::time::Instant::now();
-            // Take turns with running servers: one publisher writes the site at a time.
-            let worker = format!("cli-build-{}", std::process::id());
-            crate::publish::wait_for_lease(&db, &worker, std::time::Duration::from_secs(120))
-                .await?;
-            let progress = |done: usize, total: usize| {
-                bar.set_length(total as u64);
-                bar.set_position(done as u64);
-            };
-            let build = crate::publish::with_lease(
-                &db,
-                &worker,
-                publisher.full_build(&db, Some(&progress)),
-            )
-            .await;
-            crate::publish::release_lease(&db, &worker).await?;
-            let report = build?;
-            bar.finish_and_clear();
-            for failure in &report.failures {
-                eprintln!(
-                    "concierge: could not publish {:?}: {}",
-                    failure.target, failure.error
-                );
-            }
-            println!(
-                "concierge: built {} files ({} stale removed) in {} ms into {}",
-                report.written,
-                report.removed,
-                started.elapsed().as_millis(),
-                settings.site_store
-            );
-            if !report.failures.is_empty() {
-                anyhow::bail!("{} outputs could not be published", report.failures.len());
-            }
+            build(&settings).await?;
         }
         Command::Watch => {
             let mut settings = settings;
@@ -225,6 +197,51 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 );
             }
         }
+    }
+    Ok(())
+}
+
+/// `concierge build`: the whole site into the site store, taking turns with running servers.
+async fn build(settings: &crate::config::Settings) -> anyhow::Result<()> {
+    let db = store::connect(&settings.database_url).await?;
+    store::migrate(&db).await?;
+    let publisher = crate::startup::build_publisher(&settings)?;
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} building [{bar:32}] {pos}/{len} outputs {elapsed}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let started = std::time::Instant::now();
+    // Take turns with running servers: one publisher writes the site at a time.
+    let worker = format!("cli-build-{}", std::process::id());
+    crate::publish::wait_for_lease(&db, &worker, std::time::Duration::from_secs(120)).await?;
+    let progress = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
+    let build =
+        crate::publish::with_lease(&db, &worker, publisher.full_build(&db, Some(&progress))).await;
+    crate::publish::release_lease(&db, &worker).await?;
+    let report = build?;
+    bar.finish_and_clear();
+    for failure in &report.failures {
+        eprintln!(
+            "concierge: could not publish {:?}: {}",
+            failure.target, failure.error
+        );
+    }
+    println!(
+        "concierge: built {} files ({} stale removed) in {} ms into {}",
+        report.written,
+        report.removed,
+        started.elapsed().as_millis(),
+        settings.site_store
+    );
+    if !report.failures.is_empty() {
+        anyhow::bail!("{} outputs could not be published", report.failures.len());
     }
     Ok(())
 }

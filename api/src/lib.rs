@@ -1,6 +1,7 @@
 //! The concierge CMS: API, publish worker, CLI commands.
 
 pub mod auth;
+pub mod backup;
 pub mod cli;
 pub mod config;
 pub mod content;

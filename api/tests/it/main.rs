@@ -2,6 +2,7 @@
 //! (see `helpers::spawn_app`).
 
 mod auth;
+mod backup;
 mod banners;
 mod blogs;
 mod cli;

@@ -48,7 +48,7 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 }
 
 /// Asserts that two site trees hold the same files with the same bytes, naming the differences.
-fn assert_same_site(live: &Path, full: &Path, context: &str) {
+pub fn assert_same_site(live: &Path, full: &Path, context: &str) {
     let (live, full) = (tree(live), tree(full));
     let missing: Vec<_> = full.keys().filter(|k| !live.contains_key(*k)).collect();
     let extra: Vec<_> = live.keys().filter(|k| !full.contains_key(*k)).collect();

@@ -4,6 +4,7 @@
 //! [`Site::render`], and writes the [`Page`]s.
 
 pub mod content;
+pub mod csp;
 pub mod islands;
 pub mod manifest;
 pub mod model;

@@ -566,7 +566,8 @@ impl Site {
                 data => extra,
             }
         };
-        Ok(self.env.get_template(template)?.render(ctx)?)
+        let html = self.env.get_template(template)?.render(ctx)?;
+        Ok(crate::csp::fill(html, self.config.gtm_id.is_some()))
     }
 
     /// Everything per language that many pages share, built once per render.
@@ -612,6 +613,7 @@ impl Site {
             "gtmId": self.config.gtm_id, "links": links,
         });
         let base = context! {
+            csp => crate::csp::PLACEHOLDER,
             lang => lang.code(),
             dir => lang.dir(),
             other_lang => lang.other().code(),

@@ -26,9 +26,11 @@ pub async fn serve(
     let dir = &state.settings.admin_dir;
     let index = dir.join("index.html");
     if !index.is_file() {
-        return Ok(HttpResponse::ServiceUnavailable()
+        let mut response = HttpResponse::ServiceUnavailable()
             .content_type("text/plain; charset=utf-8")
-            .body("The admin app is not built yet: run `just admin-build` (or `just up`)."));
+            .body("The admin app is not built yet: run `just admin-build` (or `just up`).");
+        super::security_headers::admin(response.headers_mut(), &state.settings);
+        return Ok(response);
     }
     let rest = req.match_info().query("rest");
     let candidate = safe_join(dir, rest).filter(|p| p.is_file());
@@ -46,6 +48,7 @@ pub async fn serve(
     response
         .headers_mut()
         .insert(CACHE_CONTROL, HeaderValue::from_static(cache));
+    super::security_headers::admin(response.headers_mut(), &state.settings);
     Ok(response)
 }
 

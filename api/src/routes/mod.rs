@@ -13,6 +13,7 @@ pub mod media;
 pub mod page_cache;
 pub mod publishing;
 pub mod reviews;
+pub mod security_headers;
 pub mod service_lists;
 pub mod services;
 pub mod site;

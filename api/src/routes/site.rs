@@ -126,14 +126,7 @@ async fn respond(
         header::CACHE_CONTROL,
         HeaderValue::from_static(cache_control(file)),
     );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
-    );
+    super::security_headers::site(headers, &state.settings);
     Some(response)
 }
 

@@ -358,3 +358,65 @@ async fn a_sqlite_file_locked_by_another_process_gives_503_and_healthz_says_so()
     .await;
     assert_eq!(status, 201);
 }
+
+#[tokio::test]
+async fn the_admin_cannot_be_framed_and_the_site_carries_its_policies() {
+    let app = spawn_app().await;
+    crate::site::site_ready(&app).await;
+    let admin = app
+        .client
+        .get(format!("{}/admin", app.address))
+        .send()
+        .await
+        .unwrap();
+    let policy = admin.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    for directive in [
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "script-src 'self'",
+    ] {
+        assert!(policy.contains(directive), "{policy}");
+    }
+    assert_eq!(admin.headers()["x-frame-options"], "DENY");
+    assert!(admin.headers().contains_key("permissions-policy"));
+
+    let page = app
+        .client
+        .get(format!("{}/about", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        page.headers()["content-security-policy"],
+        "frame-ancestors 'self'"
+    );
+    assert!(
+        page.headers()["permissions-policy"]
+            .to_str()
+            .unwrap()
+            .contains("camera=()")
+    );
+    assert!(
+        !page.headers().contains_key("strict-transport-security"),
+        "not over plain HTTP"
+    );
+    let html = page.text().await.unwrap();
+    assert!(html.contains(r#"<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'sha256-"#));
+
+    let https = spawn_app_with(|s| s.site_url = "https://concierge.example".into()).await;
+    crate::site::site_ready(&https).await;
+    let page = https
+        .client
+        .get(format!("{}/about", https.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        page.headers()["strict-transport-security"],
+        "max-age=31536000; includeSubDomains"
+    );
+}

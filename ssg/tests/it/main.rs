@@ -1,6 +1,7 @@
 //! The generator end to end: a fixture snapshot rendered with the real templates and content.
 
 mod consent;
+mod csp;
 mod feeds;
 mod fixture;
 mod meta;

@@ -125,4 +125,27 @@ describe('contact form', () => {
     expect(screen.getByLabelText('First name')).toHaveValue('Noura')
     expect(screen.queryByRole('dialog')).toBeNull()
   })
+
+  it.each([
+    ['en', 'You have sent several messages in a short time. Please try again in a few minutes.'],
+    ['ar', 'أرسلت عدة رسائل خلال وقت قصير. يرجى المحاولة مرة أخرى بعد بضع دقائق.'],
+  ] as const)('says in %s that the address sent too many, and keeps the enquiry', async (lang, text) => {
+    const body = JSON.stringify({ message: 'Too many submissions from your address.', errors: {} })
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 429, headers: { 'retry-after': '300' } })))
+    writeIslandConfig(lang)
+    const user = userEvent.setup()
+    renderIsland(<ContactForm />, lang)
+    const first = lang === 'en' ? 'First name' : screen.getAllByRole('textbox')[0]
+    if (lang === 'en') await fill(user, valid)
+    else {
+      const boxes = screen.getAllByRole('textbox')
+      const values = ['نورة', 'القحطاني', '+971 50 123 4567', 'noura@example.ae', 'وصول', 'استقبال']
+      for (const [i, value] of values.entries()) await user.type(boxes[i], value)
+    }
+    await user.click(screen.getAllByRole('button')[screen.getAllByRole('button').length - 1])
+    expect(await screen.findByText(text)).toBeInTheDocument()
+    const firstBox = typeof first === 'string' ? screen.getByLabelText(first) : first
+    expect(firstBox).not.toHaveValue('')
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
 })

@@ -85,6 +85,11 @@ export default function ContactForm() {
         reset(emptyContact)
         setOutcome('sent')
       } catch (error) {
+        // Too many from this address: nothing is wrong with the enquiry, so it stays in the form.
+        if (error instanceof ApiError && error.status === 429) {
+          toastFailure(t('contact.tooMany'))
+          return
+        }
         const fieldErrors = error instanceof ApiError && error.status === 400 ? error.errors : {}
         const field = CONTACT_FIELDS.find((f) => fieldErrors[f])
         if (field) {

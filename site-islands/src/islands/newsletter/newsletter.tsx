@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useForm, type Resolver, type ResolverResult } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { prepareToasts, showToast } from '../../components/toast'
-import { postJson } from '../../lib/api'
+import { ApiError, postJson } from '../../lib/api'
 import { parseEmail, trimText } from '../../validation/rules'
 
 interface Values {
@@ -40,8 +40,9 @@ export default function Newsletter() {
       await postJson('/subscription', { email })
       reset({ email: '' })
       toast(t('newsletter.success'), 'success')
-    } catch {
-      toast(t('newsletter.failure'), 'error')
+    } catch (error) {
+      const tooMany = error instanceof ApiError && error.status === 429
+      toast(t(tooMany ? 'newsletter.tooMany' : 'newsletter.failure'), 'error')
     }
   })
 

@@ -16,6 +16,9 @@ use crate::error::ApiError;
 use crate::publish::Resource;
 use crate::store::entities::blog;
 
+/// The longest description an anonymous list carries whole.
+pub const LIST_BODY_CHARS: usize = 5_000;
+
 /// Characters kept in a blog's excerpt (listings show 200, with Read More).
 pub const EXCERPT: usize = 600;
 
@@ -164,6 +167,20 @@ impl Kind for Blogs {
         row: &mut blog::ActiveModel,
     ) -> Result<(), ApiError> {
         input.apply(row)
+    }
+
+    /// Whole bodies up to [`LIST_BODY_CHARS`]; a longer one is replaced by its plain-text
+    /// opening (`GET /blog/{id}` has it whole), so no anonymous list answers megabytes.
+    fn in_public_list(mut row: blog::Model) -> blog::Model {
+        if row.description.chars().count() > LIST_BODY_CHARS {
+            row.description = row.excerpt.clone().unwrap_or_default();
+        }
+        if let Some(description) = &row.description_ar
+            && description.chars().count() > LIST_BODY_CHARS
+        {
+            row.description_ar = row.excerpt_ar.clone();
+        }
+        row
     }
 
     async fn after_save(

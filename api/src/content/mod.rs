@@ -114,6 +114,11 @@ pub trait Kind: 'static {
         row: &mut Self::Active,
     ) -> impl Future<Output = Result<(), ApiError>> + Send;
 
+    /// A row as an anonymous list shows it (a bound on what one request can ask for).
+    fn in_public_list(row: Self::Model) -> Self::Model {
+        row
+    }
+
     /// What else a save changes, in the same transaction (`before` is `None` on create).
     fn after_save(
         _txn: &DatabaseTransaction,

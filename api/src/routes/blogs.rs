@@ -11,7 +11,9 @@ use crate::state::AppState;
 use crate::store::entities::blog;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 
-/// Blogs by `display_order`, then id.
+/// Blogs by `display_order`, then id. For anonymous callers, a description longer than 5,000
+/// characters is replaced by its 600-character plain-text opening (`GET /blog/{id}` has it
+/// whole): a list answers kilobytes, not megabytes. Administrators get every body whole.
 #[utoipa::path(context_path = "/api/v1", tag = "blogs", params(PageQuery),
     responses((status = 200, body = ListEnvelope<blog::Model>), (status = 400, body = ErrorBody)))]
 #[get("/blog")]

@@ -21,7 +21,10 @@ pub async fn list<K: Kind>(
     order: Order,
 ) -> Result<HttpResponse, ApiError> {
     let page = Page::parse(query, admin.0.is_some())?;
-    let (items, total) = store::content::page::<K>(&state.db.read, order, page).await?;
+    let (mut items, total) = store::content::page::<K>(&state.db.read, order, page).await?;
+    if admin.0.is_none() {
+        items = items.into_iter().map(K::in_public_list).collect();
+    }
     Ok(envelope::list(items, total))
 }
 

@@ -231,3 +231,55 @@ async fn a_blog_named_after_a_reserved_segment_gets_a_safe_slug() {
     );
     assert_eq!(body["responseBody"][0]["slug"], "scriptalert1script");
 }
+
+#[tokio::test]
+async fn anonymous_lists_do_not_carry_huge_bodies_but_single_reads_and_admins_do() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let mut long = blog("A long read", 1);
+    let body = format!("<p>{}</p>", "Arrivals, handled. ".repeat(40_000));
+    long["description"] = body.clone().into();
+    let (status, created) = read(app.send_as(&token, Method::POST, "/blog", &long).await).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["responseBody"][0]["id"].as_i64().unwrap();
+    read(
+        app.send_as(&token, Method::POST, "/blog", &blog("A short one", 2))
+            .await,
+    )
+    .await;
+
+    let response = app.get("/blog?page=1&size=100").await;
+    let bytes = response.bytes().await.unwrap();
+    assert!(
+        bytes.len() < 20_000,
+        "an anonymous list of two blogs is {} bytes",
+        bytes.len()
+    );
+    let listed: Value = serde_json::from_slice(&bytes).unwrap();
+    let first = &listed["responseBody"]["result"][0];
+    assert!(
+        first["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("Arrivals, handled.")
+    );
+    assert_eq!(
+        listed["responseBody"]["result"][1]["description"], "<p>Arrivals, handled.</p>",
+        "short bodies stay whole"
+    );
+
+    let (_, one) = read(app.get(&format!("/blog/{id}")).await).await;
+    assert_eq!(
+        one["responseBody"][0]["description"].as_str().unwrap(),
+        body,
+        "whole by id"
+    );
+    let (_, admin) = read(app.get_as(&token, "/blog?page=1&size=10").await).await;
+    assert!(
+        admin["responseBody"]["result"][0]["description"]
+            .as_str()
+            .unwrap()
+            .len()
+            > 700_000
+    );
+}

@@ -137,7 +137,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let db = store::connect(&settings.database_url).await?;
             store::migrate(&db).await?;
             let utc = chrono::FixedOffset::east_opt(0).expect("zero offset");
-            let bytes = spreadsheet::export_contacts(&db, utc)
+            let bytes = spreadsheet::export_contacts(&db, utc, &Default::default())
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?
                 .ok_or_else(|| anyhow::anyhow!("{}", spreadsheet::NO_DATA))?;

@@ -9,8 +9,7 @@ use calamine::{Data, Reader, Xlsx};
 use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
 use rust_xlsxwriter::{Format, FormatAlign, Workbook};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set, TransactionTrait,
 };
 
 use crate::content::{GeneralContent, GeneralContentInput};
@@ -138,13 +137,12 @@ fn write_text(
 }
 
 /// The export of up to [`MAX_EXPORT_ROWS`] newest enquiries, or `None` when there are none.
-pub async fn export_contacts(db: &Db, offset: FixedOffset) -> Result<Option<Vec<u8>>, ApiError> {
-    let rows = contact_entity::Entity::find()
-        .order_by_desc(contact_entity::Column::CreatedDate)
-        .order_by_desc(contact_entity::Column::Id)
-        .limit(MAX_EXPORT_ROWS)
-        .all(&db.read)
-        .await?;
+pub async fn export_contacts(
+    db: &Db,
+    offset: FixedOffset,
+    filter: &crate::store::enquiries::Filter,
+) -> Result<Option<Vec<u8>>, ApiError> {
+    let rows = filter.select().limit(MAX_EXPORT_ROWS).all(&db.read).await?;
     if rows.is_empty() {
         return Ok(None);
     }

@@ -347,3 +347,51 @@ mod rule_tests {
         );
     }
 }
+
+/// Where an enquiry stands in the inbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EnquiryStatus {
+    New,
+    InProgress,
+    Replied,
+    Closed,
+    Spam,
+}
+
+impl EnquiryStatus {
+    pub const ALL: [EnquiryStatus; 5] = [
+        EnquiryStatus::New,
+        EnquiryStatus::InProgress,
+        EnquiryStatus::Replied,
+        EnquiryStatus::Closed,
+        EnquiryStatus::Spam,
+    ];
+    pub const INVALID: &'static str =
+        "Status must be one of new, in_progress, replied, closed or spam.";
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EnquiryStatus::New => "new",
+            EnquiryStatus::InProgress => "in_progress",
+            EnquiryStatus::Replied => "replied",
+            EnquiryStatus::Closed => "closed",
+            EnquiryStatus::Spam => "spam",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<EnquiryStatus> {
+        EnquiryStatus::ALL
+            .into_iter()
+            .find(|s| s.as_str() == raw.trim())
+    }
+}
+
+/// The page language an enquiry came from.
+pub fn parse_lang(raw: &str) -> Option<&'static str> {
+    match raw.trim() {
+        "en" => Some("en"),
+        "ar" => Some("ar"),
+        _ => None,
+    }
+}

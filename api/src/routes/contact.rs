@@ -4,17 +4,18 @@
 
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, EntityTrait, QueryOrder, Set};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
-use crate::domain::contact::{self, Audience, ContactDraft};
+use crate::domain::contact::{self, Audience, ContactDraft, EnquiryStatus};
 use crate::domain::lenient::Text;
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::store::enquiries::{Filter, FilterQuery};
 use crate::store::entities::contact as entity;
 
 const NOT_FOUND: &str = "Contact enquiry not found";
@@ -35,6 +36,89 @@ pub struct ContactInput {
     pub subject: Text,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub message: Text,
+    /// The language of the page the enquiry comes from: `en` (default) or `ar`.
+    #[schema(value_type = Option<String>, pattern = "^(en|ar)$")]
+    pub lang: Text,
+    /// Administrators only: `new`, `in_progress`, `replied`, `closed` or `spam`; left out, it
+    /// stays as it is (`new` for a new enquiry).
+    #[schema(value_type = Option<String>, pattern = "^(new|in_progress|replied|closed|spam)$")]
+    pub status: Text,
+    /// Administrators only: internal notes; left out, they stay as they are.
+    #[schema(value_type = Option<String>, max_length = 5000)]
+    pub notes: Text,
+    /// The site's form: a field people never see, so never fill.
+    #[schema(value_type = Option<String>)]
+    pub company_website: Text,
+    /// The site's form: milliseconds between the page load and the submit.
+    #[schema(value_type = Option<String>)]
+    pub elapsed_ms: crate::domain::lenient::Loose,
+}
+
+/// The fields beside the specification's, checked.
+struct Extra {
+    lang: Option<&'static str>,
+    status: Option<EnquiryStatus>,
+    notes: Option<String>,
+    /// The site form's own spam signals say a machine filled it.
+    spam: bool,
+}
+
+/// Submitted faster than a person fills the form.
+const MIN_FILL_MS: u64 = 3_000;
+
+impl ContactInput {
+    /// Splits off and checks the inbox fields (a visitor's `status` and `notes` are ignored).
+    fn extra(&mut self, audience: Audience) -> Result<Extra, ApiError> {
+        let mut errors = crate::error::FieldErrors::default();
+        let lang = match self.lang.0.take().filter(|l| !l.trim().is_empty()) {
+            None => None,
+            Some(raw) => match contact::parse_lang(&raw) {
+                Some(lang) => Some(lang),
+                None => {
+                    errors.add("lang", "Language must be en or ar.");
+                    None
+                }
+            },
+        };
+        let (mut status, mut notes) = (None, None);
+        if audience == Audience::Admin {
+            if let Some(raw) = self.status.0.take().filter(|s| !s.trim().is_empty()) {
+                status = EnquiryStatus::parse(&raw);
+                if status.is_none() {
+                    errors.add("status", EnquiryStatus::INVALID);
+                }
+            }
+            if let Some(text) = self.notes.0.take() {
+                let text = text.trim().to_owned();
+                if text.chars().count() > crate::domain::form::max::MESSAGE
+                    || text
+                        .chars()
+                        .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+                {
+                    errors.add("notes", "Notes must be at most 5000 characters of text.");
+                }
+                notes = Some(text);
+            }
+        }
+        let honeypot = self
+            .company_website
+            .0
+            .take()
+            .is_some_and(|v| !v.trim().is_empty());
+        let too_fast = self
+            .elapsed_ms
+            .0
+            .take()
+            .and_then(|ms| ms.trim().parse::<f64>().ok())
+            .is_some_and(|ms| ms < MIN_FILL_MS as f64);
+        errors.into_result()?;
+        Ok(Extra {
+            lang,
+            status,
+            notes,
+            spam: audience == Audience::Visitor && (honeypot || too_fast),
+        })
+    }
 }
 
 impl From<ContactInput> for ContactDraft {
@@ -76,7 +160,9 @@ pub async fn create(
     } else {
         Audience::Visitor
     };
-    let valid = contact::validate(body.into_inner().into(), audience)?;
+    let mut input = body.into_inner();
+    let extra = input.extra(audience)?;
+    let valid = contact::validate(input.into(), audience)?;
     if audience == Audience::Visitor {
         state.count_public_submission(&req, "contact").await?;
     }
@@ -85,11 +171,24 @@ pub async fn create(
         ..Default::default()
     };
     fill(&mut model, valid);
-    let saved = model.insert(&state.db.write).await?;
+    // A machine's submission is kept as spam (never notified), and answered like any other.
+    let status = match (extra.spam, extra.status) {
+        (true, _) => EnquiryStatus::Spam,
+        (false, status) => status.unwrap_or(EnquiryStatus::New),
+    };
+    model.status = Set(status.as_str().to_owned());
+    model.lang = Set(extra.lang.unwrap_or("en").to_owned());
+    model.notes = Set(extra.notes.unwrap_or_default());
+    let mut saved = model.insert(&state.db.write).await?;
+    if audience == Audience::Visitor {
+        // The visitor's answer never tells a machine that it was taken for one.
+        saved.status = EnquiryStatus::New.as_str().to_owned();
+    }
     Ok(envelope::created(saved, "contact added successfully"))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "contact", params(PageQuery),
+/// Enquiries newest first, filtered by `status` and searched by `q` (name, email or phone).
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(PageQuery, FilterQuery),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 #[get("/contact-us")]
@@ -97,11 +196,10 @@ pub async fn list(
     state: web::Data<AppState>,
     _admin: Admin,
     query: web::Query<PageQuery>,
+    filter: web::Query<FilterQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = Page::parse(&query, true)?;
-    let select = entity::Entity::find()
-        .order_by_desc(entity::Column::CreatedDate)
-        .order_by_desc(entity::Column::Id);
+    let select = Filter::parse(&filter)?.select();
     let (items, total) = crate::store::page_of(&state.db.read, select, page).await?;
     Ok(envelope::list(items, total))
 }
@@ -132,12 +230,23 @@ pub async fn update(
     body: web::Json<ContactInput>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let valid = contact::validate(body.into_inner().into(), Audience::Admin)?;
+    let mut input = body.into_inner();
+    let extra = input.extra(Audience::Admin)?;
+    let valid = contact::validate(input.into(), Audience::Admin)?;
     let mut model: entity::ActiveModel =
         crate::store::find_one::<entity::Entity>(&state.db.write, id, NOT_FOUND)
             .await?
             .into();
     fill(&mut model, valid);
+    if let Some(status) = extra.status {
+        model.status = Set(status.as_str().to_owned());
+    }
+    if let Some(notes) = extra.notes {
+        model.notes = Set(notes);
+    }
+    if let Some(lang) = extra.lang {
+        model.lang = Set(lang.to_owned());
+    }
     let saved = model.update(&state.db.write).await?;
     Ok(envelope::updated(saved, "contact updated successfully"))
 }

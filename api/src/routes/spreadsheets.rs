@@ -1,6 +1,7 @@
 //! `GET /contact-us/export` (the contacts workbook) and `POST /import/{kind}` with `kind`
 //! `contacts` or `general-content` (administrator).
 
+use crate::store::enquiries::{Filter, FilterQuery};
 use actix_multipart::Multipart;
 use actix_web::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
@@ -26,8 +27,9 @@ pub struct ExportQuery {
     pub tz_offset: Option<String>,
 }
 
-/// The newest 10000 enquiries as `Contact_Us_List.xlsx` (sheet `Contacts`).
-#[utoipa::path(context_path = "/api/v1", tag = "contact", params(ExportQuery),
+/// The newest 10000 enquiries of the inbox's filter (`status`, `q`) as `Contact_Us_List.xlsx`
+/// (sheet `Contacts`).
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(ExportQuery, FilterQuery),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
               (status = 404, body = ErrorBody), (status = 400, body = ErrorBody)))]
@@ -36,7 +38,9 @@ pub async fn export_contacts(
     state: web::Data<AppState>,
     _admin: Admin,
     query: web::Query<ExportQuery>,
+    filter: web::Query<FilterQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let filter = Filter::parse(&filter)?;
     let minutes = match query
         .tz_offset
         .as_deref()
@@ -49,7 +53,7 @@ pub async fn export_contacts(
         })?),
     };
     let offset = spreadsheet::offset_from_minutes(minutes)?;
-    let bytes = spreadsheet::export_contacts(&state.db, offset)
+    let bytes = spreadsheet::export_contacts(&state.db, offset, &filter)
         .await?
         .ok_or_else(|| ApiError::NotFound(NO_DATA.into()))?;
     Ok(HttpResponse::Ok()

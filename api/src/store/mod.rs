@@ -1,6 +1,7 @@
 //! Persistence: connections, entities, migrations and the queries the routes share.
 
 pub mod content;
+pub mod enquiries;
 pub mod entities;
 pub mod migration;
 pub mod site_data;

@@ -198,3 +198,198 @@ async fn one_address_sends_at_most_the_form_limit_of_enquiries_and_admins_are_no
     .await;
     assert_eq!(status, 201, "an administrator entering an enquiry by hand");
 }
+
+async fn stored(app: &crate::helpers::TestApp, token: &str, id: i64) -> serde_json::Value {
+    read(app.get_as(token, &format!("/contact-us/{id}")).await)
+        .await
+        .1["responseBody"][0]
+        .clone()
+}
+
+#[tokio::test]
+async fn enquiries_keep_their_page_language_and_the_site_forms_spam_signals_file_them_as_spam() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let send = |extra: serde_json::Value| {
+        let mut body = contact();
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let request = app.api(Method::POST, "/contact-us").json(&body);
+        async move { read(request.send().await.unwrap()).await }
+    };
+    let cases = [
+        (
+            json!({}),
+            "new",
+            "en",
+            "the specification's client: a person",
+        ),
+        (
+            json!({"lang": "ar", "elapsed_ms": 8000, "company_website": ""}),
+            "new",
+            "ar",
+            "a person on the Arabic page",
+        ),
+        (
+            json!({"status": "closed", "notes": "x"}),
+            "new",
+            "en",
+            "a visitor cannot set the inbox fields",
+        ),
+        (
+            json!({"company_website": "http://spam.example"}),
+            "spam",
+            "en",
+            "the honeypot",
+        ),
+        (
+            json!({"elapsed_ms": "900"}),
+            "spam",
+            "en",
+            "faster than a person",
+        ),
+    ];
+    for (extra, status, lang, why) in cases {
+        let (code, body) = send(extra).await;
+        assert_eq!(code, 201, "{why}: {body}");
+        assert_eq!(body["message"], "contact added successfully", "{why}");
+        assert_eq!(
+            body["responseBody"][0]["status"], "new",
+            "{why}: the answer never says spam"
+        );
+        let id = body["responseBody"][0]["id"].as_i64().unwrap();
+        let row = stored(&app, &token, id).await;
+        assert_eq!(
+            (
+                row["status"].as_str(),
+                row["lang"].as_str(),
+                row["notes"].as_str()
+            ),
+            (Some(status), Some(lang), Some("")),
+            "{why}"
+        );
+    }
+    let (code, body) = send(json!({"lang": "fr"})).await;
+    assert_eq!(
+        (code, body["errors"]["lang"].as_str()),
+        (400, Some("Language must be en or ar."))
+    );
+}
+
+#[tokio::test]
+async fn the_inbox_sets_status_and_notes_filters_searches_and_exports_what_it_shows() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let mut ids = Vec::new();
+    for (first, email, phone) in [
+        ("Noura", "noura@example.ae", "+971 50 123 4567"),
+        ("Omar", "omar@example.sa", "+966 55 765 4321"),
+        ("Layla", "layla@example.qa", "+974 3312 3456"),
+    ] {
+        let mut body = contact();
+        body["first_name"] = first.into();
+        body["email"] = email.into();
+        body["phone"] = phone.into();
+        let (_, created) = read(app.post("/contact-us", &body).await).await;
+        ids.push(created["responseBody"][0]["id"].as_i64().unwrap());
+    }
+    // Status and notes by PUT; leaving them out keeps them.
+    let mut edit = contact();
+    edit["first_name"] = "Omar".into();
+    edit["email"] = "omar@example.sa".into();
+    edit["phone"] = "+966 55 765 4321".into();
+    edit["status"] = "replied".into();
+    edit["notes"] = "Called back; car booked for Friday.".into();
+    let (code, body) = read(
+        app.send_as(
+            &token,
+            Method::PUT,
+            &format!("/contact-us/{}", ids[1]),
+            &edit,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(code, 200, "{body}");
+    edit.as_object_mut().unwrap().remove("status");
+    edit.as_object_mut().unwrap().remove("notes");
+    read(
+        app.send_as(
+            &token,
+            Method::PUT,
+            &format!("/contact-us/{}", ids[1]),
+            &edit,
+        )
+        .await,
+    )
+    .await;
+    let row = stored(&app, &token, ids[1]).await;
+    assert_eq!(
+        (row["status"].as_str(), row["notes"].as_str()),
+        (Some("replied"), Some("Called back; car booked for Friday."))
+    );
+    edit["status"] = "archived".into();
+    let (code, body) = read(
+        app.send_as(
+            &token,
+            Method::PUT,
+            &format!("/contact-us/{}", ids[1]),
+            &edit,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (code, body["errors"]["status"].is_string()),
+        (400, true),
+        "{body}"
+    );
+
+    let names = |body: serde_json::Value| -> Vec<String> {
+        body["responseBody"]["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["first_name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    for (query, expected) in [
+        ("?status=new", vec!["Layla", "Noura"]),
+        ("?status=replied", vec!["Omar"]),
+        ("?q=NOURA", vec!["Noura"]),
+        ("?q=example.qa", vec!["Layla"]),
+        ("?q=%2B966%2055", vec!["Omar"]),
+        ("?status=new&q=omar", vec![]),
+        ("?q=100%25", vec![]),
+    ] {
+        let (code, body) = read(app.get_as(&token, &format!("/contact-us{query}")).await).await;
+        assert_eq!(code, 200, "{query}: {body}");
+        assert_eq!(names(body.clone()), expected, "{query}");
+        assert_eq!(
+            body["responseBody"]["totalCount"],
+            expected.len(),
+            "{query}"
+        );
+    }
+    let (code, _) = read(app.get_as(&token, "/contact-us?status=archived").await).await;
+    assert_eq!(code, 400);
+
+    let bytes = app
+        .get_as(&token, "/contact-us/export?status=new")
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    use calamine::Reader;
+    let rows: Vec<String> = book
+        .worksheet_range("Contacts")
+        .unwrap()
+        .rows()
+        .skip(1)
+        .map(|r| r[0].to_string())
+        .collect();
+    assert_eq!(rows, ["Layla", "Noura"], "the export follows the filter");
+}

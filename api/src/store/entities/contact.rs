@@ -16,6 +16,13 @@ pub struct Model {
     #[sea_orm(column_type = "Text")]
     pub message: String,
     pub created_date: chrono::DateTime<chrono::Utc>,
+    /// `new`, `in_progress`, `replied`, `closed` or `spam`.
+    pub status: String,
+    /// The language of the page it came from: `en` or `ar`.
+    pub lang: String,
+    /// Internal notes of the concierge desk.
+    #[sea_orm(column_type = "Text")]
+    pub notes: String,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -84,8 +84,32 @@ describe('contact form', () => {
       email: 'noura@example.ae',
       subject: 'Arrival',
       message: 'Meet and greet.',
+      lang: 'en',
+      company_website: '',
+      elapsed_ms: expect.any(Number),
     })
     expect(screen.getByLabelText('First name')).toHaveValue('')
+  })
+
+  it('sends what a machine filled in the field people never see', async () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 201 }))
+    vi.stubGlobal('fetch', fetch)
+    const user = userEvent.setup()
+    const { container } = renderIsland(<ContactForm />, 'ar')
+    const trap = container.querySelector<HTMLInputElement>('input[name="company_website"]')!
+    expect(trap.tabIndex).toBe(-1)
+    expect(trap.closest('.form-trap')).not.toBeNull()
+    trap.value = 'http://spam.example'
+    const boxes = screen.getAllByRole('textbox')
+    for (const [i, value] of ['نورة', 'القحطاني', '+971 50 123 4567', 'noura@example.ae', 'وصول', 'استقبال'].entries()) {
+      await user.type(boxes[i], value)
+    }
+    await user.click(screen.getAllByRole('button').at(-1)!)
+    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    const body = JSON.parse(init.body as string)
+    expect(body.company_website).toBe('http://spam.example')
+    expect(body.lang).toBe('ar')
   })
 
   it('counts digits typed on an Arabic keyboard like the server does', async () => {

@@ -50,9 +50,10 @@ const AUTOCOMPLETE: Record<ContactField, string> = {
 
 /** The public contact form (`/contact-us`): rules of spec section 5, then `POST /contact-us`. */
 export default function ContactForm() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [outcome, setOutcome] = useState<Outcome>(null)
   const sendButton = useRef<HTMLButtonElement>(null)
+  const trap = useRef<HTMLInputElement>(null)
   const {
     register,
     handleSubmit,
@@ -81,7 +82,13 @@ export default function ContactForm() {
   const send = handleSubmit(
     async (values) => {
       try {
-        await postJson('/contact-us', contactPayload(values))
+        await postJson('/contact-us', {
+          ...contactPayload(values),
+          lang: i18n.language,
+          // Spam signals: a field people never see (so never fill), and how long the page was open.
+          company_website: trap.current?.value ?? '',
+          elapsed_ms: Math.round(performance.now()),
+        })
         reset(emptyContact)
         setOutcome('sent')
       } catch (error) {
@@ -139,6 +146,12 @@ export default function ContactForm() {
               </Field>
             )
           })}
+        </div>
+        <div className="form-trap">
+          <label>
+            {t('contact.trap')}
+            <input ref={trap} type="text" name="company_website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
         </div>
         <div className="form-actions">
           <button ref={sendButton} type="submit" className="button button-gold" disabled={isSubmitting}>

@@ -444,6 +444,9 @@ mod tests {
             message: "Two cars at 9".into(),
             created_date: Utc.with_ymd_and_hms(2026, 11, 21, 9, 30, 0).unwrap()
                 + chrono::Duration::minutes(minutes),
+            status: "new".into(),
+            lang: "en".into(),
+            notes: String::new(),
         }
     }
 

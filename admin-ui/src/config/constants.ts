@@ -14,6 +14,8 @@ export const UPLOAD_TYPES: Record<string, string[]> = {
   'video/ogg': ['.ogg', '.ogv'],
 };
 export const EXPORT_FILE_NAME = 'Contact_Us_List.xlsx';
+/** How long the inbox search waits after the last keystroke before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
 /** How often the publishing status is read while a save is on its way to the site. */
 export const PUBLISH_POLL_MS = 1000;
 /** How often it is read otherwise, so jobs that failed for good come to light. */

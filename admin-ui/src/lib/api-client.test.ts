@@ -15,6 +15,12 @@ describe('the API client', () => {
     expect(requests[1].headers.get('authorization')).toBe('Bearer abc');
   });
 
+  it('sends a list\'s filters beside page and size, leaving out the unset ones', async () => {
+    const { requests } = mockApi({ 'GET /contact-us': () => [200, { responseBody: { result: [], totalCount: 0 } }] });
+    await getPage('/contact-us', 1, 10, undefined, { status: 'new', q: 'amira haddad', lang: undefined });
+    expect(requests[0].search).toBe('?page=1&size=10&status=new&q=amira+haddad');
+  });
+
   it('reads lists, single items (the first element) and saves with the server\'s message', async () => {
     mockApi({
       'GET /blog': () => [200, { responseBody: { result: [{ id: 1 }, { id: 2 }], totalCount: 12 } }],

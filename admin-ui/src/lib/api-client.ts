@@ -45,7 +45,8 @@ export type Paged<T> = { result: T[]; totalCount: number };
 export type Saved<T> = { item: T; message?: string };
 export type Deleted = { id: number; message?: string };
 
-type Query = Record<string, string | number | undefined>;
+/** Query parameters; `undefined` ones are left out of the address. */
+export type Query = Record<string, string | number | undefined>;
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -125,8 +126,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return (await response.json()) as T;
 }
 
-export async function getPage<T>(path: string, page: number, size: number, signal?: AbortSignal): Promise<Paged<T>> {
-  const body = await request<ListEnvelope<T>>(path, { query: { page, size }, signal });
+/** One page of a list; `filters` go beside `page` and `size` (e.g. `status`, `q`). */
+export async function getPage<T>(path: string, page: number, size: number, signal?: AbortSignal, filters: Query = {}): Promise<Paged<T>> {
+  const body = await request<ListEnvelope<T>>(path, { query: { page, size, ...filters }, signal });
   return { result: body.responseBody?.result ?? [], totalCount: body.responseBody?.totalCount ?? 0 };
 }
 

@@ -86,6 +86,18 @@ export const DownloadIcon = (p: IconProps) => (
     <path d="M5 20h14" />
   </Icon>
 );
+export const ClockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m16 16 4 4" />
+  </Icon>
+);
 export const LogoutIcon = (p: IconProps) => (
   <Icon className="icon--directional" {...p}>
     <path d="M10 4H5v16h5" />

@@ -1,13 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { EXPORT_FILE_NAME } from '@/config/constants';
 import { send } from '@/lib/api-client';
+import { filterQuery, type EnquiryFilter } from '../types';
 
 /**
- * `GET /contact-us/export` (bearer): the spreadsheet of every enquiry, its dates in the viewer's
- * time zone (`tz_offset`, minutes east of UTC). 404 when there are none.
+ * `GET /contact-us/export?status=&q=` (bearer): the spreadsheet of the enquiries the dashboard
+ * shows (every page of them), dates in the viewer's time zone (`tz_offset`, minutes east of
+ * UTC). 404 when there are none.
  */
-export async function exportContacts(): Promise<Blob> {
-  const response = await send('/contact-us/export', { query: { tz_offset: -new Date().getTimezoneOffset() } });
+export async function exportContacts(filter: EnquiryFilter): Promise<Blob> {
+  const response = await send('/contact-us/export', {
+    query: { ...filterQuery(filter), tz_offset: -new Date().getTimezoneOffset() },
+  });
   return response.blob();
 }
 
@@ -26,7 +30,7 @@ export function saveFile(blob: Blob, name: string): void {
 
 export const useExportContacts = () =>
   useMutation({
-    mutationFn: async () => {
-      saveFile(await exportContacts(), EXPORT_FILE_NAME);
+    mutationFn: async (filter: EnquiryFilter) => {
+      saveFile(await exportContacts(filter), EXPORT_FILE_NAME);
     },
   });

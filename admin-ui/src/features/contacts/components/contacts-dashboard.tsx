@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { CrudDashboard } from '@/components/data-table/crud-dashboard';
 import { DownloadIcon } from '@/components/icons/icons';
@@ -12,16 +13,20 @@ import { serverText } from '@/lib/messages';
 import { useDeleteContact } from '../api/delete-contact';
 import { useExportContacts } from '../api/export-contacts';
 import { useContacts } from '../api/get-contacts';
-import type { Contact } from '../types';
+import { useEnquiryFilter } from '../hooks/use-enquiry-filter';
+import { isWaiting, type Contact, type EnquiryFilter } from '../types';
+import { EnquiryFilters } from './enquiry-filters';
+import { PageLanguageTag, StatusBadge, WaitingMarker } from './enquiry-status';
 
 const fullName = (c: Contact) => `${c.first_name} ${c.last_name}`.trim();
 
-function DownloadExcel() {
+/** The spreadsheet of what the dashboard shows: the same status and search. */
+function DownloadExcel({ filter }: { filter: EnquiryFilter }) {
   const { t } = useTranslation();
   const download = useExportContacts();
   const run = async () => {
     try {
-      await download.mutateAsync();
+      await download.mutateAsync(filter);
       toast.success(t('contacts.toast.downloaded'));
     } catch (error) {
       // 404: nothing to export (the server says so); anything else is a failed download.
@@ -36,25 +41,41 @@ function DownloadExcel() {
   );
 }
 
+function StatusCell({ contact, now }: { contact: Contact; now: number }) {
+  return (
+    <span className="status-cell">
+      <StatusBadge status={contact.status} />
+      {isWaiting(contact, now) ? <WaitingMarker /> : null}
+    </span>
+  );
+}
+
 export function ContactsDashboard() {
   const { t } = useTranslation();
   const [page, setPage] = usePageParam();
-  const query = useContacts(page);
+  const [filter, setFilter] = useEnquiryFilter();
+  const query = useContacts(page, filter);
   const remove = useDeleteContact();
+  // The edit page carries the filter and page, and returns to them after a save.
+  const { search } = useLocation();
+  const now = Date.now();
   return (
     <CrudDashboard<Contact>
       title={t('contacts.title')}
       add={{ label: t('contacts.add'), to: paths.addContact }}
-      headerActions={<DownloadExcel />}
+      headerActions={<DownloadExcel filter={filter} />}
+      toolbar={<EnquiryFilters filter={filter} onChange={setFilter} />}
       query={query}
       page={page}
       onPageChange={setPage}
       rowName={fullName}
       columns={[
         { key: 'name', header: t('contacts.columns.name'), cell: (c) => <span className="cell-title">{fullName(c)}</span> },
+        { key: 'status', header: t('contacts.columns.status'), cell: (c) => <StatusCell contact={c} now={now} /> },
         { key: 'email', header: t('contacts.columns.email'), cell: (c) => <span dir="ltr">{c.email}</span> },
         { key: 'phone', header: t('contacts.columns.phone'), cell: (c) => <span dir="ltr">{c.phone}</span> },
         { key: 'subject', header: t('contacts.columns.subject'), width: 'wide', cell: (c) => c.subject },
+        { key: 'lang', header: t('contacts.columns.lang'), cell: (c) => <PageLanguageTag lang={c.lang} /> },
         { key: 'date', header: t('contacts.columns.date'), cell: (c) => formatDate(c.created_date) },
       ]}
       view={{
@@ -62,6 +83,7 @@ export function ContactsDashboard() {
         render: (c) => (
           <DetailsList
             items={[
+              { label: t('contacts.fields.status'), value: <StatusCell contact={c} now={now} /> },
               { label: t('contacts.fields.firstName'), value: c.first_name },
               { label: t('contacts.fields.lastName'), value: c.last_name },
               { label: t('contacts.fields.email'), value: <a href={`mailto:${c.email}`} dir="ltr">{c.email}</a> },
@@ -69,11 +91,13 @@ export function ContactsDashboard() {
               { label: t('contacts.fields.subject'), value: c.subject },
               { label: t('contacts.fields.message'), value: <p className="pre-line">{c.message}</p> },
               { label: t('contacts.fields.date'), value: formatDateTime(c.created_date) },
+              { label: t('contacts.fields.lang'), value: t(c.lang === 'ar' ? 'contacts.lang.arPage' : 'contacts.lang.enPage') },
+              { label: t('contacts.fields.notes'), value: c.notes ? <p className="pre-line">{c.notes}</p> : '' },
             ]}
           />
         ),
       }}
-      editTo={(c) => formPath(paths.addContact, c.id)}
+      editTo={(c) => `${formPath(paths.addContact, c.id)}${search}`}
       remove={{ run: (c) => remove.mutateAsync(c.id), success: t('contacts.toast.deleted') }}
     />
   );

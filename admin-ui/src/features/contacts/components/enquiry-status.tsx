@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { ClockIcon } from '@/components/icons/icons';
+import type { EnquiryStatus, PageLanguage } from '../types';
+
+/** The status in words (the colour only repeats it). */
+export function StatusBadge({ status }: { status: EnquiryStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`status-badge status-badge--${status}`} data-status={status}>
+      {t(`contacts.status.${status}`)}
+    </span>
+  );
+}
+
+/** An enquiry still New a day after it came in: said in words, beside a clock. */
+export function WaitingMarker() {
+  const { t } = useTranslation();
+  return (
+    <span className="waiting-marker">
+      <ClockIcon width={16} height={16} />
+      {t('contacts.waiting')}
+    </span>
+  );
+}
+
+/** `EN` / `AR`, with the page spelt out for pointer and screen-reader users. */
+export function PageLanguageTag({ lang }: { lang: PageLanguage }) {
+  const { t } = useTranslation();
+  const code = lang === 'ar' ? 'ar' : 'en';
+  return (
+    <abbr className="lang-tag" title={t(code === 'ar' ? 'contacts.lang.arPage' : 'contacts.lang.enPage')}>
+      {t(`contacts.lang.${code}`)}
+    </abbr>
+  );
+}

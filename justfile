@@ -24,7 +24,8 @@ build:
 # Every test: Rust (SQLite, PostgreSQL), site HTML, islands, the site in a browser, the admin.
 test: test-deps test-sqlite test-postgres faults check-html test-islands test-site test-admin
 
-# Tools the tests need: moto (a real S3-compatible server on loopback).
+# Tools the tests need: moto (a real S3-compatible server on loopback), aiosmtpd (a real SMTP
+# server on loopback), and PostgreSQL's client tools (backup and restore).
 test-deps:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -33,6 +34,12 @@ test-deps:
         command -v pyenv >/dev/null 2>&1 && pyenv rehash || true
     fi
     command -v moto_server >/dev/null 2>&1 || { echo "moto_server is not on PATH after installing moto[server]" >&2; exit 1; }
+    if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
+        python3 -m pip install --quiet --disable-pip-version-check 'aiosmtpd==1.4.6'
+    fi
+    if ! command -v pg_dump >/dev/null 2>&1; then
+        apt-get update -qq && apt-get install -y -qq postgresql-client
+    fi
 
 # The Rust tests on SQLite (the embedded default).
 test-sqlite:

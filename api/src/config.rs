@@ -78,6 +78,22 @@ pub struct Config {
     /// Submissions of each public form (contact, newsletter) per client address, e.g. `10/10m`.
     #[arg(long, env = "CONCIERGE_FORM_LIMIT", default_value = DEFAULT_FORM_LIMIT, global = true)]
     pub form_limit: String,
+    /// The mail server for notifications: `smtp://host:port`, `smtps://user:password@host:465`
+    /// or `smtp://host:587?tls=starttls`. Unset: no email.
+    #[arg(long, env = "CONCIERGE_SMTP_URL", global = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of notifications (default `concierge@` the site's host).
+    #[arg(long, env = "CONCIERGE_MAIL_FROM", global = true)]
+    pub mail_from: Option<String>,
+    /// The staff addresses told of each new enquiry, comma-separated.
+    #[arg(long, env = "CONCIERGE_NOTIFY_EMAIL", global = true)]
+    pub notify_email: Option<String>,
+    /// A CRM's endpoint that receives each new enquiry as signed JSON.
+    #[arg(long, env = "CONCIERGE_WEBHOOK_URL", global = true)]
+    pub webhook_url: Option<String>,
+    /// The key of the webhook's `X-Concierge-Signature` (HMAC-SHA256 of the body).
+    #[arg(long, env = "CONCIERGE_WEBHOOK_SECRET", global = true)]
+    pub webhook_secret: Option<String>,
     /// Tests only: writes of site paths containing this text fail, to show what a failing page
     /// does to the rest of the publish.
     #[arg(long, env = "CONCIERGE_PUBLISH_FAULTS", hide = true, global = true)]
@@ -125,6 +141,14 @@ pub struct Settings {
     pub trusted_proxies: crate::domain::network::TrustedProxies,
     /// See [`Config::form_limit`].
     pub form_limit: crate::throttle::Limit,
+    /// See [`Config::smtp_url`] and the rest of the notification settings.
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+    pub notify_emails: Vec<String>,
+    pub webhook_url: Option<String>,
+    pub webhook_secret: Option<String>,
+    /// How failing notifications are retried.
+    pub notify_retry: crate::publish::RetryPolicy,
 }
 
 impl Config {
@@ -148,6 +172,7 @@ impl Config {
             .unwrap_or_else(|| format!("http://{}", self.addr))
             .trim_end_matches('/')
             .to_owned();
+        let site_host = host_of(&site_url);
         Ok(Settings {
             addr: self.addr.clone(),
             database_url,
@@ -181,9 +206,40 @@ impl Config {
                 limit => limit,
             })
             .map_err(|e| anyhow::anyhow!("CONCIERGE_FORM_LIMIT: {e}"))?,
+            smtp_url: self.smtp_url.clone().filter(|u| !u.trim().is_empty()),
+            mail_from: self
+                .mail_from
+                .clone()
+                .filter(|m| !m.trim().is_empty())
+                .unwrap_or_else(|| format!("Dar Wasl Concierge <concierge@{site_host}>")),
+            notify_emails: self
+                .notify_email
+                .as_deref()
+                .unwrap_or("")
+                .split(',')
+                .map(str::trim)
+                .filter(|e| !e.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            webhook_url: self.webhook_url.clone().filter(|u| !u.trim().is_empty()),
+            webhook_secret: self.webhook_secret.clone().filter(|s| !s.is_empty()),
+            notify_retry: crate::publish::RetryPolicy {
+                max_attempts: 12,
+                first_delay: std::time::Duration::from_secs(5),
+            },
             data_dir,
         })
     }
+}
+
+/// The host of a URL (`localhost` when there is none to take).
+fn host_of(url: &str) -> String {
+    url.split("://")
+        .nth(1)
+        .and_then(|rest| rest.split(['/', ':']).next())
+        .filter(|h| h.contains('.') && h.parse::<std::net::IpAddr>().is_err())
+        .unwrap_or("localhost")
+        .to_owned()
 }
 
 fn data_dir_placeholder() -> PathBuf {

@@ -8,6 +8,7 @@ pub mod content;
 pub mod domain;
 pub mod error;
 pub mod media;
+pub mod notify;
 pub mod openapi;
 pub mod publish;
 pub mod read_cache;

@@ -22,6 +22,7 @@ use crate::routes;
         routes::subscriptions::create, routes::subscriptions::list, routes::subscriptions::remove,
         routes::publishing::status,
         routes::publishing::retry,
+        routes::notifications::status,
         routes::media::upload,
         routes::spreadsheets::export_contacts, routes::spreadsheets::import,
     ),

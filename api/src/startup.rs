@@ -57,6 +57,17 @@ impl Application {
                 settings.publish_retry,
             ));
         }
+        let notify_wakeup = Arc::new(Notify::new());
+        let senders = Arc::new(crate::notify::Senders::new(&settings)?);
+        if settings.publish_worker {
+            tokio::spawn(crate::notify::run_worker(
+                db.clone(),
+                senders,
+                notify_wakeup.clone(),
+                format!("{}-{}", std::process::id(), port),
+                settings.notify_retry,
+            ));
+        }
         let media = settings.open_store(&settings.media_store)?;
         let (reload, _) = tokio::sync::broadcast::channel(16);
         let read_cache = web::Data::new(crate::read_cache::ReadCache::new(db.read.clone()));
@@ -66,6 +77,7 @@ impl Application {
             media,
             publisher: publisher.clone(),
             publish_wakeup: wakeup,
+            notify_wakeup,
             live_reload: reload.clone(),
             read_cache: read_cache.clone(),
             page_cache: Default::default(),

@@ -4,7 +4,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set, TransactionTrait};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -179,7 +179,15 @@ pub async fn create(
     model.status = Set(status.as_str().to_owned());
     model.lang = Set(extra.lang.unwrap_or("en").to_owned());
     model.notes = Set(extra.notes.unwrap_or_default());
-    let mut saved = model.insert(&state.db.write).await?;
+    // The enquiry and its notifications commit together: a crash after the commit delays a
+    // notification, never loses it.
+    let txn = state.db.write.begin().await?;
+    let mut saved = model.insert(&txn).await?;
+    if status != EnquiryStatus::Spam {
+        crate::notify::enqueue_enquiry(&txn, &state.settings, &saved).await?;
+    }
+    txn.commit().await?;
+    state.notify_wakeup.notify_one();
     if audience == Audience::Visitor {
         // The visitor's answer never tells a machine that it was taken for one.
         saved.status = EnquiryStatus::New.as_str().to_owned();

@@ -10,6 +10,7 @@ pub mod envelope;
 pub mod general_content;
 pub mod health;
 pub mod media;
+pub mod notifications;
 pub mod page_cache;
 pub mod publishing;
 pub mod reviews;
@@ -38,5 +39,6 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .configure(subscriptions::configure)
         .service(publishing::status)
         .service(publishing::retry)
+        .service(notifications::status)
         .service(media::upload);
 }

@@ -11,6 +11,7 @@ mod faults;
 mod general_content;
 mod helpers;
 mod media;
+mod notifications;
 mod outbox;
 mod platform;
 mod publishing;

@@ -45,8 +45,10 @@ impl Kind {
     }
 }
 
-/// How long a claimed message is left to its sender before another worker may take it over.
-const CLAIM_SECONDS: i64 = 120;
+/// How long a claimed message is left to its sender before another worker (or the same
+/// server after a crash) may take it over: longer than a send can take (15 s at most), short
+/// enough that a crash mid-send delays the message by half a minute.
+const CLAIM_SECONDS: i64 = 30;
 const BATCH: u64 = 10;
 
 /// Queues the messages a new enquiry sends; call it in the transaction that stores it.

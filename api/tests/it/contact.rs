@@ -393,3 +393,43 @@ async fn the_inbox_sets_status_and_notes_filters_searches_and_exports_what_it_sh
         .collect();
     assert_eq!(rows, ["Layla", "Noura"], "the export follows the filter");
 }
+
+#[tokio::test]
+async fn an_administrator_reads_what_they_just_saved_whatever_connection_answers() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let (_, created) = read(
+        app.send_as(&token, Method::POST, "/contact-us", &contact())
+            .await,
+    )
+    .await;
+    let id = created["responseBody"][0]["id"].as_i64().unwrap();
+    for round in 0..5 {
+        // Reads of one row on every pooled connection, as an edit page makes them.
+        let path = format!("/contact-us/{id}");
+        let reads = (0..8).map(|_| app.get_as(&token, &path));
+        futures_util::future::join_all(reads).await;
+        let status = ["in_progress", "replied"][round % 2];
+        let mut edit = contact();
+        edit["status"] = status.into();
+        let (code, _) = read(
+            app.send_as(&token, Method::PUT, &format!("/contact-us/{id}"), &edit)
+                .await,
+        )
+        .await;
+        assert_eq!(code, 200);
+        for _ in 0..8 {
+            let (_, list) = read(
+                app.get_as(&token, &format!("/contact-us?status={status}"))
+                    .await,
+            )
+            .await;
+            assert_eq!(
+                list["responseBody"]["totalCount"], 1,
+                "round {round}: {list}"
+            );
+            let (_, one) = read(app.get_as(&token, &format!("/contact-us/{id}")).await).await;
+            assert_eq!(one["responseBody"][0]["status"], status, "round {round}");
+        }
+    }
+}

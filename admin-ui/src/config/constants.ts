@@ -20,3 +20,5 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const PUBLISH_POLL_MS = 1000;
 /** How often it is read otherwise, so jobs that failed for good come to light. */
 export const PUBLISH_WATCH_MS = 20_000;
+/** How often the admin reads whether notifications of new enquiries are failing. */
+export const NOTIFICATIONS_WATCH_MS = 20_000;

@@ -1,12 +1,17 @@
-/** The admin shell: side menu, top bar (publishing state and failures, language, logout) and the page. */
+/**
+ * The admin shell: side menu, top bar (publishing state and failures, notifications not sent,
+ * language, logout) and the page.
+ */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { useNotificationStatus } from '@/lib/notification-status';
 import { usePublishStatus, usePublishTracking } from '@/lib/publish-status';
 import type { TKey } from '@/locales/types';
 import { CloseIcon, LogoutIcon, MenuIcon, NavIcons } from '../icons/icons';
 import { Logo } from '../ui/logo';
+import { FailedNotifications } from '../notifications/failed-notifications';
 import { FailedPublishJobs } from '../publish/failed-publish-jobs';
 import { PublishStatusPill } from '../publish/publish-status-pill';
 import { LanguageSwitch } from './language-switch';
@@ -46,6 +51,7 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
   const section = SECTION_OF[`/${location.pathname.split('/')[1]}`];
   const tracking = usePublishTracking();
   const publish = usePublishStatus(tracking);
+  const notifications = useNotificationStatus();
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
@@ -109,6 +115,7 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
           <div className="topbar__status">
             <PublishStatusPill tracking={tracking} status={publish.data} updatedAt={publish.dataUpdatedAt} />
             <FailedPublishJobs jobs={publish.data?.failedJobs ?? []} />
+            <FailedNotifications status={notifications.data} />
           </div>
           <div className="topbar__tools">
             {siteUrl ? (

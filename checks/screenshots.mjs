@@ -1,6 +1,7 @@
 // `just screenshots`: every public page type in English and Arabic at 375, 768 and 1440 px,
-// and the admin's main screens, as PNGs in screenshots/ (full pages), from a seeded
-// `concierge serve` on a free port. For looking at, not for asserting.
+// and the admin's main screens, as PNGs in screenshots/ (full pages), plus the README's few small
+// pictures in docs/screenshots, from a seeded `concierge serve` on a free port. For looking at,
+// not for asserting.
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
@@ -8,7 +9,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, firstBlogPath, root, startDemoSite } fro
 
 const out = resolve(process.argv[2] ?? join(root, 'screenshots'))
 const widths = [375, 768, 1440]
-const password = 'screenshots passphrase'
+const password = 'a velvet rope at dawn'
 
 const { base, stop } = await startDemoSite({ admin: ['shots', password] })
 const pages = {
@@ -44,6 +45,22 @@ try {
     }
     await context.close()
   }
+  // The README's pictures (docs/screenshots): the first screen only, small.
+  const readme = join(root, 'docs/screenshots')
+  mkdirSync(readme, { recursive: true })
+  for (const [file, url, lang, viewport, scale] of [
+    ['home-en.png', '/', 'en', { width: 1280, height: 800 }, 0.5],
+    ['home-ar.png', '/ar', 'ar', { width: 1280, height: 800 }, 0.5],
+    ['contact-phone-ar.png', '/ar/contact-us', 'ar', { width: 390, height: 844 }, 1],
+  ]) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: scale, reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await page.addInitScript((l) => localStorage.setItem('concierge.lang', l), lang)
+    await page.goto(base + url, { waitUntil: 'networkidle' })
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: join(readme, file) })
+    await context.close()
+  }
   const admin = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   const page = await admin.newPage()
   await page.goto(`${base}/admin/login`, { waitUntil: 'networkidle' })
@@ -58,6 +75,9 @@ try {
     await page.waitForTimeout(300)
     await page.screenshot({ path: join(out, `admin-${path}-1440.png`), fullPage: true })
     count += 1
+    if (path === 'blogs') {
+      await page.screenshot({ path: join(readme, 'admin-blogs.png') })
+    }
   }
   console.log(`screenshots: ${count} pictures in ${out}`)
 } finally {

@@ -134,7 +134,7 @@ export const en = {
   notifications: {
     countOne: 'One notification could not be sent',
     countMany: '{{count}} notifications could not be sent',
-    waiting: 'Notifications are waiting: the mail server does not answer',
+    waiting: 'Notifications are waiting: the receiving server does not answer',
     title: 'Notifications of new enquiries',
     pendingOne: 'One notification is waiting for another attempt. The last error:',
     pendingMany: '{{count}} notifications are waiting for another attempt. The last error:',

@@ -106,7 +106,7 @@ describe('failed notifications', () => {
 
   it('messages waiting after a failed send: the alert says so and the panel shows the last error', async () => {
     const { user } = renderShell(() => ({ pending: 3, lastError: 'Connection refused (os error 111)', failed: [] }));
-    const alert = await screen.findByRole('button', { name: 'Notifications are waiting: the mail server does not answer' });
+    const alert = await screen.findByRole('button', { name: 'Notifications are waiting: the receiving server does not answer' });
     await user.click(alert);
     const dialog = screen.getByRole('dialog', { name: 'Notifications of new enquiries' });
     expect(within(dialog).getByText('3 notifications are waiting for another attempt. The last error:')).toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('failed notifications', () => {
   it('waiting in Arabic', async () => {
     await i18n.changeLanguage('ar');
     const { user } = renderShell(() => ({ pending: 1, lastError: 'Connection refused (os error 111)', failed: [] }));
-    await user.click(await screen.findByRole('button', { name: 'إشعارات بانتظار الإرسال: خادم البريد لا يستجيب' }));
+    await user.click(await screen.findByRole('button', { name: 'إشعارات بانتظار الإرسال: الخادم المستقبل لا يستجيب' }));
     const dialog = screen.getByRole('dialog', { name: 'إشعارات الرسائل الجديدة' });
     expect(within(dialog).getByText('إشعار واحد بانتظار محاولة أخرى. آخر خطأ:')).toBeInTheDocument();
     expect(within(dialog).getByText('Connection refused (os error 111)')).toHaveAttribute('dir', 'ltr');

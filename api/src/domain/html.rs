@@ -15,52 +15,10 @@ pub fn sanitize(html: &str) -> String {
 }
 
 /// The plain text of sanitised HTML (tags dropped, entities decoded, white space folded),
-/// cut to at most `max` characters at a word boundary. Made once, on save.
+/// cut to at most `max` characters at a word boundary. Made once, on save; the whole text
+/// is [`ssg::text::plain_text`], which the site's Read More shows.
 pub fn excerpt(html: &str, max: usize) -> String {
-    let mut text = String::with_capacity(html.len().min(max * 4));
-    let mut in_tag = false;
-    let mut entity = String::new();
-    let mut in_entity = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => {
-                in_tag = false;
-                text.push(' ');
-            }
-            _ if in_tag => {}
-            '&' => {
-                in_entity = true;
-                entity.clear();
-            }
-            ';' if in_entity => {
-                in_entity = false;
-                text.push_str(match entity.as_str() {
-                    "amp" => "&",
-                    "lt" => "<",
-                    "gt" => ">",
-                    "quot" => "\"",
-                    "#39" | "apos" => "'",
-                    "nbsp" => " ",
-                    _ => "",
-                });
-            }
-            _ if in_entity => {
-                entity.push(c);
-                if entity.len() > 8 {
-                    in_entity = false;
-                    text.push('&');
-                    text.push_str(&entity);
-                }
-            }
-            c => text.push(c),
-        }
-        if text.len() > max * 8 {
-            break;
-        }
-    }
-    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    ssg::text::truncate(&folded, max)
+    ssg::text::truncate(&ssg::text::plain_text(html), max)
 }
 
 #[cfg(test)]

@@ -202,7 +202,7 @@ pub struct FailedMessage {
 /// What `GET /notifications/status` reports.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Status {
+pub struct NotificationStatus {
     /// Messages waiting to be sent (including retries).
     pub pending: u64,
     /// The most recent error of a message still pending.
@@ -210,7 +210,7 @@ pub struct Status {
     pub failed: Vec<FailedMessage>,
 }
 
-pub async fn status(db: &Db) -> Result<Status, sea_orm::DbErr> {
+pub async fn status(db: &Db) -> Result<NotificationStatus, sea_orm::DbErr> {
     use sea_orm::PaginatorTrait;
     let open = || outbox_message::Entity::find().filter(outbox_message::Column::SentAt.is_null());
     let pending = open()
@@ -239,7 +239,7 @@ pub async fn status(db: &Db) -> Result<Status, sea_orm::DbErr> {
             failed_at: m.failed_at,
         })
         .collect();
-    Ok(Status {
+    Ok(NotificationStatus {
         pending,
         last_error,
         failed,

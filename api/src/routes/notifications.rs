@@ -8,13 +8,13 @@ use utoipa::ToSchema;
 use super::envelope::ErrorBody;
 use crate::auth::Admin;
 use crate::error::ApiError;
-use crate::notify::{self, Status};
+use crate::notify::{self, NotificationStatus};
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
 pub struct NotificationsEnvelope {
     #[serde(rename = "responseBody")]
-    pub response_body: Status,
+    pub response_body: NotificationStatus,
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "contact", security(("api_key" = [], "bearer" = [])),

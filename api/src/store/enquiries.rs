@@ -43,10 +43,11 @@ impl Filter {
             ),
         };
         let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
-        if q.is_some_and(|q| q.chars().count() > 100 || q.chars().any(char::is_control)) {
+        // Any text is a search (it only ever reaches a bound LIKE parameter); at most 100.
+        if q.is_some_and(|q| q.chars().count() > 100) {
             return Err(ApiError::validation(
                 "q",
-                "q must be at most 100 printable characters",
+                "q must be at most 100 characters",
             ));
         }
         Ok(Filter {

@@ -1,5 +1,6 @@
 //! The concierge CMS: API, publish worker, CLI commands.
 
+pub mod accounts;
 pub mod auth;
 pub mod backup;
 pub mod cli;

@@ -3,6 +3,8 @@
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
+mod accounts;
+
 pub struct Migrator;
 
 #[async_trait::async_trait]
@@ -16,6 +18,7 @@ impl MigratorTrait for Migrator {
             Box::new(ThrottleEvents),
             Box::new(EnquiryInbox),
             Box::new(OutboxMessages),
+            Box::new(accounts::Accounts),
         ]
     }
 }

@@ -12,6 +12,14 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub expires_at: DateTimeUtc,
     pub revoked_at: Option<DateTimeUtc>,
+    /// Updated at most once a minute by the requests the session makes.
+    pub last_seen_at: Option<DateTimeUtc>,
+    /// The client address and `User-Agent` that signed in.
+    pub address: Option<String>,
+    pub user_agent: Option<String>,
+    /// The sign-in passed the second factor; a session without it is refused once the
+    /// administrator has two-factor enabled.
+    pub second_factor: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,7 +1,9 @@
 //! sea-orm entities, one module per table.
 
+pub mod admin_recovery_code;
 pub mod admin_session;
 pub mod admin_user;
+pub mod audit_event;
 pub mod banner;
 pub mod blog;
 pub mod blog_redirect;

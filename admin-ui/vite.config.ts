@@ -29,6 +29,8 @@ export default defineConfig({
     },
   },
   server: {
+    // The table of rules and messages lives beside the API (`../rules`), which reads it too.
+    fs: { allow: ['.', '../rules'] },
     proxy: {
       '/api': backend,
       '/media': backend,

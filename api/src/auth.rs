@@ -16,6 +16,7 @@ use rand::RngCore;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
 
+use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::entities::{admin_session, admin_user};
@@ -23,8 +24,10 @@ use crate::throttle::{self, Decision, Limit};
 
 pub const MAX_FAILURES: u64 = 5;
 pub const FAILURE_WINDOW_MINUTES: i64 = 15;
-pub const INVALID_CREDENTIALS: &str = "Invalid username or password.";
-const UNAUTHORIZED: &str = "Please sign in again: your session is missing or has expired.";
+/// 401: the session is missing, expired or revoked.
+fn signed_out() -> ApiError {
+    ApiError::Unauthorized(catalog().messages.sign_in_again.clone())
+}
 
 pub fn hash_password(password: &str) -> anyhow::Result<String> {
     Argon2::default()
@@ -103,10 +106,10 @@ pub async fn check_login(
                 }
                 let minutes = retry_after.div_ceil(60);
                 return Err(ApiError::TooManyRequests {
-                    message: format!(
-                        "Too many failed sign-in attempts. Please try again in {minutes} minute{}.",
-                        if minutes == 1 { "" } else { "s" }
-                    ),
+                    message: catalog()
+                        .messages
+                        .too_many_sign_ins
+                        .with("duration", crate::i18n::minutes(minutes)),
                     retry_after,
                 });
             }
@@ -142,7 +145,9 @@ pub async fn check_login(
         }
         _ => {
             throttle::record(db, &user_failures).await?;
-            Err(ApiError::Unauthorized(INVALID_CREDENTIALS.into()))
+            Err(ApiError::Unauthorized(
+                catalog().messages.invalid_credentials.clone(),
+            ))
         }
     }
 }
@@ -248,7 +253,7 @@ fn bearer(req: &HttpRequest) -> Option<Result<String, ApiError>> {
         {
             Ok(token.trim().to_owned())
         }
-        _ => Err(ApiError::Unauthorized(UNAUTHORIZED.into())),
+        _ => Err(signed_out()),
     })
 }
 
@@ -264,7 +269,7 @@ async fn authenticate(state: web::Data<AppState>, token: String) -> Result<Admin
             user_id: s.admin_user_id,
             session_id: s.id,
         })
-        .ok_or_else(|| ApiError::Unauthorized(UNAUTHORIZED.into()))
+        .ok_or_else(signed_out)
 }
 
 fn app_state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
@@ -283,8 +288,7 @@ pub async fn authenticate_first(
 ) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
     use actix_web::HttpMessage;
     if crate::openapi::requires_bearer(req.method().as_str(), req.path()) {
-        let token = bearer(req.request())
-            .unwrap_or_else(|| Err(ApiError::Unauthorized(UNAUTHORIZED.into())))?;
+        let token = bearer(req.request()).unwrap_or_else(|| Err(signed_out()))?;
         let admin = authenticate(app_state(req.request())?, token).await?;
         req.extensions_mut().insert(admin);
     }
@@ -300,7 +304,7 @@ impl FromRequest for Admin {
         if let Some(admin) = req.extensions().get::<Admin>().cloned() {
             return Box::pin(async move { Ok(admin) });
         }
-        let token = bearer(req).unwrap_or_else(|| Err(ApiError::Unauthorized(UNAUTHORIZED.into())));
+        let token = bearer(req).unwrap_or_else(|| Err(signed_out()));
         let state = app_state(req);
         Box::pin(async move { authenticate(state?, token?).await })
     }

@@ -140,7 +140,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let bytes = spreadsheet::export_contacts(&db, utc, &Default::default())
                 .await
                 .map_err(|e| anyhow::anyhow!("{e}"))?
-                .ok_or_else(|| anyhow::anyhow!("{}", spreadsheet::NO_DATA))?;
+                .ok_or_else(|| {
+                    anyhow::anyhow!("{}", crate::domain::rules::catalog().messages.no_data)
+                })?;
             std::fs::write(&file, bytes)
                 .with_context(|| format!("Failed to write {}", file.display()))?;
             println!("concierge: wrote {}", file.display());

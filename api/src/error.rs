@@ -1,52 +1,57 @@
 //! `ApiError`: every failure of the API, rendered as the contract's JSON error body
 //! `{"message": "...", "errors": {"field": "message"}}`.
 
-use actix_web::{HttpResponse, ResponseError, http::StatusCode};
+use std::collections::BTreeMap;
+
+use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError, http::StatusCode};
+
+use crate::domain::rules::catalog;
+use crate::i18n::Text;
 
 /// Field errors in the order the rules ran; the first one is the headline message.
 #[derive(Debug, Default, Clone)]
 pub struct FieldErrors {
-    fields: Vec<(String, String)>,
+    fields: Vec<(String, Text)>,
     /// The body's `message` when it differs from the first field's inline message.
-    headline: Option<String>,
+    headline: Option<Text>,
 }
 
 impl FieldErrors {
     /// Records `message` for `field` unless that field already failed an earlier rule.
-    pub fn add(&mut self, field: &str, message: impl Into<String>) {
+    pub fn add(&mut self, field: &str, message: Text) {
         if !self.has(field) {
-            self.fields.push((field.to_owned(), message.into()));
+            self.fields.push((field.to_owned(), message));
         }
     }
 
     /// Like [`FieldErrors::add`], but the body's `message` says `headline` if this field fails
     /// first (the specification shows some rules inline with one text and as a toast with another).
-    pub fn add_with_headline(&mut self, field: &str, message: impl Into<String>, headline: &str) {
+    pub fn add_with_headline(&mut self, field: &str, message: Text, headline: Text) {
         if self.fields.is_empty() {
-            self.headline = Some(headline.to_owned());
+            self.headline = Some(headline);
         }
         self.add(field, message);
     }
 
     /// Sets the body's `message`, whatever failed first.
-    pub fn with_headline(mut self, headline: impl Into<String>) -> Self {
-        self.headline = Some(headline.into());
+    pub fn with_headline(mut self, headline: Text) -> Self {
+        self.headline = Some(headline);
         self
     }
 
     /// The message of the first failure.
-    pub fn headline(&self) -> &str {
+    pub fn headline(&self) -> &Text {
         self.headline
-            .as_deref()
-            .or_else(|| self.fields.first().map(|(_, m)| m.as_str()))
-            .unwrap_or("Invalid input")
+            .as_ref()
+            .or_else(|| self.fields.first().map(|(_, m)| m))
+            .unwrap_or(&catalog().messages.invalid_input)
     }
 
     pub fn has(&self, field: &str) -> bool {
         self.fields.iter().any(|(f, _)| f == field)
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = &(String, String)> {
+    pub fn iter(&self) -> impl Iterator<Item = &(String, Text)> {
         self.fields.iter()
     }
 
@@ -67,35 +72,53 @@ pub enum ApiError {
     Validation(FieldErrors),
     /// 400 about the request as a whole (malformed JSON, bad query values).
     #[error("{0}")]
-    BadRequest(String),
+    BadRequest(Text),
     #[error("{0}")]
-    Unauthorized(String),
+    Unauthorized(Text),
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Text),
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Text),
     #[error("{0}")]
-    PayloadTooLarge(String),
+    PayloadTooLarge(Text),
     #[error("{0}")]
-    UnsupportedMediaType(String),
+    UnsupportedMediaType(Text),
     #[error("{message}")]
-    TooManyRequests { message: String, retry_after: u64 },
+    TooManyRequests { message: Text, retry_after: u64 },
     /// The database (or another dependency) is down; the request may be retried.
     #[error("{0}")]
-    Unavailable(String),
+    Unavailable(Text),
     /// A bug or an unexpected failure: logged with its cause chain, answered with a generic 500.
-    #[error("Something went wrong. Please try again.")]
+    #[error("{}", catalog().messages.unexpected)]
     Unexpected(#[source] anyhow::Error),
 }
 
-pub const UNAVAILABLE: &str =
-    "The service is temporarily unavailable. Please try again in a moment.";
-
 impl ApiError {
-    pub fn validation(field: &str, message: impl Into<String>) -> Self {
+    pub fn validation(field: &str, message: Text) -> Self {
         let mut errors = FieldErrors::default();
         errors.add(field, message);
         ApiError::Validation(errors)
+    }
+
+    /// The database or another dependency is down.
+    pub fn unavailable() -> Self {
+        ApiError::Unavailable(catalog().messages.unavailable.clone())
+    }
+
+    /// The message in the language of the request being answered.
+    fn message(&self) -> &Text {
+        match self {
+            ApiError::Validation(fields) => fields.headline(),
+            ApiError::BadRequest(m)
+            | ApiError::Unauthorized(m)
+            | ApiError::NotFound(m)
+            | ApiError::Conflict(m)
+            | ApiError::PayloadTooLarge(m)
+            | ApiError::UnsupportedMediaType(m)
+            | ApiError::TooManyRequests { message: m, .. }
+            | ApiError::Unavailable(m) => m,
+            ApiError::Unexpected(_) => &catalog().messages.unexpected,
+        }
     }
 }
 
@@ -103,7 +126,7 @@ impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {
         if crate::store::is_unavailable(&err) {
             tracing::warn!(error = %err, "database unavailable");
-            ApiError::Unavailable(UNAVAILABLE.into())
+            ApiError::unavailable()
         } else {
             ApiError::Unexpected(err.into())
         }
@@ -138,12 +161,6 @@ impl ResponseError for ApiError {
         if let ApiError::Unexpected(cause) = self {
             tracing::error!(error = ?cause, "unexpected error");
         }
-        let mut errors = serde_json::Map::new();
-        if let ApiError::Validation(fields) = self {
-            for (field, message) in fields.iter() {
-                errors.insert(field.clone(), message.clone().into());
-            }
-        }
         let mut response = HttpResponse::build(self.status_code());
         match self {
             ApiError::TooManyRequests { retry_after, .. } => {
@@ -154,6 +171,27 @@ impl ResponseError for ApiError {
             }
             _ => {}
         }
-        response.json(serde_json::json!({ "message": self.to_string(), "errors": errors }))
+        let fields = match self {
+            ApiError::Validation(fields) => fields.iter().collect(),
+            _ => Vec::new(),
+        };
+        error_body(response, self.message(), fields)
     }
+}
+
+/// The one way an error body is written: `{"message": "...", "errors": {"field": "..."}}`, in
+/// the language of the request being answered.
+pub fn error_body<'a>(
+    mut response: HttpResponseBuilder,
+    message: &Text,
+    fields: impl IntoIterator<Item = &'a (String, Text)>,
+) -> HttpResponse {
+    let errors: BTreeMap<String, String> = fields
+        .into_iter()
+        .map(|(field, text)| (field.clone(), text.current().to_owned()))
+        .collect();
+    response.json(crate::routes::envelope::ErrorBody {
+        message: message.current().to_owned(),
+        errors,
+    })
 }

@@ -8,6 +8,7 @@ pub mod config;
 pub mod content;
 pub mod domain;
 pub mod error;
+pub mod i18n;
 pub mod media;
 pub mod notify;
 pub mod openapi;

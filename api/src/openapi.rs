@@ -111,7 +111,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
 fn refine_inputs(doc: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::RefOr;
     use utoipa::openapi::schema::{Schema, SchemaType, Type};
-    let refused = crate::domain::form::refused_chars_class();
+    let refused = crate::domain::rules::refused_chars_class();
     let text_required = format!(r"^[^{refused}]*[^\s{refused}][^{refused}]*$");
     let text_optional = format!(r"^[^{refused}]*$");
     let link = format!(r"(?:[Hh][Tt][Tt][Pp][Ss]?://|/(?!/))[^\s{refused}]*");

@@ -15,7 +15,9 @@ use sea_orm::{
 use crate::content::{GeneralContent, GeneralContentInput};
 use crate::domain::contact::{self, Audience, ContactDraft};
 use crate::domain::lenient::{Loose, Text};
+use crate::domain::rules::catalog;
 use crate::error::ApiError;
+use crate::i18n::Text as Said;
 use crate::spreadsheet_guard::Refusal;
 use crate::store::entities::{contact as contact_entity, general_content};
 use crate::store::{self, Db};
@@ -35,24 +37,42 @@ pub const CONTENT_SHEET: &str = "General Content";
 pub const CONTENT_HEADERS: [&str; 4] = ["Name", "Value", "Value (Arabic)", "Display Order"];
 pub const MAX_EXPORT_ROWS: u64 = 10_000;
 pub const MAX_IMPORT_ROWS: usize = 10_000;
-pub const NO_DATA: &str = "No data available to download";
 const DATE_FORMAT: &str = "dd-mm-yyyy hh:mm";
 
 /// Why an import was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
-    #[error("The file is not an Excel workbook (.xlsx).")]
+    #[error("{}", catalog().messages.not_xlsx)]
     NotXlsx,
-    #[error("The workbook could not be read: {0}")]
+    #[error("{}", catalog().messages.workbook_unreadable.with("detail", .0.as_str()))]
     Unreadable(String),
     #[error("{0}")]
-    Layout(String),
+    Layout(Said),
     /// `(row number as Excel shows it, column header, message)` for every bad cell.
-    #[error("{} row{} could not be imported; nothing was saved.", count_rows(.0), if count_rows(.0) == 1 { "" } else { "s" })]
-    Rows(Vec<(usize, String, String)>),
+    #[error("{}", rows_message(.0))]
+    Rows(Vec<(usize, String, Said)>),
 }
 
-fn count_rows(errors: &[(usize, String, String)]) -> usize {
+impl ImportError {
+    fn message(&self) -> Said {
+        let m = &catalog().messages;
+        match self {
+            ImportError::NotXlsx => m.not_xlsx.clone(),
+            ImportError::Unreadable(detail) => {
+                m.workbook_unreadable.with("detail", detail.as_str())
+            }
+            ImportError::Layout(message) => message.clone(),
+            ImportError::Rows(rows) => rows_message(rows),
+        }
+    }
+}
+
+fn rows_message(errors: &[(usize, String, Said)]) -> Said {
+    let m = &catalog().messages;
+    crate::i18n::counted(count_rows(errors) as u64, &m.import_row, &m.import_rows)
+}
+
+fn count_rows(errors: &[(usize, String, Said)]) -> usize {
     let mut rows: Vec<usize> = errors.iter().map(|(r, _, _)| *r).collect();
     rows.dedup();
     rows.len()
@@ -61,15 +81,15 @@ fn count_rows(errors: &[(usize, String, String)]) -> usize {
 impl From<ImportError> for ApiError {
     fn from(err: ImportError) -> Self {
         match err {
-            ImportError::NotXlsx => ApiError::UnsupportedMediaType(err.to_string()),
+            ImportError::NotXlsx => ApiError::UnsupportedMediaType(err.message()),
             ImportError::Rows(ref rows) => {
                 let mut fields = crate::error::FieldErrors::default();
                 for (row, column, message) in rows {
                     fields.add(&format!("row {row}, {column}"), message.clone());
                 }
-                ApiError::Validation(fields.with_headline(err.to_string()))
+                ApiError::Validation(fields.with_headline(err.message()))
             }
-            other => ApiError::BadRequest(other.to_string()),
+            other => ApiError::BadRequest(other.message()),
         }
     }
 }
@@ -180,7 +200,7 @@ fn open_table(
         .find(|n| n.eq_ignore_ascii_case(sheet))
         .or_else(|| names.first())
         .cloned()
-        .ok_or_else(|| ImportError::Layout("The workbook has no sheets.".into()))?;
+        .ok_or_else(|| ImportError::Layout(catalog().messages.no_sheets.clone()))?;
     let range = workbook
         .worksheet_range(&name)
         .map_err(|e| ImportError::Unreadable(e.to_string()))?;
@@ -200,11 +220,14 @@ fn open_table(
         .map(|(h, _)| *h)
         .collect();
     if !missing.is_empty() {
-        return Err(ImportError::Layout(format!(
-            "The sheet \"{name}\" needs the columns {}; missing: {}.",
-            required.join(", "),
-            missing.join(", ")
-        )));
+        return Err(ImportError::Layout(
+            catalog()
+                .messages
+                .missing_columns
+                .with("sheet", name)
+                .with("columns", required.join(", "))
+                .with("missing", missing.join(", ")),
+        ));
     }
     let start = range.start().map(|(r, _)| r as usize).unwrap_or(0);
     let rows: Vec<(usize, Vec<Data>)> = rows
@@ -213,14 +236,15 @@ fn open_table(
         .filter(|(_, r)| r.iter().any(|c| !text(c).is_empty()))
         .collect();
     if rows.is_empty() {
-        return Err(ImportError::Layout(
-            "The sheet has no rows to import.".into(),
-        ));
+        return Err(ImportError::Layout(catalog().messages.no_rows.clone()));
     }
     if rows.len() > MAX_IMPORT_ROWS {
-        return Err(ImportError::Layout(format!(
-            "A file may hold at most {MAX_IMPORT_ROWS} rows."
-        )));
+        return Err(ImportError::Layout(
+            catalog()
+                .messages
+                .too_many_rows
+                .with("max", MAX_IMPORT_ROWS),
+        ));
     }
     Ok(Table { columns, rows })
 }
@@ -249,8 +273,8 @@ impl Table {
 }
 
 /// A date cell (or `dd-mm-yyyy hh:mm` text), read as UTC; empty means now.
-fn date(cell: Option<&Data>) -> Result<DateTime<Utc>, String> {
-    let invalid = || "Date must be a date such as 21-11-2026 14:05.".to_owned();
+fn date(cell: Option<&Data>) -> Result<DateTime<Utc>, Said> {
+    let invalid = || catalog().messages.import_date.clone();
     match cell {
         None | Some(Data::Empty) => Ok(Utc::now()),
         Some(Data::DateTime(d)) => d
@@ -423,7 +447,7 @@ pub fn offset_from_minutes(minutes: Option<i32>) -> Result<FixedOffset, ApiError
     if !(-840..=840).contains(&minutes) {
         return Err(ApiError::validation(
             "tz_offset",
-            "tz_offset must be minutes from -840 to 840",
+            catalog().messages.tz_offset.clone(),
         ));
     }
     Ok(FixedOffset::east_opt(minutes * 60).expect("in range"))
@@ -514,7 +538,7 @@ mod tests {
         else {
             panic!("layout accepted")
         };
-        assert!(message.contains("missing: First Name"), "{message}");
+        assert!(message.en.contains("missing: First Name"), "{message}");
     }
 
     #[test]

@@ -9,6 +9,8 @@
 //! Memory stays within a few buffers while checking; afterwards the grid is at most
 //! rows × layout columns.
 
+use crate::domain::rules::catalog;
+use crate::i18n::Text;
 use std::io::{BufReader, Read};
 
 use quick_xml::events::Event;
@@ -24,7 +26,7 @@ pub enum Refusal {
     /// Not a zip, or a broken part.
     Unreadable(String),
     /// Past a limit; the message says which.
-    TooLarge(String),
+    TooLarge(Text),
 }
 
 /// Checks `bytes` (a zip) against the limits: `max_rows` rows (the header included) and
@@ -46,17 +48,22 @@ pub fn check(bytes: &[u8], max_rows: u32, max_columns: u32) -> Result<(), Refusa
             std::io::copy(&mut bounded, &mut std::io::sink()).map_err(|e| unreadable(&e))?
         };
         if size > PART_BYTES {
-            return Err(Refusal::TooLarge(format!(
-                "The workbook is too large once unpacked ({name} is over {} MB).",
-                PART_BYTES / 1024 / 1024
-            )));
+            return Err(Refusal::TooLarge(
+                catalog()
+                    .messages
+                    .part_too_large
+                    .with("part", name.as_str())
+                    .with("mb", PART_BYTES / 1024 / 1024),
+            ));
         }
         total += size;
         if total > TOTAL_BYTES {
-            return Err(Refusal::TooLarge(format!(
-                "The workbook is too large once unpacked (over {} MB).",
-                TOTAL_BYTES / 1024 / 1024
-            )));
+            return Err(Refusal::TooLarge(
+                catalog()
+                    .messages
+                    .workbook_too_large
+                    .with("mb", TOTAL_BYTES / 1024 / 1024),
+            ));
         }
     }
     Ok(())
@@ -69,16 +76,21 @@ fn check_sheet(xml: impl Read, max_rows: u32, max_columns: u32) -> Result<(), Re
     let (mut row, mut column) = (0u32, 0u32);
     let too_far = |row: u32, column: u32| {
         if row > max_rows {
-            Some(Refusal::TooLarge(format!(
-                "A file may hold at most {} rows; this sheet has a cell in row {row}.",
-                max_rows - 1
-            )))
+            Some(Refusal::TooLarge(
+                catalog()
+                    .messages
+                    .row_beyond_layout
+                    .with("max", max_rows - 1)
+                    .with("row", row),
+            ))
         } else if column > max_columns {
-            Some(Refusal::TooLarge(format!(
-                "The sheet has a cell in column {} beyond the last column of the layout ({}).",
-                column_name(column),
-                column_name(max_columns)
-            )))
+            Some(Refusal::TooLarge(
+                catalog()
+                    .messages
+                    .column_beyond_layout
+                    .with("column", column_name(column))
+                    .with("last", column_name(max_columns)),
+            ))
         } else {
             None
         }
@@ -212,7 +224,7 @@ mod tests {
             else {
                 panic!("{rows} was not refused as too large");
             };
-            assert!(error.contains(why), "{rows}: {error}");
+            assert!(error.en.contains(why), "{rows}: {error}");
         }
     }
 }

@@ -15,7 +15,8 @@ use tokio::sync::Notify;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Settings;
-use crate::error::ApiError;
+use crate::domain::rules::catalog;
+use crate::error::{ApiError, error_body};
 use crate::publish::site::{Output, Publisher};
 use crate::state::AppState;
 use crate::store::{self, Db};
@@ -84,6 +85,8 @@ impl Application {
         });
         let server = HttpServer::new(move || {
             App::new()
+                // Around every route: every message, errors included, in the language asked for.
+                .wrap(from_fn(crate::i18n::answer_in_requested_language))
                 // gzip for clients that ask for it (pages, scripts, JSON); images and fonts are
                 // already compressed and go out as they are.
                 .wrap(actix_web::middleware::Compress::default())
@@ -197,7 +200,7 @@ pub fn build_site(settings: &Settings) -> anyhow::Result<ssg::Site> {
 async fn api_fallback(req: HttpRequest) -> Result<HttpResponse, ApiError> {
     match openapi::allowed_methods(openapi::shared(), req.path()) {
         Some(methods) if !methods.is_empty() => Ok(method_not_allowed(&methods)),
-        _ => Err(ApiError::NotFound("Not found".into())),
+        _ => Err(ApiError::NotFound(catalog().messages.not_found.clone())),
     }
 }
 
@@ -220,9 +223,9 @@ async fn literal_paths_keep_their_methods(
 }
 
 fn method_not_allowed(methods: &[&str]) -> HttpResponse {
-    HttpResponse::MethodNotAllowed()
-        .insert_header((header::ALLOW, methods.join(", ")))
-        .json(serde_json::json!({ "message": "This method is not allowed here.", "errors": {} }))
+    let mut response = HttpResponse::MethodNotAllowed();
+    response.insert_header((header::ALLOW, methods.join(", ")));
+    error_body(response, &catalog().messages.method_not_allowed, [])
 }
 
 /// Every `/api/v1` request must carry the client's `x-api-key`.
@@ -240,9 +243,7 @@ async fn require_api_key(
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     if expected.is_empty() || sent != expected {
-        return Err(
-            ApiError::Unauthorized("Missing or invalid API key (x-api-key).".into()).into(),
-        );
+        return Err(ApiError::Unauthorized(catalog().messages.api_key.clone()).into());
     }
     next.call(req).await
 }
@@ -262,15 +263,16 @@ fn json_error_body<B: MessageBody + 'static>(
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();
+    let m = &catalog().messages;
     let message = match status.as_u16() {
-        404 => "Not found".to_owned(),
-        405 => "This method is not allowed here.".to_owned(),
-        413 => "Request body is too large.".to_owned(),
-        _ => status.canonical_reason().unwrap_or("Error").to_owned(),
+        404 => m.not_found.clone(),
+        405 => m.method_not_allowed.clone(),
+        413 => m.body_too_large.clone(),
+        500.. => m.unexpected.clone(),
+        _ => m.invalid_input.clone(),
     };
     let (req, _) = res.into_parts();
-    let response =
-        HttpResponse::build(status).json(serde_json::json!({ "message": message, "errors": {} }));
+    let response = error_body(HttpResponse::build(status), &message, []);
     Ok(ErrorHandlerResponse::Response(
         ServiceResponse::new(req, response).map_into_right_body(),
     ))
@@ -279,21 +281,43 @@ fn json_error_body<B: MessageBody + 'static>(
 fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
     let api = match &err {
         JsonPayloadError::OverflowKnownLength { .. } | JsonPayloadError::Overflow { .. } => {
-            ApiError::PayloadTooLarge("Request body is too large (the limit is 3 MB).".into())
+            ApiError::PayloadTooLarge(catalog().messages.json_too_large.clone())
         }
         JsonPayloadError::ContentType => {
-            ApiError::UnsupportedMediaType("Content-Type must be application/json.".into())
+            ApiError::UnsupportedMediaType(catalog().messages.json_content_type.clone())
         }
-        JsonPayloadError::Deserialize(e) => ApiError::BadRequest(format!("Invalid JSON body: {e}")),
-        other => ApiError::BadRequest(format!("Invalid request body: {other}")),
+        JsonPayloadError::Deserialize(e) => ApiError::BadRequest(
+            catalog()
+                .messages
+                .invalid_json
+                .with("detail", e.to_string()),
+        ),
+        other => ApiError::BadRequest(
+            catalog()
+                .messages
+                .invalid_body
+                .with("detail", other.to_string()),
+        ),
     };
     api.into()
 }
 
 fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
-    ApiError::BadRequest(format!("Invalid query string: {err}")).into()
+    ApiError::BadRequest(
+        catalog()
+            .messages
+            .invalid_query
+            .with("detail", err.to_string()),
+    )
+    .into()
 }
 
 fn path_error(err: PathError, _: &HttpRequest) -> actix_web::Error {
-    ApiError::BadRequest(format!("Invalid path: {err}")).into()
+    ApiError::BadRequest(
+        catalog()
+            .messages
+            .invalid_path
+            .with("detail", err.to_string()),
+    )
+    .into()
 }

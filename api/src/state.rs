@@ -43,10 +43,10 @@ impl AppState {
             crate::throttle::Decision::Refused { retry_after } => {
                 let minutes = retry_after.div_ceil(60);
                 Err(crate::error::ApiError::TooManyRequests {
-                    message: format!(
-                        "Too many submissions from your address. Please try again in {minutes} minute{}.",
-                        if minutes == 1 { "" } else { "s" }
-                    ),
+                    message: crate::domain::rules::catalog()
+                        .messages
+                        .too_many_submissions
+                        .with("duration", crate::i18n::minutes(minutes)),
                     retry_after,
                 })
             }

@@ -1,4 +1,4 @@
-import { LANGS, adminGet, at, expect, expectProblems, hydrated, stringsOf, test } from './fixtures'
+import { LANGS, adminGet, at, expect, expectProblems, hydrated, messagesOf, stringsOf, test } from './fixtures'
 
 const valid = {
   first_name: 'نورة',
@@ -19,6 +19,7 @@ for (const lang of LANGS) {
 
     test('checks the six rules in order, inline and as a toast, and clears an error on edit', async ({ page }) => {
       const t = await stringsOf(page, lang)
+      const m = messagesOf('contact', lang)
       const form = page.locator('form.contact-form')
       const field = (name: Field) => form.locator(`[name="${name}"]`)
       const submit = form.getByRole('button', { name: t.contact.submit })
@@ -26,16 +27,16 @@ for (const lang of LANGS) {
 
       // Each step: the values so far, then the one failure expected next.
       const steps: [Partial<Record<Field, string>>, Field, string][] = [
-        [{}, 'first_name', t.validation.firstNameRequired],
-        [{ first_name: 'J0hn' }, 'first_name', t.validation.firstNameLetters],
-        [{ first_name: valid.first_name }, 'last_name', t.validation.lastNameRequired],
-        [{ last_name: 'Smith!' }, 'last_name', t.validation.lastNameLetters],
-        [{ last_name: valid.last_name }, 'phone', t.validation.phoneRequired],
-        [{ phone: '12345' }, 'phone', t.validation.phoneDigits],
-        [{ phone: valid.phone }, 'email', t.validation.emailRequired],
-        [{ email: 'not-an-email' }, 'email', t.validation.emailInvalid],
-        [{ email: valid.email }, 'subject', t.validation.subjectRequired],
-        [{ subject: valid.subject }, 'message', t.validation.messageRequired],
+        [{}, 'first_name', m.first_name.required],
+        [{ first_name: 'J0hn' }, 'first_name', m.first_name.invalid],
+        [{ first_name: valid.first_name }, 'last_name', m.last_name.required],
+        [{ last_name: 'Smith!' }, 'last_name', m.last_name.invalid],
+        [{ last_name: valid.last_name }, 'phone', m.phone.required],
+        [{ phone: '12345' }, 'phone', m.phone.invalid],
+        [{ phone: valid.phone }, 'email', m.email.required],
+        [{ email: 'not-an-email' }, 'email', m.email.invalid],
+        [{ email: valid.email }, 'subject', m.subject.required],
+        [{ subject: valid.subject }, 'message', m.message.required],
       ]
       for (const [values, failing, message] of steps) {
         for (const [name, value] of Object.entries(values)) await field(name as Field).fill(value)

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { test as base, expect, type Page } from '@playwright/test'
 
 export { expect }
@@ -9,6 +10,19 @@ export type Lang = (typeof LANGS)[number]
 export function at(lang: Lang, path: string): string {
   if (lang === 'en') return path
   return path === '/' ? '/ar/' : `/ar${path}`
+}
+
+type Text = { en: string; ar: string }
+type FieldRule = { name: string; required?: Text; invalid?: Text }
+const rulesTable = JSON.parse(readFileSync(new URL('../../rules/forms.json', import.meta.url), 'utf8')) as {
+  forms: Record<string, { fields: FieldRule[] }>
+}
+
+/** A form's messages in `lang`, from the one table of rules (rules/forms.json), by field. */
+export function messagesOf(form: string, lang: Lang): Record<string, { required: string; invalid: string }> {
+  return Object.fromEntries(
+    rulesTable.forms[form].fields.map((f) => [f.name, { required: f.required?.[lang] ?? '', invalid: f.invalid?.[lang] ?? '' }]),
+  )
 }
 
 /** The shared string tables, as the site serves them to the islands. */

@@ -1,4 +1,4 @@
-import { LANGS, adminGet, at, expect, expectProblems, hydrated, stringsOf, test } from './fixtures'
+import { LANGS, adminGet, at, expect, expectProblems, hydrated, messagesOf, stringsOf, test } from './fixtures'
 
 for (const lang of LANGS) {
   test.describe(`newsletter (${lang})`, () => {
@@ -14,13 +14,13 @@ for (const lang of LANGS) {
       const subscribe = form.getByRole('button', { name: t.newsletter.subscribe })
 
       await subscribe.click()
-      await expect(form.getByRole('alert')).toHaveText(t.newsletter.emailRequired)
+      await expect(form.getByRole('alert')).toHaveText(messagesOf('subscription', lang).email.required)
       await expect(input).toHaveAttribute('aria-invalid', 'true')
 
       await input.fill('guest@example')
       await expect(form.getByRole('alert')).toHaveCount(0)
       await subscribe.click()
-      await expect(form.getByRole('alert')).toHaveText(t.newsletter.emailInvalid)
+      await expect(form.getByRole('alert')).toHaveText(messagesOf('subscription', lang).email.invalid)
 
       const email = `Guest.${lang}.${test.info().project.name}.${Date.now()}@Example.com`
       await input.fill(`  ${email} `)

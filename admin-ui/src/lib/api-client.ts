@@ -70,6 +70,8 @@ export function apiUrl(path: string, query?: Query): string {
 
 export function apiHeaders(json: boolean): Headers {
   const headers = new Headers({ accept: 'application/json', 'x-api-key': runtimeConfig().apiKey });
+  // The server answers in the admin's language (its messages come from the same table).
+  headers.set('accept-language', typeof document !== 'undefined' && document.documentElement.lang === 'ar' ? 'ar' : 'en');
   if (json) headers.set('content-type', 'application/json');
   const token = getToken();
   if (token) headers.set('authorization', `Bearer ${token}`);

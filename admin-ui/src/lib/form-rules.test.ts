@@ -1,55 +1,69 @@
-import { isDisplayOrder, rules, runRules, type Rule } from './form-rules';
+/**
+ * The admin runs the shared vectors (rules/vectors.json) through the rules its forms use, and
+ * gets what the API answers (api/tests/it/rules.rs sends the same cases to the server).
+ */
+import vectors from '../../../rules/vectors.json';
+import { runRules } from './form-rules';
 
-type Values = { name: string; display_order: string; image_url: string; image_file: File | null };
-const all: Rule<Values>[] = [
-  rules.required('name', 'Please enter the name'),
-  rules.required('display_order', 'Please enter the Display order'),
-  rules.wholeNumber('display_order', 'whole number'),
-  rules.media('image_url', 'image_file', 'Please upload an image'),
-];
-const empty: Values = { name: '', display_order: '', image_url: '', image_file: null };
+type Case = {
+  name: string;
+  form: string;
+  audience: 'visitor' | 'admin';
+  change: Record<string, unknown>;
+  expect: { field: string; en: string; ar: string; headline?: { en: string; ar: string } } | null;
+};
 
-describe('runRules', () => {
-  it('reports the first failure of each field, in rule order, and the first overall as the headline', () => {
-    const result = runRules(all, empty);
-    expect(result.failures.map((f) => f.message)).toEqual([
-      'Please enter the name',
-      'Please enter the Display order',
-      'Please upload an image',
-    ]);
-    expect(result.headline?.message).toBe('Please enter the name');
+function valuesOf(c: Case): Record<string, unknown> {
+  const valid = (vectors.valid as Record<string, Record<string, unknown>>)[c.form];
+  const values: Record<string, unknown> = { ...valid, ...c.change };
+  for (const [key, value] of Object.entries(values)) {
+    if (value && typeof value === 'object' && 'repeat' in value) {
+      const { repeat, times } = value as { repeat: string; times: number };
+      values[key] = repeat.repeat(times);
+    } else if (value === '{service}') {
+      values[key] = '7';
+    }
+  }
+  return values;
+}
+
+const cases = vectors.cases as Case[];
+
+describe('the shared vectors', () => {
+  it('cover every form the admin fills in', () => {
+    const forms = new Set(cases.map((c) => c.form));
+    for (const form of ['signIn', 'service', 'serviceList', 'blog', 'clientReview', 'banner', 'generalContent', 'contact', 'newPassword']) {
+      expect(forms).toContain(form);
+    }
   });
 
-  it('checks the number only once the field is filled', () => {
-    const result = runRules(all, { ...empty, name: 'x', display_order: '1.5' });
-    expect(result.headline).toMatchObject({ field: 'display_order', message: 'whole number' });
-  });
-
-  it('accepts a new file or a stored address for the image', () => {
-    const file = new File(['x'], 'a.png', { type: 'image/png' });
-    expect(runRules(all, { ...empty, name: 'x', display_order: '2', image_file: file }).headline).toBeNull();
-    expect(runRules(all, { ...empty, name: 'x', display_order: '2', image_url: '/media/a.png' }).headline).toBeNull();
-  });
-
-  it('treats blank text as missing', () => {
-    expect(runRules(all, { ...empty, name: '   ' }).headline?.field).toBe('name');
-  });
-
-  it('carries a separate toast text when a rule has one', () => {
-    const rule = rules.required<{ values: string }>('values', 'Please enter the value', 'Please select the value');
-    expect(runRules([rule], { values: '' }).headline).toEqual({
-      field: 'values',
-      message: 'Please enter the value',
-      toast: 'Please select the value',
+  describe.each(['en', 'ar'] as const)('in %s', (lang) => {
+    it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+      const { headline, failures } = runRules({ form: c.form as never, audience: c.audience }, valuesOf(c), lang);
+      if (c.expect === null) {
+        expect(failures).toEqual([]);
+        return;
+      }
+      const inline = failures.find((f) => f.field === c.expect!.field);
+      expect(headline?.field).toBe(c.expect.field);
+      expect(inline?.message).toBe(c.expect[lang]);
+      expect(headline?.toast).toBe((c.expect.headline ?? c.expect)[lang]);
     });
   });
 });
 
-describe('isDisplayOrder', () => {
-  it.each(['0', '7', '-3', '+12', ' 42 ', '1000000', '-1000000'])('accepts %s', (value) => {
-    expect(isDisplayOrder(value)).toBe(true);
+describe('runRules', () => {
+  const empty = { name: '', display_order: '', image_url: '', image_file: null as File | null };
+
+  it('accepts a newly chosen file in place of a stored image address', () => {
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    const rules = { form: 'blog' } as const;
+    expect(runRules(rules, { ...empty, name: 'x', display_order: '2', image_file: file }, 'en').headline).toBeNull();
+    expect(runRules(rules, { ...empty, name: 'x', display_order: '2', image_url: '/media/a.png' }, 'en').headline).toBeNull();
+    expect(runRules(rules, { ...empty, name: 'x', display_order: '2' }, 'ar').headline?.message).toBe('يرجى رفع الصورة');
   });
-  it.each(['', 'abc', '1.5', '1e3', '1000001', '--1'])('refuses %s', (value) => {
-    expect(isDisplayOrder(value)).toBe(false);
+
+  it('runs nothing when a form has no rules', () => {
+    expect(runRules(undefined, empty, 'en')).toEqual({ failures: [], headline: null });
   });
 });

@@ -1,12 +1,10 @@
 import { messageOr } from './api-client';
-import { i18n } from './i18n';
 
 /**
- * A toast's text: the server's message when it sends one (its English texts are the
- * specification's), the translation when the admin works in Arabic.
+ * A toast's text: the server's message when it sends one (the specification's texts, in the
+ * admin's language: the API answers in the language the admin asks for), else the translation.
  */
 export function serverText(serverMessage: string | undefined, localized: string): string {
-  if (i18n.language === 'ar') return localized;
   return serverMessage || localized;
 }
 

@@ -41,7 +41,6 @@ export const ar: Translations = {
     forgotPassword: 'نسيت كلمة المرور؟',
     forgotPasswordHelp:
       'يعيد أحد المسؤولين تعيين كلمات المرور على الخادم من سطر الأوامر: concierge admin create NAME (يضبط كلمة مرور جديدة وينهي الجلسات السابقة).',
-    rules: { username: 'يرجى إدخال اسم المستخدم', password: 'يرجى إدخال كلمة المرور' },
     toast: {
       success: 'تم تسجيل الدخول بنجاح',
       failed: 'تعذّر تسجيل الدخول',
@@ -96,9 +95,6 @@ export const ar: Translations = {
     chosen: 'الملف الجديد: {{name}}',
     discard: 'تجاهل الملف الجديد',
     previewAlt: 'معاينة {{name}}',
-  },
-  rules: {
-    wholeNumber: 'يجب أن يكون ترتيب العرض عددًا صحيحًا بين ‎-1000000 و1000000.',
   },
   publish: {
     label: 'نشر الموقع',
@@ -195,11 +191,6 @@ export const ar: Translations = {
       keyWordsAr: 'الكلمات المفتاحية بالعربية',
     },
     seo: 'محركات البحث',
-    rules: {
-      name: 'يرجى إدخال العنوان',
-      displayOrder: 'يرجى إدخال ترتيب العرض',
-      image: 'يرجى رفع الصورة',
-    },
     preview: {
       description: 'معاينة الوصف',
       imageTitle: 'معاينة الصورة والعنوان',
@@ -236,14 +227,6 @@ export const ar: Translations = {
       descriptionAr: 'الوصف بالعربية',
       contentAr: 'المحتوى بالعربية',
     },
-    rules: {
-      name: 'يرجى إدخال العنوان',
-      description: 'يرجى إدخال الوصف',
-      content: 'يرجى إدخال المحتوى',
-      displayOrder: 'يرجى إدخال ترتيب العرض',
-      image: 'يرجى رفع الصورة',
-      color: 'يرجى إدخال رمز اللون',
-    },
     toast: {
       added: 'تمت إضافة الخدمة بنجاح',
       addFailed: 'تعذّرت إضافة الخدمة',
@@ -273,12 +256,6 @@ export const ar: Translations = {
       listName: 'اسم قائمة الخدمات',
     },
     choose: 'اختر خدمة',
-    rules: {
-      service: 'يرجى اختيار خدمة',
-      name: 'يرجى إدخال الاسم',
-      displayOrder: 'يرجى إدخال ترتيب العرض',
-      image: 'يرجى رفع صورة',
-    },
     toast: {
       added: 'تمت إضافة قائمة الخدمات بنجاح',
       addFailed: 'تعذّرت إضافة قائمة الخدمات',
@@ -305,13 +282,6 @@ export const ar: Translations = {
       titleAr: 'العنوان بالعربية',
       nameAr: 'الاسم بالعربية',
       descriptionAr: 'الوصف بالعربية',
-    },
-    rules: {
-      title: 'يرجى إدخال العنوان',
-      name: 'يرجى إدخال الاسم',
-      description: 'يرجى إدخال الوصف',
-      displayOrder: 'يرجى إدخال ترتيب العرض',
-      image: 'يرجى رفع الصورة',
     },
     toast: {
       added: 'تمت إضافة رأي العميل بنجاح',
@@ -374,14 +344,6 @@ export const ar: Translations = {
       search: 'بحث',
       searchPlaceholder: 'الاسم أو البريد الإلكتروني أو الهاتف',
     },
-    rules: {
-      firstName: 'يرجى إدخال الاسم الأول',
-      lastName: 'يرجى إدخال اسم العائلة',
-      phone: 'يرجى إدخال رقم الجوال',
-      email: 'يرجى إدخال البريد الإلكتروني',
-      subject: 'يرجى إدخال الموضوع',
-      message: 'يرجى إدخال الرسالة',
-    },
     toast: {
       added: 'تمت إضافة جهة الاتصال بنجاح',
       addFailed: 'تعذّرت إضافة جهة الاتصال',
@@ -411,11 +373,6 @@ export const ar: Translations = {
       titleAr: 'العنوان بالعربية',
       subTitleAr: 'العنوان الفرعي بالعربية',
     },
-    rules: {
-      bannerName: 'يرجى إدخال اسم اللافتة',
-      title: 'يرجى إدخال العنوان',
-      image: 'يرجى رفع الصورة',
-    },
     toast: {
       added: 'تمت إضافة اللافتة بنجاح',
       addFailed: 'تعذّرت إضافة اللافتة',
@@ -437,12 +394,6 @@ export const ar: Translations = {
       value: 'القيمة',
       displayOrder: 'ترتيب العرض',
       valueAr: 'القيمة بالعربية',
-    },
-    rules: {
-      name: 'يرجى إدخال الاسم',
-      value: 'يرجى إدخال القيمة',
-      valueToast: 'يرجى تحديد القيمة',
-      displayOrder: 'يرجى إدخال ترتيب العرض',
     },
     toast: {
       added: 'تمت إضافة المحتوى بنجاح',

@@ -42,7 +42,6 @@ export const en = {
     forgotPassword: 'Forgot password?',
     forgotPasswordHelp:
       'Passwords are reset by an administrator on the server, with the command line: concierge admin create NAME (it sets a new password and ends the old sessions).',
-    rules: { username: 'Please enter the user name', password: 'Please enter the password' },
     toast: {
       success: 'Successfully logged in',
       failed: 'Login failed',
@@ -97,9 +96,6 @@ export const en = {
     chosen: 'New file: {{name}}',
     discard: 'Discard the new file',
     previewAlt: 'Preview of {{name}}',
-  },
-  rules: {
-    wholeNumber: 'Display order must be a whole number from -1000000 to 1000000.',
   },
   publish: {
     label: 'Website publishing',
@@ -196,11 +192,6 @@ export const en = {
       keyWordsAr: 'Keywords in Arabic',
     },
     seo: 'Search engines',
-    rules: {
-      name: 'Please enter the title',
-      displayOrder: 'Please enter the Display order',
-      image: 'Please upload the Image',
-    },
     preview: {
       description: 'Preview Description',
       imageTitle: 'Preview Image + Title',
@@ -237,14 +228,6 @@ export const en = {
       descriptionAr: 'Description in Arabic',
       contentAr: 'Content in Arabic',
     },
-    rules: {
-      name: 'Please enter the title',
-      description: 'Please enter the description',
-      content: 'Please enter the content',
-      displayOrder: 'Please enter the Display order',
-      image: 'Please upload the Image',
-      color: 'Please enter the color code',
-    },
     toast: {
       added: 'Service added successfully',
       addFailed: 'Failed to add service',
@@ -274,12 +257,6 @@ export const en = {
       listName: 'Service List Name',
     },
     choose: 'Choose a service',
-    rules: {
-      service: 'Please select a service',
-      name: 'Please enter the name',
-      displayOrder: 'Please enter the Display order',
-      image: 'Please upload an image',
-    },
     toast: {
       added: 'Service List added successfully',
       addFailed: 'Failed to add services list',
@@ -306,13 +283,6 @@ export const en = {
       titleAr: 'Title in Arabic',
       nameAr: 'Name in Arabic',
       descriptionAr: 'Description in Arabic',
-    },
-    rules: {
-      title: 'Please enter the title',
-      name: 'Please enter the Name',
-      description: 'Please enter the description',
-      displayOrder: 'Please enter the Display order',
-      image: 'Please upload the Image',
     },
     toast: {
       added: 'Client review added successfully',
@@ -367,14 +337,6 @@ export const en = {
       search: 'Search',
       searchPlaceholder: 'Name, email or phone',
     },
-    rules: {
-      firstName: 'Please enter the First Name',
-      lastName: 'Please enter the last name',
-      phone: 'Please enter the mobile number',
-      email: 'Please enter the email',
-      subject: 'Please enter the subject',
-      message: 'Please enter the message',
-    },
     toast: {
       added: 'contact added successfully',
       addFailed: 'Failed to add contact',
@@ -404,11 +366,6 @@ export const en = {
       titleAr: 'Title in Arabic',
       subTitleAr: 'Subtitle in Arabic',
     },
-    rules: {
-      bannerName: 'Please enter the banner name',
-      title: 'Please enter the title',
-      image: 'Please upload the Image',
-    },
     toast: {
       added: 'Banner added successfully',
       addFailed: 'Failed to add banner',
@@ -430,12 +387,6 @@ export const en = {
       value: 'Value',
       displayOrder: 'Display order',
       valueAr: 'Value in Arabic',
-    },
-    rules: {
-      name: 'Please enter the name',
-      value: 'Please enter the value',
-      valueToast: 'Please select the value',
-      displayOrder: 'Please enter the Display order',
     },
     toast: {
       added: 'content added successfully',

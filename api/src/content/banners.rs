@@ -5,9 +5,10 @@ use sea_orm::{DatabaseTransaction, EntityTrait, QueryOrder, Select, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{Kind, Messages, Order};
-use crate::domain::form::{Form, max};
+use super::{Kind, Order};
+use crate::domain::form::Form;
 use crate::domain::lenient::Text;
+use crate::domain::rules::{FormRules, catalog};
 use crate::error::ApiError;
 use crate::publish::Resource;
 use crate::store::entities::banner;
@@ -37,37 +38,15 @@ pub struct BannerInput {
 
 impl BannerInput {
     fn apply(self, model: &mut banner::ActiveModel) -> Result<(), ApiError> {
-        let mut f = Form::new();
-        let banner_name = f.required(
-            "banner_name",
-            self.banner_name.take(),
-            "Please enter the banner name",
-            "Banner name",
-            max::TITLE,
-        );
-        let title = f.required(
-            "title",
-            self.title.take(),
-            "Please enter the title",
-            "Title",
-            max::TITLE,
-        );
-        let banner_url = f.url(
-            "banner_url",
-            self.banner_url.take(),
-            Some("Please upload the Image"),
-            "Banner image",
-        );
-        let image_id = f.optional("image_id", self.image_id.take(), "Image id", max::TITLE);
-        let title_ar = f.twin("title_ar", self.title_ar.take(), "Arabic title", max::TITLE);
-        let sub_title = f.optional("sub_title", self.sub_title.take(), "Subtitle", max::META);
-        let sub_title_ar = f.twin(
-            "sub_title_ar",
-            self.sub_title_ar.take(),
-            "Arabic subtitle",
-            max::META,
-        );
-        let web_url = f.url("web_url", self.web_url.take(), None, "Link");
+        let mut f = Form::new(&catalog().forms.banner);
+        let banner_name = f.text("banner_name", self.banner_name.take());
+        let title = f.text("title", self.title.take());
+        let banner_url = f.text("banner_url", self.banner_url.take());
+        let image_id = f.text("image_id", self.image_id.take());
+        let title_ar = f.twin("title_ar", self.title_ar.take());
+        let sub_title = f.text("sub_title", self.sub_title.take());
+        let sub_title_ar = f.twin("sub_title_ar", self.sub_title_ar.take());
+        let web_url = f.text("web_url", self.web_url.take());
         f.finish()?;
 
         model.banner_name = Set(banner_name);
@@ -95,12 +74,9 @@ impl Kind for Banners {
     type Input = BannerInput;
 
     const RESOURCE: Resource = Resource::Banner;
-    const MESSAGES: Messages = Messages {
-        not_found: "Banner not found",
-        created: "Banner added successfully",
-        updated: "Banner updated successfully",
-        deleted: "Banner deleted successfully",
-    };
+    fn rules() -> &'static FormRules {
+        &catalog().forms.banner
+    }
 
     /// Banners have no display order: in the order they were made.
     fn ordered(order: Order) -> Select<banner::Entity> {

@@ -8,10 +8,11 @@ use sea_orm::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{Kind, Messages};
-use crate::domain::form::{Form, max};
+use super::Kind;
+use crate::domain::form::Form;
 use crate::domain::html::{excerpt, sanitize};
 use crate::domain::lenient::{Loose, Text};
+use crate::domain::rules::{FormRules, catalog};
 use crate::error::ApiError;
 use crate::publish::Resource;
 use crate::store::entities::blog;
@@ -55,69 +56,19 @@ pub struct BlogInput {
 impl BlogInput {
     /// Runs the blog rules in the specification's order and fills `model`.
     fn apply(self, model: &mut blog::ActiveModel) -> Result<(), ApiError> {
-        let mut f = Form::new();
-        let name = f.required(
-            "name",
-            self.name.take(),
-            "Please enter the title",
-            "Title",
-            max::TITLE,
-        );
-        let display_order = f.display_order(
-            "display_order",
-            self.display_order.take(),
-            "Please enter the Display order",
-        );
-        let image_url = f.url(
-            "image_url",
-            self.image_url.take(),
-            Some("Please upload the Image"),
-            "Image",
-        );
-        let description = f.optional(
-            "description",
-            self.description.take(),
-            "Description",
-            max::RICH_TEXT,
-        );
-        let description_ar = f.twin(
-            "description_ar",
-            self.description_ar.take(),
-            "Arabic description",
-            max::RICH_TEXT,
-        );
-        let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic title", max::TITLE);
-        let meta_title = f.optional(
-            "meta_title",
-            self.meta_title.take(),
-            "Meta title",
-            max::META,
-        );
-        let meta_title_ar = f.twin(
-            "meta_title_ar",
-            self.meta_title_ar.take(),
-            "Arabic meta title",
-            max::META,
-        );
-        let meta_description = f.optional(
-            "meta_description",
-            self.meta_description.take(),
-            "Meta description",
-            max::META,
-        );
-        let meta_description_ar = f.twin(
-            "meta_description_ar",
-            self.meta_description_ar.take(),
-            "Arabic meta description",
-            max::META,
-        );
-        let key_words = f.optional("key_words", self.key_words.take(), "Keywords", max::META);
-        let key_words_ar = f.twin(
-            "key_words_ar",
-            self.key_words_ar.take(),
-            "Arabic keywords",
-            max::META,
-        );
+        let mut f = Form::new(&catalog().forms.blog);
+        let name = f.text("name", self.name.take());
+        let display_order = f.display_order("display_order", self.display_order.take());
+        let image_url = f.text("image_url", self.image_url.take());
+        let description = f.text("description", self.description.take());
+        let description_ar = f.twin("description_ar", self.description_ar.take());
+        let name_ar = f.twin("name_ar", self.name_ar.take());
+        let meta_title = f.text("meta_title", self.meta_title.take());
+        let meta_title_ar = f.twin("meta_title_ar", self.meta_title_ar.take());
+        let meta_description = f.text("meta_description", self.meta_description.take());
+        let meta_description_ar = f.twin("meta_description_ar", self.meta_description_ar.take());
+        let key_words = f.text("key_words", self.key_words.take());
+        let key_words_ar = f.twin("key_words_ar", self.key_words_ar.take());
         f.finish()?;
 
         model.slug = Set(ssg::slug::blog_slug(&name));
@@ -154,12 +105,9 @@ impl Kind for Blogs {
     type Input = BlogInput;
 
     const RESOURCE: Resource = Resource::Blog;
-    const MESSAGES: Messages = Messages {
-        not_found: "Blog not found",
-        created: "Blog added successfully",
-        updated: "Blog updated successfully",
-        deleted: "Blog deleted successfully",
-    };
+    fn rules() -> &'static FormRules {
+        &catalog().forms.blog
+    }
 
     async fn apply(
         input: BlogInput,

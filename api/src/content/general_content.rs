@@ -5,9 +5,10 @@ use sea_orm::{DatabaseTransaction, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{Kind, Messages};
-use crate::domain::form::{Form, max};
+use super::Kind;
+use crate::domain::form::Form;
 use crate::domain::lenient::{Loose, Text};
+use crate::domain::rules::{FormRules, catalog};
 use crate::error::ApiError;
 use crate::publish::Resource;
 use crate::store::entities::general_content;
@@ -33,33 +34,11 @@ impl GeneralContentInput {
     /// In order: name, value (inline "Please enter the value", toast "Please select the value"),
     /// display order.
     fn apply(self, model: &mut general_content::ActiveModel) -> Result<(), ApiError> {
-        let mut f = Form::new();
-        let name = f.required(
-            "name",
-            self.name.take(),
-            "Please enter the name",
-            "Name",
-            max::TITLE,
-        );
-        let values = f.optional("values", self.values.take(), "Value", max::MESSAGE);
-        if values.is_empty() {
-            f.fail_with_headline(
-                "values",
-                "Please enter the value",
-                "Please select the value",
-            );
-        }
-        let display_order = f.display_order(
-            "display_order",
-            self.display_order.take(),
-            "Please enter the Display order",
-        );
-        let values_ar = f.twin(
-            "values_ar",
-            self.values_ar.take(),
-            "Arabic value",
-            max::MESSAGE,
-        );
+        let mut f = Form::new(&catalog().forms.general_content);
+        let name = f.text("name", self.name.take());
+        let values = f.text("values", self.values.take());
+        let display_order = f.display_order("display_order", self.display_order.take());
+        let values_ar = f.twin("values_ar", self.values_ar.take());
         f.finish()?;
 
         model.name = Set(name);
@@ -83,12 +62,9 @@ impl Kind for GeneralContent {
     type Input = GeneralContentInput;
 
     const RESOURCE: Resource = Resource::GeneralContent;
-    const MESSAGES: Messages = Messages {
-        not_found: "General content not found",
-        created: "content added successfully",
-        updated: "content updated successfully",
-        deleted: "General Content deleted successfully",
-    };
+    fn rules() -> &'static FormRules {
+        &catalog().forms.general_content
+    }
 
     async fn apply(
         input: GeneralContentInput,

@@ -30,6 +30,7 @@ pub use reviews::{ReviewInput, Reviews};
 pub use service_lists::{ServiceItemInput, ServiceItems};
 pub use services::{ServiceInput, Services};
 
+use crate::domain::rules::FormRules;
 use crate::error::ApiError;
 use crate::publish::Resource;
 
@@ -42,14 +43,6 @@ pub enum Order {
     Id,
     /// By id, newest first.
     Newest,
-}
-
-/// The specification's messages for one kind.
-pub struct Messages {
-    pub not_found: &'static str,
-    pub created: &'static str,
-    pub updated: &'static str,
-    pub deleted: &'static str,
 }
 
 /// One kind of public content.
@@ -80,7 +73,8 @@ pub trait Kind: 'static {
     type Input: Send;
 
     const RESOURCE: Resource;
-    const MESSAGES: Messages;
+    /// The kind's form and messages in the table of rules (`rules/forms.json`).
+    fn rules() -> &'static FormRules;
 
     fn id(row: &Self::Model) -> i32 {
         row.get(column::<Self>("id")).unwrap()

@@ -5,9 +5,10 @@ use sea_orm::{DatabaseTransaction, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{Kind, Messages};
-use crate::domain::form::{Form, max};
+use super::Kind;
+use crate::domain::form::Form;
 use crate::domain::lenient::{Loose, Text};
+use crate::domain::rules::{FormRules, catalog};
 use crate::error::ApiError;
 use crate::publish::Resource;
 use crate::store::entities::review;
@@ -36,47 +37,15 @@ pub struct ReviewInput {
 
 impl ReviewInput {
     fn apply(self, model: &mut review::ActiveModel) -> Result<(), ApiError> {
-        let mut f = Form::new();
-        let title = f.required(
-            "title",
-            self.title.take(),
-            "Please enter the title",
-            "Title",
-            max::TITLE,
-        );
-        let name = f.required(
-            "name",
-            self.name.take(),
-            "Please enter the Name",
-            "Name",
-            max::NAME,
-        );
-        let description = f.required(
-            "description",
-            self.description.take(),
-            "Please enter the description",
-            "Description",
-            max::MESSAGE,
-        );
-        let display_order = f.display_order(
-            "display_order",
-            self.display_order.take(),
-            "Please enter the Display order",
-        );
-        let image_url = f.url(
-            "image_url",
-            self.image_url.take(),
-            Some("Please upload the Image"),
-            "Image",
-        );
-        let title_ar = f.twin("title_ar", self.title_ar.take(), "Arabic title", max::TITLE);
-        let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic name", max::NAME);
-        let description_ar = f.twin(
-            "description_ar",
-            self.description_ar.take(),
-            "Arabic description",
-            max::MESSAGE,
-        );
+        let mut f = Form::new(&catalog().forms.client_review);
+        let title = f.text("title", self.title.take());
+        let name = f.text("name", self.name.take());
+        let description = f.text("description", self.description.take());
+        let display_order = f.display_order("display_order", self.display_order.take());
+        let image_url = f.text("image_url", self.image_url.take());
+        let title_ar = f.twin("title_ar", self.title_ar.take());
+        let name_ar = f.twin("name_ar", self.name_ar.take());
+        let description_ar = f.twin("description_ar", self.description_ar.take());
         f.finish()?;
 
         model.title = Set(title);
@@ -104,12 +73,9 @@ impl Kind for Reviews {
     type Input = ReviewInput;
 
     const RESOURCE: Resource = Resource::Review;
-    const MESSAGES: Messages = Messages {
-        not_found: "Client review not found",
-        created: "Client review added successfully",
-        updated: "Client updated successfully",
-        deleted: "Client review deleted successfully",
-    };
+    fn rules() -> &'static FormRules {
+        &catalog().forms.client_review
+    }
 
     async fn apply(
         input: ReviewInput,

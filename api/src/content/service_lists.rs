@@ -7,9 +7,10 @@ use sea_orm::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{Kind, Messages, Order};
-use crate::domain::form::{Form, max};
+use super::{Kind, Order};
+use crate::domain::form::Form;
 use crate::domain::lenient::{Loose, Text};
+use crate::domain::rules::{FormRules, catalog};
 use crate::error::ApiError;
 use crate::publish::Resource;
 use crate::store::entities::{service, service_item};
@@ -45,65 +46,22 @@ impl ServiceItemInput {
         db: &impl ConnectionTrait,
         model: &mut service_item::ActiveModel,
     ) -> Result<(), ApiError> {
-        let mut f = Form::new();
-        let service_id = f.id(
-            "our_service_id",
-            self.our_service_id.take(),
-            "Please select a service",
-        );
-        let name = f.required(
-            "name",
-            self.name.take(),
-            "Please enter the name",
-            "Name",
-            max::TITLE,
-        );
-        let display_order = f.display_order(
-            "display_order",
-            self.display_order.take(),
-            "Please enter the Display order",
-        );
-        let image_url = f.url(
-            "image_url",
-            self.image_url.take(),
-            Some("Please upload an image"),
-            "Image",
-        );
-        let description = f.optional(
-            "description",
-            self.description.take(),
-            "Description",
-            max::MESSAGE,
-        );
-        let description_ar = f.twin(
-            "description_ar",
-            self.description_ar.take(),
-            "Arabic description",
-            max::MESSAGE,
-        );
-        let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic name", max::TITLE);
-        let title_bg_class = f.optional(
-            "titleBgClass",
-            self.title_bg_class.take(),
-            "Title background class",
-            max::SHORT,
-        );
-        if !title_bg_class
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ' '))
-        {
-            f.fail(
-                "titleBgClass",
-                "Title background class may contain only letters, digits, hyphens and spaces.",
-            );
-        }
+        let mut f = Form::new(&catalog().forms.service_list);
+        let service_id = f.id("our_service_id", self.our_service_id.take());
+        let name = f.text("name", self.name.take());
+        let display_order = f.display_order("display_order", self.display_order.take());
+        let image_url = f.text("image_url", self.image_url.take());
+        let description = f.text("description", self.description.take());
+        let description_ar = f.twin("description_ar", self.description_ar.take());
+        let name_ar = f.twin("name_ar", self.name_ar.take());
+        let title_bg_class = f.text("titleBgClass", self.title_bg_class.take());
         let parent = if service_id > 0 {
             service::Entity::find_by_id(service_id).one(db).await?
         } else {
             None
         };
         if service_id > 0 && parent.is_none() {
-            f.fail("our_service_id", "The selected service does not exist.");
+            f.invalid("our_service_id");
         }
         f.finish()?;
         let parent = parent.expect("checked above");
@@ -134,12 +92,9 @@ impl Kind for ServiceItems {
     type Input = ServiceItemInput;
 
     const RESOURCE: Resource = Resource::ServiceItem;
-    const MESSAGES: Messages = Messages {
-        not_found: "Service list item not found",
-        created: "Service List added successfully",
-        updated: "Services updated successfully",
-        deleted: "Service List deleted successfully",
-    };
+    fn rules() -> &'static FormRules {
+        &catalog().forms.service_list
+    }
 
     async fn apply(
         input: ServiceItemInput,

@@ -5,9 +5,10 @@ use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, Que
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{Kind, Messages};
-use crate::domain::form::{Form, max};
+use super::Kind;
+use crate::domain::form::Form;
 use crate::domain::lenient::{Loose, Text};
+use crate::domain::rules::{FormRules, catalog};
 use crate::error::ApiError;
 use crate::publish::Resource;
 use crate::store::entities::{service, service_item};
@@ -36,74 +37,18 @@ pub struct ServiceInput {
     pub color: Text,
 }
 
-/// `#rgb`, `#rrggbb` (with optional alpha) or a CSS colour name.
-fn is_colour(code: &str) -> bool {
-    match code.strip_prefix('#') {
-        Some(hex) => {
-            matches!(hex.len(), 3 | 4 | 6 | 8) && hex.chars().all(|c| c.is_ascii_hexdigit())
-        }
-        None => code.len() <= 32 && code.chars().all(|c| c.is_ascii_alphabetic()),
-    }
-}
-
 impl ServiceInput {
     fn apply(self, model: &mut service::ActiveModel) -> Result<(), ApiError> {
-        let mut f = Form::new();
-        let name = f.required(
-            "name",
-            self.name.take(),
-            "Please enter the title",
-            "Title",
-            max::TITLE,
-        );
-        let description = f.required(
-            "description",
-            self.description.take(),
-            "Please enter the description",
-            "Description",
-            max::MESSAGE,
-        );
-        let content = f.required(
-            "content",
-            self.content.take(),
-            "Please enter the content",
-            "Content",
-            max::TEXT,
-        );
-        let display_order = f.display_order(
-            "display_order",
-            self.display_order.take(),
-            "Please enter the Display order",
-        );
-        let image_url = f.url(
-            "image_url",
-            self.image_url.take(),
-            Some("Please upload the Image"),
-            "Image",
-        );
-        let color = f.required(
-            "color",
-            self.color.take(),
-            "Please enter the color code",
-            "Colour code",
-            max::SHORT,
-        );
-        if !color.is_empty() && !is_colour(&color) {
-            f.fail("color", "Please enter a valid color code, such as #0B1F3A.");
-        }
-        let name_ar = f.twin("name_ar", self.name_ar.take(), "Arabic title", max::TITLE);
-        let description_ar = f.twin(
-            "description_ar",
-            self.description_ar.take(),
-            "Arabic description",
-            max::MESSAGE,
-        );
-        let content_ar = f.twin(
-            "content_ar",
-            self.content_ar.take(),
-            "Arabic content",
-            max::TEXT,
-        );
+        let mut f = Form::new(&catalog().forms.service);
+        let name = f.text("name", self.name.take());
+        let description = f.text("description", self.description.take());
+        let content = f.text("content", self.content.take());
+        let display_order = f.display_order("display_order", self.display_order.take());
+        let image_url = f.text("image_url", self.image_url.take());
+        let color = f.text("color", self.color.take());
+        let name_ar = f.twin("name_ar", self.name_ar.take());
+        let description_ar = f.twin("description_ar", self.description_ar.take());
+        let content_ar = f.twin("content_ar", self.content_ar.take());
         f.finish()?;
 
         model.name = Set(name);
@@ -132,12 +77,9 @@ impl Kind for Services {
     type Input = ServiceInput;
 
     const RESOURCE: Resource = Resource::Service;
-    const MESSAGES: Messages = Messages {
-        not_found: "Service not found",
-        created: "Service added successfully",
-        updated: "Service updated successfully",
-        deleted: "Service deleted successfully",
-    };
+    fn rules() -> &'static FormRules {
+        &catalog().forms.service
+    }
 
     async fn apply(
         input: ServiceInput,
@@ -173,24 +115,11 @@ impl Kind for Services {
             .count(txn)
             .await?;
         if items > 0 {
-            return Err(ApiError::Conflict(format!(
-                "This service still has {items} service list item{}. Delete or move them first.",
-                if items == 1 { "" } else { "s" }
-            )));
+            return Err(ApiError::Conflict({
+                let m = &catalog().messages;
+                crate::i18n::counted(items, &m.service_has_item, &m.service_has_items)
+            }));
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn colour_codes() {
-        for ok in ["#0B1F3A", "#fff", "#C9A227cc", "navy"] {
-            assert!(super::is_colour(ok), "{ok}");
-        }
-        for bad in ["#12", "#GGGGGG", "rgb(0,0,0)", "red;background:url(x)"] {
-            assert!(!super::is_colour(bad), "{bad}");
-        }
     }
 }

@@ -163,11 +163,7 @@ mod tests {
 
 /// Who is filling in the contact form: the public form and the admin form word the
 /// "required" messages differently; the format rules and their messages are shared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Audience {
-    Visitor,
-    Admin,
-}
+pub use super::rules::Audience;
 
 /// The contact enquiry as sent.
 #[derive(Debug, Default, Clone)]
@@ -197,61 +193,13 @@ pub fn validate(
     draft: ContactDraft,
     audience: Audience,
 ) -> Result<Contact, crate::error::ApiError> {
-    use super::form::{Form, max};
-    let admin = audience == Audience::Admin;
-    let required =
-        |visitor: &'static str, admin_text: &'static str| if admin { admin_text } else { visitor };
-    let mut f = Form::new();
-
-    let first_name = f.shaped(
-        "first_name",
-        draft.first_name,
-        required("First name is required.", "Please enter the First Name"),
-        ("First name", max::NAME),
-        PersonName::parse,
-        "First name should contain only letters.",
-    );
-    let last_name = f.shaped(
-        "last_name",
-        draft.last_name,
-        required("Last name is required.", "Please enter the last name"),
-        ("Last name", max::NAME),
-        PersonName::parse,
-        "Last name should contain only letters.",
-    );
-    let phone = f.shaped(
-        "phone",
-        draft.phone,
-        required(
-            "Phone number is required.",
-            "Please enter the mobile number",
-        ),
-        ("Phone number", max::NAME),
-        Phone::parse,
-        "Phone number should be 10 to 15 digits only.",
-    );
-    let email = f.shaped(
-        "email",
-        draft.email,
-        required("Email address is required.", "Please enter the email"),
-        ("Email address", max::EMAIL),
-        Email::parse,
-        "Please enter a valid email address.",
-    );
-    let subject = f.required(
-        "subject",
-        draft.subject,
-        required("Subject is required.", "Please enter the subject"),
-        "Subject",
-        max::SUBJECT,
-    );
-    let message = f.required(
-        "message",
-        draft.message,
-        required("Message is required.", "Please enter the message"),
-        "Message",
-        max::MESSAGE,
-    );
+    let mut f = super::form::Form::for_audience(&super::rules::catalog().forms.contact, audience);
+    let first_name = f.shaped("first_name", draft.first_name, PersonName::parse);
+    let last_name = f.shaped("last_name", draft.last_name, PersonName::parse);
+    let phone = f.shaped("phone", draft.phone, Phone::parse);
+    let email = f.shaped("email", draft.email, Email::parse);
+    let subject = f.text("subject", draft.subject);
+    let message = f.text("message", draft.message);
     f.finish()?;
     match (first_name, last_name, phone, email) {
         (Some(first_name), Some(last_name), Some(phone), Some(email)) => Ok(Contact {
@@ -367,9 +315,6 @@ impl EnquiryStatus {
         EnquiryStatus::Closed,
         EnquiryStatus::Spam,
     ];
-    pub const INVALID: &'static str =
-        "Status must be one of new, in_progress, replied, closed or spam.";
-
     pub fn as_str(self) -> &'static str {
         match self {
             EnquiryStatus::New => "new",

@@ -10,6 +10,7 @@ pub mod lenient;
 pub mod network;
 pub mod page;
 pub mod password;
+pub mod rules;
 
 pub use contact::{Email, PersonName, Phone};
 pub use form::Form;

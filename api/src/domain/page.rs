@@ -61,7 +61,12 @@ fn bounded(
         Ok(n) if (min..=max).contains(&n) => Ok(n),
         _ => Err(ApiError::validation(
             name,
-            format!("{name} must be a whole number from {min} to {max}"),
+            crate::domain::rules::catalog()
+                .messages
+                .query_number
+                .with("name", name)
+                .with("min", min)
+                .with("max", max),
         )),
     }
 }

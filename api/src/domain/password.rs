@@ -1,10 +1,8 @@
 //! Administrator passwords (OWASP ASVS 2.1): 12 to 128 characters, any characters, not the
 //! user name, not one of the passwords that breach lists and guessing tools try first.
 
-/// Fewest characters a password has.
-pub const MIN_CHARS: usize = 12;
-/// Most characters a password has (longer would only be a way to make hashing slow).
-pub const MAX_CHARS: usize = 128;
+use super::rules::{Audience, catalog, check};
+use crate::i18n::Text;
 
 /// Passwords refused whatever their length (compared without case), shipped with the binary.
 const COMMON: &str = include_str!("common-passwords.txt");
@@ -20,28 +18,23 @@ impl std::fmt::Debug for NewPassword {
 }
 
 impl NewPassword {
-    /// Checks `password` for the administrator `username`; the error says what to change.
-    pub fn parse(username: &str, password: &str) -> Result<NewPassword, &'static str> {
-        let chars = password.chars().count();
-        if chars < MIN_CHARS {
-            return Err("The password must have at least 12 characters.");
-        }
-        if chars > MAX_CHARS {
-            return Err("The password must have at most 128 characters.");
-        }
-        if password.trim().is_empty() {
-            return Err("The password cannot be only spaces.");
-        }
+    /// Checks `password` for the administrator `username`; the error says what to change. The
+    /// length rules are the table's (`newPassword` in `rules/forms.json`), which the admin runs
+    /// too; the rest need the user name and the list, so they are the server's.
+    pub fn parse(username: &str, password: &str) -> Result<NewPassword, Text> {
+        let rule = catalog().forms.new_password.field("password");
+        check(rule, Some(password), Audience::Admin).map_err(|failure| failure.message)?;
+        let m = &catalog().messages;
         let lower = password.to_lowercase();
         let name = username.trim().to_lowercase();
         if !name.is_empty()
             && (lower == name || (name.chars().count() >= 4 && lower.contains(&name)))
         {
-            return Err("The password cannot contain the user name.");
+            return Err(m.password_has_user_name.clone());
         }
         let distinct: std::collections::BTreeSet<char> = lower.chars().collect();
         if distinct.len() < 5 || COMMON.lines().any(|common| common == lower) {
-            return Err("This password is too common. Choose a longer phrase of your own.");
+            return Err(m.password_common.clone());
         }
         Ok(NewPassword(password.to_owned()))
     }
@@ -70,7 +63,7 @@ mod tests {
         ];
         for (password, reason) in cases {
             let error = NewPassword::parse("layla", password).unwrap_err();
-            assert!(error.contains(reason), "{password:?}: {error}");
+            assert!(error.en.contains(reason), "{password:?}: {error}");
         }
     }
 

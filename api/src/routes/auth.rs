@@ -6,8 +6,9 @@ use utoipa::ToSchema;
 
 use super::envelope::ErrorBody;
 use crate::auth::{self, Admin};
-use crate::domain::form::{Form, max};
+use crate::domain::form::Form;
 use crate::domain::lenient::Text;
+use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -48,21 +49,10 @@ pub async fn login(
     body: web::Json<LoginInput>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let mut f = Form::new();
-    let username = f.required(
-        "username",
-        body.username.take(),
-        "Please enter the user name",
-        "User name",
-        max::NAME,
-    );
+    let mut f = Form::new(&catalog().forms.sign_in);
+    let username = f.text("username", body.username.take());
     // The password is not trimmed: spaces are part of it.
-    let password = body.password.take().unwrap_or_default();
-    if password.is_empty() {
-        f.fail("password", "Please enter the password");
-    } else if password.len() > 1024 {
-        f.fail("password", "Password must be at most 1024 bytes.");
-    }
+    let password = f.text("password", body.password.take());
     f.finish()?;
     let client = state.client_ip(&req);
     let user = auth::check_login(&state.db.write, client, &username, &password).await?;
@@ -70,7 +60,7 @@ pub async fn login(
         auth::start_session(&state.db.write, &user, state.settings.session_ttl).await?;
     Ok(HttpResponse::Ok().json(LoginEnvelope {
         response_body: Session { token, expires_at },
-        message: "Successfully logged in".into(),
+        message: catalog().messages.signed_in.current().to_owned(),
     }))
 }
 
@@ -80,8 +70,11 @@ pub async fn login(
 #[post("/logout")]
 pub async fn logout(state: web::Data<AppState>, admin: Admin) -> Result<HttpResponse, ApiError> {
     auth::revoke_session(&state.db.write, admin.session_id).await?;
-    Ok(HttpResponse::Ok()
-        .json(serde_json::json!({ "message": "Successfully logged out", "errors": {} })))
+    Ok(crate::error::error_body(
+        HttpResponse::Ok(),
+        &catalog().messages.signed_out,
+        [],
+    ))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

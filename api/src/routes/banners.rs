@@ -8,6 +8,7 @@ use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::content::{BannerInput, Banners, Order};
 use crate::domain::page::PageQuery;
+use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::entities::banner;
@@ -17,12 +18,16 @@ use actix_web::{HttpResponse, delete, get, post, put, web};
 fn single(body: web::Json<Vec<serde_json::Value>>) -> Result<BannerInput, ApiError> {
     let mut items = body.into_inner();
     if items.len() != 1 || !items[0].is_object() {
-        return Err(ApiError::BadRequest(
-            "Send an array holding exactly one banner.".into(),
-        ));
+        return Err(ApiError::BadRequest(catalog().messages.one_banner.clone()));
     }
-    serde_json::from_value(items.remove(0))
-        .map_err(|e| ApiError::BadRequest(format!("Invalid JSON body: {e}")))
+    serde_json::from_value(items.remove(0)).map_err(|e| {
+        ApiError::BadRequest(
+            catalog()
+                .messages
+                .invalid_json
+                .with("detail", e.to_string()),
+        )
+    })
 }
 
 /// Banners in the order they were created.

@@ -11,14 +11,19 @@ use utoipa::ToSchema;
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::domain::contact::{self, Audience, ContactDraft, EnquiryStatus};
+use crate::domain::form::Form;
 use crate::domain::lenient::Text;
 use crate::domain::page::{Page, PageQuery};
+use crate::domain::rules::{Outcomes, catalog};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::enquiries::{Filter, FilterQuery};
 use crate::store::entities::contact as entity;
 
-const NOT_FOUND: &str = "Contact enquiry not found";
+/// The contact form's messages in the table of rules.
+fn outcomes() -> &'static Outcomes {
+    catalog().forms.contact.outcomes()
+}
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
@@ -69,35 +74,13 @@ const MIN_FILL_MS: u64 = 3_000;
 impl ContactInput {
     /// Splits off and checks the inbox fields (a visitor's `status` and `notes` are ignored).
     fn extra(&mut self, audience: Audience) -> Result<Extra, ApiError> {
-        let mut errors = crate::error::FieldErrors::default();
-        let lang = match self.lang.0.take().filter(|l| !l.trim().is_empty()) {
-            None => None,
-            Some(raw) => match contact::parse_lang(&raw) {
-                Some(lang) => Some(lang),
-                None => {
-                    errors.add("lang", "Language must be en or ar.");
-                    None
-                }
-            },
-        };
+        let mut f = Form::for_audience(&catalog().forms.contact, audience);
+        let lang = f.shaped("lang", self.lang.0.take(), contact::parse_lang);
         let (mut status, mut notes) = (None, None);
         if audience == Audience::Admin {
-            if let Some(raw) = self.status.0.take().filter(|s| !s.trim().is_empty()) {
-                status = EnquiryStatus::parse(&raw);
-                if status.is_none() {
-                    errors.add("status", EnquiryStatus::INVALID);
-                }
-            }
+            status = f.shaped("status", self.status.0.take(), EnquiryStatus::parse);
             if let Some(text) = self.notes.0.take() {
-                let text = text.trim().to_owned();
-                if text.chars().count() > crate::domain::form::max::MESSAGE
-                    || text
-                        .chars()
-                        .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
-                {
-                    errors.add("notes", "Notes must be at most 5000 characters of text.");
-                }
-                notes = Some(text);
+                notes = Some(f.text("notes", Some(text)));
             }
         }
         let honeypot = self
@@ -111,7 +94,7 @@ impl ContactInput {
             .take()
             .and_then(|ms| ms.trim().parse::<f64>().ok())
             .is_some_and(|ms| ms < MIN_FILL_MS as f64);
-        errors.into_result()?;
+        f.finish()?;
         Ok(Extra {
             lang,
             status,
@@ -192,7 +175,7 @@ pub async fn create(
         // The visitor's answer never tells a machine that it was taken for one.
         saved.status = EnquiryStatus::New.as_str().to_owned();
     }
-    Ok(envelope::created(saved, "contact added successfully"))
+    Ok(envelope::created(saved, &outcomes().created))
 }
 
 /// Enquiries newest first, filtered by `status` and searched by `q` (name, email or phone).
@@ -223,7 +206,8 @@ pub async fn get_one(
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     Ok(envelope::one(
-        crate::store::find_one::<entity::Entity>(&state.db.read, id, NOT_FOUND).await?,
+        crate::store::find_one::<entity::Entity>(&state.db.read, id, outcomes().not_found())
+            .await?,
     ))
 }
 
@@ -242,7 +226,7 @@ pub async fn update(
     let extra = input.extra(Audience::Admin)?;
     let valid = contact::validate(input.into(), Audience::Admin)?;
     let mut model: entity::ActiveModel =
-        crate::store::find_one::<entity::Entity>(&state.db.write, id, NOT_FOUND)
+        crate::store::find_one::<entity::Entity>(&state.db.write, id, outcomes().not_found())
             .await?
             .into();
     fill(&mut model, valid);
@@ -256,7 +240,7 @@ pub async fn update(
         model.lang = Set(lang.to_owned());
     }
     let saved = model.update(&state.db.write).await?;
-    Ok(envelope::updated(saved, "contact updated successfully"))
+    Ok(envelope::updated(saved, outcomes().updated()))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)),
@@ -273,9 +257,9 @@ pub async fn remove(
         .exec(&state.db.write)
         .await?;
     if result.rows_affected == 0 {
-        return Err(ApiError::NotFound(NOT_FOUND.into()));
+        return Err(ApiError::NotFound(outcomes().not_found().clone()));
     }
-    Ok(envelope::deleted(id, "Contact deleted successfully"))
+    Ok(envelope::deleted(id, &outcomes().deleted))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -41,7 +41,7 @@ pub async fn create<K: Kind>(state: &AppState, input: K::Input) -> Result<HttpRe
     let txn = state.db.write.begin().await?;
     let saved = store::content::create::<K>(&txn, input).await?;
     commit(state, txn).await?;
-    Ok(envelope::created(saved, K::MESSAGES.created))
+    Ok(envelope::created(saved, &K::rules().outcomes().created))
 }
 
 /// 200 with the saved item and the kind's message.
@@ -54,7 +54,7 @@ pub async fn update<K: Kind>(
     let txn = state.db.write.begin().await?;
     let saved = store::content::update::<K>(&txn, id, input).await?;
     commit(state, txn).await?;
-    Ok(envelope::updated(saved, K::MESSAGES.updated))
+    Ok(envelope::updated(saved, K::rules().outcomes().updated()))
 }
 
 /// 200 with the id and the kind's message.
@@ -63,7 +63,7 @@ pub async fn delete<K: Kind>(state: &AppState, id: &str) -> Result<HttpResponse,
     let txn = state.db.write.begin().await?;
     store::content::delete::<K>(&txn, id).await?;
     commit(state, txn).await?;
-    Ok(envelope::deleted(id, K::MESSAGES.deleted))
+    Ok(envelope::deleted(id, &K::rules().outcomes().deleted))
 }
 
 async fn commit(state: &AppState, txn: DatabaseTransaction) -> Result<(), ApiError> {

@@ -5,6 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
+use crate::i18n::Text;
 
 #[derive(Serialize, ToSchema)]
 pub struct ListBody<T: ToSchema> {
@@ -65,24 +66,24 @@ pub fn one<T: Serialize + ToSchema>(item: T) -> HttpResponse {
     })
 }
 
-pub fn created<T: Serialize + ToSchema>(item: T, message: &str) -> HttpResponse {
+pub fn created<T: Serialize + ToSchema>(item: T, message: &Text) -> HttpResponse {
     HttpResponse::Created().json(ItemEnvelope {
         response_body: vec![item],
-        message: Some(message.into()),
+        message: Some(message.current().to_owned()),
     })
 }
 
-pub fn updated<T: Serialize + ToSchema>(item: T, message: &str) -> HttpResponse {
+pub fn updated<T: Serialize + ToSchema>(item: T, message: &Text) -> HttpResponse {
     HttpResponse::Ok().json(ItemEnvelope {
         response_body: vec![item],
-        message: Some(message.into()),
+        message: Some(message.current().to_owned()),
     })
 }
 
-pub fn deleted(id: i32, message: &str) -> HttpResponse {
+pub fn deleted(id: i32, message: &Text) -> HttpResponse {
     HttpResponse::Ok().json(DeletedEnvelope {
         response_body: DeletedId { id },
-        message: message.into(),
+        message: message.current().to_owned(),
     })
 }
 
@@ -92,7 +93,7 @@ pub fn parse_id(raw: &str) -> Result<i32, ApiError> {
         Ok(id) if id > 0 => Ok(id),
         _ => Err(ApiError::validation(
             "id",
-            "id must be a positive whole number",
+            crate::domain::rules::catalog().messages.invalid_id.clone(),
         )),
     }
 }

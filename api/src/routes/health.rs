@@ -4,7 +4,7 @@
 use actix_web::{HttpResponse, get, web};
 use sea_orm::{ConnectionTrait, DbBackend, TransactionTrait};
 
-use crate::error::{ApiError, UNAVAILABLE};
+use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::Db;
 
@@ -12,7 +12,7 @@ use crate::store::Db;
 pub async fn healthz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     probe(&state.db).await.map_err(|e| {
         tracing::warn!(error = %e, "health check failed");
-        ApiError::Unavailable(UNAVAILABLE.into())
+        ApiError::unavailable()
     })?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "status": "ok" })))
 }

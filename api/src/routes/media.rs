@@ -14,15 +14,23 @@ use utoipa::ToSchema;
 
 use super::envelope::ErrorBody;
 use crate::auth::Admin;
+use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::media::{self, Kind, svg};
 use crate::state::AppState;
 
 /// The enforced upload limit.
 pub const MAX_UPLOAD: u64 = 20 * 1024 * 1024;
-pub const TOO_LARGE: &str = "File is too large. Maximum size allowed is 20MB.";
-pub const BAD_TYPE: &str = "Invalid file type. Only JPG, PNG, SVG, MP4, WebM, and OGG are allowed.";
-const NO_FILE: &str = "Please choose a file to upload (multipart field \"file\").";
+
+/// 413: the file is over the 20 MB every upload may have.
+fn too_large() -> ApiError {
+    ApiError::PayloadTooLarge(catalog().messages.file_too_large.clone())
+}
+
+/// 415: not one of the types the site takes.
+pub fn bad_type() -> ApiError {
+    ApiError::UnsupportedMediaType(catalog().messages.file_type.clone())
+}
 
 #[derive(Serialize, ToSchema)]
 pub struct UploadEnvelope {
@@ -56,10 +64,14 @@ pub async fn receive(
     mut payload: Multipart,
     field: &str,
     limit: u64,
-    too_large: &str,
 ) -> Result<Received, ApiError> {
     let bad = |e: actix_multipart::MultipartError| {
-        ApiError::BadRequest(format!("The upload could not be read: {e}"))
+        ApiError::BadRequest(
+            catalog()
+                .messages
+                .upload_unreadable
+                .with("detail", e.to_string()),
+        )
     };
     let mut received = None;
     let mut other_parts = false;
@@ -79,7 +91,7 @@ pub async fn receive(
             let chunk = chunk.map_err(bad)?;
             len += chunk.len() as u64;
             if len > limit {
-                return Err(ApiError::PayloadTooLarge(too_large.into()));
+                return Err(too_large());
             }
             if head.len() < 4096 {
                 head.extend_from_slice(&chunk[..chunk.len().min(4096 - head.len())]);
@@ -93,7 +105,10 @@ pub async fn receive(
             .await
             .map_err(|e| ApiError::Unexpected(e.into()))?;
         if len == 0 {
-            return Err(ApiError::validation(field, "The file is empty."));
+            return Err(ApiError::validation(
+                field,
+                catalog().messages.empty_file.clone(),
+            ));
         }
         received = Some(Received {
             file: path,
@@ -103,21 +118,20 @@ pub async fn receive(
         });
     }
     match received {
-        None => Err(ApiError::validation(field, NO_FILE)),
+        None => Err(ApiError::validation(
+            field,
+            catalog().messages.no_file.with("field", field),
+        )),
         Some(_) if other_parts => Err(ApiError::validation(
             field,
-            format!("Send one file and nothing else, in the multipart field \"{field}\"."),
+            catalog().messages.one_file.with("field", field),
         )),
         Some(received) => Ok(received),
     }
 }
 
 /// Refuses a declared body larger than the limit before reading any of it.
-pub fn check_declared_length(
-    req: &HttpRequest,
-    limit: u64,
-    too_large: &str,
-) -> Result<(), ApiError> {
+pub fn check_declared_length(req: &HttpRequest, limit: u64) -> Result<(), ApiError> {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -125,7 +139,7 @@ pub fn check_declared_length(
         .and_then(|v| v.parse::<u64>().ok());
     // Multipart framing adds a little around the file itself.
     match declared {
-        Some(n) if n > limit + 64 * 1024 => Err(ApiError::PayloadTooLarge(too_large.into())),
+        Some(n) if n > limit + 64 * 1024 => Err(too_large()),
         _ => Ok(()),
     }
 }
@@ -141,16 +155,14 @@ pub async fn upload(
     req: HttpRequest,
     payload: Multipart,
 ) -> Result<HttpResponse, ApiError> {
-    check_declared_length(&req, MAX_UPLOAD, TOO_LARGE)?;
-    let received = receive(payload, "file", MAX_UPLOAD, TOO_LARGE).await?;
-    let kind = media::sniff(&received.head)
-        .ok_or_else(|| ApiError::UnsupportedMediaType(BAD_TYPE.into()))?;
+    check_declared_length(&req, MAX_UPLOAD)?;
+    let received = receive(payload, "file", MAX_UPLOAD).await?;
+    let kind = media::sniff(&received.head).ok_or_else(bad_type)?;
     let name = if kind == Kind::Svg {
         let raw = tokio::fs::read(&received.file)
             .await
             .map_err(|e| ApiError::Unexpected(e.into()))?;
-        let clean =
-            svg::sanitize(&raw).map_err(|_| ApiError::UnsupportedMediaType(BAD_TYPE.into()))?;
+        let clean = svg::sanitize(&raw).map_err(|_| bad_type())?;
         let name = media::object_name(&clean, kind);
         if state
             .media

@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use super::envelope::{self, ErrorBody};
 use crate::auth::Admin;
+use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::publish::{self, Status};
 use crate::state::AppState;
@@ -44,12 +45,10 @@ pub async fn retry(
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
     if !publish::retry(&state.db, id).await? {
-        return Err(ApiError::NotFound(
-            "No failed publish job with this id".into(),
-        ));
+        return Err(ApiError::NotFound(catalog().messages.no_failed_job.clone()));
     }
     state.publish_wakeup.notify_one();
     Ok(HttpResponse::Ok().json(RetryEnvelope {
-        message: "Publishing will be tried again".into(),
+        message: catalog().messages.retry_queued.current().to_owned(),
     }))
 }

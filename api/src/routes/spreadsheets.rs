@@ -11,13 +11,13 @@ use utoipa::ToSchema;
 use super::envelope::ErrorBody;
 use super::media::{check_declared_length, receive};
 use crate::auth::Admin;
+use crate::domain::rules::catalog;
 use crate::error::ApiError;
-use crate::spreadsheet::{self, CONTACTS_FILE, ImportCounts, NO_DATA};
+use crate::spreadsheet::{self, CONTACTS_FILE, ImportCounts};
 use crate::state::AppState;
 
 const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const MAX_FILE: u64 = 20 * 1024 * 1024;
-const TOO_LARGE: &str = "File is too large. Maximum size allowed is 20MB.";
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -49,13 +49,13 @@ pub async fn export_contacts(
     {
         None => None,
         Some(raw) => Some(raw.parse::<i32>().map_err(|_| {
-            ApiError::validation("tz_offset", "tz_offset must be minutes from -840 to 840")
+            ApiError::validation("tz_offset", catalog().messages.tz_offset.clone())
         })?),
     };
     let offset = spreadsheet::offset_from_minutes(minutes)?;
     let bytes = spreadsheet::export_contacts(&state.db, offset, &filter)
         .await?
-        .ok_or_else(|| ApiError::NotFound(NO_DATA.into()))?;
+        .ok_or_else(|| ApiError::NotFound(catalog().messages.no_data.clone()))?;
     Ok(HttpResponse::Ok()
         .insert_header((CONTENT_TYPE, XLSX))
         .insert_header((
@@ -100,11 +100,11 @@ pub async fn import(
     let kind = kind.into_inner();
     if kind != "contacts" && kind != "general-content" {
         return Err(ApiError::NotFound(
-            "Unknown import: use contacts or general-content".into(),
+            catalog().messages.unknown_import.clone(),
         ));
     }
-    check_declared_length(&req, MAX_FILE, TOO_LARGE)?;
-    let received = receive(payload, "file", MAX_FILE, TOO_LARGE).await?;
+    check_declared_length(&req, MAX_FILE)?;
+    let received = receive(payload, "file", MAX_FILE).await?;
     let bytes = tokio::fs::read(&received.file)
         .await
         .map_err(|e| ApiError::Unexpected(e.into()))?;
@@ -115,24 +115,25 @@ pub async fn import(
                 created,
                 updated: 0,
             },
-            format!(
-                "Imported {created} contact{}",
-                if created == 1 { "" } else { "s" }
-            ),
+            {
+                let m = &catalog().messages;
+                crate::i18n::counted(created as u64, &m.imported_contact, &m.imported_contacts)
+            },
         )
     } else {
         let counts = spreadsheet::import_general_content(&state.db, &bytes).await?;
         state.content_written();
         (
             counts,
-            format!(
-                "Imported general content: {} added, {} updated",
-                counts.created, counts.updated
-            ),
+            catalog()
+                .messages
+                .imported_content
+                .with("created", counts.created)
+                .with("updated", counts.updated),
         )
     };
     Ok(HttpResponse::Ok().json(ImportEnvelope {
         response_body: counts,
-        message,
+        message: message.current().to_owned(),
     }))
 }

@@ -12,14 +12,17 @@ use utoipa::ToSchema;
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::Admin;
 use crate::domain::Email;
-use crate::domain::form::{Form, max};
+use crate::domain::form::Form;
+use crate::domain::rules::{Outcomes, catalog};
+
+fn outcomes() -> &'static Outcomes {
+    catalog().forms.subscription.outcomes()
+}
 use crate::domain::lenient::Text;
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::{self, entities::subscription};
-
-pub const SUBSCRIBED: &str = "Successfully Subscribed!";
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
@@ -46,18 +49,8 @@ pub async fn create(
     req: HttpRequest,
     body: web::Json<SubscriptionInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut f = Form::new();
-    let text = f.required(
-        "email",
-        body.into_inner().email.take(),
-        "Please enter your email.",
-        "Email",
-        max::EMAIL,
-    );
-    let email = Email::parse(&text);
-    if !text.is_empty() && email.is_none() {
-        f.fail("email", "Please enter a valid email address.");
-    }
+    let mut f = Form::new(&catalog().forms.subscription);
+    let email = f.shaped("email", body.into_inner().email.take(), Email::parse);
     f.finish()?;
     let email = email.expect("validated").normalized();
     state.count_public_submission(&req, "subscription").await?;
@@ -80,7 +73,7 @@ pub async fn create(
             _ => {}
         }
     }
-    Ok(envelope::created(Subscribed { email }, SUBSCRIBED))
+    Ok(envelope::created(Subscribed { email }, &outcomes().created))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "subscription", params(PageQuery),
@@ -114,9 +107,9 @@ pub async fn remove(
         .exec(&state.db.write)
         .await?;
     if result.rows_affected == 0 {
-        return Err(ApiError::NotFound("Subscription not found".into()));
+        return Err(ApiError::NotFound(outcomes().not_found().clone()));
     }
-    Ok(envelope::deleted(id, "Subscription deleted successfully"))
+    Ok(envelope::deleted(id, &outcomes().deleted))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -11,7 +11,7 @@ use crate::publish::{self, Action};
 
 /// The row with this id, else 404 with the kind's message.
 pub async fn find<K: Kind>(db: &impl ConnectionTrait, id: i32) -> Result<K::Model, ApiError> {
-    super::find_one::<K::Entity>(db, id, K::MESSAGES.not_found).await
+    super::find_one::<K::Entity>(db, id, K::rules().outcomes().not_found()).await
 }
 
 /// One page of the kind in `order`, and the total count.

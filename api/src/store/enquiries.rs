@@ -6,6 +6,7 @@ use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Sele
 use serde::Deserialize;
 
 use crate::domain::contact::EnquiryStatus;
+use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::store::entities::contact;
 
@@ -37,17 +38,29 @@ impl Filter {
             .filter(|s| !s.is_empty())
         {
             None => None,
-            Some(raw) => Some(
-                EnquiryStatus::parse(raw)
-                    .ok_or_else(|| ApiError::validation("status", EnquiryStatus::INVALID))?,
-            ),
+            Some(raw) => Some(EnquiryStatus::parse(raw).ok_or_else(|| {
+                ApiError::validation(
+                    "status",
+                    catalog()
+                        .forms
+                        .contact
+                        .field("status")
+                        .invalid
+                        .clone()
+                        .expect("a message"),
+                )
+            })?),
         };
         let q = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
         // Any text is a search (it only ever reaches a bound LIKE parameter); at most 100.
         if q.is_some_and(|q| q.chars().count() > 100) {
             return Err(ApiError::validation(
                 "q",
-                "q must be at most 100 characters",
+                catalog()
+                    .messages
+                    .query_too_long
+                    .with("name", "q")
+                    .with("max", 100),
             ));
         }
         Ok(Filter {

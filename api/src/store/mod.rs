@@ -145,7 +145,7 @@ pub fn is_unique_violation(err: &DbErr) -> bool {
 pub async fn find_one<E>(
     db: &impl sea_orm::ConnectionTrait,
     id: i32,
-    not_found: &str,
+    not_found: &crate::i18n::Text,
 ) -> Result<E::Model, crate::error::ApiError>
 where
     E: sea_orm::EntityTrait,
@@ -154,7 +154,7 @@ where
     E::find_by_id(id)
         .one(db)
         .await?
-        .ok_or_else(|| crate::error::ApiError::NotFound(not_found.into()))
+        .ok_or_else(|| crate::error::ApiError::NotFound(not_found.clone()))
 }
 
 /// One page of `select`, and the total count.

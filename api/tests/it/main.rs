@@ -17,6 +17,7 @@ mod platform;
 mod publishing;
 mod read_cache;
 mod reviews;
+mod rules;
 mod s3;
 mod service_lists;
 mod services;

@@ -152,7 +152,7 @@ async fn a_service_that_still_has_list_items_cannot_be_deleted() {
     assert_eq!(status, 409);
     assert_eq!(
         body["message"],
-        "This service still has 1 service list item. Delete or move them first."
+        "This service still has 1 service list item. Delete or move it first."
     );
     let item_id = created["responseBody"][0]["id"].as_i64().unwrap();
     app.delete_as(&token, &format!("/list-of-services/{item_id}"))

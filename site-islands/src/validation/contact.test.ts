@@ -1,42 +1,62 @@
 import { describe, expect, it } from 'vitest'
-import { contactPayload, firstContactFailure, type ContactValues } from './contact'
+import vectors from '../../../rules/vectors.json'
+import { CONTACT_FIELDS, CONTACT_MAX_LENGTH, contactPayload, firstContactFailure, firstFailure, type ContactValues } from './contact'
 
-const valid: ContactValues = {
-  first_name: 'نورة',
-  last_name: 'Al-Qahtani',
-  phone: '+971 50 123 4567',
-  email: 'noura@example.ae',
-  subject: 'Arrival in Dubai',
-  message: 'Meet and greet for three.',
+type Case = {
+  name: string
+  form: string
+  audience: string
+  change: Record<string, unknown>
+  expect: { field: string; en: string; ar: string; headline?: { en: string; ar: string } } | null
 }
 
+function valuesOf(c: Case): Record<string, string> {
+  const valid = (vectors.valid as Record<string, Record<string, string>>)[c.form]
+  const values: Record<string, unknown> = { ...valid, ...c.change }
+  for (const [key, value] of Object.entries(values)) {
+    if (value && typeof value === 'object' && 'repeat' in value) {
+      const { repeat, times } = value as { repeat: string; times: number }
+      values[key] = repeat.repeat(times)
+    }
+  }
+  return values as Record<string, string>
+}
+
+// The shared vectors (rules/vectors.json) of the two forms the site has, as a visitor sends
+// them: the API's tests send the same cases to the server (api/tests/it/rules.rs).
+const siteCases = (vectors.cases as Case[]).filter(
+  (c) =>
+    c.audience === 'visitor' &&
+    (c.form === 'subscription' || (c.form === 'contact' && Object.keys(c.change).every((f) => (CONTACT_FIELDS as readonly string[]).includes(f)))),
+)
+
+describe.each(['en', 'ar'] as const)('the shared vectors, in %s', (lang) => {
+  it('include the contact form and the newsletter', () => {
+    expect(siteCases.filter((c) => c.form === 'contact').length).toBeGreaterThanOrEqual(15)
+    expect(siteCases.filter((c) => c.form === 'subscription').length).toBeGreaterThanOrEqual(3)
+  })
+
+  it.each(siteCases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const fields = c.form === 'contact' ? CONTACT_FIELDS : (['email'] as const)
+    const failure = firstFailure(c.form as 'contact' | 'subscription', fields, valuesOf(c), lang)
+    if (c.expect === null) expect(failure).toBeNull()
+    else expect(failure).toEqual({ field: c.expect.field, message: (c.expect.headline ?? c.expect)[lang] })
+  })
+})
+
+const valid: ContactValues = vectors.valid.contact
+
 describe('firstContactFailure', () => {
-  it('accepts an Arabic-named visitor with a UAE phone', () => {
-    expect(firstContactFailure(valid)).toBeNull()
-  })
-
-  // Specification section 5, in order, with the string-table key of each message.
-  it.each<[string, Partial<ContactValues>, string, string]>([
-    ['first name missing', { first_name: '' }, 'first_name', 'validation.firstNameRequired'],
-    ['first name with a digit', { first_name: 'J0hn' }, 'first_name', 'validation.firstNameLetters'],
-    ['last name blank', { last_name: ' ' }, 'last_name', 'validation.lastNameRequired'],
-    ['last name with a symbol', { last_name: 'Smith!' }, 'last_name', 'validation.lastNameLetters'],
-    ['phone missing', { phone: '' }, 'phone', 'validation.phoneRequired'],
-    ['phone too short', { phone: '12345' }, 'phone', 'validation.phoneDigits'],
-    ['email missing', { email: '' }, 'email', 'validation.emailRequired'],
-    ['email malformed', { email: 'not-an-email' }, 'email', 'validation.emailInvalid'],
-    ['subject missing', { subject: '' }, 'subject', 'validation.subjectRequired'],
-    ['message blank', { message: '\n ' }, 'message', 'validation.messageRequired'],
-  ])('%s', (_case, edit, field, message) => {
-    expect(firstContactFailure({ ...valid, ...edit })).toEqual({ field, message })
-  })
-
   it('stops at the first failing rule', () => {
-    expect(firstContactFailure({ phone: '1' })).toEqual({ field: 'first_name', message: 'validation.firstNameRequired' })
-    expect(firstContactFailure({ ...valid, last_name: '1', email: 'x' })).toEqual({
+    expect(firstContactFailure({ phone: '1' }, 'en')).toEqual({ field: 'first_name', message: 'First name is required.' })
+    expect(firstContactFailure({ ...valid, last_name: '1', email: 'x' }, 'ar')).toEqual({
       field: 'last_name',
-      message: 'validation.lastNameLetters',
+      message: 'يجب أن يحتوي اسم العائلة على أحرف فقط.',
     })
+  })
+
+  it('bounds each input as the server does', () => {
+    expect(CONTACT_MAX_LENGTH).toEqual({ first_name: 100, last_name: 100, phone: 100, email: 254, subject: 200, message: 5000 })
   })
 })
 

@@ -5,14 +5,14 @@
 import { useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Rule } from '@/lib/form-rules';
+import type { FormRules } from '@/lib/form-rules';
 import { Form } from './form';
 import { FormActions } from './form-page';
 import { LanguageTabs } from './language-tabs';
 
 type ContentFormProps<V extends FieldValues> = {
   defaultValues: DefaultValues<V>;
-  rules: Rule<V>[];
+  rules: FormRules;
   toastFirstError?: boolean;
   /** Saves; resolves to the fields the server refused (empty when saved). */
   onSubmit: (values: V, methods: UseFormReturn<V>) => Promise<string[]>;

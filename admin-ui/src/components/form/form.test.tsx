@@ -1,6 +1,5 @@
 /** The form wrapper's validation toast. */
 import { screen } from '@testing-library/react';
-import { rules } from '@/lib/form-rules';
 import { renderApp } from '@/testing/render-app';
 import { Form } from './form';
 import { TextField } from './field';
@@ -9,7 +8,7 @@ type Values = { name: string };
 
 function NameForm() {
   return (
-    <Form<Values> defaultValues={{ name: '' }} rules={[rules.required('name', 'Please enter the name')]} onSubmit={() => {}} toastFirstError>
+    <Form<Values> defaultValues={{ name: '' }} rules={{ form: 'generalContent' }} onSubmit={() => {}} toastFirstError>
       <TextField<Values> name="name" label="Name" required />
       <button type="submit">Submit</button>
     </Form>

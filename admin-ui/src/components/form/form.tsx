@@ -15,14 +15,16 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { toast } from 'sonner';
-import { runRules, type Rule } from '@/lib/form-rules';
+import { useTranslation } from 'react-i18next';
+import { runRules, type FormRules } from '@/lib/form-rules';
 
 /** One validation toast at a time: submitting again replaces it instead of stacking another. */
 const VALIDATION_TOAST_ID = 'form-validation';
 
 type FormProps<V extends FieldValues> = {
   defaultValues: DefaultValues<V>;
-  rules: Rule<V>[];
+  /** The form of the table of rules (`rules/forms.json`) this form fills in. */
+  rules?: FormRules;
   onSubmit: (values: V, methods: UseFormReturn<V>) => Promise<void> | void;
   /** Show the first failing rule as a toast too. */
   toastFirstError?: boolean;
@@ -43,11 +45,14 @@ export function Form<V extends FieldValues>({
   className = 'form',
   label,
 }: FormProps<V>) {
+  const { i18n } = useTranslation();
   const rulesRef = useRef(rules);
   rulesRef.current = rules;
+  const langRef = useRef(i18n.language);
+  langRef.current = i18n.language;
 
   const resolver: Resolver<V> = async (values) => {
-    const { failures } = runRules(rulesRef.current, values);
+    const { failures } = runRules(rulesRef.current, values, langRef.current);
     if (failures.length === 0) return { values, errors: {} };
     const errors = Object.fromEntries(
       failures.map((failure) => [failure.field, { type: 'rule', message: failure.message }]),
@@ -67,7 +72,7 @@ export function Form<V extends FieldValues>({
   const submit = methods.handleSubmit(
     (values) => onSubmit(values, methods),
     () => {
-      const { failures, headline } = runRules(rulesRef.current, methods.getValues());
+      const { failures, headline } = runRules(rulesRef.current, methods.getValues(), langRef.current);
       if (toastFirstError && headline) toast.error(headline.toast, { id: VALIDATION_TOAST_ID });
       onInvalid?.(failures.map((failure) => failure.field));
     },

@@ -26,7 +26,7 @@ function renderField(imageUrl = '') {
   globalThis.URL.createObjectURL = vi.fn(() => 'blob:preview');
   globalThis.URL.revokeObjectURL = vi.fn();
   render(
-    <Form<Values> defaultValues={{ image_url: imageUrl, image_file: null }} rules={[]} onSubmit={() => undefined}>
+    <Form<Values> defaultValues={{ image_url: imageUrl, image_file: null }} onSubmit={() => undefined}>
       <UploadField<Values> fileName="image_file" urlName="image_url" label="Image" previewMaxHeight={300} />
     </Form>,
   );

@@ -1,5 +1,4 @@
-import { rules, type Rule } from '@/lib/form-rules';
-import type { TFunction } from 'i18next';
+import type { FormRules } from '@/lib/form-rules';
 
 export type BlogValues = {
   name: string;
@@ -19,12 +18,5 @@ export type BlogValues = {
 
 export const BLOG_ARABIC_FIELDS = ['name_ar', 'description_ar', 'meta_title_ar', 'meta_description_ar', 'key_words_ar'] as const;
 
-/** Title, display order, image (unless one is stored); description and meta fields are optional. */
-export function blogRules(t: TFunction): Rule<BlogValues>[] {
-  return [
-    rules.required('name', t('blogs.rules.name')),
-    rules.required('display_order', t('blogs.rules.displayOrder')),
-    rules.wholeNumber('display_order', t('rules.wholeNumber')),
-    rules.media('image_url', 'image_file', t('blogs.rules.image')),
-  ];
-}
+/** The blog form of the table of rules (rules/forms.json): the server's rules, in its order. */
+export const blogRules: FormRules = { form: 'blog', audience: 'admin' };

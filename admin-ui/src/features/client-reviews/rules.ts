@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next';
-import { rules, type Rule } from '@/lib/form-rules';
+import type { FormRules } from '@/lib/form-rules';
 
 export type ClientReviewValues = {
   title: string;
@@ -15,14 +14,5 @@ export type ClientReviewValues = {
 
 export const REVIEW_ARABIC_FIELDS = ['title_ar', 'name_ar', 'description_ar'] as const;
 
-/** Title, name, description, display order, image: all required, in this order. */
-export function clientReviewRules(t: TFunction): Rule<ClientReviewValues>[] {
-  return [
-    rules.required('title', t('reviews.rules.title')),
-    rules.required('name', t('reviews.rules.name')),
-    rules.required('description', t('reviews.rules.description')),
-    rules.required('display_order', t('reviews.rules.displayOrder')),
-    rules.wholeNumber('display_order', t('rules.wholeNumber')),
-    rules.media('image_url', 'image_file', t('reviews.rules.image')),
-  ];
-}
+/** The clientReview form of the table of rules (rules/forms.json): the server's rules, in its order. */
+export const clientReviewRules: FormRules = { form: 'clientReview', audience: 'admin' };

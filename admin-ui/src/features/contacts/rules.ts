@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next';
-import { rules, type Rule } from '@/lib/form-rules';
+import type { FormRules } from '@/lib/form-rules';
 
 export type ContactValues = {
   first_name: string;
@@ -10,14 +9,5 @@ export type ContactValues = {
   message: string;
 };
 
-/** First name, last name, phone, email, subject, message: all required, in this order. */
-export function contactRules(t: TFunction): Rule<ContactValues>[] {
-  return [
-    rules.required('first_name', t('contacts.rules.firstName')),
-    rules.required('last_name', t('contacts.rules.lastName')),
-    rules.required('phone', t('contacts.rules.phone')),
-    rules.required('email', t('contacts.rules.email')),
-    rules.required('subject', t('contacts.rules.subject')),
-    rules.required('message', t('contacts.rules.message')),
-  ];
-}
+/** The contact form of the table of rules (rules/forms.json): the server's rules, in its order. */
+export const contactRules: FormRules = { form: 'contact', audience: 'admin' };

@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next';
-import { rules, type Rule } from '@/lib/form-rules';
+import type { FormRules } from '@/lib/form-rules';
 
 export type ServiceValues = {
   name: string;
@@ -16,15 +15,5 @@ export type ServiceValues = {
 
 export const SERVICE_ARABIC_FIELDS = ['name_ar', 'description_ar', 'content_ar'] as const;
 
-/** Title, description, content, display order, image, colour code: all required, in this order. */
-export function serviceRules(t: TFunction): Rule<ServiceValues>[] {
-  return [
-    rules.required('name', t('services.rules.name')),
-    rules.required('description', t('services.rules.description')),
-    rules.required('content', t('services.rules.content')),
-    rules.required('display_order', t('services.rules.displayOrder')),
-    rules.wholeNumber('display_order', t('rules.wholeNumber')),
-    rules.media('image_url', 'image_file', t('services.rules.image')),
-    rules.required('color', t('services.rules.color')),
-  ];
-}
+/** The service form of the table of rules (rules/forms.json): the server's rules, in its order. */
+export const serviceRules: FormRules = { form: 'service', audience: 'admin' };

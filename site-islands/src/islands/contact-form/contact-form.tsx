@@ -6,6 +6,7 @@ import { AlertIcon, CheckIcon } from '../../components/icons'
 import { Modal } from '../../components/modal'
 import { prepareToasts, showToast } from '../../components/toast'
 import { ApiError, postJson } from '../../lib/api'
+import { isLang } from '../../lib/lang'
 import { toAsciiDigits } from '../../lib/text'
 import {
   CONTACT_FIELDS,
@@ -13,7 +14,6 @@ import {
   contactPayload,
   emptyContact,
   firstContactFailure,
-  isValidationKey,
   type ContactField,
   type ContactValues,
 } from '../../validation/contact'
@@ -23,12 +23,14 @@ type Outcome = 'sent' | 'failed' | null
 /** The form's one validation toast: a new failure replaces the last one instead of stacking. */
 const VALIDATION_TOAST = 'contact-form-validation'
 
-/** Runs the six rules in order and reports only the first failure. */
-const firstFailure: Resolver<ContactValues> = (values) => {
-  const failure = firstContactFailure(values)
-  if (!failure) return { values, errors: {} }
-  return { values: {}, errors: { [failure.field]: { type: 'rule', message: failure.message } } }
-}
+/** Runs the six rules in order, in the page's language, and reports only the first failure. */
+const firstFailure =
+  (lang: string): Resolver<ContactValues> =>
+  (values) => {
+    const failure = firstContactFailure(values, isLang(lang) ? lang : 'en')
+    if (!failure) return { values, errors: {} }
+    return { values: {}, errors: { [failure.field]: { type: 'rule', message: failure.message } } }
+  }
 
 const LABELS = {
   first_name: 'contact.firstName',
@@ -63,7 +65,7 @@ export default function ContactForm() {
     formState: { errors, isSubmitting },
   } = useForm<ContactValues>({
     defaultValues: emptyContact,
-    resolver: firstFailure,
+    resolver: firstFailure(i18n.language),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     shouldFocusError: true,
@@ -73,8 +75,8 @@ export default function ContactForm() {
     prepareToasts()
   }, [])
 
-  /** A rule's message in the page language; a server's own message (400 `errors`) as sent. */
-  const message = (error: string | undefined) => (error && isValidationKey(error) ? t(error) : error)
+  /** A rule's message, or the server's (400 `errors`): both in the page's language already. */
+  const message = (error: string | undefined) => error
   /** Kept clear of the Send button (on a phone, a toast spans the screen). */
   const toastFailure = (text: string) =>
     showToast(text, 'error', t('contact.close'), { key: VALIDATION_TOAST, anchor: sendButton.current })

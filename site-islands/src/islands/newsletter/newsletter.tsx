@@ -3,29 +3,33 @@ import { useForm, type Resolver, type ResolverResult } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { prepareToasts, showToast } from '../../components/toast'
 import { ApiError, postJson } from '../../lib/api'
-import { parseEmail, trimText } from '../../validation/rules'
+import { isLang } from '../../lib/lang'
+import { firstFailure } from '../../validation/contact'
+import { fieldRule, trimText } from '../../../../rules/validate'
 
 interface Values {
   email: string
 }
 
-const checkEmail: Resolver<Values> = (values): ResolverResult<Values> => {
-  const text = trimText(values.email)
-  const message = text === '' ? 'newsletter.emailRequired' : parseEmail(text) ? null : 'newsletter.emailInvalid'
-  if (message) return { values: {}, errors: { email: { type: 'rule', message } } }
-  return { values: { email: text }, errors: {} }
-}
+/** The server's subscription rule (rules/forms.json), in the page's language. */
+const checkEmail =
+  (lang: string): Resolver<Values> =>
+  (values): ResolverResult<Values> => {
+    const failure = firstFailure('subscription', ['email'], values, isLang(lang) ? lang : 'en')
+    if (failure) return { values: {}, errors: { email: { type: 'rule', message: failure.message } } }
+    return { values: { email: trimText(values.email) }, errors: {} }
+  }
 
 /** The footer's newsletter sign-up: `POST /subscription {"email"}`. */
 export default function Newsletter() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const {
     register,
     handleSubmit,
     reset,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { email: '' }, resolver: checkEmail, reValidateMode: 'onSubmit' })
+  } = useForm<Values>({ defaultValues: { email: '' }, resolver: checkEmail(i18n.language), reValidateMode: 'onSubmit' })
 
   const button = useRef<HTMLButtonElement>(null)
   useEffect(() => {
@@ -46,7 +50,7 @@ export default function Newsletter() {
     }
   })
 
-  const error = errors.email?.message as 'newsletter.emailRequired' | 'newsletter.emailInvalid' | undefined
+  const error = errors.email?.message
   return (
     <form className="newsletter-form" noValidate onSubmit={subscribe} aria-busy={isSubmitting}>
       <label className="visually-hidden" htmlFor="newsletter-email">
@@ -58,7 +62,7 @@ export default function Newsletter() {
           type="email"
           dir="ltr"
           autoComplete="email"
-          maxLength={254}
+          maxLength={fieldRule('subscription', 'email').max}
           placeholder={t('newsletter.placeholder')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'newsletter-error' : undefined}
@@ -70,7 +74,7 @@ export default function Newsletter() {
       </div>
       {error && (
         <p id="newsletter-error" className="field-error" role="alert">
-          {t(error)}
+          {error}
         </p>
       )}
     </form>

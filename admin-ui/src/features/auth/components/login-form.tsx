@@ -11,7 +11,6 @@ import { REDIRECT_AFTER_LOGIN_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { setToken } from '@/lib/auth-storage';
-import { rules } from '@/lib/form-rules';
 import { failureText, serverText } from '@/lib/messages';
 import { useLogin } from '../api/login';
 
@@ -51,7 +50,7 @@ export function LoginForm() {
         <h1 className="login__title">{t('auth.title')}</h1>
         <Form<LoginValues>
           defaultValues={{ username: '', password: '' }}
-          rules={[rules.required('username', t('auth.rules.username')), rules.required('password', t('auth.rules.password'))]}
+          rules={{ form: 'signIn' }}
           onSubmit={onSubmit}
           className="form form--stacked"
         >

@@ -52,9 +52,9 @@ describe('banner form', () => {
     mockApi({});
     const { user } = renderApp(null, { url: '/addbanner' });
     await user.click(await screen.findByRole('button', { name: i18n.t('common.submit') }));
-    expect(await inlineError(i18n.t('banners.rules.bannerName'))).toBeInTheDocument();
-    expect(i18n.t('banners.rules.bannerName')).not.toBe('Please enter the banner name');
-    expect(screen.getByText(i18n.t('banners.rules.title'), { selector: '.field__error' })).toBeInTheDocument();
-    expect(screen.getByText(i18n.t('banners.rules.image'), { selector: '.field__error' })).toBeInTheDocument();
+    // The server's own messages (rules/forms.json), in Arabic.
+    expect(await inlineError('يرجى إدخال اسم اللافتة')).toBeInTheDocument();
+    expect(screen.getByText('يرجى إدخال العنوان', { selector: '.field__error' })).toBeInTheDocument();
+    expect(screen.getByText('يرجى رفع الصورة', { selector: '.field__error' })).toBeInTheDocument();
   });
 });

@@ -70,7 +70,7 @@ export function BannerForm({ id }: { id?: number }) {
       {(banner) => (
         <ContentForm<BannerValues>
           defaultValues={toValues(banner)}
-          rules={bannerRules(t)}
+          rules={bannerRules}
           onSubmit={submit}
           done={done}
           arabicFields={BANNER_ARABIC_FIELDS}

@@ -111,7 +111,7 @@ export function BlogForm({ id }: { id?: number }) {
       {(blog) => (
         <ContentForm<BlogValues>
           defaultValues={toValues(blog)}
-          rules={blogRules(t)}
+          rules={blogRules}
           onSubmit={submit}
           done={done}
           arabicFields={BLOG_ARABIC_FIELDS}

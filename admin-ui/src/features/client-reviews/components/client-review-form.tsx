@@ -66,7 +66,7 @@ export function ClientReviewForm({ id }: { id?: number }) {
       {(review) => (
         <ContentForm<ClientReviewValues>
           defaultValues={toValues(review)}
-          rules={clientReviewRules(t)}
+          rules={clientReviewRules}
           onSubmit={submit}
           done={done}
           arabicFields={REVIEW_ARABIC_FIELDS}

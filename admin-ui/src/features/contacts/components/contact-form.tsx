@@ -73,7 +73,7 @@ export function ContactForm({ id }: { id?: number }) {
       {(contact) => (
         <Form<ContactFormValues>
           defaultValues={toValues(contact)}
-          rules={contactRules(t)}
+          rules={contactRules}
           onSubmit={async (values, methods) => {
             await submit(values, methods);
           }}

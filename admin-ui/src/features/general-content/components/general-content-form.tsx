@@ -55,7 +55,7 @@ export function GeneralContentForm({ id }: { id?: number }) {
       {(entry) => (
         <ContentForm<GeneralContentValues>
           defaultValues={toValues(entry)}
-          rules={generalContentRules(t)}
+          rules={generalContentRules}
           toastFirstError
           onSubmit={submit}
           done={done}

@@ -78,7 +78,7 @@ export function ServiceListForm({ id }: { id?: number }) {
         ) : (
           <ContentForm<ServiceListValues>
             defaultValues={toValues(item, preselected)}
-            rules={serviceListRules(t)}
+            rules={serviceListRules}
             toastFirstError
             onSubmit={submit}
             done={done}

@@ -90,7 +90,7 @@ export function ServiceForm({ id }: { id?: number }) {
       {(service) => (
         <ContentForm<ServiceValues>
           defaultValues={toValues(service)}
-          rules={serviceRules(t)}
+          rules={serviceRules}
           onSubmit={submit}
           done={done}
           arabicFields={SERVICE_ARABIC_FIELDS}

@@ -16,12 +16,18 @@ export class ApiError extends Error {
 
 /** POSTs JSON to `apiBase + path`; resolves with the parsed body, or throws `ApiError`. */
 export async function postJson(path: string, body: unknown): Promise<unknown> {
-  const { apiBase, apiKey } = islandConfig()
+  const { apiBase, apiKey, lang } = islandConfig()
   let response: Response
   try {
     response = await fetch(`${apiBase}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': apiKey },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        // The server's messages come in the page's language (the same table the islands check with).
+        'accept-language': lang,
+        'x-api-key': apiKey,
+      },
       body: JSON.stringify(body),
     })
   } catch (cause) {

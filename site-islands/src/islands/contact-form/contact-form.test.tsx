@@ -94,6 +94,8 @@ describe('contact form', () => {
   it('sends what a machine filled in the field people never see', async () => {
     const fetch = vi.fn(async () => new Response('{}', { status: 201 }))
     vi.stubGlobal('fetch', fetch)
+    resetIslandConfig()
+    writeIslandConfig('ar')
     const user = userEvent.setup()
     const { container } = renderIsland(<ContactForm />, 'ar')
     const trap = container.querySelector<HTMLInputElement>('input[name="company_website"]')!
@@ -110,6 +112,8 @@ describe('contact form', () => {
     const body = JSON.parse(init.body as string)
     expect(body.company_website).toBe('http://spam.example')
     expect(body.lang).toBe('ar')
+    // The server answers an Arabic page in Arabic.
+    expect((init.headers as Record<string, string>)['accept-language']).toBe('ar')
   })
 
   it('counts digits typed on an Arabic keyboard like the server does', async () => {

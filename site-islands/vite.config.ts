@@ -1,11 +1,39 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+const RULES = fileURLToPath(new URL('../rules/forms.json', import.meta.url))
+
+/**
+ * The islands' part of the one table of rules and messages (rules/forms.json), generated at
+ * build time: the forms the site has (contact, newsletter), the shared checks and limits, and
+ * the few messages rules/validate.ts names. The admin's forms and the API's own messages stay
+ * out of the pages' scripts.
+ */
+function siteRules(): Plugin {
+  return {
+    name: 'concierge-site-rules',
+    enforce: 'pre',
+    load(id) {
+      if (id.split('?')[0] !== RULES) return null
+      const table = JSON.parse(readFileSync(RULES, 'utf8'))
+      const pick = (from: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, from[k]]))
+      return JSON.stringify({
+        limits: table.limits,
+        checks: table.checks,
+        forms: pick(table.forms, ['contact', 'subscription']),
+        messages: pick(table.messages, ['passwordTooShort', 'passwordTooLong', 'passwordBlank']),
+      })
+    },
+  }
+}
 
 // Two builds from one config (ISLANDS.md): the client bundles with their manifest, and the
 // self-contained server-render entry the generator runs under Node.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [siteRules(), react()],
   base: '/assets/islands/',
   // The generator serves dist/client/assets/* at /assets/islands/* (ISLANDS.md): built files
   // refer to each other there, not under base + "assets/".

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { forms, messages } from '../../../rules/validate'
 import vectors from '../../../rules/vectors.json'
 import { CONTACT_FIELDS, CONTACT_MAX_LENGTH, contactPayload, firstContactFailure, firstFailure, type ContactValues } from './contact'
 
@@ -57,6 +58,13 @@ describe('firstContactFailure', () => {
 
   it('bounds each input as the server does', () => {
     expect(CONTACT_MAX_LENGTH).toEqual({ first_name: 100, last_name: 100, phone: 100, email: 254, subject: 200, message: 5000 })
+  })
+})
+
+describe('the table the pages carry', () => {
+  it('holds the two forms of the site and none of the admin (generated at build time from rules/forms.json)', () => {
+    expect(Object.keys(forms).sort()).toEqual(['contact', 'subscription'])
+    expect(Object.keys(messages).sort()).toEqual(['passwordBlank', 'passwordTooLong', 'passwordTooShort'])
   })
 })
 

@@ -61,4 +61,28 @@ test.describe('services', () => {
     await expect(page.getByRole('alertdialog')).toBeHidden();
     await findRow(page, service.name);
   });
+
+  test('an Arabic admin gets every message in Arabic: its own checks and the server\'s answers', async ({ adminPage: page, api }) => {
+    const service = await api.create<{ id: number; name: string }>('/our-services', {
+      name: unique('Busy service'), description: 'd', content: 'c', display_order: -601, image_url: '/media/a.png', color: '#fff',
+    });
+    await api.create('/list-of-services', { our_service_id: service.id, name: 'Child', display_order: 1, image_url: '/media/a.png' });
+    await page.goto('/admin/addservices');
+    await page.getByRole('button', { name: 'Switch to Arabic' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    // The form's own check, from the same table the server reads.
+    await page.getByRole('button', { name: 'إرسال' }).click();
+    await expect(page.locator('.field__error', { hasText: 'يرجى إدخال العنوان' }).first()).toBeVisible();
+    // A rule only the server can check (the service still has list items): its answer, in Arabic.
+    await page.goto('/admin/servicesDashboard');
+    const row = page.locator('table.table tbody tr').filter({ hasText: service.name }).first();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `إجراءات ${service.name}` }).click();
+    await page.getByRole('menuitem', { name: 'حذف' }).click();
+    await page.getByRole('button', { name: 'تأكيد' }).click();
+    await expect(
+      page.locator('[data-sonner-toast] [data-title]', { hasText: 'لا تزال هذه الخدمة تضم عنصرًا واحدًا في قائمة الخدمات' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'التبديل إلى الإنجليزية' }).click();
+  });
 });

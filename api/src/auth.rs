@@ -152,11 +152,39 @@ pub async fn check_login(
     }
 }
 
+/// Where a session comes from, and whether its sign-in passed the second factor.
+#[derive(Debug, Clone, Default)]
+pub struct SessionMeta {
+    pub address: Option<String>,
+    pub user_agent: Option<String>,
+    pub second_factor: bool,
+}
+
+/// The longest `User-Agent` kept for a session.
+const USER_AGENT_MAX: usize = 300;
+
+impl SessionMeta {
+    /// The request's client address and browser.
+    pub fn of(state: &AppState, req: &HttpRequest, second_factor: bool) -> SessionMeta {
+        let user_agent = req
+            .headers()
+            .get(actix_web::http::header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .map(|ua| ua.chars().take(USER_AGENT_MAX).collect());
+        SessionMeta {
+            address: Some(state.client_ip(req).to_string()),
+            user_agent,
+            second_factor,
+        }
+    }
+}
+
 /// Creates a session and returns its token and expiry.
 pub async fn start_session(
     db: &impl ConnectionTrait,
     user: &admin_user::Model,
     ttl: chrono::Duration,
+    meta: SessionMeta,
 ) -> Result<(String, DateTime<Utc>), ApiError> {
     let (token, hash) = new_token();
     let now = Utc::now();
@@ -167,10 +195,22 @@ pub async fn start_session(
         created_at: Set(now),
         expires_at: Set(expires_at),
         revoked_at: Set(None),
+        last_seen_at: Set(Some(now)),
+        address: Set(meta.address),
+        user_agent: Set(meta.user_agent),
+        second_factor: Set(meta.second_factor),
         ..Default::default()
     }
     .insert(db)
     .await?;
+    admin_user::Entity::update_many()
+        .col_expr(
+            admin_user::Column::LastSignInAt,
+            sea_orm::sea_query::Expr::value(now),
+        )
+        .filter(admin_user::Column::Id.eq(user.id))
+        .exec(db)
+        .await?;
     Ok((token, expires_at))
 }
 
@@ -237,7 +277,16 @@ pub async fn upsert_admin(
 pub struct Admin {
     pub user_id: i32,
     pub session_id: i32,
+    pub username: String,
+    /// Signed in with a one-time password: only the account's own routes answer.
+    pub must_change_password: bool,
+    /// Two-factor is required (`CONCIERGE_REQUIRE_2FA`) and not enrolled yet: only the
+    /// account's own routes answer.
+    pub must_enrol: bool,
 }
+
+/// A session's `last_seen_at` is written at most this often.
+const LAST_SEEN_EVERY: chrono::Duration = chrono::Duration::seconds(60);
 
 /// `Some` when a valid bearer token is present, `None` when there is no `Authorization`
 /// header; a present but invalid token is still a 401.
@@ -257,19 +306,61 @@ fn bearer(req: &HttpRequest) -> Option<Result<String, ApiError>> {
     })
 }
 
+/// The administrator of a token: the session must be open, the account enabled, and, once the
+/// account has two-factor on, the session must have been made with it.
 async fn authenticate(state: web::Data<AppState>, token: String) -> Result<Admin, ApiError> {
-    let session = admin_session::Entity::find()
+    let now = Utc::now();
+    let found = admin_session::Entity::find()
         .filter(admin_session::Column::TokenHash.eq(token_hash(&token)))
         .filter(admin_session::Column::RevokedAt.is_null())
-        .filter(admin_session::Column::ExpiresAt.gt(Utc::now()))
+        .filter(admin_session::Column::ExpiresAt.gt(now))
         .one(&state.db.read)
         .await?;
-    session
-        .map(|s| Admin {
-            user_id: s.admin_user_id,
-            session_id: s.id,
-        })
-        .ok_or_else(signed_out)
+    let Some(session) = found else {
+        return Err(signed_out());
+    };
+    let user = admin_user::Entity::find_by_id(session.admin_user_id)
+        .one(&state.db.read)
+        .await?;
+    let Some(user) = user.filter(|u| !u.disabled && (session.second_factor || !u.totp_enabled))
+    else {
+        return Err(signed_out());
+    };
+    if session
+        .last_seen_at
+        .is_none_or(|seen| now - seen >= LAST_SEEN_EVERY)
+    {
+        admin_session::Entity::update_many()
+            .col_expr(
+                admin_session::Column::LastSeenAt,
+                sea_orm::sea_query::Expr::value(now),
+            )
+            .filter(admin_session::Column::Id.eq(session.id))
+            .exec(&state.db.write)
+            .await?;
+    }
+    Ok(Admin {
+        user_id: user.id,
+        session_id: session.id,
+        username: user.username,
+        must_change_password: user.must_change_password,
+        must_enrol: state.settings.require_2fa && !user.totp_enabled,
+    })
+}
+
+/// The routes an administrator who must change their password (or enrol two-factor) may use:
+/// their own account, and signing out.
+fn open_to_restricted(admin: &Admin, method: &str, path: &str) -> bool {
+    let path = path.trim_end_matches('/');
+    let account = matches!(
+        (method, path),
+        ("GET", "/api/v1/account") | ("POST", "/api/v1/logout")
+    );
+    let password = (method, path) == ("PUT", "/api/v1/account/password");
+    let enrolment = path.starts_with("/api/v1/account/totp/");
+    account
+        || (password && admin.must_change_password)
+        || (enrolment && !admin.must_change_password && admin.must_enrol)
 }
 
 fn app_state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
@@ -285,14 +376,42 @@ fn app_state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
 pub async fn authenticate_first(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
-) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+) -> Result<
+    actix_web::dev::ServiceResponse<actix_web::body::EitherBody<impl actix_web::body::MessageBody>>,
+    actix_web::Error,
+> {
+    use crate::accounts::audit::{self, Actor};
     use actix_web::HttpMessage;
-    if crate::openapi::requires_bearer(req.method().as_str(), req.path()) {
-        let token = bearer(req.request()).unwrap_or_else(|| Err(signed_out()))?;
-        let admin = authenticate(app_state(req.request())?, token).await?;
-        req.extensions_mut().insert(admin);
+    if !crate::openapi::requires_bearer(req.method().as_str(), req.path()) {
+        return Ok(next.call(req).await?.map_into_left_body());
     }
-    next.call(req).await
+    let token = bearer(req.request()).unwrap_or_else(|| Err(signed_out()))?;
+    let state = app_state(req.request())?;
+    let admin = authenticate(state.clone(), token).await?;
+    if (admin.must_change_password || admin.must_enrol)
+        && !open_to_restricted(&admin, req.method().as_str(), req.path())
+    {
+        let message = if admin.must_change_password {
+            &crate::accounts::messages::get().must_change_password
+        } else {
+            &crate::accounts::messages::get().must_enrol
+        };
+        let response = crate::error::error_body(actix_web::HttpResponse::Forbidden(), message, []);
+        return Ok(req.into_response(response).map_into_right_body());
+    }
+    let actor = Actor {
+        id: Some(admin.user_id),
+        username: Some(admin.username.clone()),
+        address: Some(state.client_ip(req.request()).to_string()),
+    };
+    req.extensions_mut().insert(admin);
+    let method = req.method().clone();
+    let path = req.path().to_owned();
+    let response = audit::scoped(actor.clone(), next.call(req)).await?;
+    if response.status().is_success() {
+        audit::record_transfer(&state.db.write, &actor, &method, &path).await?;
+    }
+    Ok(response.map_into_left_body())
 }
 
 impl FromRequest for Admin {

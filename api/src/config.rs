@@ -75,6 +75,12 @@ pub struct Config {
     /// it, the client address is the TCP peer.
     #[arg(long, env = "CONCIERGE_TRUSTED_PROXIES", global = true)]
     pub trusted_proxies: Option<String>,
+    /// Every administrator must turn on two-factor sign-in (TOTP) at their next sign-in; until
+    /// then only their own account answers.
+    #[arg(long = "require-2fa", env = "CONCIERGE_REQUIRE_2FA", default_value_t = false,
+          action = clap::ArgAction::Set, value_parser = clap::builder::BoolishValueParser::new(),
+          global = true)]
+    pub require_2fa: bool,
     /// Submissions of each public form (contact, newsletter) per client address, e.g. `10/10m`.
     #[arg(long, env = "CONCIERGE_FORM_LIMIT", default_value = DEFAULT_FORM_LIMIT, global = true)]
     pub form_limit: String,
@@ -141,6 +147,8 @@ pub struct Settings {
     pub trusted_proxies: crate::domain::network::TrustedProxies,
     /// See [`Config::form_limit`].
     pub form_limit: crate::throttle::Limit,
+    /// See [`Config::require_2fa`].
+    pub require_2fa: bool,
     /// See [`Config::smtp_url`] and the rest of the notification settings.
     pub smtp_url: Option<String>,
     pub mail_from: String,
@@ -201,6 +209,7 @@ impl Config {
                 self.trusted_proxies.as_deref().unwrap_or(""),
             )
             .map_err(|e| anyhow::anyhow!("CONCIERGE_TRUSTED_PROXIES: {e}"))?,
+            require_2fa: self.require_2fa,
             form_limit: crate::throttle::Limit::parse(match self.form_limit.trim() {
                 "" => DEFAULT_FORM_LIMIT,
                 limit => limit,

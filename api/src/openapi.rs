@@ -12,6 +12,10 @@ use crate::routes;
                         administrator requests also carry `Authorization: Bearer <token>`."),
     paths(
         routes::auth::login, routes::auth::logout,
+        routes::account::show, routes::account::change_password, routes::account::list_sessions, routes::account::end_session,
+        routes::account::totp_setup, routes::account::totp_enable, routes::account::totp_disable,
+        routes::admin_users::list, routes::admin_users::create, routes::admin_users::update, routes::admin_users::remove,
+        routes::audit::list,
         routes::services::list_by_order, routes::services::list, routes::services::get_one, routes::services::create, routes::services::update, routes::services::remove,
         routes::service_lists::list_for_service, routes::service_lists::get_one, routes::service_lists::create, routes::service_lists::update, routes::service_lists::remove,
         routes::blogs::list, routes::blogs::get_one, routes::blogs::create, routes::blogs::update, routes::blogs::remove,

@@ -31,6 +31,8 @@ pub struct Catalog {
     pub checks: Checks,
     pub forms: Forms,
     pub messages: Messages,
+    /// The administrator accounts' messages (team, sessions, two-factor, audit).
+    pub accounts: crate::accounts::messages::AccountMessages,
 }
 
 #[derive(Debug, Deserialize)]

@@ -245,6 +245,15 @@ pub async fn fail(
             .filter(publish_job::Column::Id.eq(job.id))
             .exec(&db.write)
             .await?;
+        crate::accounts::audit::Event::new("publish.failed")
+            .on(job.resource.as_str(), job.resource_id)
+            .detail(serde_json::json!({
+                "error": error.chars().take(500).collect::<String>(),
+                "attempts": job.attempts,
+                "setAside": failed.is_some(),
+            }))
+            .save(&db.write)
+            .await?;
     }
     Ok(())
 }

@@ -5,6 +5,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::envelope::ErrorBody;
+use crate::accounts::audit::{Actor, Event};
+use crate::accounts::messages as m;
+use crate::accounts::two_factor;
 use crate::auth::{self, Admin};
 use crate::domain::form::Form;
 use crate::domain::lenient::Text;
@@ -19,6 +22,19 @@ pub struct LoginInput {
     pub username: Text,
     #[schema(value_type = String, format = Password, min_length = 1, required = true)]
     pub password: Text,
+    /// The six-digit code of the authenticator app, or a recovery code, when the account has
+    /// two-factor sign-in on.
+    #[schema(value_type = Option<String>, max_length = 64)]
+    pub code: Text,
+}
+
+/// 401 after a right password for an account with two-factor on: send the code as well.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TwoFactorRequiredBody {
+    pub message: String,
+    pub errors: std::collections::BTreeMap<String, String>,
+    #[serde(rename = "twoFactorRequired")]
+    pub two_factor_required: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -38,9 +54,12 @@ pub struct LoginEnvelope {
 /// Signs an administrator in. A wrong user name and a wrong password get the same 401; after
 /// five attempts in 15 minutes for one user name from one address (or twenty from one address),
 /// 429 with `Retry-After`. Failures for a user name from many addresses slow it down, never
-/// refuse it.
+/// refuse it. With two-factor on, the right password alone answers 401 with
+/// `"twoFactorRequired": true`; the same request with `code` (throttled like the password)
+/// signs in. A token is only issued after every factor.
 #[utoipa::path(context_path = "/api/v1", tag = "auth", request_body = LoginInput,
-    responses((status = 200, body = LoginEnvelope), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+    responses((status = 200, body = LoginEnvelope), (status = 400, body = ErrorBody),
+              (status = 401, body = TwoFactorRequiredBody, description = "Wrong credentials (`twoFactorRequired` false) or the second factor is needed or wrong (true)"),
               (status = 429, body = ErrorBody)))]
 #[post("/authenticate")]
 pub async fn login(
@@ -54,14 +73,78 @@ pub async fn login(
     // The password is not trimmed: spaces are part of it.
     let password = f.text("password", body.password.take());
     f.finish()?;
+    let code = body
+        .code
+        .take()
+        .map(|c| c.trim().to_owned())
+        .filter(|c| !c.is_empty());
     let client = state.client_ip(&req);
-    let user = auth::check_login(&state.db.write, client, &username, &password).await?;
+    let attempt = Actor::anonymous(&username, client);
+    let failed = |reason: &'static str| {
+        Event::new("sign_in.failure").detail(serde_json::json!({ "reason": reason }))
+    };
+    let user = match auth::check_login(&state.db.write, client, &username, &password).await {
+        Ok(user) => user,
+        Err(error) => {
+            let reason = match error {
+                ApiError::TooManyRequests { .. } => "throttled",
+                _ => "password",
+            };
+            failed(reason).save_as(&state.db.write, &attempt).await?;
+            return Err(error);
+        }
+    };
+    let actor = Actor {
+        id: Some(user.id),
+        ..attempt
+    };
+    if user.disabled {
+        failed("disabled").save_as(&state.db.write, &actor).await?;
+        return Err(ApiError::Unauthorized(m::get().account_disabled.clone()));
+    }
+    if user.totp_enabled {
+        let Some(code) = code else {
+            return Ok(two_factor_required(&m::get().two_factor_required));
+        };
+        let accept = two_factor::Accept::CodeOrRecovery;
+        let checked = crate::accounts::audit::scoped(
+            actor.clone(),
+            two_factor::check(&state.db.write, &user, &code, accept),
+        )
+        .await;
+        match checked {
+            Ok(()) => {}
+            Err(ApiError::Unauthorized(_)) => {
+                failed("code").save_as(&state.db.write, &actor).await?;
+                return Ok(two_factor_required(&m::get().code_invalid));
+            }
+            Err(error) => {
+                failed("code throttled")
+                    .save_as(&state.db.write, &actor)
+                    .await?;
+                return Err(error);
+            }
+        }
+    }
+    let meta = auth::SessionMeta::of(&state, &req, user.totp_enabled);
     let (token, expires_at) =
-        auth::start_session(&state.db.write, &user, state.settings.session_ttl).await?;
+        auth::start_session(&state.db.write, &user, state.settings.session_ttl, meta).await?;
+    Event::new("sign_in.success")
+        .detail(serde_json::json!({ "secondFactor": user.totp_enabled }))
+        .save_as(&state.db.write, &actor)
+        .await?;
     Ok(HttpResponse::Ok().json(LoginEnvelope {
         response_body: Session { token, expires_at },
         message: catalog().messages.signed_in.current().to_owned(),
     }))
+}
+
+fn two_factor_required(message: &crate::i18n::Text) -> HttpResponse {
+    HttpResponse::Unauthorized().json(TwoFactorRequiredBody {
+        message: message.current().to_owned(),
+        errors: Default::default(),
+        two_factor_required: true,
+    })
 }
 
 /// Ends the current session: its token stops working at once.
@@ -70,6 +153,7 @@ pub async fn login(
 #[post("/logout")]
 pub async fn logout(state: web::Data<AppState>, admin: Admin) -> Result<HttpResponse, ApiError> {
     auth::revoke_session(&state.db.write, admin.session_id).await?;
+    Event::new("sign_out").save(&state.db.write).await?;
     Ok(crate::error::error_body(
         HttpResponse::Ok(),
         &catalog().messages.signed_out,

@@ -1,6 +1,9 @@
 //! HTTP handlers, one module per resource: parse, call the store, respond.
 
+pub mod account;
 pub mod admin_app;
+pub mod admin_users;
+pub mod audit;
 pub mod auth;
 pub mod banners;
 pub mod blogs;
@@ -26,6 +29,9 @@ use actix_web::web;
 /// Everything under `/api/v1`.
 pub fn api(cfg: &mut web::ServiceConfig) {
     cfg.configure(auth::configure)
+        .configure(account::configure)
+        .configure(admin_users::configure)
+        .service(audit::list)
         .configure(services::configure)
         .configure(service_lists::configure)
         .configure(blogs::configure)

@@ -4,6 +4,7 @@
 
 use sea_orm::{ActiveModelTrait, ConnectionTrait, DatabaseTransaction, EntityTrait};
 
+use crate::accounts::audit::Event;
 use crate::content::{Kind, Order};
 use crate::domain::page::Page;
 use crate::error::ApiError;
@@ -33,6 +34,7 @@ pub async fn create<K: Kind>(
     let saved = row.insert(txn).await?;
     K::after_save(txn, None, &saved).await?;
     publish::enqueue(txn, K::RESOURCE, K::id(&saved), Action::Upsert).await?;
+    record::<K>(txn, "content.created", K::id(&saved), None, Some(&saved)).await?;
     Ok(saved)
 }
 
@@ -49,6 +51,7 @@ pub async fn update<K: Kind>(
     let saved = row.update(txn).await?;
     K::after_save(txn, Some(&before), &saved).await?;
     publish::enqueue(txn, K::RESOURCE, K::id(&saved), Action::Upsert).await?;
+    record::<K>(txn, "content.updated", id, Some(&before), Some(&saved)).await?;
     Ok(saved)
 }
 
@@ -59,5 +62,23 @@ pub async fn delete<K: Kind>(txn: &DatabaseTransaction, id: i32) -> Result<(), A
     K::before_delete(txn, &row).await?;
     K::Entity::delete_by_id(id).exec(txn).await?;
     publish::enqueue(txn, K::RESOURCE, id, Action::Delete).await?;
+    record::<K>(txn, "content.deleted", id, None, None).await?;
+    Ok(())
+}
+
+/// The audit line of a content write, in its transaction: which item, and which fields.
+async fn record<K: Kind>(
+    txn: &DatabaseTransaction,
+    action: &'static str,
+    id: i32,
+    before: Option<&K::Model>,
+    after: Option<&K::Model>,
+) -> Result<(), ApiError> {
+    let mut event = Event::new(action).on(K::RESOURCE.as_str(), id);
+    if let Some(after) = after {
+        let fields = crate::accounts::audit::changed_fields(before, after);
+        event = event.detail(serde_json::json!({ "fields": fields }));
+    }
+    event.save(txn).await?;
     Ok(())
 }

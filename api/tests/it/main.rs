@@ -1,6 +1,7 @@
 //! The API's integration tests: the real server over HTTP, on SQLite or PostgreSQL
 //! (see `helpers::spawn_app`).
 
+mod accounts;
 mod auth;
 mod backup;
 mod banners;

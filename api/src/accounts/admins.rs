@@ -1,0 +1,222 @@
+//! The team: administrators managed by administrators. Nobody disables or deletes themselves,
+//! the last active administrator stays, and a disabled or reset account loses its sessions at
+//! once.
+
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, Set,
+};
+use serde::Serialize;
+use serde_json::json;
+use utoipa::ToSchema;
+
+use super::audit::Event;
+use super::messages as m;
+use super::sessions;
+use crate::domain::password::NewPassword;
+use crate::error::ApiError;
+use crate::store::entities::admin_user;
+
+/// An administrator as the team list shows them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminView {
+    pub id: i32,
+    pub username: String,
+    pub disabled: bool,
+    #[serde(rename = "totpEnabled")]
+    pub totp_enabled: bool,
+    #[serde(rename = "mustChangePassword")]
+    pub must_change_password: bool,
+    pub created_at: DateTime<Utc>,
+    pub last_sign_in_at: Option<DateTime<Utc>>,
+}
+
+impl From<admin_user::Model> for AdminView {
+    fn from(u: admin_user::Model) -> Self {
+        AdminView {
+            id: u.id,
+            username: u.username,
+            disabled: u.disabled,
+            totp_enabled: u.totp_enabled,
+            must_change_password: u.must_change_password,
+            created_at: u.created_at,
+            last_sign_in_at: u.last_sign_in_at,
+        }
+    }
+}
+
+/// A user name: 3 to 100 letters (any script), digits, `.`, `-`, `_` or `@`.
+pub fn parse_username(raw: Option<String>) -> Result<String, ApiError> {
+    let name = raw.unwrap_or_default().trim().to_owned();
+    if name.is_empty() {
+        return Err(ApiError::validation(
+            "username",
+            m::get().username_required.clone(),
+        ));
+    }
+    let count = name.chars().count();
+    let allowed = name
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | '@'));
+    if !(3..=100).contains(&count) || !allowed {
+        return Err(ApiError::validation(
+            "username",
+            m::get().username_invalid.clone(),
+        ));
+    }
+    Ok(name)
+}
+
+pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<AdminView>, ApiError> {
+    Ok(admin_user::Entity::find()
+        .order_by_asc(admin_user::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(AdminView::from)
+        .collect())
+}
+
+pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<admin_user::Model, ApiError> {
+    admin_user::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(m::get().admin_not_found.clone()))
+}
+
+/// Adds an administrator with a one-time password (changed at their first sign-in).
+pub async fn create(
+    db: &impl ConnectionTrait,
+    username: String,
+    password: &NewPassword,
+) -> Result<AdminView, ApiError> {
+    let taken = admin_user::Entity::find()
+        .filter(admin_user::Column::Username.eq(username.as_str()))
+        .count(db)
+        .await?;
+    if taken > 0 {
+        return Err(ApiError::Conflict(m::get().username_taken.clone()));
+    }
+    let hash = crate::auth::hash_password(password.as_str()).map_err(ApiError::Unexpected)?;
+    let user = admin_user::ActiveModel {
+        username: Set(username),
+        password_hash: Set(hash),
+        created_at: Set(Utc::now()),
+        disabled: Set(false),
+        must_change_password: Set(true),
+        totp_enabled: Set(false),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+    .map_err(|e| {
+        if crate::store::is_unique_violation(&e) {
+            ApiError::Conflict(m::get().username_taken.clone())
+        } else {
+            e.into()
+        }
+    })?;
+    Event::new("admin.created")
+        .on("admin_user", user.id)
+        .detail(json!({ "username": user.username }))
+        .save(db)
+        .await?;
+    Ok(user.into())
+}
+
+/// 409 unless `target` may stop being an active administrator: not the one asking, and not
+/// the last active one.
+async fn may_remove(
+    db: &impl ConnectionTrait,
+    acting: i32,
+    target: &admin_user::Model,
+) -> Result<(), ApiError> {
+    if target.id == acting {
+        return Err(ApiError::Conflict(m::get().not_yourself.clone()));
+    }
+    let others_active = admin_user::Entity::find()
+        .filter(admin_user::Column::Disabled.eq(false))
+        .filter(admin_user::Column::Id.ne(target.id))
+        .count(db)
+        .await?;
+    if !target.disabled && others_active == 0 {
+        return Err(ApiError::Conflict(m::get().last_admin.clone()));
+    }
+    Ok(())
+}
+
+/// What an update asks for.
+#[derive(Debug, Default)]
+pub struct Change {
+    pub disabled: Option<bool>,
+    pub password: Option<NewPassword>,
+}
+
+/// Disables, re-enables or resets the password of another administrator; disabling and
+/// resetting end their sessions.
+pub async fn update(
+    db: &impl ConnectionTrait,
+    acting: i32,
+    target: admin_user::Model,
+    change: Change,
+) -> Result<AdminView, ApiError> {
+    if change.disabled == Some(true) {
+        may_remove(db, acting, &target).await?;
+    }
+    if change.password.is_some() && target.id == acting {
+        return Err(ApiError::Conflict(m::get().own_password_here.clone()));
+    }
+    let id = target.id;
+    let mut row: admin_user::ActiveModel = target.clone().into();
+    let mut end_sessions = false;
+    if let Some(disabled) = change.disabled
+        && disabled != target.disabled
+    {
+        row.disabled = Set(disabled);
+        end_sessions |= disabled;
+        let action = if disabled {
+            "admin.disabled"
+        } else {
+            "admin.enabled"
+        };
+        Event::new(action).on("admin_user", id).save(db).await?;
+    }
+    if let Some(password) = &change.password {
+        let hash = crate::auth::hash_password(password.as_str()).map_err(ApiError::Unexpected)?;
+        row.password_hash = Set(hash);
+        row.must_change_password = Set(true);
+        end_sessions = true;
+        Event::new("password.reset")
+            .on("admin_user", id)
+            .save(db)
+            .await?;
+    }
+    let saved = row.update(db).await?;
+    if end_sessions {
+        sessions::end_all(db, id, None).await?;
+    }
+    Ok(saved.into())
+}
+
+/// Deletes another administrator (their sessions and recovery codes with them).
+pub async fn delete(
+    db: &impl ConnectionTrait,
+    acting: i32,
+    target: admin_user::Model,
+) -> Result<(), ApiError> {
+    may_remove(db, acting, &target).await?;
+    sessions::end_all(db, target.id, None).await?;
+    super::two_factor::remove_recovery_codes(db, target.id).await?;
+    crate::store::entities::admin_session::Entity::delete_many()
+        .filter(crate::store::entities::admin_session::Column::AdminUserId.eq(target.id))
+        .exec(db)
+        .await?;
+    admin_user::Entity::delete_by_id(target.id).exec(db).await?;
+    Event::new("admin.deleted")
+        .on("admin_user", target.id)
+        .detail(json!({ "username": target.username }))
+        .save(db)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,255 @@
+//! The audit log: who did what, when and from where. Rows are only inserted (the database
+//! refuses the rest); a write records its line in the write's own transaction, so the log and
+//! the data never disagree.
+//!
+//! Who is acting comes from the request: [`scoped`] runs an administrator's request with its
+//! [`Actor`], and whatever the request saves reads it with [`Actor::current`]. Outside a
+//! request (the CLI, the seed, the publish worker) the actor is the system.
+
+use std::future::Future;
+
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
+};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::domain::page::Page;
+use crate::store::entities::audit_event;
+
+/// Who acts, and from where.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Actor {
+    pub id: Option<i32>,
+    pub username: Option<String>,
+    pub address: Option<String>,
+}
+
+tokio::task_local! {
+    static ACTOR: Actor;
+}
+
+impl Actor {
+    /// The actor of the request being answered (the system outside one).
+    pub fn current() -> Actor {
+        ACTOR.try_with(Clone::clone).unwrap_or_default()
+    }
+
+    /// Someone who is not signed in yet (a sign-in attempt), by the name they typed.
+    pub fn anonymous(username: &str, address: std::net::IpAddr) -> Actor {
+        Actor {
+            id: None,
+            username: Some(username.chars().take(100).collect()),
+            address: Some(address.to_string()),
+        }
+    }
+}
+
+/// Runs `future` (an administrator's request) with `actor` as the one who acts.
+pub async fn scoped<F: Future>(actor: Actor, future: F) -> F::Output {
+    ACTOR.scope(actor, future).await
+}
+
+/// A line of the log about to be written.
+#[derive(Debug, Clone)]
+pub struct Event {
+    action: &'static str,
+    resource: Option<String>,
+    resource_id: Option<String>,
+    detail: Option<Value>,
+}
+
+impl Event {
+    pub fn new(action: &'static str) -> Event {
+        Event {
+            action,
+            resource: None,
+            resource_id: None,
+            detail: None,
+        }
+    }
+
+    pub fn on(mut self, resource: &str, id: impl ToString) -> Event {
+        self.resource = Some(resource.to_owned());
+        self.resource_id = Some(id.to_string());
+        self
+    }
+
+    pub fn detail(mut self, detail: Value) -> Event {
+        self.detail = Some(detail);
+        self
+    }
+
+    /// Writes the line as the current request's actor.
+    pub async fn save(self, db: &impl ConnectionTrait) -> Result<(), sea_orm::DbErr> {
+        self.save_as(db, &Actor::current()).await
+    }
+
+    pub async fn save_as(
+        self,
+        db: &impl ConnectionTrait,
+        actor: &Actor,
+    ) -> Result<(), sea_orm::DbErr> {
+        audit_event::ActiveModel {
+            at: Set(Utc::now()),
+            actor: Set(actor.username.clone()),
+            actor_id: Set(actor.id),
+            address: Set(actor.address.clone()),
+            action: Set(self.action.to_owned()),
+            resource: Set(self.resource),
+            resource_id: Set(self.resource_id),
+            detail: Set(self.detail.map(|d| d.to_string())),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+        Ok(())
+    }
+}
+
+/// Records a spreadsheet export or import that succeeded (the handlers are the spreadsheets';
+/// the log learns of them here, from the request that made them).
+pub async fn record_transfer(
+    db: &impl ConnectionTrait,
+    actor: &Actor,
+    method: &actix_web::http::Method,
+    path: &str,
+) -> Result<(), crate::error::ApiError> {
+    let path = path.trim_end_matches('/');
+    let event = if method == actix_web::http::Method::GET && path == "/api/v1/contact-us/export" {
+        Event::new("export").on("contact_us", "all")
+    } else if let Some(kind) = path.strip_prefix("/api/v1/import/")
+        && method == actix_web::http::Method::POST
+    {
+        Event::new("import").on(kind, "all")
+    } else {
+        return Ok(());
+    };
+    event.save_as(db, actor).await?;
+    Ok(())
+}
+
+/// The fields a save changed: every field whose value differs between `before` and `after`
+/// (all set fields of a new row), without the bookkeeping ones.
+pub fn changed_fields<T: Serialize>(before: Option<&T>, after: &T) -> Vec<String> {
+    const BOOKKEEPING: [&str; 4] = ["id", "created_at", "updated_at", "published_at"];
+    let after = serde_json::to_value(after).unwrap_or_default();
+    let before = before.and_then(|b| serde_json::to_value(b).ok());
+    let Value::Object(after) = after else {
+        return Vec::new();
+    };
+    let mut fields = after
+        .iter()
+        .filter(|(key, _)| !BOOKKEEPING.contains(&key.as_str()))
+        .filter(|(key, value)| match &before {
+            Some(before) => before.get(key.as_str()) != Some(*value),
+            None => !value.is_null(),
+        })
+        .map(|(key, _)| key.clone())
+        .collect::<Vec<_>>();
+    fields.sort();
+    fields
+}
+
+/// What the log shows for a line.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditEntry {
+    pub id: i32,
+    pub at: DateTime<Utc>,
+    pub actor: Option<String>,
+    pub address: Option<String>,
+    pub action: String,
+    pub resource: Option<String>,
+    pub resource_id: Option<String>,
+    /// What the action changed, or why it failed.
+    #[schema(value_type = Option<Object>)]
+    pub detail: Option<Value>,
+}
+
+/// Which lines to list.
+#[derive(Debug, Default, Clone)]
+pub struct Filter {
+    /// The actor's user name, exactly.
+    pub actor: Option<String>,
+    /// An action (`sign_in.failure`) or a family of them (`sign_in`).
+    pub action: Option<String>,
+    pub from: Option<DateTime<Utc>>,
+    /// Exclusive.
+    pub to: Option<DateTime<Utc>>,
+}
+
+/// One page of the log, newest first, and the number of lines that match.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    filter: &Filter,
+    page: Page,
+) -> Result<(Vec<AuditEntry>, u64), sea_orm::DbErr> {
+    let mut query = audit_event::Entity::find();
+    if let Some(actor) = &filter.actor {
+        query = query.filter(audit_event::Column::Actor.eq(actor.as_str()));
+    }
+    if let Some(action) = &filter.action {
+        query = query.filter(
+            sea_orm::Condition::any()
+                .add(audit_event::Column::Action.eq(action.as_str()))
+                .add(audit_event::Column::Action.starts_with(format!("{action}."))),
+        );
+    }
+    if let Some(from) = filter.from {
+        query = query.filter(audit_event::Column::At.gte(from));
+    }
+    if let Some(to) = filter.to {
+        query = query.filter(audit_event::Column::At.lt(to));
+    }
+    let total = query.clone().count(db).await?;
+    let rows = query
+        .order_by_desc(audit_event::Column::Id)
+        .offset(page.offset())
+        .limit(page.size)
+        .all(db)
+        .await?;
+    let entries = rows
+        .into_iter()
+        .map(|row| AuditEntry {
+            id: row.id,
+            at: row.at,
+            actor: row.actor,
+            address: row.address,
+            action: row.action,
+            resource: row.resource,
+            resource_id: row.resource_id,
+            detail: row.detail.and_then(|d| serde_json::from_str(&d).ok()),
+        })
+        .collect();
+    Ok((entries, total))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn changed_fields_name_what_differs_and_skip_bookkeeping() {
+        let before = json!({"id": 1, "name": "Valet", "name_ar": null, "updated_at": "a", "display_order": 1});
+        let after = json!({"id": 1, "name": "Valet+", "name_ar": null, "updated_at": "b", "display_order": 1});
+        assert_eq!(changed_fields(Some(&before), &after), vec!["name"]);
+        assert_eq!(changed_fields(None, &after), vec!["display_order", "name"]);
+    }
+
+    #[tokio::test]
+    async fn the_actor_is_the_requests_inside_its_scope_and_the_system_outside() {
+        assert_eq!(Actor::current(), Actor::default());
+        let layla = Actor {
+            id: Some(3),
+            username: Some("layla".into()),
+            address: Some("10.0.0.1".into()),
+        };
+        let seen = scoped(layla.clone(), async { Actor::current() }).await;
+        assert_eq!(seen, layla);
+    }
+}

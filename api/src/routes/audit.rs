@@ -1,0 +1,91 @@
+//! `GET /audit` (administrators): the audit log, newest first, filtered by who, what and when.
+//! Nothing changes or deletes it.
+
+use actix_web::{HttpResponse, get, web};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Deserialize;
+
+use super::envelope::{self, ErrorBody, ListEnvelope};
+use crate::accounts::audit::{self, AuditEntry, Filter};
+use crate::accounts::messages as m;
+use crate::auth::Admin;
+use crate::domain::page::{Page, PageQuery};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AuditQuery {
+    /// The actor's user name, exactly.
+    #[param(max_length = 100)]
+    pub actor: Option<String>,
+    /// An action (`sign_in.failure`) or a family of actions (`sign_in`).
+    #[param(max_length = 100)]
+    pub action: Option<String>,
+    /// From this date (`YYYY-MM-DD`, UTC) or time (RFC 3339), inclusive.
+    pub from: Option<String>,
+    /// Up to this date (inclusive, the whole day) or time (exclusive).
+    pub to: Option<String>,
+}
+
+fn filter_text(name: &str, raw: Option<String>) -> Result<Option<String>, ApiError> {
+    let value = raw.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+    if value.as_ref().is_some_and(|v| v.chars().count() > 100) {
+        return Err(ApiError::validation(
+            name,
+            crate::domain::rules::catalog()
+                .messages
+                .query_too_long
+                .with("name", name)
+                .with("max", 100),
+        ));
+    }
+    Ok(value)
+}
+
+/// A date or time; a date `to` means the end of that day.
+fn parse_when(
+    name: &str,
+    raw: Option<String>,
+    end_of_day: bool,
+) -> Result<Option<DateTime<Utc>>, ApiError> {
+    let Some(raw) = raw.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    if let Ok(time) = DateTime::parse_from_rfc3339(&raw) {
+        return Ok(Some(time.with_timezone(&Utc)));
+    }
+    let date = NaiveDate::parse_from_str(&raw, "%Y-%m-%d")
+        .ok()
+        .and_then(|d| if end_of_day { d.succ_opt() } else { Some(d) })
+        .and_then(|d| d.and_hms_opt(0, 0, 0));
+    match date {
+        Some(start) => Ok(Some(start.and_utc())),
+        None => Err(ApiError::validation(
+            name,
+            m::get().bad_date.clone().with("name", name),
+        )),
+    }
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "audit", params(PageQuery, AuditQuery),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ListEnvelope<AuditEntry>), (status = 400, body = ErrorBody)))]
+#[get("/audit")]
+pub async fn list(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    page: web::Query<PageQuery>,
+    query: web::Query<AuditQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = Page::parse(&page, true)?;
+    let query = query.into_inner();
+    let filter = Filter {
+        actor: filter_text("actor", query.actor)?,
+        action: filter_text("action", query.action)?,
+        from: parse_when("from", query.from, false)?,
+        to: parse_when("to", query.to, true)?,
+    };
+    let (entries, total) = audit::list(&state.db.read, &filter, page).await?;
+    Ok(envelope::list(entries, total))
+}

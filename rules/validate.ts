@@ -22,6 +22,7 @@ export type FieldKind =
   | 'colour'
   | 'cssClass'
   | 'choice'
+  | 'flag'
 
 export interface FieldRule {
   name: string
@@ -198,7 +199,7 @@ export function checkField(
   }
   // A name, a phone, an address or a choice has a shape that leaves these out already, and its
   // own message says what the shape is.
-  const shaped = ['personName', 'phone', 'email', 'choice'].includes(rule.kind)
+  const shaped = ['personName', 'phone', 'email', 'choice', 'flag'].includes(rule.kind)
   if (!shaped && Array.from(text).some(isRefusedChar)) return fail(fill(checks.refusedChars, { label }))
   const chars = charCount(text)
   if (rule.max !== undefined && chars > rule.max) {
@@ -226,6 +227,8 @@ export function checkField(
         : rule.invalid
           ? invalid()
           : fail(fill(checks.choice, { label, options: (rule.options ?? []).join(', ') }))
+    case 'flag':
+      return ['true', 'false', '1', '0'].includes(text) ? null : invalid()
     case 'url':
       return isSafeUrl(text) ? null : fail(fill(checks.url, { label }))
     case 'newPassword':

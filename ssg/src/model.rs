@@ -27,6 +27,9 @@ pub struct Service {
     pub display_order: i32,
     pub image_url: String,
     pub color: String,
+    /// Shown with a "Coming soon" overlay (a flag the admin sets).
+    #[serde(default)]
+    pub coming_soon: bool,
     /// Sorted by display order.
     pub items: Vec<ServiceItem>,
 }

@@ -223,6 +223,8 @@ export const ar: Translations = {
       image: 'الصورة',
       color: 'رمز اللون',
       colorPicker: 'اختر لونًا',
+      comingSoon: 'قريبًا',
+      comingSoonHint: 'يعرض الموقع هذه الخدمة مع شارة «قريبًا» إلى أن تزيل العلامة من المربع.',
       nameAr: 'العنوان بالعربية',
       descriptionAr: 'الوصف بالعربية',
       contentAr: 'المحتوى بالعربية',

@@ -224,6 +224,8 @@ export const en = {
       image: 'Image',
       color: 'Colour code',
       colorPicker: 'Pick a colour',
+      comingSoon: 'Coming soon',
+      comingSoonHint: 'The site shows this service with a “Coming soon” overlay until you clear the box.',
       nameAr: 'Title in Arabic',
       descriptionAr: 'Description in Arabic',
       contentAr: 'Content in Arabic',

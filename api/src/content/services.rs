@@ -35,6 +35,10 @@ pub struct ServiceInput {
     /// A colour code such as `#0B1F3A`.
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
     pub color: Text,
+    /// Shown on the site with a "Coming soon" overlay; left out, an update keeps it as it was
+    /// and a new service is not.
+    #[schema(value_type = Option<bool>)]
+    pub coming_soon: Loose,
 }
 
 impl ServiceInput {
@@ -49,6 +53,7 @@ impl ServiceInput {
         let name_ar = f.twin("name_ar", self.name_ar.take());
         let description_ar = f.twin("description_ar", self.description_ar.take());
         let content_ar = f.twin("content_ar", self.content_ar.take());
+        let coming_soon = f.flag("coming_soon", self.coming_soon.take());
         f.finish()?;
 
         model.name = Set(name);
@@ -60,6 +65,9 @@ impl ServiceInput {
         model.display_order = Set(display_order);
         model.image_url = Set(image_url);
         model.color = Set(color);
+        if let Some(coming_soon) = coming_soon {
+            model.coming_soon = Set(coming_soon);
+        }
         model.updated_at = Set(Utc::now());
         Ok(())
     }

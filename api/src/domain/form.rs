@@ -65,6 +65,15 @@ impl Form {
             .unwrap_or(0)
     }
 
+    /// A yes/no flag, sent as a boolean (or `true`/`false`, `1`/`0`); `None` when left out.
+    pub fn flag(&mut self, field: &str, value: Option<String>) -> Option<bool> {
+        match self.run(field, value)?.as_str() {
+            "true" | "1" => Some(true),
+            "false" | "0" => Some(false),
+            _ => None,
+        }
+    }
+
     /// Text with a shape of its own (a name, a phone number, an email address), `parse`d once
     /// its rule passed.
     pub fn shaped<T>(

@@ -3,20 +3,22 @@
 
 use serde::{Deserialize, Deserializer};
 
-/// A JSON string, number or `null` read as text; anything else is an error.
+/// A JSON string, number, boolean or `null` read as text; anything else is an error.
 pub fn string<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Raw {
         S(String),
+        B(bool),
         I(i64),
         U(u64),
         F(f64),
     }
     Ok(Option::<Raw>::deserialize(d)
-        .map_err(|_| serde::de::Error::custom("expected a string or a number"))?
+        .map_err(|_| serde::de::Error::custom("expected a string, a number or a boolean"))?
         .map(|raw| match raw {
             Raw::S(s) => s,
+            Raw::B(b) => b.to_string(),
             Raw::I(i) => i.to_string(),
             Raw::U(u) => u.to_string(),
             Raw::F(f) => f.to_string(),

@@ -245,6 +245,8 @@ pub enum FieldKind {
     CssClass,
     /// One of `options`.
     Choice,
+    /// Yes or no: `true`/`false` (a JSON boolean reads as these) or `1`/`0`.
+    Flag,
 }
 
 #[derive(Debug, Deserialize)]
@@ -363,7 +365,11 @@ pub fn check(rule: &FieldRule, raw: Option<&str>, audience: Audience) -> Result<
     // its own message says what the shape is.
     let shaped = matches!(
         rule.kind,
-        FieldKind::PersonName | FieldKind::Phone | FieldKind::Email | FieldKind::Choice
+        FieldKind::PersonName
+            | FieldKind::Phone
+            | FieldKind::Email
+            | FieldKind::Choice
+            | FieldKind::Flag
     );
     if !shaped && text.chars().any(is_refused_char) {
         return Err(fail(c.refused_chars.with("label", &rule.label)));
@@ -384,6 +390,7 @@ pub fn check(rule: &FieldRule, raw: Option<&str>, audience: Audience) -> Result<
             .chars()
             .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '-' | '_' | ' ')),
         FieldKind::Choice => rule.options.iter().any(|o| o == text),
+        FieldKind::Flag => matches!(text, "true" | "false" | "1" | "0"),
         FieldKind::Url => {
             if !is_safe_url(text) {
                 return Err(fail(c.url.with("label", &rule.label)));
@@ -552,6 +559,7 @@ mod tests {
                         | FieldKind::Email
                         | FieldKind::Colour
                         | FieldKind::CssClass
+                        | FieldKind::Flag
                 );
                 if shaped {
                     assert!(f.invalid.is_some(), "{form}.{}: invalid message", f.name);

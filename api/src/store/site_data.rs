@@ -166,6 +166,7 @@ pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
             display_order: s.display_order,
             image_url: s.image_url,
             color: s.color,
+            coming_soon: s.coming_soon,
         })
         .collect();
     let general_content = general_content::Entity::find()

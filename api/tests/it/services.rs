@@ -199,3 +199,45 @@ async fn renaming_a_service_renames_it_on_its_list_items() {
     let (_, body) = read(app.get(&format!("/list-of-services/{item_id}")).await).await;
     assert_eq!(body["responseBody"][0]["service_name"], "Airport Services");
 }
+
+#[tokio::test]
+async fn coming_soon_is_a_flag_the_admin_sets_and_a_save_without_it_keeps() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let save = |method: Method, path: String, body: serde_json::Value| {
+        let (app, token) = (&app, &token);
+        async move { read(app.send_as(token, method, &path, &body).await).await }
+    };
+    let (status, body) = save(Method::POST, "/our-services".into(), service("Dine In", 1)).await;
+    assert_eq!(status, 201);
+    assert_eq!(
+        body["responseBody"][0]["coming_soon"], false,
+        "a new service is not flagged, whatever its name"
+    );
+    let id = body["responseBody"][0]["id"].as_i64().unwrap();
+    let path = format!("/our-services/{id}");
+
+    let mut flagged = service("Dine In", 1);
+    flagged["coming_soon"] = json!(true);
+    let (_, body) = save(Method::PUT, path.clone(), flagged).await;
+    assert_eq!(body["responseBody"][0]["coming_soon"], true);
+    // The specification's client does not know the flag: its saves leave it as it is.
+    let (_, body) = save(Method::PUT, path.clone(), service("Dine In at home", 1)).await;
+    assert_eq!(body["responseBody"][0]["coming_soon"], true);
+    let (_, body) = read(app.get(&path).await).await;
+    assert_eq!(body["responseBody"][0]["coming_soon"], true);
+
+    let mut cleared = service("Dine In at home", 1);
+    cleared["coming_soon"] = json!("false");
+    let (_, body) = save(Method::PUT, path.clone(), cleared).await;
+    assert_eq!(body["responseBody"][0]["coming_soon"], false);
+
+    let mut bad = service("Dine In at home", 1);
+    bad["coming_soon"] = json!("soon");
+    let (status, body) = save(Method::PUT, path, bad).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["errors"]["coming_soon"],
+        "Coming soon must be true or false."
+    );
+}

@@ -128,6 +128,7 @@ pub fn data() -> (SiteData, BTreeMap<i32, Blog>) {
                 display_order: 2,
                 image_url: "/media/d.svg".into(),
                 color: "#5A4526".into(),
+                coming_soon: true,
                 items: vec![item(3, "Chef's table")],
                 ..Default::default()
             },

@@ -129,6 +129,31 @@ export function SelectField<V extends FieldValues>({ options, placeholder, ...co
   );
 }
 
+type CheckboxFieldProps<V extends FieldValues> = Omit<CommonProps<V>, 'required' | 'optionalLabel'>;
+
+/** A yes/no field: the box, then its label on the same line, the hint and error below. */
+export function CheckboxField<V extends FieldValues>({ name, label, hint, className = '' }: CheckboxFieldProps<V>) {
+  const { shell, control, registration } = useControl<V>({ name, label, hint });
+  return (
+    <div className={`field field--check ${shell.error ? 'field--invalid' : ''} ${className}`}>
+      <label className="field__check" htmlFor={shell.id}>
+        <input type="checkbox" className="field__checkbox" {...control} {...registration} />
+        <span className="field__label">{label}</span>
+      </label>
+      {hint ? (
+        <p className="field__hint" id={`${shell.id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {shell.error ? (
+        <p className="field__error" id={`${shell.id}-error`} role="alert">
+          {shell.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Arabic twins: typed right to left. */
 export const arabic = { dir: 'rtl', lang: 'ar' } as const;
 

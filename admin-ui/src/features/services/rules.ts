@@ -8,6 +8,7 @@ export type ServiceValues = {
   image_url: string;
   image_file: File | null;
   color: string;
+  coming_soon: boolean;
   name_ar: string;
   description_ar: string;
   content_ar: string;

@@ -9,6 +9,8 @@ export type Service = {
   display_order: number;
   image_url: string;
   color: string;
+  /** Shown on the site with a "Coming soon" overlay. */
+  coming_soon: boolean;
   created_at: string;
   updated_at: string;
 };

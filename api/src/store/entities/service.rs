@@ -20,6 +20,8 @@ pub struct Model {
     pub display_order: i32,
     pub image_url: String,
     pub color: String,
+    /// Shown on the site with a "Coming soon" overlay (set in the admin).
+    pub coming_soon: bool,
     pub created_at: chrono::DateTime<chrono::Utc>,
     pub updated_at: chrono::DateTime<chrono::Utc>,
 }

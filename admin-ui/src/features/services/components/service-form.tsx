@@ -2,7 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ContentForm } from '@/components/form/content-form';
 import { FormPage } from '@/components/form/form-page';
-import { arabic, english, TextAreaField, TextField } from '@/components/form/field';
+import { arabic, CheckboxField, english, TextAreaField, TextField } from '@/components/form/field';
 import { UploadField } from '@/components/upload/upload-field';
 import { paths } from '@/config/paths';
 import { useSaveAndReturn } from '@/hooks/use-save-and-return';
@@ -22,6 +22,7 @@ function toValues(service?: Service): ServiceValues {
     image_url: service?.image_url ?? '',
     image_file: null,
     color: service?.color ?? '',
+    coming_soon: service?.coming_soon ?? false,
     name_ar: service?.name_ar ?? '',
     description_ar: service?.description_ar ?? '',
     content_ar: service?.content_ar ?? '',
@@ -36,6 +37,7 @@ function toInput(values: ServiceValues, imageUrl: string): ServiceInput {
     display_order: toNumber(values.display_order),
     image_url: imageUrl,
     color: values.color.trim(),
+    coming_soon: values.coming_soon,
     name_ar: twin(values.name_ar),
     description_ar: twin(values.description_ar),
     content_ar: twin(values.content_ar),
@@ -104,6 +106,7 @@ export function ServiceForm({ id }: { id?: number }) {
                 <UploadField<ServiceValues> fileName="image_file" urlName="image_url" label={t('services.fields.image')} required />
               </div>
               <ColorField />
+              <CheckboxField<ServiceValues> name="coming_soon" label={t('services.fields.comingSoon')} hint={t('services.fields.comingSoonHint')} className="form__full" />
             </div>
           }
           arabic={

@@ -16,6 +16,7 @@ use sha2::{Digest, Sha256};
 use crate::content::hex;
 use crate::page::Page;
 use crate::routes::Lang;
+use crate::text::escape_html;
 
 pub trait Islands: Send + Sync {
     /// The island's markup wrapped for the browser loader, or `None` when no island renderer
@@ -67,12 +68,7 @@ impl Islands for NoIslands {
 
 /// `<div class="island" …>` around an island's server-rendered markup.
 pub fn wrap(name: &str, hydrate: &str, props: &serde_json::Value, html: &str) -> String {
-    let props = props
-        .to_string()
-        .replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
+    let props = escape_html(&props.to_string());
     format!(
         r#"<div class="island" data-island="{name}" data-hydrate="{hydrate}" data-props="{props}">{html}</div>"#
     )
@@ -400,6 +396,6 @@ mod tests {
             &serde_json::json!({"a": "<b>\"&'"}),
             "<p>hi</p>",
         );
-        assert!(html.starts_with(r#"<div class="island" data-island="x" data-hydrate="idle" data-props="{&quot;a&quot;:&quot;&lt;b&gt;\&quot;&amp;'&quot;}"><p>hi</p></div>"#), "{html}");
+        assert!(html.starts_with(r#"<div class="island" data-island="x" data-hydrate="idle" data-props="{&quot;a&quot;:&quot;&lt;b&gt;\&quot;&amp;&#39;&quot;}"><p>hi</p></div>"#), "{html}");
     }
 }

@@ -18,7 +18,7 @@ use crate::model::{Blog, BlogCard, SiteData, pick};
 use crate::page::Page;
 use crate::plan::{BLOGS_PER_PAGE, HOME_BLOGS, Target, listing_pages};
 use crate::routes::{Lang, Route};
-use crate::text::{interpolate, long_date, truncate};
+use crate::text::{escape_html, interpolate, long_date, truncate};
 use crate::{islands::Islands, xml};
 
 static TEMPLATES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates");
@@ -1055,21 +1055,6 @@ fn json_for_script(value: &serde_json::Value) -> String {
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026")
-}
-
-fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A serialisable value as a template value.

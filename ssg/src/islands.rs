@@ -311,9 +311,20 @@ impl Islands for NodeIslands {
 
     fn assets(&self) -> Result<Vec<Page>> {
         let root = self.dir.join("client/assets");
-        let mut pages = Vec::new();
-        collect(&root, &root, &mut pages)?;
-        Ok(pages)
+        if !root.is_dir() {
+            return Ok(Vec::new());
+        }
+        crate::walk::files(&root)?
+            .into_iter()
+            .map(|name| {
+                let path = root.join(&name);
+                Ok(Page {
+                    path: format!("assets/islands/{name}"),
+                    bytes: std::fs::read(&path)
+                        .with_context(|| format!("Failed to read {}", path.display()))?,
+                })
+            })
+            .collect()
     }
 
     fn fingerprint(&self) -> String {
@@ -341,28 +352,6 @@ fn stylesheet(dir: &Path, file: &str) -> Result<String> {
         r#"<link rel="stylesheet" href="{ASSET_BASE}{}">"#,
         file.trim_start_matches("assets/")
     ))
-}
-
-fn collect(root: &Path, dir: &Path, pages: &mut Vec<Page>) -> Result<()> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(());
-    };
-    for entry in entries {
-        let path = entry?.path();
-        if path.is_dir() {
-            collect(root, &path, pages)?;
-        } else {
-            let rel = path
-                .strip_prefix(root)?
-                .to_string_lossy()
-                .replace('\\', "/");
-            pages.push(Page {
-                path: format!("assets/islands/{rel}"),
-                bytes: std::fs::read(&path)?,
-            });
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

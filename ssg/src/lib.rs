@@ -14,6 +14,7 @@ mod render;
 pub mod routes;
 pub mod slug;
 pub mod text;
+pub mod walk;
 mod xml;
 
 pub use page::Page;

@@ -50,9 +50,16 @@ impl Templates {
                 out
             }
             Templates::Dir(root) => {
-                let mut out = Vec::new();
-                walk(&root.join(sub), &root.join(sub), &mut out)?;
-                out
+                let dir = root.join(sub);
+                crate::walk::files(&dir)?
+                    .into_iter()
+                    .map(|name| {
+                        let path = dir.join(&name);
+                        let text = std::fs::read_to_string(&path)
+                            .with_context(|| format!("Failed to read {}", path.display()))?;
+                        Ok((name, text))
+                    })
+                    .collect::<Result<_>>()?
             }
         };
         files.sort();
@@ -69,32 +76,6 @@ fn collect(dir: &Dir<'static>, out: &mut Vec<(String, String)>) {
     for sub in dir.dirs() {
         collect(sub, out);
     }
-}
-
-fn walk(
-    root: &std::path::Path,
-    dir: &std::path::Path,
-    out: &mut Vec<(String, String)>,
-) -> Result<()> {
-    for entry in
-        std::fs::read_dir(dir).with_context(|| format!("Failed to list {}", dir.display()))?
-    {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(root, &path, out)?;
-        } else {
-            let name = path
-                .strip_prefix(root)?
-                .to_string_lossy()
-                .replace('\\', "/");
-            out.push((
-                name,
-                std::fs::read_to_string(&path)
-                    .with_context(|| format!("Failed to read {}", path.display()))?,
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Settings that end up in pages.

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::model::{SiteData, pick};
-use crate::plan::{FEED_SIZE, listing_pages, sitemap_chunk};
+use crate::plan::{FEED_SIZE, sitemap_chunk};
 use crate::routes::{Lang, Route};
 use crate::text::escape_html;
 
@@ -39,18 +39,7 @@ fn url_entry(out: &mut String, site: &str, route: &Route, lastmod: Option<&str>)
 
 pub fn sitemap_pages(site: &str, data: &SiteData) -> String {
     let mut out = format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{URLSET}");
-    let mut routes = vec![
-        Route::Home,
-        Route::About,
-        Route::Services,
-        Route::Airport,
-        Route::Partnership,
-        Route::Contact,
-    ];
-    routes.extend(crate::content::DOCUMENTS.map(Route::Document));
-    routes.extend(data.services.iter().map(|s| Route::Service(s.id)));
-    routes.extend((1..=listing_pages(data.blogs.len())).map(Route::Blogs));
-    for route in &routes {
+    for route in &crate::plan::pages(data) {
         url_entry(&mut out, site, route, None);
     }
     out.push_str("</urlset>\n");

@@ -40,6 +40,7 @@ pub struct SiteConfig {
 /// One target's pages, or why it could not be rendered.
 pub type Rendered<'t> = (&'t Target, Result<Vec<Page>>);
 
+/// Templates, content, assets, islands and settings, ready to render targets for any snapshot.
 pub struct Site {
     content: Content,
     config: SiteConfig,

@@ -1,12 +1,13 @@
 //! Islands: interactive parts of pages, server-rendered into the static HTML and hydrated in
 //! the browser (see `site-islands/ISLANDS.md`). The generator asks an [`Islands`]
 //! implementation for each island's HTML; [`NodeIslands`] runs the `site-islands` server entry
-//! under Node and speaks its JSON-lines protocol.
+//! under Node and speaks its JSON-lines protocol, with a small pool of renderer processes
+//! ([`pool`]) behind a cache of rendered islands.
+
+mod pool;
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
@@ -16,6 +17,8 @@ use sha2::{Digest, Sha256};
 use crate::content::hex;
 use crate::page::Page;
 use crate::routes::Lang;
+use crate::text::escape_html;
+use pool::Pool;
 
 pub trait Islands: Send + Sync {
     /// The island's markup wrapped for the browser loader, or `None` when no island renderer
@@ -67,12 +70,7 @@ impl Islands for NoIslands {
 
 /// `<div class="island" …>` around an island's server-rendered markup.
 pub fn wrap(name: &str, hydrate: &str, props: &serde_json::Value, html: &str) -> String {
-    let props = props
-        .to_string()
-        .replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
+    let props = escape_html(&props.to_string());
     format!(
         r#"<div class="island" data-island="{name}" data-hydrate="{hydrate}" data-props="{props}">{html}</div>"#
     )
@@ -87,38 +85,15 @@ struct ManifestEntry {
     assets: Vec<String>,
 }
 
-#[derive(Deserialize)]
-struct Reply {
-    #[serde(default)]
-    html: Option<String>,
-    #[serde(default)]
-    hydrate: Option<String>,
-    #[serde(default)]
-    error: Option<String>,
-}
-
-struct Process {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-    next_id: u64,
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-struct State {
-    process: Option<Process>,
-    /// Hash of the strings the process was started with.
+/// What the renderers have rendered, for the string tables they were started with.
+struct Cache {
+    /// Hash of the `init` line (the string tables); empty before the first `prepare`.
     strings: String,
-    init: String,
-    /// Rendered islands by name, language and props; `cached_bytes` of HTML in all.
-    cache: HashMap<[u8; 32], String>,
-    cached_bytes: usize,
+    /// Changes with `strings`: a render begun with other tables is not kept.
+    generation: u64,
+    /// Rendered islands by name, language and props; `bytes` of HTML in all.
+    html: HashMap<[u8; 32], String>,
+    bytes: usize,
 }
 
 /// Most bytes of rendered islands kept. The islands every page shares (the footer's) are small
@@ -133,7 +108,8 @@ pub struct NodeIslands {
     css: Vec<String>,
     fonts: Vec<String>,
     fingerprint: String,
-    state: Mutex<State>,
+    cache: Mutex<Cache>,
+    renderers: Pool,
 }
 
 /// Where the islands' client assets live in the site.
@@ -171,13 +147,13 @@ impl NodeIslands {
                 .map(|a| format!("{ASSET_BASE}{}", a.trim_start_matches("assets/")))
                 .collect(),
             fingerprint: hex(&hasher.finalize()[..10]),
-            state: Mutex::new(State {
-                process: None,
+            cache: Mutex::new(Cache {
                 strings: String::new(),
-                init: String::new(),
-                cache: HashMap::new(),
-                cached_bytes: 0,
+                generation: 0,
+                html: HashMap::new(),
+                bytes: 0,
             }),
+            renderers: Pool::new(dir.join("server/server.js"), pool::default_size()),
         })
     }
 
@@ -199,51 +175,11 @@ impl NodeIslands {
         }
     }
 
-    fn spawn(&self, init: &str) -> Result<Process> {
-        let mut child = Command::new("node")
-            .arg(self.dir.join("server/server.js"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .context("Failed to start node for the islands' server render (is Node installed?)")?;
-        let mut stdin = child.stdin.take().context("node stdin")?;
-        let stdout = BufReader::new(child.stdout.take().context("node stdout")?);
-        stdin.write_all(init.as_bytes())?;
-        stdin.write_all(b"\n")?;
-        Ok(Process {
-            child,
-            stdin,
-            stdout,
-            next_id: 0,
-        })
-    }
-
-    fn ask(
-        process: &mut Process,
-        name: &str,
-        lang: Lang,
-        props: &serde_json::Value,
-    ) -> Result<(String, String)> {
-        process.next_id += 1;
-        let id = process.next_id;
-        let request =
-            serde_json::json!({ "id": id, "island": name, "lang": lang.code(), "props": props });
-        writeln!(process.stdin, "{request}").context("the islands' server render stopped")?;
-        process.stdin.flush()?;
-        let mut line = String::new();
-        if process.stdout.read_line(&mut line)? == 0 {
-            bail!("the islands' server render exited");
-        }
-        let reply: Reply = serde_json::from_str(&line)
-            .with_context(|| format!("unreadable reply from the islands' server render: {line}"))?;
-        if let Some(error) = reply.error {
-            bail!("{error}");
-        }
-        Ok((
-            reply.html.unwrap_or_default(),
-            reply.hydrate.unwrap_or_else(|| "visible".into()),
-        ))
+    /// The same build with `size` renderer processes at most (the default: one per core, at
+    /// most [`pool::MAX_RENDERERS`]).
+    pub fn with_renderers(mut self, size: usize) -> NodeIslands {
+        self.renderers = Pool::new(self.dir.join("server/server.js"), size);
+        self
     }
 }
 
@@ -255,13 +191,13 @@ impl Islands for NodeIslands {
             .collect();
         let init = serde_json::json!({ "type": "init", "strings": tables }).to_string();
         let hash = hex(&Sha256::digest(init.as_bytes()));
-        let mut state = self.state.lock().expect("islands state");
-        if state.strings != hash {
-            state.process = None;
-            state.cache.clear();
-            state.cached_bytes = 0;
-            state.strings = hash;
-            state.init = init;
+        let mut cache = self.cache.lock().expect("islands cache");
+        if cache.strings != hash {
+            cache.html.clear();
+            cache.bytes = 0;
+            cache.strings = hash;
+            cache.generation += 1;
+            self.renderers.restart(init);
         }
         Ok(())
     }
@@ -272,32 +208,33 @@ impl Islands for NodeIslands {
         key.update(lang.code().as_bytes());
         key.update(props.to_string().as_bytes());
         let key: [u8; 32] = key.finalize().into();
-        let mut state = self.state.lock().expect("islands state");
-        if let Some(html) = state.cache.get(&key) {
-            return Ok(Some(html.clone()));
-        }
-        if state.init.is_empty() {
-            bail!("islands rendered before prepare()");
-        }
-        if state.process.is_none() {
-            let init = state.init.clone();
-            state.process = Some(self.spawn(&init)?);
-        }
-        let answer = Self::ask(state.process.as_mut().expect("spawned"), name, lang, props);
-        let (html, hydrate) = match answer {
-            Ok(answer) => answer,
-            Err(e) => {
-                state.process = None;
-                return Err(e.context(format!("island {name} ({})", lang.code())));
+        let generation = {
+            let cache = self.cache.lock().expect("islands cache");
+            if let Some(html) = cache.html.get(&key) {
+                return Ok(Some(html.clone()));
             }
+            if cache.strings.is_empty() {
+                bail!("islands rendered before prepare()");
+            }
+            cache.generation
+        };
+        // No lock is held while a renderer works: other pages' islands render meanwhile.
+        let (html, hydrate) = match self.renderers.render(name, lang, props) {
+            Ok(answer) => answer,
+            Err(e) => return Err(e.context(format!("island {name} ({})", lang.code()))),
         };
         let wrapped = wrap(name, &hydrate, props, &html);
-        if state.cached_bytes + wrapped.len() > CACHE_BUDGET {
-            state.cache.clear();
-            state.cached_bytes = 0;
+        let mut cache = self.cache.lock().expect("islands cache");
+        if cache.generation == generation {
+            if cache.bytes + wrapped.len() > CACHE_BUDGET {
+                cache.html.clear();
+                cache.bytes = 0;
+            }
+            cache.bytes += wrapped.len();
+            if let Some(replaced) = cache.html.insert(key, wrapped.clone()) {
+                cache.bytes -= replaced.len();
+            }
         }
-        state.cached_bytes += wrapped.len();
-        state.cache.insert(key, wrapped.clone());
         Ok(Some(wrapped))
     }
 
@@ -315,9 +252,20 @@ impl Islands for NodeIslands {
 
     fn assets(&self) -> Result<Vec<Page>> {
         let root = self.dir.join("client/assets");
-        let mut pages = Vec::new();
-        collect(&root, &root, &mut pages)?;
-        Ok(pages)
+        if !root.is_dir() {
+            return Ok(Vec::new());
+        }
+        crate::walk::files(&root)?
+            .into_iter()
+            .map(|name| {
+                let path = root.join(&name);
+                Ok(Page {
+                    path: format!("assets/islands/{name}"),
+                    bytes: std::fs::read(&path)
+                        .with_context(|| format!("Failed to read {}", path.display()))?,
+                })
+            })
+            .collect()
     }
 
     fn fingerprint(&self) -> String {
@@ -345,28 +293,6 @@ fn stylesheet(dir: &Path, file: &str) -> Result<String> {
         r#"<link rel="stylesheet" href="{ASSET_BASE}{}">"#,
         file.trim_start_matches("assets/")
     ))
-}
-
-fn collect(root: &Path, dir: &Path, pages: &mut Vec<Page>) -> Result<()> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(());
-    };
-    for entry in entries {
-        let path = entry?.path();
-        if path.is_dir() {
-            collect(root, &path, pages)?;
-        } else {
-            let rel = path
-                .strip_prefix(root)?
-                .to_string_lossy()
-                .replace('\\', "/");
-            pages.push(Page {
-                path: format!("assets/islands/{rel}"),
-                bytes: std::fs::read(&path)?,
-            });
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -400,6 +326,6 @@ mod tests {
             &serde_json::json!({"a": "<b>\"&'"}),
             "<p>hi</p>",
         );
-        assert!(html.starts_with(r#"<div class="island" data-island="x" data-hydrate="idle" data-props="{&quot;a&quot;:&quot;&lt;b&gt;\&quot;&amp;'&quot;}"><p>hi</p></div>"#), "{html}");
+        assert!(html.starts_with(r#"<div class="island" data-island="x" data-hydrate="idle" data-props="{&quot;a&quot;:&quot;&lt;b&gt;\&quot;&amp;&#39;&quot;}"><p>hi</p></div>"#), "{html}");
     }
 }

@@ -3,18 +3,23 @@
 //! [`model`], asks [`plan`] what a change affects, renders those [`plan::Target`]s with
 //! [`Site::render`], and writes the [`Page`]s.
 
+mod assets;
 pub mod content;
 pub mod csp;
 pub mod islands;
 pub mod manifest;
 pub mod model;
 mod page;
+mod pages;
 pub mod plan;
 mod render;
 pub mod routes;
 pub mod slug;
+mod templates;
 pub mod text;
+pub mod walk;
 mod xml;
 
 pub use page::Page;
-pub use render::{Site, SiteConfig, Templates};
+pub use render::{Site, SiteConfig};
+pub use templates::Templates;

@@ -64,28 +64,31 @@ pub fn sitemap_chunk(blog_id: i32) -> i32 {
     blog_id.div_euclid(SITEMAP_CHUNK)
 }
 
+/// The pages that exist whatever the data: home, the fixed pages and the policy documents.
+pub const FIXED: [Route; 9] = [
+    Route::Home,
+    Route::About,
+    Route::Services,
+    Route::Airport,
+    Route::Partnership,
+    Route::Contact,
+    Route::Document(crate::content::DOCUMENTS[0]),
+    Route::Document(crate::content::DOCUMENTS[1]),
+    Route::Document(crate::content::DOCUMENTS[2]),
+];
+
+/// Every page but the blogs' own, in the order the pages' sitemap lists them: the [`FIXED`]
+/// pages, a page per service, the listing pages.
+pub fn pages(data: &SiteData) -> Vec<Route> {
+    let mut routes = FIXED.to_vec();
+    routes.extend(data.services.iter().map(|s| Route::Service(s.id)));
+    routes.extend((1..=listing_pages(data.blogs.len())).map(Route::Blogs));
+    routes
+}
+
 /// Every output of the site for `data`.
 pub fn full(data: &SiteData) -> BTreeSet<Target> {
-    let mut targets = BTreeSet::new();
-    for route in [
-        Route::Home,
-        Route::About,
-        Route::Services,
-        Route::Airport,
-        Route::Partnership,
-        Route::Contact,
-    ] {
-        targets.insert(Target::Page(route));
-    }
-    for name in crate::content::DOCUMENTS {
-        targets.insert(Target::Page(Route::Document(name)));
-    }
-    for service in &data.services {
-        targets.insert(Target::Page(Route::Service(service.id)));
-    }
-    for page in 1..=listing_pages(data.blogs.len()) {
-        targets.insert(Target::Page(Route::Blogs(page)));
-    }
+    let mut targets: BTreeSet<Target> = pages(data).into_iter().map(Target::Page).collect();
     for blog in &data.blogs {
         targets.insert(Target::Page(blog.route()));
         targets.insert(Target::SitemapBlogs(sitemap_chunk(blog.id)));
@@ -107,4 +110,62 @@ pub fn full(data: &SiteData) -> BTreeSet<Target> {
         Target::Assets,
     ]);
     targets
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::model::{BlogCard, Service};
+
+    fn data(services: i32, blogs: i32) -> SiteData {
+        let mut data = SiteData {
+            services: (1..=services)
+                .map(|id| Service {
+                    id,
+                    ..Default::default()
+                })
+                .collect(),
+            blogs: (1..=blogs)
+                .map(|id| BlogCard {
+                    id,
+                    slug: format!("b{id}"),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        };
+        data.normalize();
+        data
+    }
+
+    #[test]
+    fn every_page_but_a_blog_is_listed_once_and_is_an_output() {
+        let data = data(2, 30);
+
+        let pages = pages(&data);
+        let outputs: BTreeSet<Route> = full(&data)
+            .into_iter()
+            .filter_map(|t| match t {
+                Target::Page(Route::Blog { .. }) => None,
+                Target::Page(route) => Some(route),
+                _ => None,
+            })
+            .collect();
+
+        let distinct: BTreeSet<Route> = pages.iter().cloned().collect();
+        assert_eq!(distinct.len(), pages.len(), "no page is listed twice");
+        assert_eq!(distinct, outputs, "the sitemap's pages are the outputs");
+        assert_eq!(
+            pages.len(),
+            FIXED.len() + 2 + 3,
+            "fixed, services, listings"
+        );
+        let documents = FIXED
+            .iter()
+            .filter(|r| matches!(r, Route::Document(_)))
+            .count();
+        assert_eq!(documents, crate::content::DOCUMENTS.len(), "every document");
+    }
 }

@@ -1,19 +1,23 @@
-//! Small text helpers: escaping for XML we build by hand, dates in both languages, i18next
+//! Small text helpers: the HTML and XML escaper, dates in both languages, i18next
 //! placeholders, the plain text of stored HTML.
 
 use chrono::{DateTime, Datelike, Utc};
 
 use crate::routes::Lang;
 
-pub fn escape_xml(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
+/// Escapes the five characters that matter in HTML and XML text and quoted attributes
+/// (`& < > " '`); nothing else, so URLs keep their `/`. The one escaper of the generator: the
+/// template formatter, the islands' `data-props` and the sitemaps and feeds all use it.
+pub fn escape_html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
+            // `&#39;` rather than `&apos;`: HTML 4 does not know `&apos;`; XML reads both.
+            '\'' => out.push_str("&#39;"),
             c => out.push(c),
         }
     }
@@ -161,12 +165,28 @@ mod tests {
     }
 
     #[test]
-    fn placeholders_escaping_and_truncation() {
+    fn the_escaper_escapes_exactly_the_five_characters() {
+        let cases = [
+            ("&", "&amp;", "ampersand"),
+            ("<", "&lt;", "less-than"),
+            (">", "&gt;", "greater-than"),
+            ("\"", "&quot;", "double quote"),
+            ("'", "&#39;", "single quote"),
+            ("/a b=c?d#é", "/a b=c?d#é", "everything else is left alone"),
+            ("&amp;", "&amp;amp;", "escaped text again"),
+            ("<a & 'b'>", "&lt;a &amp; &#39;b&#39;&gt;", "mixed"),
+        ];
+        for (input, escaped, case) in cases {
+            assert_eq!(escape_html(input), escaped, "{case}");
+        }
+    }
+
+    #[test]
+    fn placeholders_and_truncation() {
         assert_eq!(
             interpolate("© {{year}} Dar Wasl", &[("year", "2026".into())]),
             "© 2026 Dar Wasl"
         );
-        assert_eq!(escape_xml("<a & 'b'>"), "&lt;a &amp; &apos;b&apos;&gt;");
         assert_eq!(truncate("short", 200), "short");
         let long = "word ".repeat(60);
         let cut = truncate(&long, 200);

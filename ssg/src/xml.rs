@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::model::{SiteData, pick};
-use crate::plan::{FEED_SIZE, listing_pages, sitemap_chunk};
+use crate::plan::{FEED_SIZE, sitemap_chunk};
 use crate::routes::{Lang, Route};
-use crate::text::escape_xml;
+use crate::text::escape_html;
 
 const URLSET: &str = r#"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">"#;
 
@@ -16,7 +16,7 @@ fn url_entry(out: &mut String, site: &str, route: &Route, lastmod: Option<&str>)
         let _ = write!(
             out,
             "<url><loc>{}</loc>",
-            escape_xml(&format!("{site}{}", route.url(lang)))
+            escape_html(&format!("{site}{}", route.url(lang)))
         );
         if let Some(lastmod) = lastmod {
             let _ = write!(out, "<lastmod>{lastmod}</lastmod>");
@@ -26,31 +26,20 @@ fn url_entry(out: &mut String, site: &str, route: &Route, lastmod: Option<&str>)
                 out,
                 r#"<xhtml:link rel="alternate" hreflang="{}" href="{}"/>"#,
                 alt.code(),
-                escape_xml(&format!("{site}{}", route.url(alt)))
+                escape_html(&format!("{site}{}", route.url(alt)))
             );
         }
         let _ = write!(
             out,
             r#"<xhtml:link rel="alternate" hreflang="x-default" href="{}"/></url>"#,
-            escape_xml(&format!("{site}{}", route.url(Lang::En)))
+            escape_html(&format!("{site}{}", route.url(Lang::En)))
         );
     }
 }
 
 pub fn sitemap_pages(site: &str, data: &SiteData) -> String {
     let mut out = format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{URLSET}");
-    let mut routes = vec![
-        Route::Home,
-        Route::About,
-        Route::Services,
-        Route::Airport,
-        Route::Partnership,
-        Route::Contact,
-    ];
-    routes.extend(crate::content::DOCUMENTS.map(Route::Document));
-    routes.extend(data.services.iter().map(|s| Route::Service(s.id)));
-    routes.extend((1..=listing_pages(data.blogs.len())).map(Route::Blogs));
-    for route in &routes {
+    for route in &crate::plan::pages(data) {
         url_entry(&mut out, site, route, None);
     }
     out.push_str("</urlset>\n");
@@ -91,13 +80,13 @@ pub fn sitemap_index(site: &str, data: &SiteData) -> String {
     let _ = write!(
         out,
         "<sitemap><loc>{}/sitemap-pages.xml</loc></sitemap>",
-        escape_xml(site)
+        escape_html(site)
     );
     for (chunk, lastmod) in chunks {
         let _ = write!(
             out,
             "<sitemap><loc>{}/sitemap-blogs-{chunk}.xml</loc><lastmod>{}</lastmod></sitemap>",
-            escape_xml(site),
+            escape_html(site),
             lastmod.format("%Y-%m-%dT%H:%M:%SZ")
         );
     }
@@ -123,10 +112,10 @@ pub fn feed(site: &str, data: &SiteData, lang: Lang, title: &str) -> String {
         "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{}\"><title>{}</title><id>{}</id><updated>{updated}</updated>\
          <link rel=\"self\" type=\"application/atom+xml\" href=\"{}\"/><link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>",
         lang.code(),
-        escape_xml(title),
-        escape_xml(&self_url),
-        escape_xml(&self_url),
-        escape_xml(&home),
+        escape_html(title),
+        escape_html(&self_url),
+        escape_html(&self_url),
+        escape_html(&home),
     );
     for blog in blogs {
         let url = format!("{site}{}", blog.route().url(lang));
@@ -134,13 +123,13 @@ pub fn feed(site: &str, data: &SiteData, lang: Lang, title: &str) -> String {
             out,
             "<entry><title>{}</title><id>{}</id><link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\
              <published>{}</published><updated>{}</updated><summary>{}</summary><author><name>{}</name></author></entry>",
-            escape_xml(pick(lang, &blog.name, blog.name_ar.as_deref())),
-            escape_xml(&format!("{site}/blogs/{}#{}", blog.id, lang.code())),
-            escape_xml(&url),
+            escape_html(pick(lang, &blog.name, blog.name_ar.as_deref())),
+            escape_html(&format!("{site}/blogs/{}#{}", blog.id, lang.code())),
+            escape_html(&url),
             blog.created_at.to_rfc3339(),
             blog.updated_at.to_rfc3339(),
-            escape_xml(pick(lang, &blog.excerpt, blog.excerpt_ar.as_deref())),
-            escape_xml(title.split(" — ").next().unwrap_or(title)),
+            escape_html(pick(lang, &blog.excerpt, blog.excerpt_ar.as_deref())),
+            escape_html(title.split(" — ").next().unwrap_or(title)),
         );
     }
     out.push_str("</feed>\n");

@@ -110,12 +110,14 @@ impl Output {
         match self {
             Output::Dir(dir) => {
                 let dir = dir.clone();
-                Ok(tokio::task::spawn_blocking(move || {
-                    let mut files = Vec::new();
-                    list_files(&dir, &dir, &mut files);
-                    files
+                tokio::task::spawn_blocking(move || {
+                    if dir.is_dir() {
+                        ssg::walk::files(&dir)
+                    } else {
+                        Ok(Vec::new())
+                    }
                 })
-                .await?)
+                .await?
             }
             Output::Store(store) => store.list().await,
         }
@@ -131,20 +133,6 @@ impl Output {
                 .ok()
                 .flatten()
                 .map(|b| String::from_utf8_lossy(&b).into_owned()),
-        }
-    }
-}
-
-fn list_files(root: &Path, dir: &Path, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            list_files(root, &path, out);
-        } else if let Ok(rel) = path.strip_prefix(root) {
-            out.push(rel.to_string_lossy().replace('\\', "/"));
         }
     }
 }

@@ -183,6 +183,7 @@ fn island_props(html: &str, name: &str) -> serde_json::Value {
         .replace("&quot;", "\"")
         .replace("&lt;", "<")
         .replace("&gt;", ">")
+        .replace("&#39;", "'")
         .replace("&amp;", "&");
     serde_json::from_str(&props).unwrap()
 }

@@ -1,0 +1,394 @@
+//! The Node processes that server-render islands. Each runs the `site-islands` server entry
+//! and answers one request at a time (JSON lines on stdin and stdout); the pool holds up to
+//! `size` of them, started only when every started one is busy, so pages rendered in parallel
+//! are not queued behind one process.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Condvar, Mutex, MutexGuard};
+
+use anyhow::{Context, Result, bail};
+use serde::Deserialize;
+
+use crate::routes::Lang;
+
+/// Most renderer processes a pool starts, whatever the machine: each holds a React and
+/// i18next in memory (tens of MB), and more than a handful only share the same cores.
+pub(super) const MAX_RENDERERS: usize = 4;
+
+/// One renderer process per core, at most [`MAX_RENDERERS`].
+pub(super) fn default_size() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, std::num::NonZero::get)
+        .clamp(1, MAX_RENDERERS)
+}
+
+pub(super) struct Pool {
+    /// `server/server.js` of the islands build.
+    script: PathBuf,
+    size: usize,
+    inner: Mutex<Inner>,
+    /// Signalled whenever a process goes back to `idle` or a slot frees up.
+    freed: Condvar,
+}
+
+struct Inner {
+    /// The `init` line (the string tables) every process is started with.
+    init: String,
+    /// Changes with `init`: a process of an older generation is stopped, not reused.
+    generation: u64,
+    idle: Vec<Process>,
+    /// Processes started and not yet stopped, idle or busy.
+    live: usize,
+}
+
+impl Pool {
+    pub(super) fn new(script: PathBuf, size: usize) -> Pool {
+        Pool {
+            script,
+            size: size.max(1),
+            inner: Mutex::new(Inner {
+                init: String::new(),
+                generation: 0,
+                idle: Vec::new(),
+                live: 0,
+            }),
+            freed: Condvar::new(),
+        }
+    }
+
+    /// Processes started from now on get `init`; idle ones started with another are stopped,
+    /// busy ones when they finish.
+    pub(super) fn restart(&self, init: String) {
+        let mut inner = self.lock();
+        inner.init = init;
+        inner.generation += 1;
+        let stale = std::mem::take(&mut inner.idle);
+        inner.live -= stale.len();
+        drop(inner);
+        self.freed.notify_all();
+        drop(stale);
+    }
+
+    /// The island's markup and when to hydrate it. A process that fails to answer is stopped
+    /// (the next request starts another).
+    pub(super) fn render(
+        &self,
+        name: &str,
+        lang: Lang,
+        props: &serde_json::Value,
+    ) -> Result<(String, String)> {
+        let mut process = self.checkout()?;
+        match process.ask(name, lang, props) {
+            Ok(answer) => {
+                self.checkin(process);
+                Ok(answer)
+            }
+            Err(e) => {
+                self.discard(process);
+                Err(e)
+            }
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock().expect("islands pool")
+    }
+
+    /// An idle process, a new one while fewer than `size` run, or the next one freed.
+    fn checkout(&self) -> Result<Process> {
+        let mut inner = self.lock();
+        loop {
+            if let Some(process) = inner.idle.pop() {
+                return Ok(process);
+            }
+            if inner.live < self.size {
+                inner.live += 1;
+                let (init, generation) = (inner.init.clone(), inner.generation);
+                drop(inner);
+                return Process::spawn(&self.script, &init, generation).inspect_err(|_| {
+                    self.lock().live -= 1;
+                    self.freed.notify_one();
+                });
+            }
+            inner = self.freed.wait(inner).expect("islands pool");
+        }
+    }
+
+    fn checkin(&self, process: Process) {
+        let mut inner = self.lock();
+        let stale = if process.generation == inner.generation {
+            inner.idle.push(process);
+            None
+        } else {
+            inner.live -= 1;
+            Some(process)
+        };
+        drop(inner);
+        self.freed.notify_one();
+        drop(stale);
+    }
+
+    fn discard(&self, process: Process) {
+        drop(process);
+        self.lock().live -= 1;
+        self.freed.notify_one();
+    }
+}
+
+#[derive(Deserialize)]
+struct Reply {
+    #[serde(default)]
+    html: Option<String>,
+    #[serde(default)]
+    hydrate: Option<String>,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    next_id: u64,
+    generation: u64,
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Process {
+    fn spawn(script: &std::path::Path, init: &str, generation: u64) -> Result<Process> {
+        let mut child = Command::new("node")
+            .arg(script)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .context("Failed to start node for the islands' server render (is Node installed?)")?;
+        let mut stdin = child.stdin.take().context("node stdin")?;
+        let stdout = BufReader::new(child.stdout.take().context("node stdout")?);
+        stdin.write_all(init.as_bytes())?;
+        stdin.write_all(b"\n")?;
+        Ok(Process {
+            child,
+            stdin,
+            stdout,
+            next_id: 0,
+            generation,
+        })
+    }
+
+    fn ask(
+        &mut self,
+        name: &str,
+        lang: Lang,
+        props: &serde_json::Value,
+    ) -> Result<(String, String)> {
+        self.next_id += 1;
+        let id = self.next_id;
+        let request =
+            serde_json::json!({ "id": id, "island": name, "lang": lang.code(), "props": props });
+        writeln!(self.stdin, "{request}").context("the islands' server render stopped")?;
+        self.stdin.flush()?;
+        let mut line = String::new();
+        if self.stdout.read_line(&mut line)? == 0 {
+            bail!("the islands' server render exited");
+        }
+        let reply: Reply = serde_json::from_str(&line)
+            .with_context(|| format!("unreadable reply from the islands' server render: {line}"))?;
+        if let Some(error) = reply.error {
+            bail!("{error}");
+        }
+        Ok((
+            reply.html.unwrap_or_default(),
+            reply.hydrate.unwrap_or_else(|| "visible".into()),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::time::{Duration, Instant};
+
+    use serde_json::json;
+
+    use crate::islands::{Islands, NodeIslands};
+    use crate::routes::Lang;
+
+    /// Milliseconds the fake renderer takes per island.
+    const DELAY: u64 = 500;
+
+    /// An islands build whose server entry answers after [`DELAY`] with the island, its props
+    /// and the `x` string it was started with, and logs each start and request to `log`.
+    fn fake_build() -> Option<tempfile::TempDir> {
+        if std::process::Command::new("node")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            eprintln!("node is not installed: the renderer pool's tests are skipped");
+            return None;
+        }
+        let dir = tempfile::tempdir().expect("temp dir");
+        let write = |path: &str, text: &str| {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().expect("parent")).expect("dirs");
+            std::fs::write(path, text).expect("write");
+        };
+        write(
+            "client/.vite/manifest.json",
+            r#"{"src/loader.ts": {"file": "assets/loader.js"}}"#,
+        );
+        write(
+            "server/server.js",
+            &format!(
+                r#"const fs = require('fs'), log = (l) => fs.appendFileSync(__dirname + '/log', l + '\n')
+log('start ' + process.pid)
+let strings = null
+require('readline').createInterface({{ input: process.stdin }}).on('line', (line) => {{
+  const m = JSON.parse(line)
+  if (m.type === 'init') {{ strings = m.strings; return }}
+  log('ask ' + m.island)
+  const reply = m.island === 'broken'
+    ? {{ id: m.id, error: 'broken island' }}
+    : {{ id: m.id, html: `<p>${{m.island}} ${{m.lang}} ${{JSON.stringify(m.props)}} ${{strings[m.lang].x}}</p>`, hydrate: 'idle' }}
+  setTimeout(() => process.stdout.write(JSON.stringify(reply) + '\n'), {DELAY})
+}})
+"#
+            ),
+        );
+        Some(dir)
+    }
+
+    fn log(dir: &Path, what: &str) -> usize {
+        std::fs::read_to_string(dir.join("server/log"))
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| l.starts_with(what))
+            .count()
+    }
+
+    fn open(dir: &Path, renderers: usize, x: &str) -> NodeIslands {
+        let islands = NodeIslands::open(dir)
+            .expect("fake build")
+            .with_renderers(renderers);
+        let strings = json!({ "x": x });
+        islands
+            .prepare(&[(Lang::En, strings.clone()), (Lang::Ar, strings)])
+            .expect("prepare");
+        islands
+    }
+
+    /// Renders four islands from four threads at once; the HTML in order, and how long it took.
+    fn render_four_at_once(islands: &NodeIslands) -> (Vec<String>, Duration) {
+        let start = Instant::now();
+        let html = std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..4)
+                .map(|n| {
+                    scope.spawn(move || {
+                        islands
+                            .render(&format!("island-{n}"), Lang::Ar, &json!({ "n": n }))
+                            .expect("rendered")
+                            .expect("islands on")
+                    })
+                })
+                .collect();
+            threads
+                .into_iter()
+                .map(|t| t.join().expect("thread"))
+                .collect()
+        });
+        (html, start.elapsed())
+    }
+
+    #[test]
+    fn a_pool_renders_islands_at_once_and_the_same_html_as_one_renderer() {
+        let (Some(one), Some(four)) = (fake_build(), fake_build()) else {
+            return;
+        };
+        let single = open(one.path(), 1, "s");
+        let pool = open(four.path(), 4, "s");
+
+        let (serial_html, serial) = render_four_at_once(&single);
+        let (pool_html, parallel) = render_four_at_once(&pool);
+
+        assert_eq!(pool_html, serial_html, "the same HTML from either");
+        assert!(
+            pool_html[2].contains(r#"<p>island-2 ar {"n":2} s</p>"#),
+            "{}",
+            pool_html[2]
+        );
+        assert_eq!(log(one.path(), "start"), 1, "one renderer");
+        assert!(log(four.path(), "start") > 1, "more than one renderer");
+        assert!(
+            serial >= Duration::from_millis(4 * DELAY),
+            "one renderer answers one island at a time ({serial:?})"
+        );
+        assert!(
+            parallel < Duration::from_millis(4 * DELAY),
+            "the pool answers them at once ({parallel:?}, serially {serial:?})"
+        );
+    }
+
+    #[test]
+    fn an_island_is_rendered_once_until_the_strings_change() {
+        let Some(build) = fake_build() else {
+            return;
+        };
+        let islands = open(build.path(), 2, "one");
+        let render = || {
+            islands
+                .render("card", Lang::En, &json!({}))
+                .expect("render")
+        };
+
+        let first = render().expect("html");
+        let again = render().expect("html");
+        change_strings(&islands, "two");
+        let after = render().expect("html");
+
+        assert_eq!(first, again);
+        assert!(first.contains("card en {} one"), "{first}");
+        assert!(after.contains("card en {} two"), "{after}");
+        assert_eq!(
+            log(build.path(), "ask"),
+            2,
+            "cached until the strings changed"
+        );
+    }
+
+    fn change_strings(islands: &NodeIslands, x: &str) {
+        let strings = json!({ "x": x });
+        islands
+            .prepare(&[(Lang::En, strings.clone()), (Lang::Ar, strings)])
+            .expect("prepare");
+    }
+
+    #[test]
+    fn a_failing_island_is_an_error_that_names_it_and_its_renderer_is_replaced() {
+        let Some(build) = fake_build() else {
+            return;
+        };
+        let islands = open(build.path(), 1, "x");
+
+        let error = islands
+            .render("broken", Lang::Ar, &json!({}))
+            .expect_err("broken");
+        let next = islands.render("fine", Lang::Ar, &json!({}));
+
+        assert_eq!(format!("{error:#}"), "island broken (ar): broken island");
+        assert!(next.expect("fine").is_some());
+        assert_eq!(
+            log(build.path(), "start"),
+            2,
+            "a new renderer after the error"
+        );
+    }
+}

@@ -1,0 +1,68 @@
+//! The blog listing pages (`/blogs`, `/blogs/page/{n}`), and the blog card every listing shows.
+
+use minijinja::{Value, context};
+use serde::Serialize;
+use serde_json::json;
+
+use super::{PageMeta, RenderContext, v};
+use crate::model::{BlogCard, pick};
+use crate::plan::{BLOGS_PER_PAGE, listing_pages};
+use crate::routes::{Lang, Route};
+use crate::text::{interpolate, long_date};
+
+pub(super) fn data(cx: &RenderContext, page: u32, meta: &mut PageMeta) -> Value {
+    let (data, lang) = (cx.data, cx.lang);
+    if page > 1 {
+        meta.title = format!(
+            "{} · {}",
+            meta.title,
+            interpolate(
+                &cx.shared.string("blogs.page"),
+                &[("page", page.to_string())]
+            )
+        );
+    }
+    let pages = listing_pages(data.blogs.len());
+    let start = (page as usize - 1) * BLOGS_PER_PAGE;
+    let cards: Vec<CardView> = data
+        .blogs
+        .iter()
+        .skip(start)
+        .take(BLOGS_PER_PAGE)
+        .map(|b| CardView::new(b, lang))
+        .collect();
+    let url = |n: u32| Route::Blogs(n).url(lang);
+    let numbers: Vec<serde_json::Value> = (1..=pages)
+        .map(|n| json!({ "n": n, "url": url(n), "current": n == page }))
+        .collect();
+    context! {
+        cards => v(&cards), page => page, pages => pages,
+        prev => (page > 1).then(|| url(page - 1)), next => (page < pages).then(|| url(page + 1)),
+        numbers => v(&numbers),
+    }
+}
+
+/// A blog card: what listings show, never the body's markup.
+#[derive(Serialize)]
+pub(crate) struct CardView {
+    id: i32,
+    name: String,
+    /// The description's whole plain text (the island previews its opening; Read More shows it).
+    text: String,
+    image: String,
+    url: String,
+    date: String,
+}
+
+impl CardView {
+    pub(crate) fn new(b: &BlogCard, lang: Lang) -> Self {
+        CardView {
+            id: b.id,
+            name: pick(lang, &b.name, b.name_ar.as_deref()).to_owned(),
+            text: pick(lang, &b.text, b.text_ar.as_deref()).to_owned(),
+            image: b.image_url.clone(),
+            url: b.route().url(lang),
+            date: long_date(b.created_at, lang),
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! A service's page (`/services/{id}`), and the service as every page's menu shows it.
+
+use minijinja::{Value, context};
+use serde::Serialize;
+use serde_json::json;
+
+use super::{PageMeta, RenderContext, v};
+use crate::model::pick;
+use crate::routes::{Lang, Route};
+
+/// The service's page: `None` when the service is gone.
+pub(super) fn data(cx: &RenderContext, id: i32, meta: &mut PageMeta) -> Option<Value> {
+    let service = cx.shared.services.iter().find(|s| s.id == id)?;
+    meta.title = format!("{} | {}", service.name, cx.shared.string("site.name"));
+    meta.description = service.description.clone();
+    Some(context! { service => v(service) })
+}
+
+#[derive(Serialize, Clone)]
+pub(crate) struct ServiceView {
+    /// "Dine In" is not yet offered: shown with a Coming Soon overlay.
+    coming_soon: bool,
+    pub id: i32,
+    pub name: String,
+    pub description: String,
+    content: String,
+    image: String,
+    color: String,
+    url: String,
+    items: Vec<serde_json::Value>,
+}
+
+impl ServiceView {
+    pub(crate) fn new(s: &crate::model::Service, lang: Lang) -> Self {
+        let english: String = s
+            .name
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect();
+        ServiceView {
+            coming_soon: english == "dinein",
+            id: s.id,
+            name: pick(lang, &s.name, s.name_ar.as_deref()).to_owned(),
+            description: pick(lang, &s.description, s.description_ar.as_deref()).to_owned(),
+            content: pick(lang, &s.content, s.content_ar.as_deref()).to_owned(),
+            image: s.image_url.clone(),
+            color: s.color.clone(),
+            url: Route::Service(s.id).url(lang),
+            items: s
+                .items
+                .iter()
+                .map(|i| {
+                    json!({
+                        "id": i.id, "name": pick(lang, &i.name, i.name_ar.as_deref()),
+                        "description": pick(lang, &i.description, i.description_ar.as_deref()),
+                        "image": i.image_url, "tone": i.title_bg_class,
+                    })
+                })
+                .collect(),
+        }
+    }
+}

@@ -18,7 +18,7 @@ pub(super) fn data(cx: &RenderContext, id: i32, meta: &mut PageMeta) -> Option<V
 
 #[derive(Serialize, Clone)]
 pub(crate) struct ServiceView {
-    /// "Dine In" is not yet offered: shown with a Coming Soon overlay.
+    /// Shown with a "Coming soon" overlay: the service's own flag, set in the admin.
     coming_soon: bool,
     pub id: i32,
     pub name: String,
@@ -32,14 +32,8 @@ pub(crate) struct ServiceView {
 
 impl ServiceView {
     pub(crate) fn new(s: &crate::model::Service, lang: Lang) -> Self {
-        let english: String = s
-            .name
-            .to_lowercase()
-            .chars()
-            .filter(|c| c.is_alphanumeric())
-            .collect();
         ServiceView {
-            coming_soon: english == "dinein",
+            coming_soon: s.coming_soon,
             id: s.id,
             name: pick(lang, &s.name, s.name_ar.as_deref()).to_owned(),
             description: pick(lang, &s.description, s.description_ar.as_deref()).to_owned(),

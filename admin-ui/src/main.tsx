@@ -7,6 +7,7 @@ import { loadRuntimeConfig } from './config/runtime';
 import { initI18n } from './lib/i18n';
 import './styles/fonts.css';
 import './styles/index.css';
+import './styles/accounts.css';
 
 const root = createRoot(document.getElementById('root')!);
 initI18n();

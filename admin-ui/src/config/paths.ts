@@ -17,6 +17,9 @@ export const paths = {
   addGeneralContent: '/addgeneralContentDashboard',
   subscriptions: '/subscription',
   addSubscription: '/addsubscription',
+  account: '/account',
+  team: '/team',
+  audit: '/audit',
 } as const;
 
 /** `/addblog` in add mode, `/addblog/7` in edit mode. */

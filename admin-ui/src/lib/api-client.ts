@@ -13,13 +13,16 @@ export class ApiError extends Error {
   readonly errors: FieldErrors;
   /** True when `message` came from the server's error body (not a network failure). */
   readonly fromServer: boolean;
+  /** A sign-in whose password was right: the account's second factor (a code) is needed. */
+  readonly twoFactorRequired: boolean;
 
-  constructor(status: number, message: string, errors: FieldErrors = {}, fromServer = true) {
+  constructor(status: number, message: string, errors: FieldErrors = {}, fromServer = true, twoFactorRequired = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.fromServer = fromServer;
+    this.twoFactorRequired = twoFactorRequired;
   }
 }
 
@@ -81,15 +84,17 @@ export function apiHeaders(json: boolean): Headers {
 async function errorFrom(response: Response, sentToken: boolean): Promise<ApiError> {
   let message = '';
   let errors: FieldErrors = {};
+  let twoFactorRequired = false;
   try {
-    const body = (await response.json()) as { message?: unknown; errors?: unknown };
+    const body = (await response.json()) as { message?: unknown; errors?: unknown; twoFactorRequired?: unknown };
     if (typeof body.message === 'string') message = body.message;
     if (body.errors && typeof body.errors === 'object') errors = body.errors as FieldErrors;
+    twoFactorRequired = body.twoFactorRequired === true;
   } catch {
     // Not JSON: keep the status only.
   }
   if (response.status === 401 && sentToken) endSession();
-  return new ApiError(response.status, message, errors, message !== '');
+  return new ApiError(response.status, message, errors, message !== '', twoFactorRequired);
 }
 
 /** A body that cannot be serialised is not a network failure: it stops before sending. */

@@ -13,8 +13,9 @@ type DataTableProps<T extends { id: number }> = {
   caption: string;
   columns: Column<T>[];
   rows: T[];
-  actionsHeader: string;
-  actions: (row: T) => ReactNode;
+  /** Without them, the table has no actions column (a read-only list). */
+  actionsHeader?: string;
+  actions?: (row: T) => ReactNode;
 };
 
 export function DataTable<T extends { id: number }>({ caption, columns, rows, actionsHeader, actions }: DataTableProps<T>) {
@@ -30,15 +31,17 @@ export function DataTable<T extends { id: number }>({ caption, columns, rows, ac
                 {column.header}
               </th>
             ))}
-            <th scope="col" className="col--actions">
-              {actionsHeader}
-            </th>
+            {actions ? (
+              <th scope="col" className="col--actions">
+                {actionsHeader}
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length + 1} className="table__empty">
+              <td colSpan={columns.length + (actions ? 1 : 0)} className="table__empty">
                 {t('common.noData')}
               </td>
             </tr>
@@ -50,7 +53,7 @@ export function DataTable<T extends { id: number }>({ caption, columns, rows, ac
                     {column.cell(row)}
                   </td>
                 ))}
-                <td className="col--actions">{actions(row)}</td>
+                {actions ? <td className="col--actions">{actions(row)}</td> : null}
               </tr>
             ))
           )}

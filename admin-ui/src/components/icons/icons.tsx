@@ -212,4 +212,23 @@ export const NavIcons = {
       <path d="M10 20a2 2 0 0 0 4 0" />
     </Icon>
   ),
+  account: (p: IconProps) => (
+    <Icon {...p}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+    </Icon>
+  ),
+  team: (p: IconProps) => (
+    <Icon {...p}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6" />
+      <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14c2.2.6 3.5 2.8 3.5 6" />
+    </Icon>
+  ),
+  audit: (p: IconProps) => (
+    <Icon {...p}>
+      <path d="M6 3h9l4 4v14H6z" />
+      <path d="M9 11h7M9 15h7M9 7h4" />
+    </Icon>
+  ),
 };

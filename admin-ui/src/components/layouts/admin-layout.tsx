@@ -28,6 +28,9 @@ export const NAV_ITEMS: NavItem[] = [
   { to: paths.serviceLists, label: 'nav.serviceLists', icon: 'serviceLists' },
   { to: paths.generalContent, label: 'nav.generalContent', icon: 'generalContent' },
   { to: paths.subscriptions, label: 'nav.subscriptions', icon: 'subscriptions' },
+  { to: paths.team, label: 'nav.team', icon: 'team' },
+  { to: paths.audit, label: 'nav.audit', icon: 'audit' },
+  { to: paths.account, label: 'nav.account', icon: 'account' },
 ];
 
 /** Which menu entry a form route belongs to (e.g. `/addblog/3` -> Blogs). */

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
-export type LoginInput = { username: string; password: string };
+/** `code`: the authenticator's six digits or a recovery code, when the account has two-factor on. */
+export type LoginInput = { username: string; password: string; code?: string };
 export type LoginResponse = { responseBody?: { token?: string; expiresAt?: string }; message?: string };
 
 export const login = (input: LoginInput) => request<LoginResponse>('/authenticate', { method: 'POST', body: input });

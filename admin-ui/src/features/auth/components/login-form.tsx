@@ -11,10 +11,11 @@ import { REDIRECT_AFTER_LOGIN_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { setToken } from '@/lib/auth-storage';
+import { ApiError } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
 import { useLogin } from '../api/login';
 
-type LoginValues = { username: string; password: string };
+type LoginValues = { username: string; password: string; code: string };
 
 export function LoginForm() {
   const { t } = useTranslation();
@@ -22,11 +23,14 @@ export function LoginForm() {
   const login = useLogin();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
+  /** The password was right and the account has two-factor on: the code is asked for. */
+  const [codeStep, setCodeStep] = useState<string | null>(null);
   useDocumentTitle(t('auth.title'));
 
   const onSubmit = async (values: LoginValues) => {
     try {
-      const body = await login.mutateAsync({ username: values.username.trim(), password: values.password });
+      const code = codeStep !== null ? values.code.trim() : undefined;
+      const body = await login.mutateAsync({ username: values.username.trim(), password: values.password, code });
       const token = body.responseBody?.token;
       if (!token) {
         toast.error(t('auth.toast.tokenMissing'));
@@ -37,6 +41,12 @@ export function LoginForm() {
       toast.success(serverText(body.message, t('auth.toast.success')));
       window.setTimeout(() => navigate(paths.blogs, { replace: true }), REDIRECT_AFTER_LOGIN_MS);
     } catch (error) {
+      if (error instanceof ApiError && error.twoFactorRequired) {
+        const first = codeStep === null;
+        setCodeStep(error.message || t('auth.codeHint'));
+        if (!first) toast.error(failureText(error, t('auth.toast.failed')));
+        return;
+      }
       toast.error(failureText(error, t('auth.toast.failed')));
     }
   };
@@ -49,7 +59,7 @@ export function LoginForm() {
       <div className="login__card">
         <h1 className="login__title">{t('auth.title')}</h1>
         <Form<LoginValues>
-          defaultValues={{ username: '', password: '' }}
+          defaultValues={{ username: '', password: '', code: '' }}
           rules={{ form: 'signIn' }}
           onSubmit={onSubmit}
           className="form form--stacked"
@@ -58,6 +68,19 @@ export function LoginForm() {
             <>
               <TextField<LoginValues> name="username" label={t('auth.fields.username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
               <PasswordField label={t('auth.fields.password')} />
+              {codeStep !== null ? (
+                <TextField<LoginValues>
+                  name="code"
+                  label={t('auth.fields.code')}
+                  hint={codeStep}
+                  autoComplete="one-time-code"
+                  inputMode="text"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  dir="ltr"
+                  autoFocus
+                />
+              ) : null}
               <div className="login__forgot">
                 <button
                   type="button"

@@ -1,0 +1,3 @@
+import { AccountPage } from '@/features/account';
+
+export default AccountPage;

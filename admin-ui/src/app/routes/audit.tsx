@@ -1,0 +1,3 @@
+import { AuditPage } from '@/features/audit';
+
+export default AuditPage;

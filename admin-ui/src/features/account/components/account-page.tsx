@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { failureText } from '@/lib/messages';
+import { useAccount } from '../api/get-account';
+import { PasswordCard } from './password-card';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
+
+/** The signed-in administrator's own account: password, two-factor, sessions. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const account = useAccount();
+  useDocumentTitle(t('account.title'));
+  const data = account.data;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <div className="page__heading">
+          <h1 id="page-title" className="page__title">
+            {t('account.title')}
+          </h1>
+          {data ? <p className="muted">{t('account.signedInAs', { name: data.username })}</p> : null}
+        </div>
+      </header>
+      {account.isError ? (
+        <p className="notice notice--error" role="alert">
+          {failureText(account.error, t('common.loadFailed'))}
+        </p>
+      ) : !data ? (
+        <Spinner label={t('common.loading')} />
+      ) : (
+        <>
+          {data.mustChangePassword ? (
+            <p className="notice" role="status">
+              {t('account.mustChangePassword')}
+            </p>
+          ) : data.totpRequired ? (
+            <p className="notice" role="status">
+              {t('account.mustEnrol')}
+            </p>
+          ) : null}
+          <div className="account">
+            <PasswordCard highlighted={data.mustChangePassword} />
+            {data.mustChangePassword ? null : <TwoFactorCard account={data} highlighted={data.totpRequired} />}
+            {data.mustChangePassword ? null : <SessionsCard />}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { AccountPage } from './components/account-page';
+export { useAccount } from './api/get-account';

@@ -1,0 +1,16 @@
+export type Account = { username: string; totpEnabled: boolean; mustChangePassword: boolean; totpRequired: boolean };
+export type AccountSession = {
+  id: number;
+  created_at: string;
+  last_seen_at: string;
+  address: string | null;
+  user_agent: string | null;
+  current: boolean;
+};
+export type TotpSetup = { secret: string; otpauth_uri: string; qr_svg: string };
+
+export const accountKeys = {
+  all: ['account'] as const,
+  me: () => [...accountKeys.all, 'me'] as const,
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
+};

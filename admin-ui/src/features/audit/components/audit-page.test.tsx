@@ -1,0 +1,41 @@
+/** The audit log (issue 17): entries in words, filters and the page in the address. */
+import { screen, waitFor } from '@testing-library/react';
+import { i18n } from '@/lib/i18n';
+import { list, mockApi } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import type { AuditEntry } from '../types';
+
+const entries: AuditEntry[] = [
+  { id: 12, at: '2026-11-23T09:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'content.updated', resource: 'service', resource_id: '4', detail: { fields: ['name', 'description'] } },
+  { id: 11, at: '2026-11-23T08:00:00Z', actor: 'yusuf', address: '203.0.113.9', action: 'sign_in.failure', resource: null, resource_id: null, detail: { reason: 'code' } },
+];
+
+describe('audit page', () => {
+  it('shows who did what, when and from where, and sends the filters and page', async () => {
+    const { requests } = mockApi({ 'GET /audit': () => [200, list(entries, 25)] });
+    const { user, router } = renderApp(null, { url: '/audit' });
+    expect(await screen.findByText('Fields: name, description')).toBeInTheDocument();
+    expect(screen.getByText('Updated content', { selector: 'td' })).toBeInTheDocument();
+    expect(screen.getByText('Sign-in failed', { selector: 'td' })).toBeInTheDocument();
+    expect(screen.getByText('wrong code')).toBeInTheDocument();
+    expect(screen.getByText('service #4')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Who'), 'yusuf');
+    await user.selectOptions(screen.getByLabelText('What'), 'Sign-ins (all)');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?actor=yusuf&action=sign_in'));
+    await waitFor(() => expect(requests.at(-1)?.search).toContain('actor=yusuf'));
+    expect(requests.at(-1)?.search).toContain('action=sign_in');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(requests.at(-1)?.search).toContain('page=2'));
+  });
+
+  it('reads in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    mockApi({ 'GET /audit': () => [200, list(entries)] });
+    renderApp(null, { url: '/audit' });
+    expect(await screen.findByText('حدّث محتوى', { selector: 'td' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'سجل التدقيق' })).toBeInTheDocument();
+  });
+});

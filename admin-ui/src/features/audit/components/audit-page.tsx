@@ -1,0 +1,162 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DataTable } from '@/components/data-table/data-table';
+import { Pagination } from '@/components/data-table/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { PAGE_SIZE } from '@/config/constants';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatDateTime } from '@/lib/dates';
+import { failureText } from '@/lib/messages';
+import { useAudit } from '../api/get-audit';
+import type { AuditEntry, AuditFilters } from '../types';
+
+/** The actions offered in the filter, families first. */
+const ACTIONS = [
+  'sign_in',
+  'sign_in.success',
+  'sign_in.failure',
+  'sign_out',
+  'password.changed',
+  'password.reset',
+  'totp.enabled',
+  'totp.disabled',
+  'recovery_code.used',
+  'session.ended',
+  'admin.created',
+  'admin.disabled',
+  'admin.enabled',
+  'admin.deleted',
+  'content',
+  'content.created',
+  'content.updated',
+  'content.deleted',
+  'publish.failed',
+  'export',
+  'import',
+] as const;
+
+const FILTER_KEYS = ['actor', 'action', 'from', 'to'] as const;
+
+/** The audit log: who did what, when and from where; filters and the page live in the address. */
+export function AuditPage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t('audit.title'));
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const filters: AuditFilters = Object.fromEntries(
+    FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined]).filter(([, value]) => value),
+  );
+  const audit = useAudit(page, filters);
+  const [draft, setDraft] = useState<AuditFilters>(filters);
+
+  const actionLabel = (action: string) =>
+    i18n.exists(`audit.actions.${action}`) ? t(`audit.actions.${action}` as 'audit.actions.export') : action;
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    FILTER_KEYS.forEach((key) => {
+      const value = draft[key]?.trim();
+      if (value) next.set(key, value);
+    });
+    setParams(next);
+  };
+  const clear = () => {
+    setDraft({});
+    setParams(new URLSearchParams());
+  };
+  const setPage = (next: number) => {
+    const copy = new URLSearchParams(params);
+    if (next <= 1) copy.delete('page');
+    else copy.set('page', String(next));
+    setParams(copy);
+  };
+
+  const detail = (entry: AuditEntry) => {
+    const d = entry.detail ?? {};
+    const parts: string[] = [];
+    if (Array.isArray(d.fields) && d.fields.length > 0) parts.push(t('audit.fields', { fields: d.fields.join(', ') }));
+    if (typeof d.reason === 'string')
+      parts.push(i18n.exists(`audit.reasons.${d.reason}`) ? t(`audit.reasons.${d.reason}` as 'audit.reasons.code') : d.reason);
+    if (typeof d.username === 'string') parts.push(d.username);
+    if (typeof d.error === 'string') parts.push(d.error);
+    return parts.join(' · ');
+  };
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <div className="page__heading">
+          <h1 id="page-title" className="page__title">
+            {t('audit.title')}
+          </h1>
+          {audit.data ? <p className="page__count">{audit.data.totalCount}</p> : null}
+        </div>
+      </header>
+      <p className="page__toolbar muted">{t('audit.intro')}</p>
+      <form className="card filters" aria-label={t('audit.filters.label')} onSubmit={apply}>
+        <label className="field filters__field">
+          <span className="field__label">{t('audit.filters.actor')}</span>
+          <input className="input" value={draft.actor ?? ''} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} dir="auto" />
+        </label>
+        <label className="field filters__field">
+          <span className="field__label">{t('audit.filters.action')}</span>
+          <select className="input" value={draft.action ?? ''} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+            <option value="">{t('audit.filters.any')}</option>
+            {ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {actionLabel(action)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field filters__field">
+          <span className="field__label">{t('audit.filters.from')}</span>
+          <input className="input" type="date" value={draft.from ?? ''} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </label>
+        <label className="field filters__field">
+          <span className="field__label">{t('audit.filters.to')}</span>
+          <input className="input" type="date" value={draft.to ?? ''} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </label>
+        <div className="filters__actions">
+          <button type="submit" className="btn btn--primary">
+            {t('audit.filters.apply')}
+          </button>
+          <button type="button" className="btn btn--ghost" onClick={clear}>
+            {t('audit.filters.clear')}
+          </button>
+        </div>
+      </form>
+      <div className="card">
+        {audit.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : audit.isError ? (
+          <p className="notice notice--error" role="alert">
+            {failureText(audit.error, t('common.loadFailed'))}
+          </p>
+        ) : (
+          <>
+            <DataTable<AuditEntry>
+              caption={t('audit.title')}
+              rows={audit.data.result}
+              columns={[
+                { key: 'at', header: t('audit.columns.at'), cell: (e) => formatDateTime(e.at) },
+                { key: 'actor', header: t('audit.columns.actor'), cell: (e) => <span dir="auto">{e.actor ?? t('audit.system')}</span> },
+                { key: 'action', header: t('audit.columns.action'), cell: (e) => actionLabel(e.action) },
+                {
+                  key: 'resource',
+                  header: t('audit.columns.resource'),
+                  cell: (e) => (e.resource ? <span dir="ltr">{`${e.resource} #${e.resource_id ?? ''}`}</span> : '—'),
+                },
+                { key: 'address', header: t('audit.columns.address'), cell: (e) => <span dir="ltr">{e.address ?? '—'}</span> },
+                { key: 'detail', header: t('audit.columns.detail'), width: 'wide', cell: detail },
+              ]}
+            />
+            <Pagination page={page} totalCount={audit.data.totalCount} size={PAGE_SIZE} onChange={setPage} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+export type AuditEntry = {
+  id: number;
+  at: string;
+  actor: string | null;
+  address: string | null;
+  action: string;
+  resource: string | null;
+  resource_id: string | null;
+  detail: Record<string, unknown> | null;
+};
+
+export type AuditFilters = { actor?: string; action?: string; from?: string; to?: string };
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (page: number, filters: AuditFilters) => [...auditKeys.all, page, filters] as const,
+};

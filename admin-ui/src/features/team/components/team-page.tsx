@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { DataTable } from '@/components/data-table/data-table';
+import { Form } from '@/components/form/form';
+import { TextField } from '@/components/form/field';
+import { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/icons/icons';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { RowMenu, type RowAction } from '@/components/ui/row-menu';
+import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { applyServerErrors } from '@/hooks/use-save-and-return';
+import { formatDateTime } from '@/lib/dates';
+import { failureText, serverText } from '@/lib/messages';
+import {
+  useAdminUsers,
+  useCreateAdminUser,
+  useDeleteAdminUser,
+  useUpdateAdminUser,
+  type NewAdmin,
+} from '../api/admin-users';
+import type { AdminUser } from '../types';
+
+type PasswordValues = { password: string };
+
+/** The team: every administrator, added with a one-time password, disabled, reset or deleted. */
+export function TeamPage({ me }: { me?: string }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('team.title'));
+  const users = useAdminUsers();
+  const create = useCreateAdminUser();
+  const update = useUpdateAdminUser();
+  const remove = useDeleteAdminUser();
+  const [adding, setAdding] = useState(false);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+
+  const toggle = async (user: AdminUser) => {
+    try {
+      const saved = await update.mutateAsync({ id: user.id, disabled: !user.disabled });
+      toast.success(serverText(saved.message, t('team.updated')));
+    } catch (error) {
+      toast.error(failureText(error, t('team.failed')));
+    }
+  };
+
+  const actionsFor = (user: AdminUser): RowAction[] => [
+    { key: 'toggle', label: user.disabled ? t('team.actions.enable') : t('team.actions.disable'), icon: user.disabled ? <EyeIcon /> : <EyeOffIcon />, onSelect: () => void toggle(user) },
+    { key: 'reset', label: t('team.actions.reset'), icon: <PencilIcon />, onSelect: () => setResetting(user) },
+    { key: 'delete', label: t('team.actions.delete'), icon: <TrashIcon />, tone: 'danger', onSelect: () => setDeleting(user) },
+  ];
+
+  const status = (user: AdminUser) =>
+    user.disabled ? (
+      <span className="pill pill--error">{t('team.status.disabled')}</span>
+    ) : user.mustChangePassword ? (
+      <span className="pill pill--warning">{t('team.status.mustChange')}</span>
+    ) : (
+      <span className="pill pill--live">{t('team.status.active')}</span>
+    );
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <div className="page__heading">
+          <h1 id="page-title" className="page__title">
+            {t('team.title')}
+          </h1>
+          {users.data ? <p className="page__count">{users.data.totalCount}</p> : null}
+        </div>
+        <div className="page__actions">
+          <button type="button" className="btn btn--primary" onClick={() => setAdding(true)}>
+            <PlusIcon />
+            <span>{t('team.add')}</span>
+          </button>
+        </div>
+      </header>
+      <p className="page__toolbar muted">{t('team.intro')}</p>
+      <div className="card">
+        {users.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : users.isError ? (
+          <p className="notice notice--error" role="alert">
+            {failureText(users.error, t('common.loadFailed'))}
+          </p>
+        ) : (
+          <DataTable<AdminUser>
+            caption={t('team.title')}
+            rows={users.data.result}
+            columns={[
+              {
+                key: 'username',
+                header: t('team.columns.username'),
+                width: 'wide',
+                cell: (u) => (
+                  <span dir="auto">
+                    {u.username}
+                    {u.username === me ? <span className="muted"> ({t('team.you')})</span> : null}
+                  </span>
+                ),
+              },
+              { key: 'status', header: t('team.columns.status'), cell: status },
+              { key: 'totp', header: t('team.columns.twoFactor'), cell: (u) => (u.totpEnabled ? t('team.twoFactor.on') : t('team.twoFactor.off')) },
+              { key: 'lastSignIn', header: t('team.columns.lastSignIn'), cell: (u) => (u.last_sign_in_at ? formatDateTime(u.last_sign_in_at) : t('team.never')) },
+            ]}
+            actionsHeader={t('common.actions')}
+            actions={(u) => (u.username === me ? null : <RowMenu label={t('common.actionsFor', { name: u.username })} actions={actionsFor(u)} />)}
+          />
+        )}
+      </div>
+
+      <Dialog open={adding} title={t('team.add')} onClose={() => setAdding(false)}>
+        <Form<NewAdmin>
+          defaultValues={{ username: '', password: '' }}
+          className="form form--stacked"
+          onSubmit={async (values, methods) => {
+            try {
+              const saved = await create.mutateAsync({ username: values.username.trim(), password: values.password });
+              toast.success(serverText(saved.message, t('team.created')));
+              setAdding(false);
+            } catch (error) {
+              if (applyServerErrors(error, methods).length === 0) toast.error(failureText(error, t('team.failed')));
+            }
+          }}
+        >
+          {({ formState }) => (
+            <>
+              <TextField<NewAdmin> name="username" label={t('team.fields.username')} autoComplete="off" autoCapitalize="none" spellCheck={false} dir="auto" />
+              <TextField<NewAdmin> name="password" label={t('team.fields.password')} hint={t('team.passwordHint')} type="text" autoComplete="new-password" spellCheck={false} />
+              <div className="form__actions">
+                <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
+                  {formState.isSubmitting ? t('common.saving') : t('common.submit')}
+                </button>
+              </div>
+            </>
+          )}
+        </Form>
+      </Dialog>
+
+      <Dialog open={resetting !== null} title={t('team.resetTitle', { name: resetting?.username ?? '' })} onClose={() => setResetting(null)}>
+        <p className="muted">{t('team.resetIntro')}</p>
+        <Form<PasswordValues>
+          defaultValues={{ password: '' }}
+          className="form form--stacked"
+          onSubmit={async (values, methods) => {
+            if (!resetting) return;
+            try {
+              const saved = await update.mutateAsync({ id: resetting.id, password: values.password });
+              toast.success(serverText(saved.message, t('team.updated')));
+              setResetting(null);
+            } catch (error) {
+              if (applyServerErrors(error, methods).length === 0) toast.error(failureText(error, t('team.failed')));
+            }
+          }}
+        >
+          {({ formState }) => (
+            <>
+              <TextField<PasswordValues> name="password" label={t('team.fields.password')} hint={t('team.passwordHint')} type="text" autoComplete="new-password" spellCheck={false} />
+              <div className="form__actions">
+                <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
+                  {t('team.actions.reset')}
+                </button>
+              </div>
+            </>
+          )}
+        </Form>
+      </Dialog>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        name={deleting?.username ?? ''}
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutateAsync(deleting.id).then(
+            (done) => {
+              toast.success(serverText(done.message, t('team.deleted')));
+              setDeleting(null);
+            },
+            (error: unknown) => {
+              toast.error(failureText(error, t('team.failed')));
+              setDeleting(null);
+            },
+          );
+        }}
+      />
+    </section>
+  );
+}

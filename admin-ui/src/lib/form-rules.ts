@@ -4,10 +4,19 @@
  * the admin's language. Each field keeps its first failure and the first overall is the headline
  * (some rules show one text inline and another as a toast).
  */
-import { checkForm, type Audience, type FormName, type Lang } from '../../../rules/validate';
+import { createContext } from 'react';
+import { checkForm, forms, type Audience, type FormName, type Lang } from '../../../rules/validate';
 
 /** Which form of the table a screen fills in, and for whom. */
 export type FormRules = { form: FormName; audience?: Audience };
+
+/** The rules of the form being filled in, for its fields' bounds (`maxLength`). */
+export const FormRulesContext = createContext<FormRules | undefined>(undefined);
+
+/** The most characters the table lets `field` of the form hold, if it says. */
+export function maxLengthOf(rules: FormRules | undefined, field: string): number | undefined {
+  return rules ? forms[rules.form].fields.find((f) => f.name === field)?.max : undefined;
+}
 
 export type RuleFailure = { field: string; message: string; toast: string };
 

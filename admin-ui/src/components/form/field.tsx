@@ -1,5 +1,6 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useContext, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import { FormRulesContext, maxLengthOf } from '@/lib/form-rules';
 
 type ShellProps = {
   id: string;
@@ -72,11 +73,14 @@ type CommonProps<V extends FieldValues> = {
  */
 function useControl<V extends FieldValues>({ name, label, hint, required, optionalLabel, className }: CommonProps<V>) {
   const id = useId();
+  const rules = useContext(FormRulesContext);
   const { register } = useFormContext<V>();
   const error = useFieldError(name);
   const shell = { id, label, error, hint, required, optionalLabel, className };
   const control = {
     id,
+    // The server's bound for this field, from the table of rules (an explicit prop overrides it).
+    maxLength: maxLengthOf(rules, name),
     'aria-invalid': error ? true : undefined,
     'aria-required': required || undefined,
     'aria-describedby': describedBy(id, error, hint),

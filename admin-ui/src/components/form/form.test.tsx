@@ -25,4 +25,10 @@ describe('form', () => {
     expect(screen.getAllByText('Please enter the name', { selector: '[data-title]' })).toHaveLength(1);
     expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
   });
+
+  it('bounds each input by the table of rules the server checks with', async () => {
+    renderApp(<NameForm />);
+    // generalContent.name: at most 200 characters (rules/forms.json).
+    expect(await screen.findByLabelText('Name')).toHaveAttribute('maxlength', '200');
+  });
 });

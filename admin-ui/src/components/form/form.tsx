@@ -16,7 +16,7 @@ import {
 } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
-import { runRules, type FormRules } from '@/lib/form-rules';
+import { FormRulesContext, runRules, type FormRules } from '@/lib/form-rules';
 
 /** One validation toast at a time: submitting again replaces it instead of stacking another. */
 const VALIDATION_TOAST_ID = 'form-validation';
@@ -80,9 +80,11 @@ export function Form<V extends FieldValues>({
 
   return (
     <FormProvider {...methods}>
-      <form className={className} noValidate onSubmit={(event) => void submit(event)} aria-label={label}>
-        {typeof children === 'function' ? children(methods) : children}
-      </form>
+      <FormRulesContext.Provider value={rules}>
+        <form className={className} noValidate onSubmit={(event) => void submit(event)} aria-label={label}>
+          {typeof children === 'function' ? children(methods) : children}
+        </form>
+      </FormRulesContext.Provider>
     </FormProvider>
   );
 }

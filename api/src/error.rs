@@ -75,6 +75,9 @@ pub enum ApiError {
     BadRequest(Text),
     #[error("{0}")]
     Unauthorized(Text),
+    /// 401 to a sign-in whose password was right: its second factor is missing or wrong.
+    #[error("{0}")]
+    SecondFactor(Text),
     #[error("{0}")]
     NotFound(Text),
     #[error("{0}")]
@@ -111,6 +114,7 @@ impl ApiError {
             ApiError::Validation(fields) => fields.headline(),
             ApiError::BadRequest(m)
             | ApiError::Unauthorized(m)
+            | ApiError::SecondFactor(m)
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
             | ApiError::PayloadTooLarge(m)
@@ -146,7 +150,7 @@ impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
             ApiError::Validation(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthorized(_) | ApiError::SecondFactor(_) => StatusCode::UNAUTHORIZED,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -175,16 +179,31 @@ impl ResponseError for ApiError {
             ApiError::Validation(fields) => fields.iter().collect(),
             _ => Vec::new(),
         };
-        error_body(response, self.message(), fields)
+        let second_factor = matches!(self, ApiError::SecondFactor(_));
+        write_body(
+            response,
+            self.message(),
+            fields,
+            second_factor.then_some(true),
+        )
     }
 }
 
 /// The one way an error body is written: `{"message": "...", "errors": {"field": "..."}}`, in
 /// the language of the request being answered.
 pub fn error_body<'a>(
+    response: HttpResponseBuilder,
+    message: &Text,
+    fields: impl IntoIterator<Item = &'a (String, Text)>,
+) -> HttpResponse {
+    write_body(response, message, fields, None)
+}
+
+fn write_body<'a>(
     mut response: HttpResponseBuilder,
     message: &Text,
     fields: impl IntoIterator<Item = &'a (String, Text)>,
+    two_factor_required: Option<bool>,
 ) -> HttpResponse {
     let errors: BTreeMap<String, String> = fields
         .into_iter()
@@ -193,5 +212,6 @@ pub fn error_body<'a>(
     response.json(crate::routes::envelope::ErrorBody {
         message: message.current().to_owned(),
         errors,
+        two_factor_required,
     })
 }

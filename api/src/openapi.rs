@@ -129,10 +129,18 @@ fn refine_inputs(doc: &mut utoipa::openapi::OpenApi) {
         let (true, RefOr::T(Schema::Object(object))) = (name.ends_with("Input"), schema) else {
             continue;
         };
+        let form = form_of(name);
         for (field, property) in object.properties.iter_mut() {
             let RefOr::T(Schema::Object(p)) = property else {
                 continue;
             };
+            // The bounds of the table of rules, which the server checks.
+            if let Some(max) = form
+                .and_then(|form| form.fields.iter().find(|f| &f.name == field))
+                .and_then(|rule| rule.max)
+            {
+                p.max_length = Some(max);
+            }
             let required = p.schema_type == SchemaType::Type(Type::String);
             let optional = p.schema_type == SchemaType::from_iter([Type::String, Type::Null]);
             let own_rule = p.format.is_some() || p.pattern.as_deref().is_some_and(|r| r != r"\S");
@@ -166,6 +174,23 @@ fn refine_inputs(doc: &mut utoipa::openapi::OpenApi) {
             }
         }
     }
+}
+
+/// The form of the table of rules (`rules/forms.json`) a request schema fills in.
+fn form_of(schema: &str) -> Option<&'static crate::domain::rules::FormRules> {
+    let forms = &crate::domain::rules::catalog().forms;
+    Some(match schema {
+        "BannerInput" => &forms.banner,
+        "BlogInput" => &forms.blog,
+        "ContactInput" => &forms.contact,
+        "GeneralContentInput" => &forms.general_content,
+        "LoginInput" => &forms.sign_in,
+        "ReviewInput" => &forms.client_review,
+        "ServiceInput" => &forms.service,
+        "ServiceItemInput" => &forms.service_list,
+        "SubscriptionInput" => &forms.subscription,
+        _ => return None,
+    })
 }
 
 /// The document, built once.
@@ -259,4 +284,33 @@ pub fn requires_bearer(method: &str, path: &str) -> bool {
                     .all(|(p, s)| (p.starts_with('{') && !s.is_empty()) || p == s)
         })
         .is_some_and(|(_, _, bearer)| *bearer)
+}
+
+#[cfg(test)]
+mod tests {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::Schema;
+
+    /// The request schemas state the table's bounds, field by field, for every form with one.
+    #[test]
+    fn request_schemas_carry_the_bounds_of_the_table_of_rules() {
+        let doc = super::shared();
+        let schemas = &doc.components.as_ref().unwrap().schemas;
+        let mut checked = 0;
+        for (name, schema) in schemas {
+            let (Some(form), RefOr::T(Schema::Object(object))) = (super::form_of(name), schema)
+            else {
+                continue;
+            };
+            for rule in form.fields.iter().filter(|rule| rule.max.is_some()) {
+                let Some(RefOr::T(Schema::Object(property))) = object.properties.get(&rule.name)
+                else {
+                    continue;
+                };
+                assert_eq!(property.max_length, rule.max, "{name}.{}", rule.name);
+                checked += 1;
+            }
+        }
+        assert!(checked >= 40, "{checked} bounds checked");
+    }
 }

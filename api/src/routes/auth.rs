@@ -28,15 +28,6 @@ pub struct LoginInput {
     pub code: Text,
 }
 
-/// 401 after a right password for an account with two-factor on: send the code as well.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TwoFactorRequiredBody {
-    pub message: String,
-    pub errors: std::collections::BTreeMap<String, String>,
-    #[serde(rename = "twoFactorRequired")]
-    pub two_factor_required: bool,
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Session {
     pub token: String,
@@ -59,7 +50,7 @@ pub struct LoginEnvelope {
 /// signs in. A token is only issued after every factor.
 #[utoipa::path(context_path = "/api/v1", tag = "auth", request_body = LoginInput,
     responses((status = 200, body = LoginEnvelope), (status = 400, body = ErrorBody),
-              (status = 401, body = TwoFactorRequiredBody, description = "Wrong credentials (`twoFactorRequired` false) or the second factor is needed or wrong (true)"),
+              (status = 401, body = ErrorBody, description = "Wrong credentials, or (`twoFactorRequired`) the second factor is needed or wrong"),
               (status = 429, body = ErrorBody)))]
 #[post("/authenticate")]
 pub async fn login(
@@ -104,7 +95,7 @@ pub async fn login(
     }
     if user.totp_enabled {
         let Some(code) = code else {
-            return Ok(two_factor_required(&m::get().two_factor_required));
+            return Err(ApiError::SecondFactor(m::get().two_factor_required.clone()));
         };
         let accept = two_factor::Accept::CodeOrRecovery;
         let checked = crate::accounts::audit::scoped(
@@ -116,7 +107,7 @@ pub async fn login(
             Ok(()) => {}
             Err(ApiError::Unauthorized(_)) => {
                 failed("code").save_as(&state.db.write, &actor).await?;
-                return Ok(two_factor_required(&m::get().code_invalid));
+                return Err(ApiError::SecondFactor(m::get().code_invalid.clone()));
             }
             Err(error) => {
                 failed("code throttled")
@@ -137,14 +128,6 @@ pub async fn login(
         response_body: Session { token, expires_at },
         message: catalog().messages.signed_in.current().to_owned(),
     }))
-}
-
-fn two_factor_required(message: &crate::i18n::Text) -> HttpResponse {
-    HttpResponse::Unauthorized().json(TwoFactorRequiredBody {
-        message: message.current().to_owned(),
-        errors: Default::default(),
-        two_factor_required: true,
-    })
 }
 
 /// Ends the current session: its token stops working at once.

@@ -165,9 +165,11 @@ faults: build
     token=$(curl -fs -H "x-api-key: $key" -H 'content-type: application/json' \
         -d "{\"username\": \"faults\", \"password\": \"$password\"}" "$base/api/v1/authenticate" \
         | python3 -c 'import json, sys; print(json.load(sys.stdin)["responseBody"]["token"])')
+    # Signing out and ending sessions would end the run's own session: the API tests cover them.
     "$st" --no-color --config-file checks/schemathesis.toml run "$base/api/v1/openapi.json" \
         -H "x-api-key: $key" -H "Authorization: Bearer $token" \
-        --exclude-path /api/v1/logout --max-examples 30 --workers 2
+        --exclude-path /api/v1/logout --exclude-path '/api/v1/account/sessions/{id}' \
+        --max-examples 30 --workers 2
 
 # Drop the databases left by PostgreSQL test runs.
 pg-clean:

@@ -22,9 +22,11 @@ pub struct AuditQuery {
     /// An action (`sign_in.failure`) or a family of actions (`sign_in`).
     #[param(max_length = 100)]
     pub action: Option<String>,
-    /// From this date (`YYYY-MM-DD`, UTC) or time (RFC 3339), inclusive.
+    /// From this date (`YYYY-MM-DD`, UTC), inclusive; an RFC 3339 time is accepted too.
+    #[param(value_type = Option<String>, format = Date)]
     pub from: Option<String>,
-    /// Up to this date (inclusive, the whole day) or time (exclusive).
+    /// Up to this date, the whole day (an RFC 3339 time is accepted too, exclusive).
+    #[param(value_type = Option<String>, format = Date)]
     pub to: Option<String>,
 }
 
@@ -49,7 +51,8 @@ fn parse_when(
     raw: Option<String>,
     end_of_day: bool,
 ) -> Result<Option<DateTime<Utc>>, ApiError> {
-    let Some(raw) = raw.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) else {
+    // Present means a date or a time, exactly: an empty or padded value is a mistake.
+    let Some(raw) = raw else {
         return Ok(None);
     };
     if let Ok(time) = DateTime::parse_from_rfc3339(&raw) {

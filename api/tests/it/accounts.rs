@@ -873,6 +873,7 @@ async fn the_audit_log_records_who_did_what_from_where_and_filters_and_pages() {
     assert_eq!(page["responseBody"]["result"][0]["id"], entries[2]["id"]);
     for bad in [
         "/audit?from=yesterday",
+        "/audit?to=",
         "/audit?to=2026-13-40",
         "/audit?size=0",
         "/audit?page=x",

@@ -439,7 +439,13 @@ impl FromRequest for MaybeAdmin {
         Box::pin(async move {
             match token {
                 None => Ok(MaybeAdmin(None)),
-                Some(token) => Ok(MaybeAdmin(Some(authenticate(state?, token?).await?))),
+                // An administrator who must first change their password or enrol reads what
+                // anybody reads.
+                Some(token) => {
+                    let admin = authenticate(state?, token?).await?;
+                    let restricted = admin.must_change_password || admin.must_enrol;
+                    Ok(MaybeAdmin((!restricted).then_some(admin)))
+                }
             }
         })
     }

@@ -110,6 +110,25 @@ impl Event {
     }
 }
 
+/// Whether a throttled `action` was already recorded from the actor's address in the last
+/// `minutes` (a refused attempt is worth one line per window, not one per request).
+pub async fn recently(
+    db: &impl ConnectionTrait,
+    action: &str,
+    actor: &Actor,
+    minutes: i64,
+) -> Result<bool, sea_orm::DbErr> {
+    let since = Utc::now() - chrono::Duration::minutes(minutes);
+    let found = audit_event::Entity::find()
+        .filter(audit_event::Column::Action.eq(action))
+        .filter(audit_event::Column::Address.eq(actor.address.clone()))
+        .filter(audit_event::Column::At.gte(since))
+        .filter(audit_event::Column::Detail.contains("\"throttled\""))
+        .count(db)
+        .await?;
+    Ok(found > 0)
+}
+
 /// Records a spreadsheet export or import that succeeded (the handlers are the spreadsheets';
 /// the log learns of them here, from the request that made them).
 pub async fn record_transfer(

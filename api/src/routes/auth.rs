@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::envelope::ErrorBody;
-use crate::accounts::audit::{Actor, Event};
+use crate::accounts::audit::{self, Actor, Event};
 use crate::accounts::messages as m;
 use crate::accounts::two_factor;
 use crate::auth::{self, Admin};
@@ -77,11 +77,21 @@ pub async fn login(
     let user = match auth::check_login(&state.db.write, client, &username, &password).await {
         Ok(user) => user,
         Err(error) => {
-            let reason = match error {
-                ApiError::TooManyRequests { .. } => "throttled",
-                _ => "password",
-            };
-            failed(reason).save_as(&state.db.write, &attempt).await?;
+            let throttled = matches!(error, ApiError::TooManyRequests { .. });
+            // A refused attempt is recorded once per address and window, so that a flood of
+            // refused requests cannot flood the log.
+            if !throttled
+                || !audit::recently(
+                    &state.db.write,
+                    "sign_in.failure",
+                    &attempt,
+                    auth::FAILURE_WINDOW_MINUTES,
+                )
+                .await?
+            {
+                let reason = if throttled { "throttled" } else { "password" };
+                failed(reason).save_as(&state.db.write, &attempt).await?;
+            }
             return Err(error);
         }
     };
@@ -98,7 +108,7 @@ pub async fn login(
             return Err(ApiError::SecondFactor(m::get().two_factor_required.clone()));
         };
         let accept = two_factor::Accept::CodeOrRecovery;
-        let checked = crate::accounts::audit::scoped(
+        let checked = audit::scoped(
             actor.clone(),
             two_factor::check(&state.db.write, &user, &code, accept),
         )

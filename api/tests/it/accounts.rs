@@ -966,3 +966,36 @@ async fn account_messages_come_in_arabic_when_asked() {
     assert_eq!(status, 409);
     assert_eq!(body["message"], "لا يمكنك تعطيل حسابك أو حذفه.");
 }
+
+#[tokio::test]
+async fn refused_sign_ins_are_recorded_once_per_address_and_window_not_once_per_request() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    for _ in 0..9 {
+        app.login(ADMIN, "not the password at all").await;
+    }
+    let failures = app
+        .count("audit_log WHERE action = 'sign_in.failure'")
+        .await;
+    assert_eq!(
+        failures, 6,
+        "five wrong passwords, then one line for the refusals"
+    );
+    // An administrator who must change a one-time password reads the public API as anybody.
+    let (_, noor) = {
+        let (status, body) = send(
+            &app,
+            &token,
+            Method::POST,
+            "/admin-users",
+            json!({ "username": "noor", "password": "one-time pass for now" }),
+        )
+        .await;
+        assert_eq!(status, 201, "{body}");
+        (
+            status,
+            token_of(&app, "noor", "one-time pass for now").await,
+        )
+    };
+    assert_eq!(get(&app, &noor, "/our-services").await.0, 200);
+}

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 
 test.describe('the admin shell', () => {
-  test('the side menu lists every dashboard in order and leads to each', async ({ adminPage: page }) => {
+  test('the side menu lists every dashboard (then the team, the audit log and the own account) in order and leads to each', async ({ adminPage: page }) => {
     await page.goto('/admin/blogs');
     const menu = page.getByRole('complementary', { name: 'Main menu' }).getByRole('link');
     await expect(menu).toHaveText([
@@ -13,6 +13,9 @@ test.describe('the admin shell', () => {
       'Services List Dashboard',
       'General Content Dashboard',
       'Subscription',
+      'Team',
+      'Audit log',
+      'My account',
     ]);
     const targets: [string, RegExp, string][] = [
       ['Services', /\/admin\/servicesDashboard$/, 'Services'],
@@ -22,6 +25,9 @@ test.describe('the admin shell', () => {
       ['Services List Dashboard', /\/admin\/serviceslist/, 'Services List Dashboard'],
       ['General Content Dashboard', /\/admin\/generalContentDashboard$/, 'General Content Dashboard'],
       ['Subscription', /\/admin\/subscription$/, 'Subscription'],
+      ['Team', /\/admin\/team$/, 'Team'],
+      ['Audit log', /\/admin\/audit$/, 'Audit log'],
+      ['My account', /\/admin\/account$/, 'My account'],
       ['Blogs', /\/admin\/blogs$/, 'Blogs'],
     ];
     for (const [link, url, heading] of targets) {

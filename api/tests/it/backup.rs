@@ -90,7 +90,12 @@ async fn a_backup_taken_during_a_flood_restores_every_acknowledged_enquiry_the_m
             })
         })
         .collect();
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The backup starts once the flood is under way (however slow the machine is).
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while acknowledged.lock().unwrap().len() <= 10 {
+        assert!(Instant::now() < deadline, "the flood never got going");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let backup_dir = tempfile::tempdir().unwrap();
     let began = Instant::now();
     let (dir, live_path, live_url) = (

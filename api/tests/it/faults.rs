@@ -49,7 +49,7 @@ pub fn serve_with(
     Instance {
         child,
         base: format!("http://127.0.0.1:{port}"),
-        client: reqwest::Client::new(),
+        client: crate::helpers::client(),
     }
 }
 

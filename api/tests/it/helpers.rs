@@ -57,6 +57,17 @@ pub async fn spawn_app() -> TestApp {
     spawn_app_with(|_| {}).await
 }
 
+/// The tests' HTTP client. Idle connections are dropped before the server's keep-alive (5 s)
+/// ends them: a request sent on a connection the server is closing at that moment fails
+/// (IncompleteMessage), as seen when a test prepared its next request for longer than that on a
+/// busy machine.
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .pool_idle_timeout(std::time::Duration::from_secs(2))
+        .build()
+        .expect("client")
+}
+
 /// Like [`spawn_app`], with settings adjusted by `adjust` (the data dir is already set).
 pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
@@ -73,7 +84,7 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     TestApp {
         address,
         api_key,
-        client: reqwest::Client::new(),
+        client: client(),
         db,
         database_url: url,
         data_dir,

@@ -5,14 +5,16 @@ use minijinja::{Value, context};
 use super::{RenderContext, bilingual, v};
 
 pub(super) fn data(cx: &RenderContext) -> Value {
-    let lang = cx.lang;
-    let services: Vec<serde_json::Value> = cx
-        .content
+    context! { services => v(&services(cx)) }
+}
+
+/// The airport services in the page's language (the home page shows them too).
+pub(super) fn services(cx: &RenderContext) -> Vec<serde_json::Value> {
+    cx.content
         .copy
         .airport
         .services
         .iter()
-        .map(|s| bilingual(s, lang))
-        .collect();
-    context! { services => v(&services) }
+        .map(|s| bilingual(s, cx.lang))
+        .collect()
 }

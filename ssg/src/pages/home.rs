@@ -34,14 +34,7 @@ pub(super) fn data(cx: &RenderContext) -> Value {
         .take(HOME_BLOGS)
         .map(|b| CardView::new(b, lang))
         .collect();
-    let airport: Vec<serde_json::Value> = cx
-        .content
-        .copy
-        .airport
-        .services
-        .iter()
-        .map(|s| bilingual(s, lang))
-        .collect();
+    let airport = super::airport::services(cx);
     let partnership = cx
         .content
         .copy

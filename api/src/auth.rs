@@ -257,9 +257,15 @@ pub async fn upsert_admin(
             .exec(db)
             .await
             .context("Failed to end the administrator's sessions")?;
+        crate::accounts::audit::Event::new("password.reset")
+            .on("admin_user", id)
+            .detail(serde_json::json!({ "via": "command line" }))
+            .save(db)
+            .await
+            .context("Failed to record the reset in the audit log")?;
         Ok(false)
     } else {
-        admin_user::ActiveModel {
+        let user = admin_user::ActiveModel {
             username: Set(username.to_owned()),
             password_hash: Set(hash),
             created_at: Set(Utc::now()),
@@ -268,6 +274,12 @@ pub async fn upsert_admin(
         .insert(db)
         .await
         .context("Failed to create the administrator")?;
+        crate::accounts::audit::Event::new("admin.created")
+            .on("admin_user", user.id)
+            .detail(serde_json::json!({ "username": user.username, "via": "command line" }))
+            .save(db)
+            .await
+            .context("Failed to record the new administrator in the audit log")?;
         Ok(true)
     }
 }

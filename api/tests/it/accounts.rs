@@ -999,3 +999,22 @@ async fn refused_sign_ins_are_recorded_once_per_address_and_window_not_once_per_
     };
     assert_eq!(get(&app, &noor, "/our-services").await.0, 200);
 }
+
+#[tokio::test]
+async fn the_command_line_leaves_its_account_changes_in_the_audit_log_as_the_system() {
+    let app = spawn_app().await;
+    app.create_admin("layla", "velvet rope at dawn").await;
+    app.create_admin("layla", "another velvet rope at dusk")
+        .await;
+    let token = app.admin_token().await;
+    let (status, body) = get(&app, &token, "/audit?action=admin.created").await;
+    assert_eq!(status, 200);
+    let created = &body["responseBody"]["result"];
+    assert_eq!(created.as_array().unwrap().len(), 2, "{body}");
+    assert!(created[1]["actor"].is_null(), "the system: {body}");
+    assert_eq!(created[1]["detail"]["username"], "layla");
+    assert_eq!(
+        actions(&app, &token, "&action=password.reset").await,
+        ["password.reset"]
+    );
+}

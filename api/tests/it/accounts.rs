@@ -39,6 +39,20 @@ async fn send(app: &TestApp, token: &str, method: Method, path: &str, body: Valu
     read(app.send_as(token, method, path, &body).await).await
 }
 
+/// Sends `body` and checks the answer's status.
+async fn expect_status(
+    app: &TestApp,
+    token: &str,
+    method: Method,
+    path: &str,
+    body: Value,
+    status: u16,
+) {
+    let shown = format!("{method} {path} {body}");
+    let (got, answer) = send(app, token, method, path, body).await;
+    assert_eq!(got, status, "{shown} -> {answer}");
+}
+
 async fn get(app: &TestApp, token: &str, path: &str) -> (u16, Value) {
     read(app.get_as(token, path).await).await
 }
@@ -168,8 +182,16 @@ async fn enrolment_gives_a_local_svg_qr_code_a_typed_secret_and_ten_single_use_r
     let (status, account) = get(&app, &token, "/account").await;
     assert_eq!(status, 200);
     assert_eq!(account["responseBody"][0]["totpEnabled"], true);
-    let (status, _) = send(&app, &token, Method::POST, "/account/totp/setup", json!({})).await;
-    assert_eq!(status, 409, "no second enrolment while on");
+    // No second enrolment while two-factor is on.
+    expect_status(
+        &app,
+        &token,
+        Method::POST,
+        "/account/totp/setup",
+        json!({}),
+        409,
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -286,15 +308,15 @@ async fn turning_two_factor_off_needs_the_password() {
     .await;
     assert_eq!(status, 400, "{body}");
     assert!(body["errors"]["password"].is_string());
-    let (status, _) = send(
+    expect_status(
         &app,
         &token,
         Method::POST,
         "/account/totp/disable",
         json!({}),
+        400,
     )
     .await;
-    assert_eq!(status, 400);
     let (status, body) = send(
         &app,
         &token,
@@ -307,15 +329,15 @@ async fn turning_two_factor_off_needs_the_password() {
     assert_eq!(app.count("admin_recovery_codes").await, 0);
     let (status, _) = read(app.login(ADMIN, ADMIN_PASSWORD).await).await;
     assert_eq!(status, 200, "the password alone signs in again");
-    let (status, _) = send(
+    expect_status(
         &app,
         &token,
         Method::POST,
         "/account/totp/disable",
         json!({ "password": ADMIN_PASSWORD }),
+        409,
     )
     .await;
-    assert_eq!(status, 409);
 }
 
 #[tokio::test]
@@ -478,15 +500,15 @@ async fn a_new_administrator_must_change_the_one_time_password_before_anything_e
             "{body}"
         );
     }
-    let (status, _) = send(
+    expect_status(
         &app,
         &token,
         Method::PUT,
         "/account/password",
         json!({ "current_password": "one-time pass for now", "new_password": NEW_PASSWORD }),
+        200,
     )
     .await;
-    assert_eq!(status, 200);
     assert_eq!(get(&app, &token, "/contact-us").await.0, 200);
     assert_eq!(
         get(&app, &token, "/account").await.1["responseBody"][0]["mustChangePassword"],
@@ -523,44 +545,31 @@ async fn the_team_rejects_bad_input_with_clear_400s_and_taken_names_with_409() {
         assert_eq!(status, 400, "{body} -> {answer}");
         assert!(answer["errors"][field].is_string(), "{body} -> {answer}");
     }
-    let (status, _) = send(
-        &app,
-        &admin,
-        Method::POST,
-        "/admin-users",
-        json!({ "username": ADMIN, "password": "one-time pass for now" }),
-    )
-    .await;
-    assert_eq!(status, 409);
-    let (status, _) = send(
-        &app,
-        &admin,
-        Method::PUT,
-        "/admin-users/1",
-        json!({ "disabled": "yes" }),
-    )
-    .await;
-    assert_eq!(status, 400);
-    let (status, _) = send(&app, &admin, Method::PUT, "/admin-users/1", json!({})).await;
-    assert_eq!(status, 400);
-    let (status, _) = send(
-        &app,
-        &admin,
-        Method::PUT,
-        "/admin-users/0",
-        json!({ "disabled": true }),
-    )
-    .await;
-    assert_eq!(status, 400);
-    let (status, _) = send(
-        &app,
-        &admin,
-        Method::PUT,
-        "/admin-users/999",
-        json!({ "disabled": true }),
-    )
-    .await;
-    assert_eq!(status, 404);
+    let taken = json!({ "username": ADMIN, "password": "one-time pass for now" });
+    for (method, path, body, status) in [
+        (Method::POST, "/admin-users", taken, 409),
+        (
+            Method::PUT,
+            "/admin-users/1",
+            json!({ "disabled": "yes" }),
+            400,
+        ),
+        (Method::PUT, "/admin-users/1", json!({}), 400),
+        (
+            Method::PUT,
+            "/admin-users/0",
+            json!({ "disabled": true }),
+            400,
+        ),
+        (
+            Method::PUT,
+            "/admin-users/999",
+            json!({ "disabled": true }),
+            404,
+        ),
+    ] {
+        expect_status(&app, &admin, method, path, body, status).await;
+    }
     assert_eq!(
         app.delete_as(&admin, "/admin-users/999")
             .await
@@ -602,15 +611,15 @@ async fn nobody_disables_deletes_or_resets_themselves_here() {
     )
     .await;
     assert_eq!(status, 409, "{body}");
-    let (status, _) = send(
+    expect_status(
         &app,
         &admin,
         Method::PUT,
         &format!("/admin-users/{my_id}"),
         json!({ "password": "another long passphrase" }),
+        409,
     )
     .await;
-    assert_eq!(status, 409);
     assert_eq!(
         app.delete_as(&admin, &format!("/admin-users/{my_id}"))
             .await
@@ -700,15 +709,15 @@ async fn disabling_or_resetting_an_administrator_ends_their_sessions_at_once() {
     assert_eq!(status, 401, "{body}");
     assert!(body["message"].as_str().unwrap().contains("disabled"));
 
-    let (status, _) = send(
+    expect_status(
         &app,
         &admin,
         Method::PUT,
         &format!("/admin-users/{id}"),
         json!({ "disabled": false }),
+        200,
     )
     .await;
-    assert_eq!(status, 200);
     let yusuf = token_of(&app, "yusuf", NEW_PASSWORD).await;
     let (status, body) = send(
         &app,

@@ -12,6 +12,7 @@ import type { Deleted, Paged } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
 import { clampPage, totalPages } from '@/lib/pagination';
 import { EyeIcon, PencilIcon, PlusIcon, TrashIcon } from '../icons/icons';
+import { Page } from '../layouts/page';
 import { ButtonLink } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Dialog } from '../ui/dialog';
@@ -99,23 +100,20 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
   };
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <div className="page__heading">
-          <h1 id="page-title" className="page__title">
-            {title}
-          </h1>
-          {data ? <p className="page__count">{data.totalCount}</p> : null}
-        </div>
-        <div className="page__actions">
+    <Page
+      title={title}
+      aside={data ? <p className="page__count">{data.totalCount}</p> : null}
+      actions={
+        <>
           {headerActions}
           {add ? (
             <ButtonLink to={add.to} icon={<PlusIcon />}>
               {add.label}
             </ButtonLink>
           ) : null}
-        </div>
-      </header>
+        </>
+      }
+    >
       {toolbar ? <div className="page__toolbar">{toolbar}</div> : null}
 
       <div className="card">
@@ -154,6 +152,6 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
         onConfirm={() => void confirmDelete()}
         onClose={() => !busy && setDeleting(null)}
       />
-    </section>
+    </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/layouts/page';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { failureText } from '@/lib/messages';
@@ -14,15 +15,10 @@ export function AccountPage() {
   useDocumentTitle(t('account.title'));
   const data = account.data;
   return (
-    <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <div className="page__heading">
-          <h1 id="page-title" className="page__title">
-            {t('account.title')}
-          </h1>
-          {data ? <p className="muted">{t('account.signedInAs', { name: data.username })}</p> : null}
-        </div>
-      </header>
+    <Page
+      title={t('account.title')}
+      aside={data ? <p className="muted">{t('account.signedInAs', { name: data.username })}</p> : null}
+    >
       {account.isError ? (
         <p className="notice notice--error" role="alert">
           {failureText(account.error, t('common.loadFailed'))}
@@ -47,6 +43,6 @@ export function AccountPage() {
           </div>
         </>
       )}
-    </section>
+    </Page>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { Pagination } from '@/components/data-table/pagination';
+import { Page } from '@/components/layouts/page';
 import { Spinner } from '@/components/ui/spinner';
 import { PAGE_SIZE } from '@/config/constants';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -85,15 +86,10 @@ export function AuditPage() {
   };
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <div className="page__heading">
-          <h1 id="page-title" className="page__title">
-            {t('audit.title')}
-          </h1>
-          {audit.data ? <p className="page__count">{audit.data.totalCount}</p> : null}
-        </div>
-      </header>
+    <Page
+      title={t('audit.title')}
+      aside={audit.data ? <p className="page__count">{audit.data.totalCount}</p> : null}
+    >
       <p className="page__toolbar muted">{t('audit.intro')}</p>
       <form className="card filters" aria-label={t('audit.filters.label')} onSubmit={apply}>
         <label className="field filters__field">
@@ -157,6 +153,6 @@ export function AuditPage() {
           </>
         )}
       </div>
-    </section>
+    </Page>
   );
 }

@@ -5,6 +5,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/field';
 import { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/icons/icons';
+import { Page } from '@/components/layouts/page';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { RowMenu, type RowAction } from '@/components/ui/row-menu';
@@ -61,21 +62,16 @@ export function TeamPage({ me }: { me?: string }) {
     );
 
   return (
-    <section className="page" aria-labelledby="page-title">
-      <header className="page__header">
-        <div className="page__heading">
-          <h1 id="page-title" className="page__title">
-            {t('team.title')}
-          </h1>
-          {users.data ? <p className="page__count">{users.data.totalCount}</p> : null}
-        </div>
-        <div className="page__actions">
-          <button type="button" className="btn btn--primary" onClick={() => setAdding(true)}>
-            <PlusIcon />
-            <span>{t('team.add')}</span>
-          </button>
-        </div>
-      </header>
+    <Page
+      title={t('team.title')}
+      aside={users.data ? <p className="page__count">{users.data.totalCount}</p> : null}
+      actions={
+        <button type="button" className="btn btn--primary" onClick={() => setAdding(true)}>
+          <PlusIcon />
+          <span>{t('team.add')}</span>
+        </button>
+      }
+    >
       <p className="page__toolbar muted">{t('team.intro')}</p>
       <div className="card">
         {users.isPending ? (
@@ -186,6 +182,6 @@ export function TeamPage({ me }: { me?: string }) {
           );
         }}
       />
-    </section>
+    </Page>
   );
 }

@@ -9,7 +9,6 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::error::InternalError;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::Next;
-use actix_web::{HttpResponse, ResponseError};
 use serde::Deserialize;
 
 /// A language the API answers in.
@@ -71,15 +70,6 @@ pub struct Text {
 }
 
 impl Text {
-    /// Text that reads the same in both languages (a technical detail, a name).
-    pub fn same(text: impl Into<String>) -> Text {
-        let text = text.into();
-        Text {
-            en: text.clone(),
-            ar: text,
-        }
-    }
-
     pub fn get(&self, lang: Lang) -> &str {
         match lang {
             Lang::En => &self.en,
@@ -226,12 +216,6 @@ pub async fn answer_in_requested_language(
             Err(InternalError::from_response(err.to_string(), response).into())
         }
     }
-}
-
-/// `error_response` of an [`crate::error::ApiError`] in a given language, for tests and for
-/// code that answers outside a request's scope.
-pub fn response_in(lang: Lang, err: &impl ResponseError) -> HttpResponse {
-    LANG.sync_scope(lang, || err.error_response())
 }
 
 #[cfg(test)]

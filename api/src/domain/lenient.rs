@@ -58,16 +58,18 @@ impl Text {
     }
 }
 
-/// The schema of a whole number that forms may also send as digits in a string.
+/// The schema of a whole number that forms may also send as digits in a string: the display
+/// order's range of the table of rules (the digits' pattern spells out the same range).
 pub fn whole_number_schema() -> utoipa::openapi::schema::Schema {
     use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+    let bounds = &crate::domain::rules::catalog().limits.display_order;
     Schema::OneOf(
         OneOfBuilder::new()
             .item(
                 ObjectBuilder::new()
                     .schema_type(SchemaType::Type(Type::Integer))
-                    .minimum(Some(-1_000_000))
-                    .maximum(Some(1_000_000)),
+                    .minimum(Some(bounds.min))
+                    .maximum(Some(bounds.max)),
             )
             .item(
                 ObjectBuilder::new()
@@ -114,6 +116,13 @@ impl Loose {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_digits_pattern_spells_the_tables_display_order_range() {
+        // The schema's pattern is written for ±1,000,000: it must change with the table.
+        let bounds = &crate::domain::rules::catalog().limits.display_order;
+        assert_eq!((bounds.min, bounds.max), (-1_000_000, 1_000_000));
+    }
     use super::Loose;
 
     #[derive(serde::Deserialize, Default)]

@@ -162,13 +162,6 @@ impl Forms {
             ("newPassword", &self.new_password),
         ]
     }
-
-    pub fn named(&self, name: &str) -> Option<&FormRules> {
-        self.all()
-            .into_iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, f)| f)
-    }
 }
 
 #[derive(Debug, Deserialize)]

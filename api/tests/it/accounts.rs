@@ -53,6 +53,11 @@ async fn expect_status(
     assert_eq!(got, status, "{shown} -> {answer}");
 }
 
+/// The signed-in administrator's own account (`GET /account`).
+async fn account_of(app: &TestApp, token: &str) -> Value {
+    get(app, token, "/account").await.1["responseBody"][0].clone()
+}
+
 async fn get(app: &TestApp, token: &str, path: &str) -> (u16, Value) {
     read(app.get_as(token, path).await).await
 }
@@ -510,10 +515,7 @@ async fn a_new_administrator_must_change_the_one_time_password_before_anything_e
     )
     .await;
     assert_eq!(get(&app, &token, "/contact-us").await.0, 200);
-    assert_eq!(
-        get(&app, &token, "/account").await.1["responseBody"][0]["mustChangePassword"],
-        false
-    );
+    assert_eq!(account_of(&app, &token).await["mustChangePassword"], false);
 }
 
 #[tokio::test]
@@ -763,10 +765,7 @@ async fn requiring_two_factor_lets_an_administrator_only_enrol_until_they_have()
     assert!(body["message"].as_str().unwrap().contains("two-factor"));
     enrol(&app, &token).await;
     assert_eq!(get(&app, &token, "/contact-us").await.0, 200);
-    assert_eq!(
-        get(&app, &token, "/account").await.1["responseBody"][0]["totpRequired"],
-        false
-    );
+    assert_eq!(account_of(&app, &token).await["totpRequired"], false);
 }
 
 #[tokio::test]

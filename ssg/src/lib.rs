@@ -11,6 +11,7 @@ pub mod manifest;
 pub mod model;
 mod page;
 mod pages;
+pub mod picture;
 pub mod plan;
 mod render;
 pub mod routes;

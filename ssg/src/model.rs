@@ -5,6 +5,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+pub use crate::picture::{ImageInfo, Variant};
 use crate::routes::{Lang, Route};
 
 /// The Arabic twin when it has text, else the English field.
@@ -26,6 +27,9 @@ pub struct Service {
     pub content_ar: Option<String>,
     pub display_order: i32,
     pub image_url: String,
+    /// What the media store knows of `image_url` (`None`: nothing, or not one of ours).
+    #[serde(default)]
+    pub image: Option<ImageInfo>,
     pub color: String,
     /// Shown with a "Coming soon" overlay (a flag the admin sets).
     #[serde(default)]
@@ -42,6 +46,8 @@ pub struct ServiceItem {
     pub description: String,
     pub description_ar: Option<String>,
     pub image_url: String,
+    #[serde(default)]
+    pub image: Option<ImageInfo>,
     pub title_bg_class: String,
     pub display_order: i32,
 }
@@ -77,6 +83,8 @@ pub struct BlogCard {
     pub text: String,
     pub text_ar: Option<String>,
     pub image_url: String,
+    #[serde(default)]
+    pub image: Option<ImageInfo>,
     pub display_order: i32,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -101,6 +109,8 @@ pub struct Review {
     pub description: String,
     pub description_ar: Option<String>,
     pub image_url: String,
+    #[serde(default)]
+    pub image: Option<ImageInfo>,
     pub display_order: i32,
 }
 
@@ -108,6 +118,8 @@ pub struct Review {
 pub struct Banner {
     pub id: i32,
     pub banner_url: String,
+    #[serde(default)]
+    pub image: Option<ImageInfo>,
     pub title: String,
     pub title_ar: Option<String>,
     pub sub_title: String,

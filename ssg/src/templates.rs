@@ -11,6 +11,7 @@ use minijinja::{Environment, UndefinedBehavior, Value};
 use sha2::{Digest, Sha256};
 
 use crate::islands::Islands;
+use crate::picture::Picture;
 use crate::routes::Lang;
 use crate::text::{escape_html, interpolate};
 
@@ -94,6 +95,7 @@ pub(crate) fn environment(
             .with_context(|| format!("Failed to parse template {name}"))?;
     }
     env.add_function("island", island(islands));
+    env.add_function("picture", picture);
     env.add_filter("tr", tr);
     // HTML escaping of `& < > " '` only (minijinja also escapes `/`, which every URL has).
     env.set_formatter(|out, state, value| {
@@ -111,6 +113,19 @@ pub(crate) fn environment(
     env.add_filter("whatsapp", whatsapp);
     env.add_filter("two_digits", |n: u32| -> String { format!("{n:02}") });
     Ok(env)
+}
+
+/// `picture(image)` or `picture(image, "class")`: an image's markup ([`Picture::html`]).
+fn picture(image: Value, class: Option<String>) -> Result<Value, minijinja::Error> {
+    let image: Picture = serde_json::to_value(&image)
+        .and_then(serde_json::from_value)
+        .map_err(|e| {
+            minijinja::Error::new(
+                minijinja::ErrorKind::InvalidOperation,
+                format!("picture: not a picture ({e})"),
+            )
+        })?;
+    Ok(Value::from_safe_string(image.html(class.as_deref())))
 }
 
 /// `island(name, lang, props)`: the island's server-rendered markup (empty without islands).

@@ -6,6 +6,7 @@ use serde_json::json;
 
 use super::{PageMeta, RenderContext, v};
 use crate::model::{Blog, pick};
+use crate::picture::{Picture, Slot};
 use crate::routes::Lang;
 use crate::text::{long_date, truncate};
 
@@ -20,18 +21,21 @@ pub(super) fn data(cx: &RenderContext, blog: &Blog, meta: &mut PageMeta) -> Valu
     meta.description = description.clone();
     meta.keywords = fields.keywords;
     meta.og_type = "article";
-    meta.image = Some(absolute(&cx.config.site_url, &card.image_url));
+    let hero = Picture::new(&card.image_url, card.image.as_ref(), Slot::Hero, true);
+    // Social cards and search engines get the 1200-wide fallback, not a camera original.
+    let image = super::absolute(&cx.config.site_url, &hero.src);
+    meta.image = Some(image.clone());
     let html = pick(lang, &blog.description, blog.description_ar.as_deref()).to_owned();
     let json_ld = json!({
         "@context": "https://schema.org", "@type": "BlogPosting", "headline": name, "description": description,
-        "image": absolute(&cx.config.site_url, &card.image_url), "inLanguage": lang.code(),
+        "image": image, "inLanguage": lang.code(),
         "datePublished": card.created_at.to_rfc3339(), "dateModified": card.updated_at.to_rfc3339(),
         "mainEntityOfPage": format!("{}{}", cx.config.site_url, route.url(lang)),
         "author": { "@type": "Organization", "name": shared.string("site.name") },
         "publisher": { "@type": "Organization", "name": shared.string("site.name") },
     });
     context! {
-        name => name, html => Value::from_safe_string(html), image => card.image_url.clone(),
+        name => name, html => Value::from_safe_string(html), image => v(&hero),
         date => long_date(card.created_at, lang), json_ld => v(&json_ld),
     }
 }
@@ -94,12 +98,4 @@ impl BlogMeta {
 /// A field that has text, without its surrounding white space.
 fn text(field: Option<&str>) -> Option<&str> {
     field.map(str::trim).filter(|t| !t.is_empty())
-}
-
-fn absolute(site: &str, url: &str) -> String {
-    if url.starts_with('/') {
-        format!("{site}{url}")
-    } else {
-        url.to_owned()
-    }
 }

@@ -6,6 +6,7 @@ use serde_json::json;
 
 use super::{PageMeta, RenderContext, v};
 use crate::model::{BlogCard, pick};
+use crate::picture::{Picture, Slot};
 use crate::plan::{BLOGS_PER_PAGE, listing_pages};
 use crate::routes::{Lang, Route};
 use crate::text::{interpolate, long_date};
@@ -49,7 +50,7 @@ pub(crate) struct CardView {
     name: String,
     /// The description's whole plain text (the island previews its opening; Read More shows it).
     text: String,
-    image: String,
+    image: Picture,
     url: String,
     date: String,
 }
@@ -60,7 +61,7 @@ impl CardView {
             id: b.id,
             name: pick(lang, &b.name, b.name_ar.as_deref()).to_owned(),
             text: pick(lang, &b.text, b.text_ar.as_deref()).to_owned(),
-            image: b.image_url.clone(),
+            image: Picture::new(&b.image_url, b.image.as_ref(), Slot::Card, false),
             url: b.route().url(lang),
             date: long_date(b.created_at, lang),
         }

@@ -7,6 +7,7 @@ use serde_json::json;
 use super::blogs::CardView;
 use super::{RenderContext, bilingual, v};
 use crate::model::pick;
+use crate::picture::{Picture, Slot};
 use crate::plan::HOME_BLOGS;
 use crate::routes::{Lang, Route};
 
@@ -17,7 +18,7 @@ pub(super) fn data(cx: &RenderContext) -> Value {
         .iter()
         .map(|b| json!({
             "title": pick(lang, &b.title, b.title_ar.as_deref()), "sub_title": pick(lang, &b.sub_title, b.sub_title_ar.as_deref()),
-            "image": b.banner_url, "url": localize_url(&b.web_url, lang),
+            "image": Picture::new(&b.banner_url, b.image.as_ref(), Slot::Banner, false), "url": localize_url(&b.web_url, lang),
         }))
         .collect();
     let reviews: Vec<serde_json::Value> = data
@@ -25,7 +26,7 @@ pub(super) fn data(cx: &RenderContext) -> Value {
         .iter()
         .map(|r| json!({
             "name": pick(lang, &r.name, r.name_ar.as_deref()), "title": pick(lang, &r.title, r.title_ar.as_deref()),
-            "text": pick(lang, &r.description, r.description_ar.as_deref()), "image": r.image_url,
+            "text": pick(lang, &r.description, r.description_ar.as_deref()), "image": Picture::new(&r.image_url, r.image.as_ref(), Slot::Avatar, false),
         }))
         .collect();
     let blogs: Vec<CardView> = data

@@ -129,6 +129,15 @@ fn bilingual(b: &crate::content::Bilingual, lang: Lang) -> serde_json::Value {
     })
 }
 
+/// `url` as an absolute URL of the site (URLs of other hosts as they are).
+pub(crate) fn absolute(site: &str, url: &str) -> String {
+    if url.starts_with('/') {
+        format!("{site}{url}")
+    } else {
+        url.to_owned()
+    }
+}
+
 /// A serialisable value as a template value.
 pub(crate) fn v<T: Serialize>(value: &T) -> Value {
     Value::from(minijinja::value::Serde(value))

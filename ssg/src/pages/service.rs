@@ -6,6 +6,7 @@ use serde_json::json;
 
 use super::{PageMeta, RenderContext, v};
 use crate::model::pick;
+use crate::picture::{Picture, Slot};
 use crate::routes::{Lang, Route};
 
 /// The service's page: `None` when the service is gone.
@@ -13,7 +14,10 @@ pub(super) fn data(cx: &RenderContext, id: i32, meta: &mut PageMeta) -> Option<V
     let service = cx.shared.services.iter().find(|s| s.id == id)?;
     meta.title = format!("{} | {}", service.name, cx.shared.string("site.name"));
     meta.description = service.description.clone();
-    Some(context! { service => v(service) })
+    let model = cx.data.services.iter().find(|s| s.id == id)?;
+    let hero = Picture::new(&model.image_url, model.image.as_ref(), Slot::Split, true);
+    meta.image = Some(super::absolute(&cx.config.site_url, &hero.src));
+    Some(context! { service => v(service), hero => v(&hero) })
 }
 
 #[derive(Serialize, Clone)]
@@ -24,7 +28,8 @@ pub(crate) struct ServiceView {
     pub name: String,
     pub description: String,
     content: String,
-    image: String,
+    /// As a card of the services grid.
+    image: Picture,
     color: String,
     url: String,
     items: Vec<serde_json::Value>,
@@ -38,7 +43,7 @@ impl ServiceView {
             name: pick(lang, &s.name, s.name_ar.as_deref()).to_owned(),
             description: pick(lang, &s.description, s.description_ar.as_deref()).to_owned(),
             content: pick(lang, &s.content, s.content_ar.as_deref()).to_owned(),
-            image: s.image_url.clone(),
+            image: Picture::new(&s.image_url, s.image.as_ref(), Slot::Card, false),
             color: s.color.clone(),
             url: Route::Service(s.id).url(lang),
             items: s
@@ -48,7 +53,7 @@ impl ServiceView {
                     json!({
                         "id": i.id, "name": pick(lang, &i.name, i.name_ar.as_deref()),
                         "description": pick(lang, &i.description, i.description_ar.as_deref()),
-                        "image": i.image_url, "tone": i.title_bg_class,
+                        "image": Picture::new(&i.image_url, i.image.as_ref(), Slot::Item, false), "tone": i.title_bg_class,
                     })
                 })
                 .collect(),

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use chrono::{TimeZone, Utc};
 use ssg::content::{Content, Source};
 use ssg::model::{
-    Banner, Blog, BlogCard, GeneralContent, Redirect, Review, Service, ServiceItem, SiteData,
+    Banner, Blog, BlogCard, GeneralContent, ImageInfo, Redirect, Review, Service, ServiceItem,
+    SiteData, Variant,
 };
 use ssg::plan::{self, Target};
 use ssg::{Page, Site, SiteConfig, Templates};
@@ -28,6 +29,29 @@ pub fn site_with_tag_manager(gtm_id: Option<&str>) -> Site {
         live_reload: false,
     };
     Site::new(content, config, &Templates::Embedded, Arc::new(FakeIslands)).unwrap()
+}
+
+/// What the media store records of a 3000 × 2000 photograph uploaded as `/media/{stem}.jpg`.
+pub fn photo(stem: &str) -> ImageInfo {
+    let mut variants = Vec::new();
+    for width in [160, 480, 800, 1200, 1600, 2400] {
+        for (mime, ext) in [("image/webp", "webp"), ("image/jpeg", "jpg")] {
+            variants.push(Variant {
+                url: format!("/media/{stem}-{width}w.{ext}"),
+                mime: mime.into(),
+                width,
+                height: width * 2 / 3,
+            });
+        }
+    }
+    ImageInfo {
+        width: 3000,
+        height: 2000,
+        opaque: true,
+        color: Some("#6b5a48".into()),
+        preview: Some("data:image/webp;base64,UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAQAcJaQAA3AA/v3AgAA=".into()),
+        variants,
+    }
 }
 
 pub fn blog(id: i32) -> Blog {
@@ -67,7 +91,12 @@ pub fn blog(id: i32) -> Blog {
             excerpt_ar: (id == 2).then(|| "مقتطف".to_owned()),
             text,
             text_ar: description_ar.as_deref().map(ssg::text::plain_text),
-            image_url: format!("/media/{id:032}.svg"),
+            image_url: if id == 2 {
+                format!("/media/{id:032}.jpg")
+            } else {
+                format!("/media/{id:032}.svg")
+            },
+            image: (id == 2).then(|| photo(&format!("{id:032}"))),
             display_order: id,
             created_at: when,
             updated_at: when,

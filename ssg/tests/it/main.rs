@@ -4,5 +4,6 @@ mod consent;
 mod csp;
 mod feeds;
 mod fixture;
+mod images;
 mod meta;
 mod pages;

@@ -55,6 +55,19 @@ pub enum Command {
         #[command(subcommand)]
         command: AdminCommand,
     },
+    /// Uploaded media.
+    Media {
+        #[command(subcommand)]
+        command: MediaCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum MediaCommand {
+    /// Make the responsive variants of every photograph that lacks them (images uploaded before
+    /// variants existed are found, stripped of their metadata and queued first); the site is
+    /// published with them.
+    Variants,
 }
 
 #[derive(Subcommand, Debug)]
@@ -176,6 +189,28 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 }
                 Err(other) => bail!("{other}"),
             }
+        }
+        Command::Media {
+            command: MediaCommand::Variants,
+        } => {
+            let db = store::connect(&settings.database_url).await?;
+            store::migrate(&db).await?;
+            let media = settings.open_store(&settings.media_store)?;
+            let found = crate::media::variants::discover(&db, &media).await?;
+            if found > 0 {
+                println!("concierge: {found} images uploaded before variants existed were recorded");
+            }
+            let started = std::time::Instant::now();
+            let worker = format!("cli-{}", std::process::id());
+            let done = crate::media::variants::drain(&db, &media, &worker, settings.publish_retry).await?;
+            for (name, outcome) in &done {
+                println!("  {name}: {outcome:?}");
+            }
+            println!(
+                "concierge: {} photographs processed in {:.1} s; the site is published with them by the server (or `concierge build`)",
+                done.len(),
+                started.elapsed().as_secs_f64()
+            );
         }
         Command::Admin {
             command: AdminCommand::Create { name },

@@ -27,7 +27,7 @@ use crate::routes;
         routes::publishing::status,
         routes::publishing::retry,
         routes::notifications::status,
-        routes::media::upload,
+        routes::media::upload, routes::media::info,
         routes::spreadsheets::export_contacts, routes::spreadsheets::import,
     ),
     modifiers(&Security),

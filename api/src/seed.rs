@@ -62,13 +62,18 @@ async fn has_content(db: &Db) -> anyhow::Result<bool> {
 }
 
 /// Stores one artwork file in the media store and returns its public URL.
-async fn artwork(media: &Store, name: &str) -> anyhow::Result<String> {
+async fn artwork(
+    db: &impl sea_orm::ConnectionTrait,
+    media: &Store,
+    name: &str,
+) -> anyhow::Result<String> {
     let file = ARTWORK
         .get_file(name)
         .with_context(|| format!("the demo names artwork {name} that is not in seed/media"))?;
-    media::store_bytes(media, file.contents())
+    let (stored, _) = media::store_bytes(db, media, file.contents().to_vec())
         .await
-        .with_context(|| format!("Failed to store the artwork {name}"))
+        .with_context(|| format!("Failed to store the artwork {name}"))?;
+    Ok(media::url(&stored))
 }
 
 async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String> {
@@ -126,7 +131,7 @@ where
     K::Input: DeserializeOwned,
 {
     if let (Some(field), Some(image)) = (image_field, item["image"].as_str().map(str::to_owned)) {
-        item[field] = artwork(media, &image).await?.into();
+        item[field] = artwork(txn, media, &image).await?.into();
     }
     let input: K::Input = serde_json::from_value(item.clone())
         .with_context(|| format!("the demo item {item} does not fit its form"))?;

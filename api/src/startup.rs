@@ -70,6 +70,17 @@ impl Application {
             ));
         }
         let media = settings.open_store(&settings.media_store)?;
+        let media_wakeup = Arc::new(Notify::new());
+        if settings.publish_worker {
+            tokio::spawn(crate::media::variants::run_worker(
+                db.clone(),
+                media.clone(),
+                media_wakeup.clone(),
+                wakeup.clone(),
+                format!("{}-{}-media", std::process::id(), port),
+                settings.publish_retry,
+            ));
+        }
         let (reload, _) = tokio::sync::broadcast::channel(16);
         let read_cache = web::Data::new(crate::read_cache::ReadCache::new(db.read.clone()));
         let state = web::Data::new(AppState {
@@ -79,6 +90,7 @@ impl Application {
             publisher: publisher.clone(),
             publish_wakeup: wakeup,
             notify_wakeup,
+            media_wakeup,
             live_reload: reload.clone(),
             read_cache: read_cache.clone(),
             page_cache: Default::default(),

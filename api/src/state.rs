@@ -20,6 +20,8 @@ pub struct AppState {
     pub publish_wakeup: Arc<Notify>,
     /// Wakes the notification worker after an enquiry is stored.
     pub notify_wakeup: Arc<Notify>,
+    /// Wakes the image worker after a photograph is uploaded.
+    pub media_wakeup: Arc<Notify>,
     /// The site's small files, in memory while they are unchanged on disk.
     pub page_cache: crate::routes::page_cache::PageCache,
     /// Public reads answered from memory until the content changes.

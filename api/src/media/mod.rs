@@ -1,7 +1,12 @@
-//! Media files: typed from their bytes, SVG sanitised, stored under a name made from their
-//! content hash (so the same bytes are stored once and every URL can be cached forever).
+//! Media files: typed from their bytes, SVG sanitised, photographs stripped of their metadata,
+//! stored under a name made from their content hash (so the same bytes are stored once and every
+//! URL can be cached forever). Photographs get responsive variants ([`photo`]), made by a worker
+//! ([`variants`]) and named after the original (`<hash>-<width>w.<ext>`).
 
+pub mod photo;
+pub mod strip;
 pub mod svg;
+pub mod variants;
 
 use anyhow::Context;
 use sha2::{Digest, Sha256};
@@ -13,6 +18,8 @@ use crate::storage::Store;
 pub enum Kind {
     Jpeg,
     Png,
+    Webp,
+    Avif,
     Svg,
     Mp4,
     Webm,
@@ -24,6 +31,8 @@ impl Kind {
         match self {
             Kind::Jpeg => "jpg",
             Kind::Png => "png",
+            Kind::Webp => "webp",
+            Kind::Avif => "avif",
             Kind::Svg => "svg",
             Kind::Mp4 => "mp4",
             Kind::Webm => "webm",
@@ -35,6 +44,8 @@ impl Kind {
         match self {
             Kind::Jpeg => "image/jpeg",
             Kind::Png => "image/png",
+            Kind::Webp => "image/webp",
+            Kind::Avif => "image/avif",
             Kind::Svg => "image/svg+xml",
             Kind::Mp4 => "video/mp4",
             Kind::Webm => "video/webm",
@@ -46,6 +57,8 @@ impl Kind {
         Some(match ext {
             "jpg" => Kind::Jpeg,
             "png" => Kind::Png,
+            "webp" => Kind::Webp,
+            "avif" => Kind::Avif,
             "svg" => Kind::Svg,
             "mp4" => Kind::Mp4,
             "webm" => Kind::Webm,
@@ -53,9 +66,22 @@ impl Kind {
             _ => return None,
         })
     }
+
+    /// An image (anything but video).
+    pub fn is_image(self) -> bool {
+        !matches!(self, Kind::Mp4 | Kind::Webm | Kind::Ogg)
+    }
+
+    /// A raster image this server decodes (and so makes variants of).
+    pub fn is_photo(self) -> bool {
+        matches!(self, Kind::Jpeg | Kind::Png | Kind::Webp)
+    }
 }
 
-/// MP4 brands we accept; other ISO-BMFF files (QuickTime, HEIC, AVIF…) are refused.
+/// AVIF brands (a still image, or an image sequence).
+const AVIF_BRANDS: &[&[u8; 4]] = &[b"avif", b"avis"];
+
+/// MP4 brands we accept; other ISO-BMFF files (QuickTime, HEIC…) are refused.
 const MP4_BRANDS: &[&[u8; 4]] = &[
     b"isom", b"iso2", b"iso3", b"iso4", b"iso5", b"iso6", b"mp41", b"mp42", b"avc1", b"dash",
     b"M4V ", b"mmp4", b"MSNV",
@@ -69,7 +95,13 @@ pub fn sniff(bytes: &[u8]) -> Option<Kind> {
     if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
         return Some(Kind::Png);
     }
+    if bytes.len() >= 12 && &bytes[0..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        return Some(Kind::Webp);
+    }
     if bytes.len() >= 12 && &bytes[4..8] == b"ftyp" {
+        if AVIF_BRANDS.iter().any(|b| &bytes[8..12] == *b) {
+            return Some(Kind::Avif);
+        }
         return MP4_BRANDS
             .iter()
             .any(|b| &bytes[8..12] == *b)
@@ -103,12 +135,27 @@ pub fn name_from_digest(digest: &[u8], kind: Kind) -> String {
     format!("{hex}.{}", kind.extension())
 }
 
-/// The kind of a stored name (`<32 hex>.<ext>`), or `None` when it is not one of ours.
+/// The kind of a stored name (`<32 hex>.<ext>`, or a variant's `<32 hex>-<width>w.<ext>`), or
+/// `None` when it is not one of ours.
 pub fn parse_name(name: &str) -> Option<Kind> {
-    let (hash, ext) = name.split_once('.')?;
+    let (stem, ext) = name.split_once('.')?;
+    let (hash, width) = match stem.split_once('-') {
+        Some((hash, width)) => (hash, Some(width.strip_suffix('w')?)),
+        None => (stem, None),
+    };
     (hash.len() == 32 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
         .then_some(())?;
+    if let Some(width) = width {
+        let digits = !width.is_empty() && width.len() <= 5 && !width.starts_with('0');
+        (digits && width.bytes().all(|b| b.is_ascii_digit())).then_some(())?;
+    }
     Kind::from_extension(ext)
+}
+
+/// The name of the variant of the original `name` at `width` in `kind`.
+pub fn variant_name(name: &str, width: u32, kind: Kind) -> String {
+    let stem = name.split_once('.').map_or(name, |(stem, _)| stem);
+    format!("{stem}-{width}w.{}", kind.extension())
 }
 
 /// The public URL of a stored object.
@@ -116,19 +163,71 @@ pub fn url(name: &str) -> String {
     format!("/media/{name}")
 }
 
-/// Stores some bytes (sanitised first when SVG) and returns their public URL. The same bytes
-/// are stored once.
-pub async fn store_bytes(store: &Store, bytes: &[u8]) -> anyhow::Result<String> {
-    let kind = sniff(bytes).context("not an allowed media type")?;
-    let bytes = match kind {
-        Kind::Svg => svg::sanitize(bytes)?,
-        _ => bytes.to_vec(),
+/// Why an upload is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused {
+    /// Not one of the types the site takes.
+    #[error("not an allowed media type")]
+    Type,
+    #[error(transparent)]
+    Photo(#[from] photo::Refusal),
+    /// An AVIF carrying Exif or XMP (this server cannot take it out).
+    #[error("the AVIF image carries metadata")]
+    AvifMetadata,
+    #[error(transparent)]
+    Store(#[from] anyhow::Error),
+}
+
+/// Stores an uploaded file and records it ([`variants::record`]): SVG sanitised, a photograph
+/// checked by decoding it and stripped of its metadata (its variants follow from the worker),
+/// an AVIF only without metadata. Returns the stored name and whether a photograph now waits
+/// for its variants. The same bytes are stored and processed once.
+pub async fn store_bytes(
+    db: &impl sea_orm::ConnectionTrait,
+    store: &Store,
+    bytes: Vec<u8>,
+) -> Result<(String, bool), Refused> {
+    let kind = sniff(&bytes).ok_or(Refused::Type)?;
+    let (bytes, status, size) = match kind {
+        Kind::Svg => {
+            let clean = svg::sanitize(&bytes).map_err(|_| Refused::Type)?;
+            let size = svg::size(&clean);
+            (clean, variants::Status::Original, size)
+        }
+        k if k.is_photo() => {
+            let _permit = photo::PERMIT.acquire().await.expect("the permit is never closed");
+            let (header, clean) = tokio::task::spawn_blocking(move || {
+                let header = photo::check(&bytes, k)?;
+                Ok::<_, photo::Refusal>((header, photo::clean(&bytes, k, &header)?))
+            })
+            .await
+            .context("the image check stopped")??;
+            let status = if header.animated {
+                variants::Status::Original
+            } else {
+                variants::Status::Pending
+            };
+            (clean, status, Some((header.width, header.height)))
+        }
+        Kind::Avif => {
+            let facts = strip::avif(&bytes)
+                .map_err(|e| photo::Refusal::Damaged(e.to_string()))?;
+            if facts.metadata {
+                return Err(Refused::AvifMetadata);
+            }
+            (bytes, variants::Status::Original, facts.size)
+        }
+        _ => (bytes, variants::Status::Original, None),
     };
     let name = object_name(&bytes, kind);
+    let len = bytes.len() as u64;
     if store.head(&name).await?.is_none() {
         store.put(&name, bytes.into()).await?;
     }
-    Ok(url(&name))
+    variants::record(db, &name, status, size, len)
+        .await
+        .context("Failed to record the upload")?;
+    Ok((name, status == variants::Status::Pending))
 }
 
 #[cfg(test)]
@@ -142,6 +241,8 @@ mod tests {
         assert_eq!(sniff(b"\0\0\0\x18ftypmp42...."), Some(Kind::Mp4));
         assert_eq!(sniff(b"\0\0\0\x18ftypqt  ...."), None, "QuickTime");
         assert_eq!(sniff(b"\0\0\0\x18ftypheic...."), None, "HEIC image");
+        assert_eq!(sniff(b"\0\0\0\x1cftypavif...."), Some(Kind::Avif));
+        assert_eq!(sniff(b"RIFF\x10\0\0\0WEBPVP8 "), Some(Kind::Webp));
         assert_eq!(sniff(b"<!DOCTYPE html><html><svg></svg></html>"), None);
         assert_eq!(
             sniff(b"<?xml version=\"1.0\"?><svg xmlns=\"http://www.w3.org/2000/svg\"/>"),
@@ -157,7 +258,19 @@ mod tests {
             parse_name("0123456789abcdef0123456789abcdef.png"),
             Some(Kind::Png)
         );
+        assert_eq!(
+            parse_name("0123456789abcdef0123456789abcdef-480w.webp"),
+            Some(Kind::Webp)
+        );
+        assert_eq!(
+            variant_name("0123456789abcdef0123456789abcdef.jpg", 480, Kind::Webp),
+            "0123456789abcdef0123456789abcdef-480w.webp"
+        );
         for bad in [
+            "0123456789abcdef0123456789abcdef-0480w.jpg",
+            "0123456789abcdef0123456789abcdef-w.jpg",
+            "0123456789abcdef0123456789abcdef-480.jpg",
+            "0123456789abcdef0123456789abcdef-480w-2w.jpg",
             "../etc/passwd",
             "0123456789abcdef0123456789abcdef.exe",
             "ABCDEF0123456789ABCDEF0123456789.png",

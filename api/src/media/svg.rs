@@ -266,6 +266,48 @@ fn clean_element(e: &BytesStart<'_>) -> Option<BytesStart<'static>> {
 }
 
 /// Returns the sanitised SVG document.
+/// The size an SVG declares for itself: its `width` and `height` when both are plain numbers (or
+/// pixels), else its `viewBox`'s; `None` when it declares neither.
+pub fn size(input: &[u8]) -> Option<(u32, u32)> {
+    let mut reader = Reader::from_reader(input);
+    let mut buf = Vec::new();
+    loop {
+        match reader.read_event_into(&mut buf).ok()? {
+            Event::Start(e) | Event::Empty(e) => {
+                if local_name(e.name().as_ref()) != "svg" {
+                    return None;
+                }
+                let attr = |name: &str| {
+                    e.attributes().flatten().find_map(|a| {
+                        (a.key.as_ref() == name).then(|| a.value.trim().to_owned())
+                    })
+                };
+                let number = |v: Option<String>| {
+                    let v = v?;
+                    let v = v.strip_suffix("px").unwrap_or(&v);
+                    v.parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 1.0 && *n <= 100_000.0)
+                };
+                if let (Some(w), Some(h)) = (number(attr("width")), number(attr("height"))) {
+                    return Some((w.round() as u32, h.round() as u32));
+                }
+                let view_box: Vec<f64> = attr("viewBox")?
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|p| !p.is_empty())
+                    .filter_map(|p| p.parse().ok())
+                    .collect();
+                let [_, _, w, h] = view_box[..] else {
+                    return None;
+                };
+                let ok = |n: f64| n.is_finite() && (1.0..=100_000.0).contains(&n);
+                return (ok(w) && ok(h)).then(|| (w.round() as u32, h.round() as u32));
+            }
+            Event::Eof => return None,
+            _ => {}
+        }
+        buf.clear();
+    }
+}
+
 pub fn sanitize(input: &[u8]) -> Result<Vec<u8>, SvgError> {
     let mut reader = Reader::from_reader(input);
     reader.config_mut().trim_text(false);
@@ -413,5 +455,13 @@ mod tests {
             Err(SvgError::Malformed(_))
         ));
         assert_eq!(sanitize(b"just text"), Err(SvgError::NotSvg));
+    }
+
+    #[test]
+    fn an_svg_declares_its_size_by_width_and_height_or_by_its_view_box() {
+        assert_eq!(size(br#"<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="700"/>"#), Some((1600, 700)));
+        assert_eq!(size(br#"<?xml version="1.0"?><svg viewBox="0 0 400 400.4" width="100%"></svg>"#), Some((400, 400)));
+        assert_eq!(size(br#"<svg width="12em" height="3em"/>"#), None);
+        assert_eq!(size(b"<html/>"), None);
     }
 }

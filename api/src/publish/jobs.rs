@@ -23,6 +23,8 @@ pub enum Resource {
     Review,
     Banner,
     GeneralContent,
+    /// An image's variants were made: the pages that show it are rendered again.
+    Media,
     /// The whole site (after a seed or an import).
     Site,
 }
@@ -36,6 +38,7 @@ impl Resource {
             Resource::Review => "review",
             Resource::Banner => "banner",
             Resource::GeneralContent => "general_content",
+            Resource::Media => "media",
             Resource::Site => "site",
         }
     }
@@ -48,6 +51,7 @@ impl Resource {
             Resource::Review,
             Resource::Banner,
             Resource::GeneralContent,
+            Resource::Media,
             Resource::Site,
         ]
         .into_iter()

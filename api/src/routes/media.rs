@@ -1,10 +1,13 @@
 //! `POST /api/v1/blob-upload` (administrator): one file in the multipart field `file`, typed
-//! from its bytes, at most 20 MB (enforced while streaming, to a temp file, so memory stays
-//! flat), SVG sanitised, stored under its content hash. `GET /media/{name}` serves it back.
+//! from its bytes, at most 20 MB (enforced while streaming, to a temp file), SVG sanitised, a
+//! photograph checked and stripped of its metadata ([`media::store_bytes`]), stored under its
+//! content hash; the answer comes at once and a photograph's variants follow from the worker.
+//! `GET /api/v1/media/{name}` says what the server knows of a file (its size, its variants);
+//! `GET /media/{name}` serves a file or a variant back.
 
 use actix_multipart::Multipart;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse, post, route, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, route, web};
 use futures_util::{StreamExt, TryStreamExt};
 use object_store::GetRange;
 use serde::Serialize;
@@ -16,7 +19,8 @@ use super::envelope::ErrorBody;
 use crate::auth::Admin;
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
-use crate::media::{self, Kind, svg};
+use crate::media::variants::{self, Status};
+use crate::media::{self, Kind, Refused, photo::Refusal};
 use crate::state::AppState;
 
 /// The enforced upload limit.
@@ -158,27 +162,19 @@ pub async fn upload(
     check_declared_length(&req, MAX_UPLOAD)?;
     let received = receive(payload, "file", MAX_UPLOAD).await?;
     let kind = media::sniff(&received.head).ok_or_else(bad_type)?;
-    let name = if kind == Kind::Svg {
-        let raw = tokio::fs::read(&received.file)
+    let name = if kind.is_image() {
+        let bytes = tokio::fs::read(&received.file)
             .await
             .map_err(|e| ApiError::Unexpected(e.into()))?;
-        let clean = svg::sanitize(&raw).map_err(|_| bad_type())?;
-        let name = media::object_name(&clean, kind);
-        if state
-            .media
-            .head(&name)
+        let (name, pending) = media::store_bytes(&state.db.write, &state.media, bytes)
             .await
-            .map_err(ApiError::Unexpected)?
-            .is_none()
-        {
-            state
-                .media
-                .put(&name, clean.into())
-                .await
-                .map_err(ApiError::Unexpected)?;
+            .map_err(refused)?;
+        if pending {
+            state.media_wakeup.notify_one();
         }
         name
     } else {
+        // Video goes to the store as it came, streamed from the temp file.
         let name = media::name_from_digest(&received.digest, kind);
         if state
             .media
@@ -193,11 +189,104 @@ pub async fn upload(
                 .await
                 .map_err(ApiError::Unexpected)?;
         }
+        variants::record(&state.db.write, &name, Status::Original, None, received.len).await?;
         name
     };
     Ok(HttpResponse::Ok().json(UploadEnvelope {
         status: 200,
         response_data: media::url(&name),
+    }))
+}
+
+/// An upload's refusal as the API's answer, in the request's language.
+fn refused(refusal: Refused) -> ApiError {
+    let messages = &catalog().messages;
+    match refusal {
+        Refused::Type => bad_type(),
+        Refused::Photo(Refusal::TooLarge { width, height }) => ApiError::validation(
+            "file",
+            messages
+                .image_too_large
+                .with("width", width.to_string())
+                .with("height", height.to_string()),
+        ),
+        Refused::Photo(Refusal::Damaged(detail)) => {
+            tracing::info!(%detail, "damaged image refused");
+            ApiError::validation("file", messages.image_damaged.clone())
+        }
+        Refused::AvifMetadata => ApiError::validation("file", messages.avif_metadata.clone()),
+        Refused::Store(e) => ApiError::Unexpected(e),
+    }
+}
+
+/// One variant of a photograph.
+#[derive(Serialize, ToSchema)]
+pub struct MediaVariant {
+    pub url: String,
+    /// `image/webp`, `image/jpeg` or `image/png`.
+    pub mime: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// What the server knows of an uploaded file.
+#[derive(Serialize, ToSchema)]
+pub struct MediaInfo {
+    pub url: String,
+    /// `pending` (variants being made), `ready`, `failed` (the original is used as it is) or
+    /// `original` (not a photograph: artwork, video, an animated image, AVIF).
+    pub status: String,
+    /// As shown (orientation applied); null when unknown.
+    pub width: Option<u32>,
+    pub height: Option<u32>,
+    /// The stored file's size.
+    pub bytes: u64,
+    /// The average colour, `#rrggbb`.
+    pub color: Option<String>,
+    /// A tiny preview, as a `data:` URI.
+    pub preview: Option<String>,
+    pub variants: Vec<MediaVariant>,
+    /// Why a failed photograph could not be processed, in the request's language.
+    pub error: Option<String>,
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "media",
+    params(("name" = String, Path, description = "The stored name: the last segment of the file's /media/ URL", max_length = 64)),
+    responses((status = 200, body = inline(crate::routes::envelope::ItemEnvelope<MediaInfo>)), (status = 404, body = ErrorBody)))]
+#[get("/media/{name}")]
+pub async fn info(
+    state: web::Data<AppState>,
+    name: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let not_found = || ApiError::NotFound(catalog().messages.not_found.clone());
+    if media::parse_name(&name).is_none() {
+        return Err(not_found());
+    }
+    let row = variants::find(&state.db, &name).await?.ok_or_else(not_found)?;
+    let info = variants::info_of(&row);
+    let known = |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok());
+    let (color, preview, list) = info
+        .map(|i| (i.color, i.preview, i.variants))
+        .unwrap_or_default();
+    Ok(super::envelope::one(MediaInfo {
+        url: media::url(&row.name),
+        error: (row.status == Status::Failed.as_str())
+            .then(|| catalog().messages.image_damaged.current().to_owned()),
+        status: row.status,
+        width: known(row.width),
+        height: known(row.height),
+        bytes: u64::try_from(row.bytes).unwrap_or_default(),
+        color,
+        preview,
+        variants: list
+            .into_iter()
+            .map(|v| MediaVariant {
+                url: v.url,
+                mime: v.mime,
+                width: v.width,
+                height: v.height,
+            })
+            .collect(),
     }))
 }
 

@@ -46,5 +46,6 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .service(publishing::status)
         .service(publishing::retry)
         .service(notifications::status)
-        .service(media::upload);
+        .service(media::upload)
+        .service(media::info);
 }

@@ -1,11 +1,14 @@
 //! The site's data as the generator takes it ([`ssg::model`]): every public row mapped into
-//! the generator's plain types. Blog bodies are loaded apart, by id, for the pages that show them.
+//! the generator's plain types, each image with what the media store knows of it (its size and
+//! variants: part of the data, so a page's digest covers its images). Blog bodies are loaded
+//! apart, by id, for the pages that show them.
 
 use std::collections::HashMap;
 
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use ssg::model::{
-    Banner, Blog, BlogCard, GeneralContent, Redirect, Review, Service, ServiceItem, SiteData,
+    Banner, Blog, BlogCard, GeneralContent, ImageInfo, Redirect, Review, Service, ServiceItem,
+    SiteData,
 };
 
 use crate::store::Db;
@@ -13,7 +16,14 @@ use crate::store::entities::{
     banner, blog, blog_redirect, general_content, review, service, service_item,
 };
 
-fn to_card(b: &blog::Model) -> BlogCard {
+/// What the media store knows of each image, by URL.
+type Images = HashMap<String, ImageInfo>;
+
+fn image(images: &Images, url: &str) -> Option<ImageInfo> {
+    images.get(url).cloned()
+}
+
+fn to_card(b: &blog::Model, images: &Images) -> BlogCard {
     BlogCard {
         id: b.id,
         slug: b.slug.clone(),
@@ -24,15 +34,16 @@ fn to_card(b: &blog::Model) -> BlogCard {
         text: ssg::text::plain_text(&b.description),
         text_ar: b.description_ar.as_deref().map(ssg::text::plain_text),
         image_url: b.image_url.clone(),
+        image: image(images, &b.image_url),
         display_order: b.display_order,
         created_at: b.created_at,
         updated_at: b.updated_at,
     }
 }
 
-fn to_blog(b: blog::Model) -> Blog {
+fn to_blog(b: blog::Model, images: &Images) -> Blog {
     Blog {
-        card: to_card(&b),
+        card: to_card(&b, images),
         description: b.description,
         description_ar: b.description_ar,
         meta_title: b.meta_title,
@@ -44,13 +55,13 @@ fn to_blog(b: blog::Model) -> Blog {
     }
 }
 
-async fn load_cards(db: &Db) -> anyhow::Result<Vec<BlogCard>> {
+async fn load_cards(db: &Db, images: &Images) -> anyhow::Result<Vec<BlogCard>> {
     let rows = blog::Entity::find()
         .order_by_asc(blog::Column::DisplayOrder)
         .order_by_asc(blog::Column::Id)
         .all(&db.read)
         .await?;
-    Ok(rows.iter().map(to_card).collect())
+    Ok(rows.iter().map(|b| to_card(b, images)).collect())
 }
 
 /// These blogs, bodies included, by id.
@@ -65,12 +76,14 @@ pub async fn load_blogs(db: &Db, ids: Vec<i32>) -> anyhow::Result<HashMap<i32, B
             .filter(blog::Column::Id.is_in(chunk.iter().copied()))
             .all(&db.read)
             .await?;
-        blogs.extend(rows.into_iter().map(|b| (b.id, to_blog(b))));
+        let images =
+            crate::media::variants::infos_of(db, rows.iter().map(|b| b.image_url.as_str())).await?;
+        blogs.extend(rows.into_iter().map(|b| (b.id, to_blog(b, &images))));
     }
     Ok(blogs)
 }
 
-async fn load_reviews(db: &Db) -> anyhow::Result<Vec<Review>> {
+async fn load_reviews(db: &Db, images: &Images) -> anyhow::Result<Vec<Review>> {
     let rows = review::Entity::find()
         .order_by_asc(review::Column::DisplayOrder)
         .order_by_asc(review::Column::Id)
@@ -86,13 +99,14 @@ async fn load_reviews(db: &Db) -> anyhow::Result<Vec<Review>> {
             title_ar: r.title_ar,
             description: r.description,
             description_ar: r.description_ar,
+            image: image(images, &r.image_url),
             image_url: r.image_url,
             display_order: r.display_order,
         })
         .collect())
 }
 
-async fn load_banners(db: &Db) -> anyhow::Result<Vec<Banner>> {
+async fn load_banners(db: &Db, images: &Images) -> anyhow::Result<Vec<Banner>> {
     let rows = banner::Entity::find()
         .order_by_asc(banner::Column::Id)
         .all(&db.read)
@@ -101,6 +115,7 @@ async fn load_banners(db: &Db) -> anyhow::Result<Vec<Banner>> {
         .into_iter()
         .map(|b| Banner {
             id: b.id,
+            image: image(images, &b.banner_url),
             banner_url: b.banner_url,
             title: b.title,
             title_ar: b.title_ar,
@@ -126,6 +141,7 @@ async fn load_redirects(db: &Db) -> anyhow::Result<Vec<Redirect>> {
 
 /// Everything the site shows, without blog bodies.
 pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
+    let images = crate::media::variants::infos(db).await?;
     let services = service::Entity::find()
         .order_by_asc(service::Column::DisplayOrder)
         .order_by_asc(service::Column::Id)
@@ -147,6 +163,7 @@ pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
                 name_ar: i.name_ar,
                 description: i.description,
                 description_ar: i.description_ar,
+                image: image(&images, &i.image_url),
                 image_url: i.image_url,
                 title_bg_class: i.title_bg_class,
                 display_order: i.display_order,
@@ -164,6 +181,7 @@ pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
             content: s.content,
             content_ar: s.content_ar,
             display_order: s.display_order,
+            image: image(&images, &s.image_url),
             image_url: s.image_url,
             color: s.color,
             coming_soon: s.coming_soon,
@@ -183,9 +201,9 @@ pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
         .collect();
     let mut data = SiteData {
         services,
-        blogs: load_cards(db).await?,
-        reviews: load_reviews(db).await?,
-        banners: load_banners(db).await?,
+        blogs: load_cards(db, &images).await?,
+        reviews: load_reviews(db, &images).await?,
+        banners: load_banners(db, &images).await?,
         general_content,
         redirects: load_redirects(db).await?,
     };

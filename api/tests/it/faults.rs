@@ -96,6 +96,10 @@ impl Instance {
             .to_owned()
     }
 
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// SIGKILL: no shutdown, no flush.
     pub fn kill9(&mut self) {
         self.child.kill().unwrap();

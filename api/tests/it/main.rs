@@ -11,6 +11,7 @@ mod contact;
 mod faults;
 mod general_content;
 mod helpers;
+mod images;
 mod media;
 mod notifications;
 mod outbox;

@@ -17,7 +17,7 @@ pub const PNG: &[u8] = &[
 const MP4: &[u8] = b"\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2mp41\x00\x00\x00\x08free";
 const EVIL_SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10" fill="#C9A227"/></svg>"##;
 
-async fn upload(
+pub async fn upload(
     app: &TestApp,
     token: &str,
     name: &str,
@@ -76,7 +76,7 @@ async fn the_type_comes_from_the_bytes_not_the_name_or_the_declared_type() {
         assert_eq!(status, 415, "{name}");
         assert_eq!(
             body["message"],
-            "Invalid file type. Only JPG, PNG, SVG, MP4, WebM, and OGG are allowed."
+            "Invalid file type. Only JPG, PNG, WebP, AVIF, SVG, MP4, WebM, and OGG are allowed."
         );
     }
 }

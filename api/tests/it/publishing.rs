@@ -85,7 +85,7 @@ fn fresh_publisher(app: &TestApp, faults: Option<publish::site::Faults>) -> Publ
 }
 
 /// A full build of the app's database into a new empty folder.
-async fn full_build_elsewhere(app: &TestApp) -> tempfile::TempDir {
+pub async fn full_build_elsewhere(app: &TestApp) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
     let site = concierge::startup::build_site(&settings_of(app)).unwrap();
     let publisher = Publisher::new(site, Output::Dir(out.path().to_path_buf()));

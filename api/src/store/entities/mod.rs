@@ -9,6 +9,7 @@ pub mod blog;
 pub mod blog_redirect;
 pub mod contact;
 pub mod general_content;
+pub mod media_image;
 pub mod outbox_message;
 pub mod publish_job;
 pub mod review;

@@ -1,0 +1,436 @@
+//! Photographs (JPEG, PNG, WebP): checked, then turned into responsive variants.
+//!
+//! On upload, [`inspect`] reads the header only (size, orientation, animation) and refuses an
+//! image of more than [`MAX_PIXELS`] before any pixel is decoded (a 100 KB PNG may declare
+//! 50,000 × 50,000); [`check`] then decodes it once, bounded by [`MAX_DECODED_BYTES`], so a
+//! damaged file is refused at upload, not found later. [`render`] (the worker) makes the
+//! variants: the widths of [`WIDTHS`] up to the original's, each in WebP and in a JPEG (or, with
+//! transparency, PNG) fallback, orientation applied, no metadata (they are encoded from pixels),
+//! plus the average colour and a tiny preview.
+//!
+//! Memory: one image is decoded at a time in a process ([`PERMIT`]); its pixels take at most
+//! [`MAX_DECODED_BYTES`], a conversion to 8 bits at most half that again, and the variants are
+//! made from one 2400-pixel copy.
+
+use std::io::Cursor;
+
+use base64::Engine;
+use fast_image_resize::images::Image;
+use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
+use image::codecs::jpeg::{JpegDecoder, JpegEncoder};
+use image::codecs::png::{CompressionType, PngDecoder, PngEncoder};
+use image::codecs::webp::WebPDecoder;
+use image::metadata::Orientation;
+use image::{DynamicImage, ExtendedColorType, ImageDecoder, ImageEncoder, RgbImage, RgbaImage};
+use ssg::model::{ImageInfo, Variant};
+
+use super::{Kind, strip, url, variant_name};
+
+/// The most pixels an uploaded photograph may have (a 40-megapixel camera's).
+pub const MAX_PIXELS: u64 = 40_000_000;
+/// The most memory an image's decoded pixels may take (40 megapixels of RGB, 8 bits).
+pub const MAX_DECODED_BYTES: u64 = 128 * 1024 * 1024;
+/// The widths of the variants, for the layouts' slots (`ssg::picture::Slot`) at one to three
+/// device pixels per CSS pixel; none is wider than the original.
+pub const WIDTHS: [u32; 6] = [160, 480, 800, 1200, 1600, 2400];
+const WEBP_QUALITY: f32 = 72.0;
+const JPEG_QUALITY: u8 = 80;
+/// The preview's width: a few hundred bytes, blurred by the browser's scaling.
+const PREVIEW_WIDTH: u32 = 16;
+
+/// One decode at a time in this process: the bound on memory.
+pub static PERMIT: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+
+/// Why a photograph is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("the image has {width} × {height} pixels, more than {MAX_PIXELS}")]
+    TooLarge { width: u32, height: u32 },
+    #[error("the image is damaged or incomplete: {0}")]
+    Damaged(String),
+}
+
+impl From<strip::Damaged> for Refusal {
+    fn from(e: strip::Damaged) -> Self {
+        Refusal::Damaged(e.to_string())
+    }
+}
+
+fn damaged(e: impl std::fmt::Display) -> Refusal {
+    Refusal::Damaged(e.to_string())
+}
+
+/// What a photograph's header says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    /// As shown: orientation applied.
+    pub width: u32,
+    pub height: u32,
+    /// Exif orientation, 1 (upright) to 8.
+    pub orientation: u8,
+    /// An animated PNG or WebP: kept as it is, without variants.
+    pub animated: bool,
+}
+
+fn decoder(bytes: &[u8], kind: Kind) -> Result<Box<dyn ImageDecoder + '_>, Refusal> {
+    let cursor = Cursor::new(bytes);
+    Ok(match kind {
+        Kind::Jpeg => Box::new(JpegDecoder::new(cursor).map_err(damaged)?),
+        Kind::Png => Box::new(PngDecoder::new(cursor).map_err(damaged)?),
+        Kind::Webp => Box::new(WebPDecoder::new(cursor).map_err(damaged)?),
+        _ => return Err(Refusal::Damaged(format!("{kind:?} is not a photograph"))),
+    })
+}
+
+fn animated(bytes: &[u8], kind: Kind) -> Result<bool, Refusal> {
+    Ok(match kind {
+        Kind::Png => PngDecoder::new(Cursor::new(bytes))
+            .and_then(|d| d.is_apng())
+            .map_err(damaged)?,
+        Kind::Webp => WebPDecoder::new(Cursor::new(bytes))
+            .map_err(damaged)?
+            .has_animation(),
+        _ => false,
+    })
+}
+
+/// The header of a photograph: its size, orientation and whether it moves. Refuses more than
+/// [`MAX_PIXELS`] without decoding anything.
+pub fn inspect(bytes: &[u8], kind: Kind) -> Result<Header, Refusal> {
+    let mut decoder = decoder(bytes, kind)?;
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) > MAX_PIXELS || width == 0 || height == 0 {
+        return Err(Refusal::TooLarge { width, height });
+    }
+    let orientation = decoder
+        .orientation()
+        .map(Orientation::to_exif)
+        .unwrap_or(1);
+    let (width, height) = if transposed(orientation) {
+        (height, width)
+    } else {
+        (width, height)
+    };
+    Ok(Header {
+        width,
+        height,
+        orientation,
+        animated: animated(bytes, kind)?,
+    })
+}
+
+fn transposed(orientation: u8) -> bool {
+    (5..=8).contains(&orientation)
+}
+
+/// Decodes the whole image, bounded: a damaged file is refused here.
+fn decode(bytes: &[u8], kind: Kind) -> Result<DynamicImage, Refusal> {
+    let decoder = decoder(bytes, kind)?;
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(Refusal::TooLarge { width, height });
+    }
+    if decoder.total_bytes() > MAX_DECODED_BYTES {
+        return Err(Refusal::TooLarge { width, height });
+    }
+    DynamicImage::from_decoder(decoder).map_err(damaged)
+}
+
+/// Decodes a photograph once to be sure it is whole (the upload's check).
+pub fn check(bytes: &[u8], kind: Kind) -> Result<Header, Refusal> {
+    let header = inspect(bytes, kind)?;
+    if !header.animated {
+        decode(bytes, kind)?;
+    }
+    Ok(header)
+}
+
+/// The bytes to store for an uploaded photograph: the same pixels, without metadata.
+pub fn clean(bytes: &[u8], kind: Kind, header: &Header) -> Result<Vec<u8>, Refusal> {
+    Ok(match kind {
+        Kind::Jpeg => strip::jpeg(bytes, header.orientation)?,
+        Kind::Png => strip::png(bytes)?,
+        Kind::Webp => strip::webp(bytes)?,
+        _ => bytes.to_vec(),
+    })
+}
+
+/// The variants of the stored photograph `name`, and what the pages need to know of it.
+pub struct Rendered {
+    pub info: ImageInfo,
+    /// Each variant's stored name and bytes.
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+/// Pixels as the variants are made from them: three channels, or four when any is transparent.
+#[derive(Clone)]
+enum Pixels {
+    Rgb(RgbImage),
+    Rgba(RgbaImage),
+}
+
+impl Pixels {
+    fn of(image: DynamicImage) -> Pixels {
+        match image {
+            DynamicImage::ImageRgb8(rgb) => Pixels::Rgb(rgb),
+            DynamicImage::ImageRgba8(rgba) if rgba.pixels().all(|p| p.0[3] == 255) => {
+                Pixels::Rgb(DynamicImage::ImageRgba8(rgba).into_rgb8())
+            }
+            DynamicImage::ImageRgba8(rgba) => Pixels::Rgba(rgba),
+            other if other.color().has_alpha() => Pixels::of(DynamicImage::ImageRgba8(other.into_rgba8())),
+            other => Pixels::Rgb(other.into_rgb8()),
+        }
+    }
+
+    fn dimensions(&self) -> (u32, u32) {
+        match self {
+            Pixels::Rgb(i) => i.dimensions(),
+            Pixels::Rgba(i) => i.dimensions(),
+        }
+    }
+
+    /// A copy `width` × `height` (Lanczos 3, alpha-aware).
+    fn resized(&self, width: u32, height: u32) -> Pixels {
+        let (w, h) = self.dimensions();
+        let (raw, kind) = match self {
+            Pixels::Rgb(i) => (i.as_raw(), PixelType::U8x3),
+            Pixels::Rgba(i) => (i.as_raw(), PixelType::U8x4),
+        };
+        let src = fast_image_resize::images::ImageRef::new(w, h, raw, kind)
+            .expect("buffer matches its size");
+        let mut dst = Image::new(width, height, kind);
+        Resizer::new()
+            .resize(
+                &src,
+                &mut dst,
+                &ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3)),
+            )
+            .expect("same pixel type");
+        let buffer = dst.into_vec();
+        match self {
+            Pixels::Rgb(_) => Pixels::Rgb(RgbImage::from_raw(width, height, buffer).expect("size")),
+            Pixels::Rgba(_) => {
+                Pixels::Rgba(RgbaImage::from_raw(width, height, buffer).expect("size"))
+            }
+        }
+    }
+
+    fn oriented(self, orientation: u8) -> Pixels {
+        if orientation <= 1 {
+            return self;
+        }
+        let orientation = Orientation::from_exif(orientation).unwrap_or(Orientation::NoTransforms);
+        let mut image = match self {
+            Pixels::Rgb(i) => DynamicImage::ImageRgb8(i),
+            Pixels::Rgba(i) => DynamicImage::ImageRgba8(i),
+        };
+        image.apply_orientation(orientation);
+        match image {
+            DynamicImage::ImageRgba8(i) => Pixels::Rgba(i),
+            other => Pixels::Rgb(other.into_rgb8()),
+        }
+    }
+
+    fn webp(&self, quality: f32) -> Vec<u8> {
+        let (w, h) = self.dimensions();
+        let encoder = match self {
+            Pixels::Rgb(i) => webp::Encoder::from_rgb(i.as_raw(), w, h),
+            Pixels::Rgba(i) => webp::Encoder::from_rgba(i.as_raw(), w, h),
+        };
+        encoder.encode(quality).to_vec()
+    }
+
+    /// The fallback: JPEG, or PNG to keep transparency.
+    fn fallback(&self) -> Result<(Kind, Vec<u8>), Refusal> {
+        let (w, h) = self.dimensions();
+        let mut out = Vec::new();
+        match self {
+            Pixels::Rgb(i) => {
+                JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY)
+                    .write_image(i.as_raw(), w, h, ExtendedColorType::Rgb8)
+                    .map_err(damaged)?;
+                Ok((Kind::Jpeg, out))
+            }
+            Pixels::Rgba(i) => {
+                PngEncoder::new_with_quality(&mut out, CompressionType::Fast, Default::default())
+                    .write_image(i.as_raw(), w, h, ExtendedColorType::Rgba8)
+                    .map_err(damaged)?;
+                Ok((Kind::Png, out))
+            }
+        }
+    }
+
+    fn average(&self) -> String {
+        let (mut sum, mut n) = ([0u64; 3], 0u64);
+        let mut add = |p: &[u8]| {
+            for c in 0..3 {
+                sum[c] += u64::from(p[c]);
+            }
+            n += 1;
+        };
+        match self {
+            Pixels::Rgb(i) => i.pixels().for_each(|p| add(&p.0)),
+            Pixels::Rgba(i) => i.pixels().for_each(|p| add(&p.0)),
+        }
+        let n = n.max(1);
+        format!("#{:02x}{:02x}{:02x}", sum[0] / n, sum[1] / n, sum[2] / n)
+    }
+}
+
+/// The widths of the variants of an image `width` wide (as shown).
+pub fn ladder(width: u32) -> Vec<u32> {
+    let mut widths: Vec<u32> = WIDTHS.iter().copied().filter(|w| *w < width).collect();
+    if width <= WIDTHS[WIDTHS.len() - 1] {
+        widths.push(width);
+    }
+    widths
+}
+
+/// Makes the variants of the stored photograph `name` (its bytes as stored).
+pub fn render(name: &str, bytes: &[u8], kind: Kind) -> Result<Rendered, Refusal> {
+    let header = inspect(bytes, kind)?;
+    let pixels = Pixels::of(decode(bytes, kind)?);
+    let (shown_w, shown_h) = (header.width, header.height);
+    let widths = ladder(shown_w);
+    let size_of = |w: u32| (w, ((u64::from(shown_h) * u64::from(w) + u64::from(shown_w) / 2) / u64::from(shown_w)).max(1) as u32);
+    // Resize in the stored orientation (transposed images swap sides), then turn the small copy.
+    let stored = |w: u32| {
+        let (w, h) = size_of(w);
+        if transposed(header.orientation) { (h, w) } else { (w, h) }
+    };
+    let top = *widths.last().expect("at least one width");
+    let largest = if top == shown_w {
+        pixels
+    } else {
+        let (w, h) = stored(top);
+        let resized = pixels.resized(w, h);
+        drop(pixels);
+        resized
+    };
+    let mut files = Vec::new();
+    let mut variants = Vec::new();
+    let (mut color, mut preview, mut opaque) = (String::new(), Vec::new(), true);
+    for &width in widths.iter().rev() {
+        let (w, h) = stored(width);
+        let owned;
+        let oriented = if width == top && header.orientation <= 1 {
+            &largest
+        } else if width == top {
+            owned = largest.clone().oriented(header.orientation);
+            &owned
+        } else {
+            owned = largest.resized(w, h).oriented(header.orientation);
+            &owned
+        };
+        let (vw, vh) = oriented.dimensions();
+        let webp_name = variant_name(name, width, Kind::Webp);
+        files.push((webp_name.clone(), oriented.webp(WEBP_QUALITY)));
+        variants.push(Variant { url: url(&webp_name), mime: Kind::Webp.content_type().into(), width: vw, height: vh });
+        let (fallback_kind, fallback) = oriented.fallback()?;
+        let fallback_name = variant_name(name, width, fallback_kind);
+        files.push((fallback_name.clone(), fallback));
+        variants.push(Variant { url: url(&fallback_name), mime: fallback_kind.content_type().into(), width: vw, height: vh });
+        if width == widths[0] {
+            opaque = matches!(oriented, Pixels::Rgb(_));
+            color = oriented.average();
+            let preview_h = ((u64::from(vh) * u64::from(PREVIEW_WIDTH)) / u64::from(vw)).max(1) as u32;
+            preview = oriented.resized(PREVIEW_WIDTH.min(vw), preview_h.min(vh)).webp(40.0);
+        }
+    }
+    variants.sort_by(|a, b| (a.width, &a.mime).cmp(&(b.width, &b.mime)));
+    Ok(Rendered {
+        info: ImageInfo {
+            width: shown_w,
+            height: shown_h,
+            opaque,
+            color: Some(color),
+            preview: Some(format!(
+                "data:image/webp;base64,{}",
+                base64::engine::general_purpose::STANDARD.encode(preview)
+            )),
+            variants,
+        },
+        files,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ladder_stops_at_the_original_width() {
+        assert_eq!(ladder(6000), vec![160, 480, 800, 1200, 1600, 2400]);
+        assert_eq!(ladder(1000), vec![160, 480, 800, 1000]);
+        assert_eq!(ladder(1200), vec![160, 480, 800, 1200]);
+        assert_eq!(ladder(100), vec![100]);
+    }
+
+    fn jpeg(width: u32, height: u32) -> Vec<u8> {
+        let image = RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
+        let mut out = Vec::new();
+        JpegEncoder::new_with_quality(&mut out, 90)
+            .write_image(image.as_raw(), width, height, ExtendedColorType::Rgb8)
+            .unwrap();
+        out
+    }
+
+    #[test]
+    fn a_photograph_gets_webp_and_jpeg_variants_at_each_width_with_its_colour_and_preview() {
+        let bytes = jpeg(900, 600);
+        let name = "0123456789abcdef0123456789abcdef.jpg";
+
+        let rendered = render(name, &bytes, Kind::Jpeg).unwrap();
+
+        assert_eq!((rendered.info.width, rendered.info.height), (900, 600));
+        let widths: Vec<(u32, u32, &str)> = rendered.info.variants.iter().map(|v| (v.width, v.height, v.mime.as_str())).collect();
+        assert_eq!(widths, vec![
+            (160, 107, "image/jpeg"), (160, 107, "image/webp"),
+            (480, 320, "image/jpeg"), (480, 320, "image/webp"),
+            (800, 533, "image/jpeg"), (800, 533, "image/webp"),
+            (900, 600, "image/jpeg"), (900, 600, "image/webp"),
+        ]);
+        assert_eq!(rendered.files.len(), 8);
+        for (file, bytes) in &rendered.files {
+            assert_eq!(super::super::sniff(bytes), super::super::parse_name(file), "{file}");
+        }
+        assert!(rendered.info.opaque);
+        assert!(rendered.info.color.as_deref().is_some_and(|c| c.len() == 7 && c.starts_with('#')));
+        let preview = rendered.info.preview.unwrap();
+        assert!(preview.starts_with("data:image/webp;base64,") && preview.len() < 600, "{}", preview.len());
+    }
+
+    #[test]
+    fn a_header_that_declares_too_many_pixels_is_refused_before_decoding() {
+        // A valid PNG header declaring 50,000 × 50,000 pixels, with almost nothing behind it.
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+        png.extend(50_000u32.to_be_bytes());
+        png.extend(50_000u32.to_be_bytes());
+        png.extend([8, 2, 0, 0, 0]);
+        let crc = crc32(&png[12..]);
+        png.extend(crc.to_be_bytes());
+
+        assert_eq!(
+            inspect(&png, Kind::Png),
+            Err(Refusal::TooLarge { width: 50_000, height: 50_000 })
+        );
+    }
+
+    fn crc32(bytes: &[u8]) -> u32 {
+        let mut crc = 0xFFFF_FFFFu32;
+        for &b in bytes {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            }
+        }
+        !crc
+    }
+
+    #[test]
+    fn a_truncated_jpeg_is_refused_as_damaged() {
+        let bytes = jpeg(640, 480);
+        let cut = &bytes[..bytes.len() * 6 / 10];
+        assert!(matches!(check(cut, Kind::Jpeg), Err(Refusal::Damaged(_))), "{:?}", check(cut, Kind::Jpeg));
+    }
+}

@@ -409,6 +409,11 @@ mod tests {
         png.extend([8, 2, 0, 0, 0]);
         let crc = crc32(&png[12..]);
         png.extend(crc.to_be_bytes());
+        for chunk in [&b"IDAT\x78\x9c\x03\x00\x00\x00\x00\x01"[..], b"IEND"] {
+            png.extend(((chunk.len() - 4) as u32).to_be_bytes());
+            png.extend(chunk);
+            png.extend(crc32(chunk).to_be_bytes());
+        }
 
         assert_eq!(
             inspect(&png, Kind::Png),
@@ -431,6 +436,8 @@ mod tests {
     fn a_truncated_jpeg_is_refused_as_damaged() {
         let bytes = jpeg(640, 480);
         let cut = &bytes[..bytes.len() * 6 / 10];
-        assert!(matches!(check(cut, Kind::Jpeg), Err(Refusal::Damaged(_))), "{:?}", check(cut, Kind::Jpeg));
+        // The decoder fills in what is missing; the container check finds no end of image.
+        let refused = check(cut, Kind::Jpeg).and_then(|header| clean(cut, Kind::Jpeg, &header));
+        assert!(matches!(refused, Err(Refusal::Damaged(_))), "{refused:?}");
     }
 }

@@ -198,7 +198,7 @@ async fn a_backup_taken_during_a_flood_restores_every_acknowledged_enquiry_the_m
         .or_else(|_| std::fs::read_to_string(restored.path().join("site/backed-up/1/index.html")))
         .unwrap();
     assert!(
-        site.contains(&image),
+        site.contains(image.trim_end_matches(".png")),
         "the restored blog page shows its image"
     );
     drop(server);

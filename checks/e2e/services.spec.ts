@@ -46,7 +46,7 @@ for (const lang of LANGS) {
       await expect(explorer.locator('.carousel-slide').first()).toHaveAttribute('data-in-view', 'true')
       await expect(explorer.locator('.carousel-prev')).toBeDisabled()
       expect(page.url()).toContain(at(lang, '/services'))
-      expect(requests.filter((u) => !/\.(svg|png|jpe?g|webp|woff2?)$/.test(u))).toEqual([])
+      expect(requests.filter((u) => !/\.(svg|png|jpe?g|webp|avif|woff2?)$/.test(u))).toEqual([])
     })
 
     test('shows 1, 2 or 6 cards by width, with arrows disabled at the ends', async ({ page }) => {

@@ -1,43 +1,61 @@
-//! Props like the generator's (seeded content), and the real string tables.
+//! Props like the generator's (seeded content, and a few photographs with variants), and the real
+//! string tables.
 import ar from '../../../content/strings/ar.json'
 import en from '../../../content/strings/en.json'
+import type { PictureData } from '../components/picture'
+import pictures from '../components/picture.fixtures.json'
 import type { Airports } from '../islands/airport-request/airport-data'
+import type { Banner } from '../islands/banner-carousel/banner-carousel'
 import type { BlogCard } from '../islands/blog-list/blog-list'
+import type { Review } from '../islands/review-carousel/review-carousel'
 import type { Service } from '../islands/services-explorer/types'
 
 export const strings = { en, ar }
+
+/**
+ * The generator's picture of an image the media store has no variants of (the seeded SVG
+ * artwork): a plain lazy `<img>` at its own size.
+ */
+export function picture(src: string, width = 1200, height = 800): PictureData {
+  return { src, srcset: null, sources: [], sizes: null, width, height, loading: 'lazy', fetchpriority: null, background: null }
+}
+
+/** A photograph with variants, as the generator writes it (`<picture>`, colour behind it). */
+export function photograph(name: 'card photograph' | 'transparent banner'): PictureData {
+  return (pictures as { case: string; picture: PictureData }[]).find((c) => c.case === name)!.picture
+}
 
 const items = (service: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({
     id: service * 100 + i,
     name: `Item ${service}.${i + 1}`,
     description: `What item ${service}.${i + 1} offers.`,
-    image: `/media/item-${service}-${i}.svg`,
+    image: picture(`/media/item-${service}-${i}.svg`),
     tone: ['bg-navy', 'bg-gold', 'bg-ivory', 'bg-sand'][i % 4],
   }))
 
 export const services: Service[] = [
-  { id: 1, name: 'Valet Parking', description: 'Valets.', content: 'Our valet teams are trained.', image: '/media/valet.svg', color: '#0b1f3a', url: '/services/1', coming_soon: false, items: items(1, 5) },
-  { id: 2, name: 'Travel Management', description: 'Travel.', content: 'A single travel manager.', image: '/media/travel.svg', color: '#c9a227', url: '/services/2', coming_soon: false, items: items(2, 7) },
-  { id: 6, name: 'Dine In', description: 'Dining.', content: 'Private chefs at home.', image: '/media/dine.svg', color: '#e8dcc4', url: '/services/6', coming_soon: true, items: items(6, 3) },
+  { id: 1, name: 'Valet Parking', description: 'Valets.', content: 'Our valet teams are trained.', image: photograph('card photograph'), color: '#0b1f3a', url: '/services/1', coming_soon: false, items: items(1, 5) },
+  { id: 2, name: 'Travel Management', description: 'Travel.', content: 'A single travel manager.', image: picture('/media/travel.svg'), color: '#c9a227', url: '/services/2', coming_soon: false, items: items(2, 7) },
+  { id: 6, name: 'Dine In', description: 'Dining.', content: 'Private chefs at home.', image: picture('/media/dine.svg'), color: '#e8dcc4', url: '/services/6', coming_soon: true, items: items(6, 3) },
 ]
 
-export const banners = [
-  { title: 'Summer in London', sub_title: 'Private arrangements.', image: '/media/b1.svg', url: '/services/2' },
-  { title: 'Ramadan gifting', sub_title: 'Hampers and oud.', image: '/media/b2.svg', url: null },
+export const banners: Banner[] = [
+  { title: 'Summer in London', sub_title: 'Private arrangements.', image: photograph('transparent banner'), url: '/services/2' },
+  { title: 'Ramadan gifting', sub_title: 'Hampers and oud.', image: picture('/media/b2.svg', 1600, 900), url: null },
 ]
 
-export const reviews = [
-  { name: 'H. Al-Mansouri', title: 'Private client', text: 'Flawless.', image: '/media/r1.svg' },
-  { name: 'S. Kapoor', title: 'Family office', text: 'Discreet and quick.', image: '/media/r2.svg' },
-  { name: 'L. Haddad', title: 'Bank partner', text: 'Our clients notice.', image: '/media/r3.svg' },
-  { name: 'M. Rahman', title: 'Private client', text: 'At three in the morning, too.', image: '/media/r4.svg' },
+export const reviews: Review[] = [
+  { name: 'H. Al-Mansouri', title: 'Private client', text: 'Flawless.', image: picture('/media/r1.svg', 56, 56) },
+  { name: 'S. Kapoor', title: 'Family office', text: 'Discreet and quick.', image: picture('/media/r2.svg', 56, 56) },
+  { name: 'L. Haddad', title: 'Bank partner', text: 'Our clients notice.', image: picture('/media/r3.svg', 56, 56) },
+  { name: 'M. Rahman', title: 'Private client', text: 'At three in the morning, too.', image: picture('/media/r4.svg', 56, 56) },
 ]
 
 export const cards: BlogCard[] = [
   // Longer than the 600-character excerpt the API stores: Read More must still show all of it.
-  { id: 1, name: 'Arriving in Riyadh', text: `${'A considered arrival begins long before landing. '.repeat(20)}The end.`, image: '/media/blog1.svg', url: '/arriving-in-riyadh/1', date: '21 November 2026' },
-  { id: 2, name: 'A short note', text: 'Brief.', image: '/media/blog2.svg', url: '/a-short-note/2', date: '20 November 2026' },
+  { id: 1, name: 'Arriving in Riyadh', text: `${'A considered arrival begins long before landing. '.repeat(20)}The end.`, image: photograph('card photograph'), url: '/arriving-in-riyadh/1', date: '21 November 2026' },
+  { id: 2, name: 'A short note', text: 'Brief.', image: picture('/media/blog2.svg'), url: '/a-short-note/2', date: '20 November 2026' },
 ]
 
 export const airports: Airports = {

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Carousel } from '../../components/carousel'
 import { ArrowIcon } from '../../components/icons'
+import { Picture, type PictureData } from '../../components/picture'
 import type { PerViewRules } from '../../components/use-carousel'
 
 export interface Banner {
   title: string
   sub_title: string
-  image: string
+  image: PictureData
   url: string | null
 }
 
@@ -23,13 +24,13 @@ export default function BannerCarousel({ banners }: { banners: Banner[] }) {
       label={t('home.banners.title')}
       prevLabel={t('services.previous')}
       nextLabel={t('services.next')}
-      itemKey={(banner) => `${banner.title}|${banner.image}`}
+      itemKey={(banner) => `${banner.title}|${banner.image.src}`}
       slideLabel={(banner) => banner.title}
       slideClassName={() => 'banner'}
       dots
       renderSlide={(banner) => (
         <>
-          <img src={banner.image} alt="" loading="lazy" decoding="async" width="1600" height="700" draggable={false} />
+          <Picture image={banner.image} draggable={false} />
           <div className="banner-text">
             <h3>{banner.title}</h3>
             {banner.sub_title && <p>{banner.sub_title}</p>}

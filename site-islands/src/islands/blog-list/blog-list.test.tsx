@@ -30,6 +30,18 @@ describe('blog list', () => {
     expect(text.textContent).toBe(preview)
   })
 
+  it('shows each card’s image as the generator computed it', () => {
+    renderIsland(<BlogList cards={cards} />)
+    const [photo, artwork] = document.querySelectorAll<HTMLImageElement>('.card-media img')
+    expect(photo.closest('picture')!.querySelector('source')).toHaveAttribute('type', long.image.sources[0].type)
+    expect(photo).toHaveAttribute('width', String(long.image.width))
+    expect(photo).toHaveAttribute('loading', 'lazy')
+    expect(photo.style.background).not.toBe('')
+    expect(artwork.closest('picture')).toBeNull()
+    expect(artwork).toHaveAttribute('src', short.image.src)
+    expect(artwork).not.toHaveAttribute('style')
+  })
+
   it('shows a short text whole, without Read More', () => {
     renderIsland(<BlogList cards={[short]} />)
     expect(document.getElementById(`blog-${short.id}-text`)!.textContent).toBe('Brief.')

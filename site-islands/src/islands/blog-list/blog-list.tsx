@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ArrowIcon } from '../../components/icons'
+import { Picture, type PictureData } from '../../components/picture'
 import { truncate } from '../../lib/text'
 
 export interface BlogCard {
@@ -8,7 +9,7 @@ export interface BlogCard {
   name: string
   /** The description's whole plain text (the generator's `CardView.text`). */
   text: string
-  image: string
+  image: PictureData
   url: string
   date: string
 }
@@ -44,7 +45,7 @@ function BlogCardItem({ card }: { card: BlogCard }) {
   return (
     <li className="card blog-card is-clickable" onClick={openArticle}>
       <a className="card-media" href={card.url} tabIndex={-1} aria-hidden="true">
-        <img src={card.image} alt="" loading="lazy" decoding="async" width="1200" height="800" />
+        <Picture image={card.image} />
       </a>
       <div className="card-body">
         {card.date && <span className="card-date">{card.date}</span>}

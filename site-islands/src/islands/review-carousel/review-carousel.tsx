@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { Carousel } from '../../components/carousel'
+import { Picture, type PictureData } from '../../components/picture'
 import type { PerViewRules } from '../../components/use-carousel'
 
 export interface Review {
   name: string
   title: string
   text: string
-  image: string
+  image: PictureData
 }
 
 const REVIEWS_PER_VIEW: PerViewRules = {
@@ -37,7 +38,7 @@ export default function ReviewCarousel({ reviews }: { reviews: Review[] }) {
             <p>{review.text}</p>
           </blockquote>
           <figcaption>
-            <img src={review.image} alt="" loading="lazy" decoding="async" width="56" height="56" />
+            <Picture image={review.image} />
             <span>
               <strong>{review.name}</strong>
               <span>{review.title}</span>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Carousel } from '../../components/carousel'
+import { Picture } from '../../components/picture'
 import { SERVICE_CARDS } from '../../components/use-carousel'
 import { ComingSoon } from './coming-soon'
 import type { Service } from './types'
@@ -21,7 +22,7 @@ export function ServiceCarousel({ service }: { service: Service }) {
       renderSlide={(item) => (
         <>
           <span className="item-media">
-            <img src={item.image} alt="" loading="lazy" decoding="async" width="1200" height="800" draggable={false} />
+            <Picture image={item.image} draggable={false} />
             {service.coming_soon && <ComingSoon label={t('services.comingSoon')} />}
           </span>
           <h3 className="item-title">{item.name}</h3>

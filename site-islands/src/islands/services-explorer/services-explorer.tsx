@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ArrowIcon } from '../../components/icons'
+import { Picture } from '../../components/picture'
 import { useHydrated } from '../../lib/use-hydrated'
 import { ComingSoon } from './coming-soon'
 import { ServiceCarousel } from './service-carousel'
@@ -75,7 +76,7 @@ export default function ServicesExplorer({ services }: ServicesExplorerProps) {
               onClick={(event) => choose(event, service.id)}
             >
               <span className="service-tab-media">
-                <img src={service.image} alt="" loading="lazy" decoding="async" width="1200" height="800" draggable={false} />
+                <Picture image={service.image} draggable={false} />
                 {service.coming_soon && <ComingSoon label={t('services.comingSoon')} />}
               </span>
               <span className="service-tab-name">{service.name}</span>

@@ -1,8 +1,10 @@
+import type { PictureData } from '../../components/picture'
+
 export interface ServiceItem {
   id: number
   name: string
   description: string
-  image: string
+  image: PictureData
   /** Design-system background class of the card, e.g. `bg-navy`. */
   tone: string
 }
@@ -12,7 +14,7 @@ export interface Service {
   name: string
   description: string
   content: string
-  image: string
+  image: PictureData
   color: string
   url: string
   coming_soon: boolean

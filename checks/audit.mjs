@@ -10,9 +10,13 @@ import { join, relative, resolve } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, firstBlogPath, root, startDemoSite } from './demo-site.mjs'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, firstBlogPath, photoBlogPath, root, startDemoSite } from './demo-site.mjs'
 
 const THRESHOLD = 95
+// The page whose hero is a 24-megapixel camera photograph (issue 14) must also be light and quick.
+const PHOTO_LCP_MS = 2500
+const PHOTO_BYTES = 400 * 1024
+const ADMIN = ['audit', 'an audit of real photographs']
 // Lighthouse's simulated timings follow the real main thread: a busy machine lowers them.
 const loadAtStart = os.loadavg()[0]
 if (loadAtStart > os.cpus().length) console.warn(`audit: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores: scores will read low`)
@@ -21,10 +25,12 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 const out = resolve(process.argv[2] ?? join(root, 'docs/audit.md'))
 const reports = mkdtempSync(join(os.tmpdir(), 'concierge-lighthouse-'))
 
-const { base, stop } = await startDemoSite()
+const { base, stop } = await startDemoSite({ admin: ADMIN })
 const rows = []
 try {
-  const pages = { home: '/', blog: await firstBlogPath(base), contact: '/contact-us', services: '/services' }
+  const pages = {
+    home: '/', blog: await firstBlogPath(base), photo: await photoBlogPath(base, ADMIN), contact: '/contact-us', services: '/services',
+  }
   for (const lang of ['en', 'ar']) {
     for (const [name, path] of Object.entries(pages)) {
       const url = base + (lang === 'ar' ? `/ar${path === '/' ? '' : path}` : path)
@@ -42,12 +48,14 @@ try {
   stop()
 }
 
-const failing = rows.filter((row) => CATEGORIES.some((c) => score(row.lhr, c) < THRESHOLD))
+const heavy = (row) => row.name === 'photo' &&
+  (row.lhr.audits['largest-contentful-paint'].numericValue > PHOTO_LCP_MS || row.lhr.audits['total-byte-weight'].numericValue > PHOTO_BYTES)
+const failing = rows.filter((row) => CATEGORIES.some((c) => score(row.lhr, c) < THRESHOLD) || heavy(row))
 const table = [
-  '| page | lang | path | performance | accessibility | best practices | SEO | LCP | CLS | TBT | performance, every run |',
-  '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
+  '| page | lang | path | performance | accessibility | best practices | SEO | LCP | CLS | TBT | bytes | performance, every run |',
+  '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ...rows.map(({ name, lang, path, lhr, runs }) =>
-    `| ${name} | ${lang} | \`${path}\` | ${CATEGORIES.map((c) => score(lhr, c)).join(' | ')} | ${metrics(lhr).join(' | ')} | ${runs.join(', ')} |`),
+    `| ${name} | ${lang} | \`${path}\` | ${CATEGORIES.map((c) => score(lhr, c)).join(' | ')} | ${metrics(lhr).join(' | ')} | ${kilobytes(lhr)} | ${runs.join(', ')} |`),
 ].join('\n')
 console.log(`\n${table}\n`)
 
@@ -58,7 +66,9 @@ const when = new Date().toISOString().replace('T', ' ').slice(0, 16)
 mkdirSync(resolve(out, '..'), { recursive: true })
 writeFileSync(out, `# Lighthouse audit
 
-\`just audit\`, ${when} UTC. Goal: every category ≥ ${THRESHOLD} on every page.
+\`just audit\`, ${when} UTC. Goal: every category ≥ ${THRESHOLD} on every page; the \`photo\` page (a blog
+whose hero is a 24-megapixel camera photograph uploaded through the API) also LCP ≤ ${PHOTO_LCP_MS} ms and at
+most ${PHOTO_BYTES / 1024} KB transferred.
 
 - Machine: ${machine}; load average ${loadAtStart.toFixed(1)} at the start.
 - Lighthouse ${lhr?.lighthouseVersion}, headless Chromium ${chromium}, Node ${process.versions.node}.
@@ -69,7 +79,8 @@ writeFileSync(out, `# Lighthouse audit
 
 ${table}
 
-LCP and TBT are Lighthouse's simulated values in milliseconds; CLS is unitless.
+LCP and TBT are Lighthouse's simulated values in milliseconds; CLS is unitless; bytes is
+Lighthouse's total byte weight of the page load.
 ${failing.length ? `\n**Below ${THRESHOLD}:** ${failing.map((r) => `${r.name} (${r.lang})`).join(', ')}.\n` : ''}`)
 console.log(`audit: ${rows.length} pages; table in ${relative(process.cwd(), out)}; reports in ${reports}`)
 if (failing.length) {
@@ -105,10 +116,14 @@ function metrics(lhr) {
   ]
 }
 
+function kilobytes(lhr) {
+  return `${Math.round(lhr.audits['total-byte-weight'].numericValue / 1024)} KB`
+}
+
 function line({ name, lang, path, lhr }) {
   const scores = CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(', ')
   const [lcp, cls, tbt] = metrics(lhr)
-  return `${name} (${lang}) ${path}: ${scores}; LCP ${lcp}, CLS ${cls}, TBT ${tbt}`
+  return `${name} (${lang}) ${path}: ${scores}; LCP ${lcp}, CLS ${cls}, TBT ${tbt}, ${kilobytes(lhr)}`
 }
 
 /** The audits that cost points, so a low score says what to fix. */

@@ -1,7 +1,7 @@
 // The seeded demo site, served by a real `concierge serve` on a free loopback port, for the
 // scripts that look at the site (screenshots, audit). The browser tests have their own setup.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -69,4 +69,44 @@ export async function firstBlogPath(base) {
   const response = await fetch(`${base}/api/v1/blog?size=1`, { headers: { 'x-api-key': API_KEY } })
   const blog = (await response.json()).responseBody.result[0]
   return `/${blog.slug}/${blog.id}`
+}
+
+/**
+ * Publishes a blog whose hero is a real camera photograph (`checks/make-photo.py`: 24 MP, 8 MB,
+ * with a GPS position) the way an administrator does: upload, then save. Waits until the
+ * server has made its variants and the page shows them; returns the page's path.
+ */
+export async function photoBlogPath(base, [username, password]) {
+  const photo = join(mkdtempSync(join(tmpdir(), 'concierge-photo-')), 'camera.jpg')
+  const made = spawnSync('python3', [join(root, 'checks/make-photo.py'), photo], { stdio: ['ignore', 'ignore', 'inherit'] })
+  if (made.status !== 0) throw new Error('checks/make-photo.py failed (python3 -m pip install pillow numpy)')
+  const headers = { 'x-api-key': API_KEY }
+  const login = await fetch(`${base}/api/v1/authenticate`, {
+    method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+  })
+  headers.authorization = `Bearer ${(await login.json()).responseBody.token}`
+  const form = new FormData()
+  form.append('file', new Blob([readFileSync(photo)], { type: 'image/jpeg' }), 'camera.jpg')
+  const uploaded = await (await fetch(`${base}/api/v1/blob-upload`, { method: 'POST', headers, body: form })).json()
+  const url = uploaded.responseData
+  if (!url) throw new Error(`upload failed: ${JSON.stringify(uploaded)}`)
+  const blog = {
+    name: 'Dawn Over the Dunes', name_ar: 'الفجر فوق الكثبان', display_order: 0, image_url: url,
+    description: '<p>A private camp in the Empty Quarter, arranged to the minute: the drive, the tents, the breakfast at first light.</p>',
+    description_ar: '<p>مخيم خاص في الربع الخالي، مرتّب بدقة: الطريق، والخيام، والفطور مع أول الضوء.</p>',
+    meta_title: '', meta_description: '', key_words: '',
+  }
+  const created = await (await fetch(`${base}/api/v1/blog`, {
+    method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(blog),
+  })).json()
+  const { id, slug } = created.responseBody[0]
+  const path = `/${slug}/${id}`
+  for (let i = 0; ; i += 1) {
+    const info = (await (await fetch(`${base}/api/v1/media/${url.split('/').pop()}`, { headers })).json()).responseBody?.[0]
+    const page = await (await fetch(base + path)).text()
+    if (info?.status === 'ready' && page.includes('<picture>')) break
+    if (info?.status === 'failed' || i > 1200) throw new Error(`the photograph was not processed: ${JSON.stringify(info)}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return path
 }

@@ -15,8 +15,8 @@ test.describe('blogs', () => {
     await submitExpecting(page, 'Please upload the Image');
 
     await page.locator('input[type="file"]').setInputFiles(fixture('notes.txt'));
-    await expectToast(page, 'Invalid file type. Only JPG, PNG, SVG, MP4, WebM, and OGG are allowed.');
-    await expect(page.getByText('Invalid file type. Only JPG, PNG, SVG, MP4, WebM, and OGG are allowed.', { exact: true }).first()).toBeVisible();
+    await expectToast(page, 'Invalid file type. Only JPG, PNG, WebP, AVIF, SVG, MP4, WebM, and OGG are allowed.');
+    await expect(page.getByText('Invalid file type. Only JPG, PNG, WebP, AVIF, SVG, MP4, WebM, and OGG are allowed.', { exact: true }).first()).toBeVisible();
 
     await page.getByRole('link', { name: 'Back to Blogs' }).click();
     await expect(page).toHaveURL(/\/admin\/blogs$/);
@@ -106,6 +106,60 @@ test.describe('blogs', () => {
     expect(updated.image_url).toBe(listed!.image_url);
 
     await deleteRow(page, renamed, 'Blog deleted successfully');
+  });
+
+  test('a photo uploads with a progress bar, loses its metadata, and shows its sizes once the server has made them', async ({ adminPage: page, api }) => {
+    const title = unique('Dunes at dawn');
+    await page.goto('/admin/addblog');
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Display order', { exact: true }).fill('-950');
+    // A 1600 × 1067 JPEG carrying a camera and a GPS position (e2e/fixtures/make-dunes.py).
+    await chooseImage(page, 'dunes.jpg');
+
+    // Chromium sends it slowly enough (about 2 s) for its progress to be seen.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 48 * 1024 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Upload of dunes.jpg' });
+    await expect(bar).toBeVisible();
+    await expect(bar).toHaveAttribute('aria-valuenow', /^\d{1,3}$/);
+    await expectSavedTo(page, 'Blog added successfully', '/blogs');
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    // Stored without its metadata.
+    const saved = (await api.list<Blog>('/blog', 1, 100)).result.find((blog) => blog.name === title)!;
+    const original = Buffer.from(await (await fetch(new URL(saved.image_url, api.server.baseURL))).arrayBuffer());
+    expect(original.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(original.includes('Dar Wasl Test Camera')).toBe(false);
+
+    // The table's thumbnail switches to the sizes once they are made (a few seconds).
+    const row = await findRow(page, title);
+    const thumb = row.locator('picture img.thumb');
+    await expect(thumb).toHaveAttribute('src', /-160w\.jpe?g$/, { timeout: 20_000 });
+    await expect(thumb).toHaveAttribute('srcset', /480w\.jpe?g 480w/);
+    await expect(thumb).toHaveAttribute('sizes', '56px');
+    await expect(thumb).toHaveAttribute('width', '1600');
+    await expect(thumb).toHaveAttribute('height', '1067');
+    await expect(row.locator('picture source[type="image/webp"]')).toHaveAttribute('srcset', /480w\.webp 480w/);
+
+    // The form shows the processed preview and its facts.
+    await rowAction(page, title, 'Edit');
+    const preview = page.getByTestId('upload-preview');
+    await expect(preview).toContainText('Current file');
+    const facts = preview.getByRole('list', { name: 'About this file' });
+    await expect(facts).toContainText('1600 × 1067 px');
+    await expect(facts).toContainText(/\d sizes, WebP and JPEG/);
+    const image = preview.locator('img');
+    await expect(image).toHaveAttribute('srcset', /1600w\.jpe?g 1600w/);
+    await expect(image).toHaveJSProperty('complete', true);
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Every variant it names is served.
+    const listed = (await image.getAttribute('srcset'))!.split(', ').map((entry) => entry.split(' ')[0]);
+    for (const url of listed) expect((await fetch(new URL(url, api.server.baseURL))).status, url).toBe(200);
+
+    await page.getByRole('link', { name: 'Back to Blogs' }).click();
+    await deleteRow(page, title, 'Blog deleted successfully');
   });
 
   test('the server\'s field errors land on their fields', async ({ adminPage: page, api }) => {

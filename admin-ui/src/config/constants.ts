@@ -8,6 +8,8 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const UPLOAD_TYPES: Record<string, string[]> = {
   'image/jpeg': ['.jpg', '.jpeg'],
   'image/png': ['.png'],
+  'image/webp': ['.webp'],
+  'image/avif': ['.avif'],
   'image/svg+xml': ['.svg'],
   'video/mp4': ['.mp4'],
   'video/webm': ['.webm'],
@@ -22,3 +24,8 @@ export const PUBLISH_POLL_MS = 1000;
 export const PUBLISH_WATCH_MS = 20_000;
 /** How often the admin reads whether notifications of new enquiries are failing. */
 export const NOTIFICATIONS_WATCH_MS = 20_000;
+/** How often an uploaded image's state is read while its sizes are being made. */
+export const MEDIA_POLL_MS = 1500;
+/** After this many reads still pending, it is read less often. */
+export const MEDIA_POLL_PATIENCE = 40;
+export const MEDIA_POLL_SLOW_MS = 10_000;

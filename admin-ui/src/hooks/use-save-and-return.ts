@@ -1,9 +1,10 @@
 /**
- * What every content form does on submit: upload a newly chosen file first (its address
- * replaces the stored one; a failed upload stops the save with "Failed to upload image"), then
- * POST or PUT; on success a toast, a publish watch for public content, and back to the dashboard
- * after about a second; on failure the server's field errors land on their fields. A save that
- * fails before its request is sent says so with its own message (e.g. "Error submitting blog").
+ * What every content form does on submit: upload a newly chosen file first (the upload field
+ * shows how much is sent; its address replaces the stored one; a failed upload stops the save
+ * with "Failed to upload image"), then POST or PUT; on success a toast, a publish watch for
+ * public content, and back to the dashboard after about a second; on failure the server's field
+ * errors land on their fields. A save that fails before its request is sent says so with its own
+ * message (e.g. "Error submitting blog").
  */
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
@@ -15,6 +16,7 @@ import { ApiError, RequestNotSentError, type Saved } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
 import { trackPublish } from '@/lib/publish-status';
 import { uploadFile } from '@/lib/upload';
+import { reportUploadProgress } from '@/lib/upload-progress';
 
 type SaveOptions<V extends FieldValues, P> = {
   /** The form's file field and stored-address field, when the form has an upload. */
@@ -64,12 +66,14 @@ export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<
       mediaUrl = String(values[options.media.url] ?? '');
       if (file instanceof File) {
         try {
-          mediaUrl = await uploadFile(file);
+          mediaUrl = await uploadFile(file, { onProgress: (sent) => reportUploadProgress(file, sent) });
         } catch (error) {
           toast.error(t('upload.failed'), {
             description: error instanceof ApiError && error.fromServer ? error.message : undefined,
           });
           return [];
+        } finally {
+          reportUploadProgress(file, null);
         }
         methods.setValue(options.media.url, mediaUrl as V[Path<V>]);
         methods.setValue(options.media.file, null as V[Path<V>]);

@@ -81,20 +81,29 @@ export function apiHeaders(json: boolean): Headers {
   return headers;
 }
 
-async function errorFrom(response: Response, sentToken: boolean): Promise<ApiError> {
+/**
+ * The `ApiError` of a failed answer from its status and body text (the error body
+ * `{message, errors}`); a 401 to a request that carried a token ends the session.
+ */
+export function errorFromBody(status: number, text: string, sentToken: boolean): ApiError {
   let message = '';
   let errors: FieldErrors = {};
   let twoFactorRequired = false;
   try {
-    const body = (await response.json()) as { message?: unknown; errors?: unknown; twoFactorRequired?: unknown };
-    if (typeof body.message === 'string') message = body.message;
-    if (body.errors && typeof body.errors === 'object') errors = body.errors as FieldErrors;
-    twoFactorRequired = body.twoFactorRequired === true;
+    const body = JSON.parse(text) as { message?: unknown; errors?: unknown; twoFactorRequired?: unknown } | null;
+    if (typeof body?.message === 'string') message = body.message;
+    if (body?.errors && typeof body.errors === 'object') errors = body.errors as FieldErrors;
+    twoFactorRequired = body?.twoFactorRequired === true;
   } catch {
     // Not JSON: keep the status only.
   }
-  if (response.status === 401 && sentToken) endSession();
-  return new ApiError(response.status, message, errors, message !== '', twoFactorRequired);
+  if (status === 401 && sentToken) endSession();
+  return new ApiError(status, message, errors, message !== '', twoFactorRequired);
+}
+
+async function errorFrom(response: Response, sentToken: boolean): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  return errorFromBody(response.status, text, sentToken);
 }
 
 /** A body that cannot be serialised is not a network failure: it stops before sending. */

@@ -1,7 +1,8 @@
 /**
- * The file dropzone of content forms: one file (JPG, PNG, SVG, MP4, WebM, OGG; at most 20 MB),
+ * The file dropzone of content forms: one file (JPG, PNG, WebP, AVIF, SVG, MP4, WebM, OGG; at most 20 MB),
  * previewed before saving. The chosen file lives in the form (`fileName`); the stored address
- * (`urlName`) is kept when no new file is chosen. Uploading happens on save.
+ * (`urlName`) is kept when no new file is chosen. Uploading happens on save, with a progress
+ * bar; a stored image then shows what the server made of it (its sizes, or why not).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
@@ -9,9 +10,14 @@ import { useController, useFormContext, useWatch, type FieldValues, type Path } 
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '@/config/constants';
+import { mediaName, useMediaInfo } from '@/lib/media-info';
 import { isVideo } from '@/lib/upload';
+import { useUploadProgress } from '@/lib/upload-progress';
 import { UploadIcon } from '../icons/icons';
 import { describedBy, FieldShell, useFieldError } from '../form/field';
+import { StoredImage } from '../ui/media';
+import { MediaStatus } from './media-status';
+import { UploadProgress } from './upload-progress';
 
 type UploadFieldProps<V extends FieldValues> = {
   fileName: Path<V>;
@@ -21,6 +27,10 @@ type UploadFieldProps<V extends FieldValues> = {
   /** Banner previews are capped at 300 px high. */
   previewMaxHeight?: number;
 };
+
+/** The preview's widest CSS width (`.upload-preview img`) and its `sizes`. */
+const PREVIEW_WIDTH = 420;
+const PREVIEW_SIZES = `(max-width: ${PREVIEW_WIDTH + 40}px) 100vw, ${PREVIEW_WIDTH}px`;
 
 /** One rejection toast at a time: a new refusal replaces the last instead of stacking. */
 const REJECTION_TOAST_ID = 'upload-rejected';
@@ -44,6 +54,10 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
   const [rejected, setRejected] = useState<string | null>(null);
   const value: unknown = field.value;
   const file = value instanceof File ? value : null;
+  const sent = useUploadProgress(file);
+  const uploading = sent !== null;
+  const stored = file ? null : (existing ?? null);
+  const { data: info } = useMediaInfo(stored);
 
   const objectUrl = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => {
@@ -57,6 +71,7 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
     maxSize: MAX_UPLOAD_BYTES,
     multiple: false,
     maxFiles: 1,
+    disabled: uploading,
     onDropAccepted: (files) => {
       setRejected(null);
       field.onChange(files[0]);
@@ -79,6 +94,8 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
   const previewSource = objectUrl ?? existing ?? '';
   const previewIsVideo = file ? isVideo(file) : existing ? isVideo(existing) : false;
   const previewName = file?.name ?? existing ?? '';
+  const previewAlt = t('upload.previewAlt', { name: previewName });
+  const previewStyle = previewMaxHeight ? { maxHeight: previewMaxHeight } : undefined;
   // The zone takes drops; the button inside it is the one control for mouse and keyboard.
   const rootProps = getRootProps({
     className: `dropzone${isDragActive ? ' dropzone--active' : ''}${error ? ' dropzone--invalid' : ''}`,
@@ -97,6 +114,7 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
           className="dropzone__button"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error ?? undefined, hint)}
+          disabled={uploading}
           onClick={open}
         >
           <UploadIcon width={28} height={28} />
@@ -109,27 +127,33 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
       {previewSource ? (
         <figure className="upload-preview" data-testid="upload-preview">
           {previewIsVideo ? (
-            <video src={previewSource} controls muted playsInline style={previewMaxHeight ? { maxHeight: previewMaxHeight } : undefined} />
+            <video src={previewSource} controls muted playsInline style={previewStyle} />
+          ) : stored ? (
+            <StoredImage src={stored} alt={previewAlt} sizes={PREVIEW_SIZES} slotWidth={PREVIEW_WIDTH} style={previewStyle} loading="eager" />
           ) : (
-            <img
-              src={previewSource}
-              alt={t('upload.previewAlt', { name: previewName })}
-              style={previewMaxHeight ? { maxHeight: previewMaxHeight } : undefined}
-            />
+            <img src={previewSource} alt={previewAlt} style={previewStyle} />
           )}
+          {file && sent !== null ? <UploadProgress sent={sent} name={file.name} /> : null}
           <figcaption>
-            {file ? t('upload.chosen', { name: file.name }) : t('upload.current')}
-            {file ? (
-              <button
-                type="button"
-                className="link-btn"
-                onClick={() => {
-                  field.onChange(null);
-                  setRejected(null);
-                }}
-              >
-                {t('upload.discard')}
-              </button>
+            <span className="upload-preview__caption">
+              {file ? t('upload.chosen', { name: file.name }) : t('upload.current')}
+              {file && !uploading ? (
+                <button
+                  type="button"
+                  className="link-btn"
+                  onClick={() => {
+                    field.onChange(null);
+                    setRejected(null);
+                  }}
+                >
+                  {t('upload.discard')}
+                </button>
+              ) : null}
+            </span>
+            {mediaName(stored) ? (
+              <div className="upload-preview__status" role="status">
+                {info ? <MediaStatus info={info} /> : null}
+              </div>
             ) : null}
           </figcaption>
         </figure>

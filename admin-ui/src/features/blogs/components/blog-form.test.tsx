@@ -1,7 +1,8 @@
 /** The blog form's failure toasts (specification section 8). */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { infoBody, mediaInfo } from '@/testing/media-info';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -74,5 +75,37 @@ describe('blog form', () => {
     await user.upload(input, new File(['x'], 'a.png', { type: 'image/png' }));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await toastTitle('Failed to upload image')).toBeInTheDocument();
+  });
+
+  it('shows the upload\'s progress on save, then saves the new address and shows what the server made of it', async () => {
+    let finish: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => (finish = resolve));
+    let reads = 0;
+    const { requests } = mockApi({
+      'GET /blog/9': () => [200, { responseBody: [blog] }],
+      'POST /blob-upload': async ({ progress }) => {
+        progress(0.4);
+        await sent;
+        return [200, { status: 200, responseData: '/media/dunes.jpg' }];
+      },
+      'GET /media/arrivals.jpg': () => [404, { message: 'Not found', errors: {} }],
+      'GET /media/dunes.jpg': () => [200, infoBody(mediaInfo(reads++ < 1 ? 'pending' : 'ready'))],
+      'PUT /blog/9': ({ body }) => [200, { responseBody: [{ ...blog, ...(body as object) }], message: 'Blog updated successfully' }],
+    });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    expect(await screen.findByLabelText('Title')).toHaveValue('Arrivals');
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['x'.repeat(2048)], 'dunes.jpg', { type: 'image/jpeg' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const bar = await screen.findByRole('progressbar', { name: 'Upload of dunes.jpg' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    finish();
+
+    expect(await toastTitle('Blog updated successfully')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ image_url: '/media/dunes.jpg' });
+    const preview = screen.getByTestId('upload-preview');
+    expect(await within(preview).findByText('Preparing sizes for phones and screens…')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,10 @@ import type { BlogValues } from '../rules';
 
 export type BlogPreviewMode = 'description' | 'imageTitle';
 
+/** The hero spans the form (at most the page's 1280 px, less the menu). */
+const HERO_WIDTH = 1000;
+const HERO_SIZES = '(max-width: 1100px) 100vw, 1000px';
+
 /** The blog as the site will show it: the rendered description, or the hero image with the title. */
 export function BlogPreview({ mode, language }: { mode: BlogPreviewMode; language: 'en' | 'ar' }) {
   const { t } = useTranslation();
@@ -31,7 +35,7 @@ export function BlogPreview({ mode, language }: { mode: BlogPreviewMode; languag
         )
       ) : image || title ? (
         <div className="blog-preview__hero">
-          {image ? <Media src={image} alt={title} /> : null}
+          {image ? <Media src={image} alt={title} sizes={HERO_SIZES} slotWidth={HERO_WIDTH} /> : null}
           <h2 className="blog-preview__title">{title}</h2>
         </div>
       ) : (

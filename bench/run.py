@@ -9,7 +9,9 @@ a corpus of blogs through the real API, then measures, each comparison in the sa
   3. API reads under wrk, against nginx serving the same response bytes as a static file;
      contact-form POSTs with durable writes;
   4. a static page from `concierge serve` against nginx serving the same file;
-  5. the server's peak RSS over the load runs.
+  5. the server's peak RSS over the load runs;
+  6. a 24-megapixel camera photograph (checks/make-photo.py) uploaded through the API until its
+     responsive variants are on disk (`--photo-only` runs just this row).
 and writes the table to docs/benchmarks.md.
 """
 
@@ -167,6 +169,61 @@ def make_corpus(env, blogs):
     return sorted(ids)
 
 
+def multipart(field, filename, data, mime):
+    boundary = f"bench{random.randrange(1 << 60):x}"
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{filename}\"\r\n"
+            f"Content-Type: {mime}\r\n\r\n").encode()
+    return head + data + f"\r\n--{boundary}--\r\n".encode(), f"multipart/form-data; boundary={boundary}"
+
+
+def photo_rows(work, runs=3):
+    """Upload → variants on disk for a 24 MP photograph: the upload's answer (checked, stripped,
+    stored), then the worker's variants; each run on a fresh data directory (no deduplication)."""
+    photo = work / "camera.jpg"
+    subprocess.run([sys.executable, str(ROOT / "checks/make-photo.py"), str(photo)], check=True, stdout=subprocess.DEVNULL)
+    data = photo.read_bytes()
+    answers, finished, peaks, sizes = [], [], [], {}
+    for run in range(runs):
+        env = dict(os.environ, CONCIERGE_DATA_DIR=str(work / f"photo-{run}"), CONCIERGE_API_KEY=KEY, RUST_LOG="warn",
+                   CONCIERGE_ISLANDS_DIR=str(work / "no-islands"))
+        subprocess.run([str(BIN), "admin", "create", "bench"], env=dict(env, CONCIERGE_ADMIN_PASSWORD=ADMIN_PASSWORD),
+                       check=True, stdout=subprocess.DEVNULL)
+        port = free_port()
+        server = Server(env, port)
+        api = Api(port)
+        _, login = api.call("POST", "/authenticate", {"username": "bench", "password": ADMIN_PASSWORD})
+        before = server.rss_peak_mb()
+        body, content_type = multipart("file", "camera.jpg", data, "image/jpeg")
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        t0 = time.perf_counter()
+        c.request("POST", "/api/v1/blob-upload", body=body, headers={
+            "x-api-key": KEY, "authorization": f"Bearer {login['responseBody']['token']}", "content-type": content_type})
+        answer = json.loads(c.getresponse().read())
+        answered = time.perf_counter() - t0
+        name = answer["responseData"].rsplit("/", 1)[1]
+        while True:
+            _, info = api.call("GET", f"/media/{name}")
+            info = info["responseBody"][0]
+            if info["status"] != "pending":
+                break
+            if time.perf_counter() - t0 > 300:
+                raise SystemExit("the photograph's variants never came")
+            time.sleep(0.01)
+        media = Path(env["CONCIERGE_DATA_DIR"]) / "media"
+        assert info["status"] == "ready" and all((media / v["url"].rsplit("/", 1)[1]).exists() for v in info["variants"]), info
+        finished.append(time.perf_counter() - t0)
+        answers.append(answered)
+        peaks.append(server.rss_peak_mb() - before)
+        for v in info["variants"]:
+            sizes[(v["width"], v["mime"])] = (media / v["url"].rsplit("/", 1)[1]).stat().st_size
+        server.stop()
+    widths = sorted({w for w, _ in sizes})
+    ladder = ", ".join(f"{w}: {sizes[(w, 'image/webp')] / 1024:.0f}/{sizes[(w, 'image/jpeg')] / 1024:.0f} KB" for w in widths)
+    return [("Photograph", f"24 MP JPEG ({len(data) / 1e6:.1f} MB, Exif GPS) → `POST /api/v1/blob-upload` → {len(sizes)} variants on disk, best of {runs}",
+             f"answer {min(answers) * 1000:.0f} ms; variants on disk {min(finished):.2f} s; +{max(peaks):.0f} MB peak RSS",
+             "variant bytes, WebP/JPEG by width", ladder, "")]
+
+
 def timed(cmd, env=None, cwd=None):
     """Wall seconds and peak RSS (MB) of a command, via GNU time."""
     out = subprocess.run(["/usr/bin/time", "-f", "%e %M", *cmd], env=env, cwd=cwd, capture_output=True, text=True)
@@ -245,12 +302,18 @@ def main():
     parser.add_argument("--conns", type=int, default=32)
     parser.add_argument("--out", default=str(ROOT / "docs/benchmarks.md"))
     parser.add_argument("--corpus-only", metavar="DIR", help="only make the corpus, into DIR, and stop (for profiling)")
+    parser.add_argument("--photo-only", action="store_true", help="only the photograph row (6), printed, not written")
     args = parser.parse_args()
-    for tool in ["hugo", "nginx", "wrk", "/usr/bin/time"]:
+    for tool in ([] if args.photo_only else ["hugo", "nginx", "wrk", "/usr/bin/time"]):
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing: apt-get install -y hugo nginx wrk time")
     work = Path(args.corpus_only) if args.corpus_only else Path(tempfile.mkdtemp(prefix="concierge-bench-"))
     work.mkdir(parents=True, exist_ok=True)
+    if args.photo_only:
+        for row in photo_rows(work):
+            print(" | ".join(row))
+        shutil.rmtree(work, ignore_errors=True)
+        return
     env = dict(os.environ, CONCIERGE_DATA_DIR=str(work / "data"), CONCIERGE_API_KEY=KEY, RUST_LOG="warn",
                CONCIERGE_SITE_URL="http://127.0.0.1:8080")
     islands = ROOT / "site-islands/dist"
@@ -345,6 +408,7 @@ def main():
     rows.append(("Server memory", "peak RSS of `concierge serve` over the load runs (3, 4)", f"{server.rss_peak_mb():.0f} MB (now {server.rss_mb():.0f} MB)",
                  "peak from start through the edits (2)", f"{publish_peak:.0f} MB", ""))
     server.stop()
+    rows += photo_rows(work)
     write_report(args, rows)
     shutil.rmtree(work, ignore_errors=True)
 

@@ -71,15 +71,29 @@ export async function firstBlogPath(base) {
   return `/${blog.slug}/${blog.id}`
 }
 
+/** Writes a 24 MP camera photograph (`checks/make-photo.py`) into a temp folder; returns its path. */
+export function makePhoto() {
+  const photo = join(mkdtempSync(join(tmpdir(), 'concierge-photo-')), 'camera.jpg')
+  const made = spawnSync('python3', [join(root, 'checks/make-photo.py'), photo], { stdio: ['ignore', 'ignore', 'inherit'] })
+  if (made.status !== 0) throw new Error('checks/make-photo.py failed (python3 -m pip install pillow numpy)')
+  return photo
+}
+
 /**
  * Publishes a blog whose hero is a real camera photograph (`checks/make-photo.py`: 24 MP, 8 MB,
  * with a GPS position) the way an administrator does: upload, then save. Waits until the
  * server has made its variants and the page shows them; returns the page's path.
  */
-export async function photoBlogPath(base, [username, password]) {
-  const photo = join(mkdtempSync(join(tmpdir(), 'concierge-photo-')), 'camera.jpg')
-  const made = spawnSync('python3', [join(root, 'checks/make-photo.py'), photo], { stdio: ['ignore', 'ignore', 'inherit'] })
-  if (made.status !== 0) throw new Error('checks/make-photo.py failed (python3 -m pip install pillow numpy)')
+export async function photoBlogPath(base, [username, password], photo = makePhoto()) {
+  // The server drops connections idle for 5 s: a connection kept from before may be closing.
+  const fetch = async (url, init) => {
+    try {
+      return await globalThis.fetch(url, init)
+    } catch (e) {
+      if (e?.cause?.code !== 'UND_ERR_SOCKET') throw e
+      return globalThis.fetch(url, init)
+    }
+  }
   const headers = { 'x-api-key': API_KEY }
   const login = await fetch(`${base}/api/v1/authenticate`, {
     method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),

@@ -198,11 +198,14 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let media = settings.open_store(&settings.media_store)?;
             let found = crate::media::variants::discover(&db, &media).await?;
             if found > 0 {
-                println!("concierge: {found} images uploaded before variants existed were recorded");
+                println!(
+                    "concierge: {found} images uploaded before variants existed were recorded"
+                );
             }
             let started = std::time::Instant::now();
             let worker = format!("cli-{}", std::process::id());
-            let done = crate::media::variants::drain(&db, &media, &worker, settings.publish_retry).await?;
+            let done =
+                crate::media::variants::drain(&db, &media, &worker, settings.publish_retry).await?;
             for (name, outcome) in &done {
                 println!("  {name}: {outcome:?}");
             }

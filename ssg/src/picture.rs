@@ -164,7 +164,9 @@ impl Picture {
         let background = info.filter(|i| i.opaque).and_then(|i| {
             let color = i.color.as_deref()?;
             Some(match &i.preview {
-                Some(preview) if priority => format!("{color} url({preview}) center/cover no-repeat"),
+                Some(preview) if priority => {
+                    format!("{color} url({preview}) center/cover no-repeat")
+                }
                 _ => color.to_owned(),
             })
         });
@@ -279,8 +281,14 @@ mod tests {
             "a colour, no preview"
         );
         let html = p.html(None);
-        assert!(html.starts_with("<picture><source type=\"image/webp\""), "{html}");
-        assert!(html.contains(" sizes=\"(min-width: 1100px) 384px"), "{html}");
+        assert!(
+            html.starts_with("<picture><source type=\"image/webp\""),
+            "{html}"
+        );
+        assert!(
+            html.contains(" sizes=\"(min-width: 1100px) 384px"),
+            "{html}"
+        );
     }
 
     #[test]

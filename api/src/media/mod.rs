@@ -195,7 +195,10 @@ pub async fn store_bytes(
             (clean, variants::Status::Original, size)
         }
         k if k.is_photo() => {
-            let _permit = photo::PERMIT.acquire().await.expect("the permit is never closed");
+            let _permit = photo::PERMIT
+                .acquire()
+                .await
+                .expect("the permit is never closed");
             let (header, clean) = tokio::task::spawn_blocking(move || {
                 let header = photo::check(&bytes, k)?;
                 Ok::<_, photo::Refusal>((header, photo::clean(&bytes, k, &header)?))
@@ -210,8 +213,7 @@ pub async fn store_bytes(
             (clean, status, Some((header.width, header.height)))
         }
         Kind::Avif => {
-            let facts = strip::avif(&bytes)
-                .map_err(|e| photo::Refusal::Damaged(e.to_string()))?;
+            let facts = strip::avif(&bytes).map_err(|e| photo::Refusal::Damaged(e.to_string()))?;
             if facts.metadata {
                 return Err(Refused::AvifMetadata);
             }

@@ -102,10 +102,7 @@ pub fn inspect(bytes: &[u8], kind: Kind) -> Result<Header, Refusal> {
     if u64::from(width) * u64::from(height) > MAX_PIXELS || width == 0 || height == 0 {
         return Err(Refusal::TooLarge { width, height });
     }
-    let orientation = decoder
-        .orientation()
-        .map(Orientation::to_exif)
-        .unwrap_or(1);
+    let orientation = decoder.orientation().map(Orientation::to_exif).unwrap_or(1);
     let (width, height) = if transposed(orientation) {
         (height, width)
     } else {
@@ -177,7 +174,9 @@ impl Pixels {
                 Pixels::Rgb(DynamicImage::ImageRgba8(rgba).into_rgb8())
             }
             DynamicImage::ImageRgba8(rgba) => Pixels::Rgba(rgba),
-            other if other.color().has_alpha() => Pixels::of(DynamicImage::ImageRgba8(other.into_rgba8())),
+            other if other.color().has_alpha() => {
+                Pixels::of(DynamicImage::ImageRgba8(other.into_rgba8()))
+            }
             other => Pixels::Rgb(other.into_rgb8()),
         }
     }
@@ -292,11 +291,21 @@ pub fn render(name: &str, bytes: &[u8], kind: Kind) -> Result<Rendered, Refusal>
     let pixels = Pixels::of(decode(bytes, kind)?);
     let (shown_w, shown_h) = (header.width, header.height);
     let widths = ladder(shown_w);
-    let size_of = |w: u32| (w, ((u64::from(shown_h) * u64::from(w) + u64::from(shown_w) / 2) / u64::from(shown_w)).max(1) as u32);
+    let size_of = |w: u32| {
+        (
+            w,
+            ((u64::from(shown_h) * u64::from(w) + u64::from(shown_w) / 2) / u64::from(shown_w))
+                .max(1) as u32,
+        )
+    };
     // Resize in the stored orientation (transposed images swap sides), then turn the small copy.
     let stored = |w: u32| {
         let (w, h) = size_of(w);
-        if transposed(header.orientation) { (h, w) } else { (w, h) }
+        if transposed(header.orientation) {
+            (h, w)
+        } else {
+            (w, h)
+        }
     };
     let top = *widths.last().expect("at least one width");
     let largest = if top == shown_w {
@@ -325,16 +334,29 @@ pub fn render(name: &str, bytes: &[u8], kind: Kind) -> Result<Rendered, Refusal>
         let (vw, vh) = oriented.dimensions();
         let webp_name = variant_name(name, width, Kind::Webp);
         files.push((webp_name.clone(), oriented.webp(WEBP_QUALITY)));
-        variants.push(Variant { url: url(&webp_name), mime: Kind::Webp.content_type().into(), width: vw, height: vh });
+        variants.push(Variant {
+            url: url(&webp_name),
+            mime: Kind::Webp.content_type().into(),
+            width: vw,
+            height: vh,
+        });
         let (fallback_kind, fallback) = oriented.fallback()?;
         let fallback_name = variant_name(name, width, fallback_kind);
         files.push((fallback_name.clone(), fallback));
-        variants.push(Variant { url: url(&fallback_name), mime: fallback_kind.content_type().into(), width: vw, height: vh });
+        variants.push(Variant {
+            url: url(&fallback_name),
+            mime: fallback_kind.content_type().into(),
+            width: vw,
+            height: vh,
+        });
         if width == widths[0] {
             opaque = matches!(oriented, Pixels::Rgb(_));
             color = oriented.average();
-            let preview_h = ((u64::from(vh) * u64::from(PREVIEW_WIDTH)) / u64::from(vw)).max(1) as u32;
-            preview = oriented.resized(PREVIEW_WIDTH.min(vw), preview_h.min(vh)).webp(40.0);
+            let preview_h =
+                ((u64::from(vh) * u64::from(PREVIEW_WIDTH)) / u64::from(vw)).max(1) as u32;
+            preview = oriented
+                .resized(PREVIEW_WIDTH.min(vw), preview_h.min(vh))
+                .webp(40.0);
         }
     }
     variants.sort_by(|a, b| (a.width, &a.mime).cmp(&(b.width, &b.mime)));
@@ -367,7 +389,9 @@ mod tests {
     }
 
     fn jpeg(width: u32, height: u32) -> Vec<u8> {
-        let image = RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
+        let image = RgbImage::from_fn(width, height, |x, y| {
+            image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
+        });
         let mut out = Vec::new();
         JpegEncoder::new_with_quality(&mut out, 90)
             .write_image(image.as_raw(), width, height, ExtendedColorType::Rgb8)
@@ -383,21 +407,47 @@ mod tests {
         let rendered = render(name, &bytes, Kind::Jpeg).unwrap();
 
         assert_eq!((rendered.info.width, rendered.info.height), (900, 600));
-        let widths: Vec<(u32, u32, &str)> = rendered.info.variants.iter().map(|v| (v.width, v.height, v.mime.as_str())).collect();
-        assert_eq!(widths, vec![
-            (160, 107, "image/jpeg"), (160, 107, "image/webp"),
-            (480, 320, "image/jpeg"), (480, 320, "image/webp"),
-            (800, 533, "image/jpeg"), (800, 533, "image/webp"),
-            (900, 600, "image/jpeg"), (900, 600, "image/webp"),
-        ]);
+        let widths: Vec<(u32, u32, &str)> = rendered
+            .info
+            .variants
+            .iter()
+            .map(|v| (v.width, v.height, v.mime.as_str()))
+            .collect();
+        assert_eq!(
+            widths,
+            vec![
+                (160, 107, "image/jpeg"),
+                (160, 107, "image/webp"),
+                (480, 320, "image/jpeg"),
+                (480, 320, "image/webp"),
+                (800, 533, "image/jpeg"),
+                (800, 533, "image/webp"),
+                (900, 600, "image/jpeg"),
+                (900, 600, "image/webp"),
+            ]
+        );
         assert_eq!(rendered.files.len(), 8);
         for (file, bytes) in &rendered.files {
-            assert_eq!(super::super::sniff(bytes), super::super::parse_name(file), "{file}");
+            assert_eq!(
+                super::super::sniff(bytes),
+                super::super::parse_name(file),
+                "{file}"
+            );
         }
         assert!(rendered.info.opaque);
-        assert!(rendered.info.color.as_deref().is_some_and(|c| c.len() == 7 && c.starts_with('#')));
+        assert!(
+            rendered
+                .info
+                .color
+                .as_deref()
+                .is_some_and(|c| c.len() == 7 && c.starts_with('#'))
+        );
         let preview = rendered.info.preview.unwrap();
-        assert!(preview.starts_with("data:image/webp;base64,") && preview.len() < 600, "{}", preview.len());
+        assert!(
+            preview.starts_with("data:image/webp;base64,") && preview.len() < 600,
+            "{}",
+            preview.len()
+        );
     }
 
     #[test]
@@ -417,7 +467,10 @@ mod tests {
 
         assert_eq!(
             inspect(&png, Kind::Png),
-            Err(Refusal::TooLarge { width: 50_000, height: 50_000 })
+            Err(Refusal::TooLarge {
+                width: 50_000,
+                height: 50_000
+            })
         );
     }
 
@@ -426,7 +479,11 @@ mod tests {
         for &b in bytes {
             crc ^= u32::from(b);
             for _ in 0..8 {
-                crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
             }
         }
         !crc

@@ -44,8 +44,10 @@ pub fn jpeg(bytes: &[u8], orientation: u8) -> Result<Vec<u8>, Damaged> {
             }
             _ => {}
         }
-        let length = u16::from_be_bytes([*bytes.get(i).ok_or(Damaged)?, *bytes.get(i + 1).ok_or(Damaged)?])
-            as usize;
+        let length = u16::from_be_bytes([
+            *bytes.get(i).ok_or(Damaged)?,
+            *bytes.get(i + 1).ok_or(Damaged)?,
+        ]) as usize;
         if length < 2 {
             return Err(Damaged);
         }
@@ -142,7 +144,10 @@ pub fn webp(bytes: &[u8]) -> Result<Vec<u8>, Damaged> {
         let header = body.get(i..i + 8).ok_or(Damaged)?;
         let size = u32::from_le_bytes(header[4..8].try_into().expect("four bytes")) as usize;
         let padded = size + (size & 1);
-        let chunk = body.get(i..i + 8 + padded).or_else(|| body.get(i..i + 8 + size)).ok_or(Damaged)?;
+        let chunk = body
+            .get(i..i + 8 + padded)
+            .or_else(|| body.get(i..i + 8 + size))
+            .ok_or(Damaged)?;
         match &header[..4] {
             b"EXIF" | b"XMP " => {}
             b"VP8X" => {
@@ -209,9 +214,21 @@ pub fn avif(bytes: &[u8]) -> Result<AvifFacts, Damaged> {
                         if kind != *b"ispe" {
                             continue;
                         }
-                        let width = u32::from_be_bytes(ispe.get(4..8).ok_or(Damaged)?.try_into().expect("four bytes"));
-                        let height = u32::from_be_bytes(ispe.get(8..12).ok_or(Damaged)?.try_into().expect("four bytes"));
-                        if facts.size.is_none_or(|(w, h)| u64::from(w) * u64::from(h) < u64::from(width) * u64::from(height)) {
+                        let width = u32::from_be_bytes(
+                            ispe.get(4..8)
+                                .ok_or(Damaged)?
+                                .try_into()
+                                .expect("four bytes"),
+                        );
+                        let height = u32::from_be_bytes(
+                            ispe.get(8..12)
+                                .ok_or(Damaged)?
+                                .try_into()
+                                .expect("four bytes"),
+                        );
+                        if facts.size.is_none_or(|(w, h)| {
+                            u64::from(w) * u64::from(h) < u64::from(width) * u64::from(height)
+                        }) {
                             facts.size = Some((width, height));
                         }
                     }
@@ -223,8 +240,11 @@ pub fn avif(bytes: &[u8]) -> Result<AvifFacts, Damaged> {
     Ok(facts)
 }
 
-/// The ISO-BMFF boxes of `bytes`, each as its type and body.
-fn boxes(bytes: &[u8]) -> Result<Vec<([u8; 4], &[u8])>, Damaged> {
+/// An ISO-BMFF box: its type and body.
+type IsoBox<'a> = ([u8; 4], &'a [u8]);
+
+/// The ISO-BMFF boxes of `bytes`.
+fn boxes(bytes: &[u8]) -> Result<Vec<IsoBox<'_>>, Damaged> {
     let mut out = Vec::new();
     let mut i = 0usize;
     while i < bytes.len() {
@@ -236,7 +256,10 @@ fn boxes(bytes: &[u8]) -> Result<Vec<([u8; 4], &[u8])>, Damaged> {
             1 => {
                 let large = bytes.get(i + 8..i + 16).ok_or(Damaged)?;
                 let large = u64::from_be_bytes(large.try_into().expect("eight bytes"));
-                let end = usize::try_from(large).ok().and_then(|l| i.checked_add(l)).ok_or(Damaged)?;
+                let end = usize::try_from(large)
+                    .ok()
+                    .and_then(|l| i.checked_add(l))
+                    .ok_or(Damaged)?;
                 (i + 16, end)
             }
             n if n < 8 => return Err(Damaged),
@@ -285,8 +308,14 @@ mod tests {
         for gone in ["GPS", "Exif", "shot by", "IPTC", "motion photo"] {
             assert!(!text.contains(gone), "{gone} is gone");
         }
-        assert!(stripped.windows(icc.len()).any(|w| w == icc), "the colour profile stays");
-        assert!(stripped.ends_with(&[0x12, 0xFF, 0x00, 0x34, 0xFF, 0xD3, 0x56, 0xFF, 0xD9]), "the scan is intact");
+        assert!(
+            stripped.windows(icc.len()).any(|w| w == icc),
+            "the colour profile stays"
+        );
+        assert!(
+            stripped.ends_with(&[0x12, 0xFF, 0x00, 0x34, 0xFF, 0xD3, 0x56, 0xFF, 0xD9]),
+            "the scan is intact"
+        );
     }
 
     #[test]
@@ -294,8 +323,15 @@ mod tests {
         let gps = segment(0xE1, b"Exif\0\0MM\0*GPS");
         let stripped = jpeg(&jpeg_with(&[gps]), 6).unwrap();
         let exif = orientation_exif(6);
-        let at = stripped.windows(exif.len()).position(|w| w == exif).expect("an orientation block");
-        assert_eq!(&stripped[at - 18..at - 14], &[0xFF, 0xE0, 0x00, 0x10], "after the JFIF header");
+        let at = stripped
+            .windows(exif.len())
+            .position(|w| w == exif)
+            .expect("an orientation block");
+        assert_eq!(
+            &stripped[at - 18..at - 14],
+            &[0xFF, 0xE0, 0x00, 0x10],
+            "after the JFIF header"
+        );
         assert!(!String::from_utf8_lossy(&stripped).contains("GPS"));
     }
 
@@ -333,7 +369,12 @@ mod tests {
         }
         bytes.extend(b"trailer");
         let text = String::from_utf8_lossy(&png(&bytes).unwrap()).into_owned();
-        assert!(text.contains("IHDR") && text.contains("iCCP") && text.contains("IDAT") && text.ends_with("IEND\0\0\0\0"));
+        assert!(
+            text.contains("IHDR")
+                && text.contains("iCCP")
+                && text.contains("IDAT")
+                && text.ends_with("IEND\0\0\0\0")
+        );
         for gone in ["eXIf", "GPS", "tEXt", "client", "trailer"] {
             assert!(!text.contains(gone), "{gone}");
         }
@@ -363,6 +404,9 @@ mod tests {
         let text = String::from_utf8_lossy(&stripped);
         assert!(!text.contains("GPS") && !text.contains("xmpmeta"));
         assert_eq!(stripped[20], 0x20, "the Exif and XMP flags are cleared");
-        assert_eq!(u32::from_le_bytes(stripped[4..8].try_into().unwrap()) as usize, stripped.len() - 8);
+        assert_eq!(
+            u32::from_le_bytes(stripped[4..8].try_into().unwrap()) as usize,
+            stripped.len() - 8
+        );
     }
 }

@@ -278,14 +278,16 @@ pub fn size(input: &[u8]) -> Option<(u32, u32)> {
                     return None;
                 }
                 let attr = |name: &str| {
-                    e.attributes().flatten().find_map(|a| {
-                        (a.key.as_ref() == name).then(|| a.value.trim().to_owned())
-                    })
+                    e.attributes()
+                        .flatten()
+                        .find_map(|a| (a.key.as_ref() == name).then(|| a.value.trim().to_owned()))
                 };
                 let number = |v: Option<String>| {
                     let v = v?;
                     let v = v.strip_suffix("px").unwrap_or(&v);
-                    v.parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 1.0 && *n <= 100_000.0)
+                    v.parse::<f64>()
+                        .ok()
+                        .filter(|n| n.is_finite() && *n >= 1.0 && *n <= 100_000.0)
                 };
                 if let (Some(w), Some(h)) = (number(attr("width")), number(attr("height"))) {
                     return Some((w.round() as u32, h.round() as u32));
@@ -459,8 +461,14 @@ mod tests {
 
     #[test]
     fn an_svg_declares_its_size_by_width_and_height_or_by_its_view_box() {
-        assert_eq!(size(br#"<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="700"/>"#), Some((1600, 700)));
-        assert_eq!(size(br#"<?xml version="1.0"?><svg viewBox="0 0 400 400.4" width="100%"></svg>"#), Some((400, 400)));
+        assert_eq!(
+            size(br#"<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="700"/>"#),
+            Some((1600, 700))
+        );
+        assert_eq!(
+            size(br#"<?xml version="1.0"?><svg viewBox="0 0 400 400.4" width="100%"></svg>"#),
+            Some((400, 400))
+        );
         assert_eq!(size(br#"<svg width="12em" height="3em"/>"#), None);
         assert_eq!(size(b"<html/>"), None);
     }

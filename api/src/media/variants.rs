@@ -17,10 +17,7 @@ use std::time::Duration;
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, Set,
-    Statement, TransactionTrait,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use ssg::model::ImageInfo;
 use tokio::sync::Notify;
 
@@ -129,7 +126,10 @@ pub async fn infos_of<'u>(
     db: &Db,
     urls: impl IntoIterator<Item = &'u str>,
 ) -> anyhow::Result<HashMap<String, ImageInfo>> {
-    let mut names: Vec<&str> = urls.into_iter().filter_map(|u| u.strip_prefix("/media/")).collect();
+    let mut names: Vec<&str> = urls
+        .into_iter()
+        .filter_map(|u| u.strip_prefix("/media/"))
+        .collect();
     names.sort_unstable();
     names.dedup();
     let mut rows = Vec::new();
@@ -145,8 +145,7 @@ pub async fn infos_of<'u>(
 }
 
 fn by_url(rows: &[media_image::Model]) -> HashMap<String, ImageInfo> {
-    rows
-        .iter()
+    rows.iter()
         .filter_map(|row| Some((super::url(&row.name), info_of(row)?)))
         .collect()
 }
@@ -155,24 +154,13 @@ fn by_url(rows: &[media_image::Model]) -> HashMap<String, ImageInfo> {
 async fn claim(db: &Db, worker: &str) -> Result<Option<media_image::Model>, sea_orm::DbErr> {
     let now = Utc::now();
     let until = now + chrono::Duration::seconds(CLAIM_SECONDS);
-    let backend = db.backend();
-    let (p, lock) = if backend == DbBackend::Postgres {
-        (["$1", "$2", "$3", "$4"], " FOR UPDATE SKIP LOCKED")
-    } else {
-        (["?", "?", "?", "?"], "")
-    };
-    let sql = format!(
-        "UPDATE media_images SET claimed_until = {}, claimed_by = {}, attempts = attempts + 1 \
-         WHERE name IN (SELECT name FROM media_images WHERE status = 'pending' \
-         AND next_attempt_at <= {} AND (claimed_until IS NULL OR claimed_until < {}) \
-         ORDER BY created_at, name LIMIT 1{lock}) RETURNING *",
-        p[0], p[1], p[2], p[3]
-    );
-    let stmt = Statement::from_sql_and_values(
-        backend,
-        sql,
-        [until.into(), worker.into(), now.into(), now.into()],
-    );
+    let stmt = crate::store::queue::Queue {
+        table: "media_images",
+        key: "name",
+        waiting: "status = 'pending'",
+        order: "created_at, name",
+    }
+    .claim(db.backend(), worker, now, until, 1);
     Ok(media_image::Entity::find()
         .from_raw_sql(stmt)
         .all(&db.write)
@@ -184,7 +172,9 @@ async fn claim(db: &Db, worker: &str) -> Result<Option<media_image::Model>, sea_
 /// What became of one photograph.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
-    Ready { variants: usize },
+    Ready {
+        variants: usize,
+    },
     Failed(String),
     /// A passing fault (the store): tried again later.
     Retry(String),
@@ -240,7 +230,10 @@ async fn make(media: &Store, name: &str) -> Result<(ImageInfo, usize), Made> {
         .map_err(Made::Store)?
         .ok_or_else(|| Made::Store(anyhow::anyhow!("{name} is missing from the media store")))?;
     let rendered = {
-        let _permit = photo::PERMIT.acquire().await.expect("the permit is never closed");
+        let _permit = photo::PERMIT
+            .acquire()
+            .await
+            .expect("the permit is never closed");
         let name = name.to_owned();
         tokio::task::spawn_blocking(move || photo::render(&name, &bytes, kind))
             .await
@@ -274,7 +267,10 @@ async fn finish(
             media_image::Column::Info,
             Expr::value(info.map(|i| serde_json::to_string(i).expect("image info serialises"))),
         )
-        .col_expr(media_image::Column::LastError, Expr::value(error.map(str::to_owned)))
+        .col_expr(
+            media_image::Column::LastError,
+            Expr::value(error.map(str::to_owned)),
+        )
         .col_expr(media_image::Column::UpdatedAt, Expr::value(Utc::now()))
         .col_expr(
             media_image::Column::ClaimedUntil,
@@ -317,12 +313,18 @@ async fn retry(
     let delay = chrono::Duration::from_std(policy.delay(row.attempts))
         .unwrap_or(chrono::Duration::minutes(10));
     media_image::Entity::update_many()
-        .col_expr(media_image::Column::NextAttemptAt, Expr::value(Utc::now() + delay))
+        .col_expr(
+            media_image::Column::NextAttemptAt,
+            Expr::value(Utc::now() + delay),
+        )
         .col_expr(
             media_image::Column::ClaimedUntil,
             Expr::value(Option::<DateTime<Utc>>::None),
         )
-        .col_expr(media_image::Column::LastError, Expr::value(error.to_owned()))
+        .col_expr(
+            media_image::Column::LastError,
+            Expr::value(error.to_owned()),
+        )
         .filter(media_image::Column::Name.eq(&row.name))
         .filter(media_image::Column::ClaimedBy.eq(worker))
         .exec(&db.write)
@@ -358,8 +360,13 @@ pub async fn run_worker(
 ) {
     match discover(&db, &media).await {
         Ok(0) => {}
-        Ok(n) => tracing::info!(images = n, "images uploaded before variants existed are queued"),
-        Err(e) => tracing::warn!(error = %format!("{e:#}"), "failed to look for images without variants"),
+        Ok(n) => tracing::info!(
+            images = n,
+            "images uploaded before variants existed are queued"
+        ),
+        Err(e) => {
+            tracing::warn!(error = %format!("{e:#}"), "failed to look for images without variants")
+        }
     }
     let tick = policy.first_delay.min(Duration::from_secs(2));
     loop {
@@ -377,7 +384,9 @@ pub async fn run_worker(
                     Ok(Outcome::Retry(error)) => {
                         tracing::warn!(image = %row.name, %error, "image variants not made; will retry");
                     }
-                    Err(e) => tracing::warn!(error = %format!("{e:#}"), "failed to record an image's variants"),
+                    Err(e) => {
+                        tracing::warn!(error = %format!("{e:#}"), "failed to record an image's variants")
+                    }
                 }
                 continue;
             }
@@ -393,11 +402,41 @@ pub async fn run_worker(
 /// records artwork with its size. Returns how many it recorded.
 pub async fn discover(db: &Db, media: &Store) -> anyhow::Result<usize> {
     let mut urls: Vec<String> = Vec::new();
-    urls.extend(service::Entity::find().all(&db.read).await?.into_iter().map(|r| r.image_url));
-    urls.extend(service_item::Entity::find().all(&db.read).await?.into_iter().map(|r| r.image_url));
-    urls.extend(blog::Entity::find().all(&db.read).await?.into_iter().map(|r| r.image_url));
-    urls.extend(review::Entity::find().all(&db.read).await?.into_iter().map(|r| r.image_url));
-    urls.extend(banner::Entity::find().all(&db.read).await?.into_iter().map(|r| r.banner_url));
+    urls.extend(
+        service::Entity::find()
+            .all(&db.read)
+            .await?
+            .into_iter()
+            .map(|r| r.image_url),
+    );
+    urls.extend(
+        service_item::Entity::find()
+            .all(&db.read)
+            .await?
+            .into_iter()
+            .map(|r| r.image_url),
+    );
+    urls.extend(
+        blog::Entity::find()
+            .all(&db.read)
+            .await?
+            .into_iter()
+            .map(|r| r.image_url),
+    );
+    urls.extend(
+        review::Entity::find()
+            .all(&db.read)
+            .await?
+            .into_iter()
+            .map(|r| r.image_url),
+    );
+    urls.extend(
+        banner::Entity::find()
+            .all(&db.read)
+            .await?
+            .into_iter()
+            .map(|r| r.banner_url),
+    );
     let known: std::collections::HashSet<String> = media_image::Entity::find()
         .all(&db.read)
         .await?
@@ -419,7 +458,10 @@ pub async fn discover(db: &Db, media: &Store) -> anyhow::Result<usize> {
         };
         let kind = parse_name(&name).expect("filtered above");
         let (status, size, stored) = {
-            let _permit = photo::PERMIT.acquire().await.expect("the permit is never closed");
+            let _permit = photo::PERMIT
+                .acquire()
+                .await
+                .expect("the permit is never closed");
             let bytes = bytes.clone();
             tokio::task::spawn_blocking(move || examine(&bytes, kind))
                 .await
@@ -446,7 +488,11 @@ pub fn examine(bytes: &[u8], kind: Kind) -> (Status, Option<(u32, u32)>, Option<
         k if k.is_photo() => match photo::inspect(bytes, k) {
             Ok(header) => {
                 let clean = photo::clean(bytes, k, &header).ok();
-                let status = if header.animated { Status::Original } else { Status::Pending };
+                let status = if header.animated {
+                    Status::Original
+                } else {
+                    Status::Pending
+                };
                 (status, Some((header.width, header.height)), clean)
             }
             Err(_) => (Status::Failed, None, None),

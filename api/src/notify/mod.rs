@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 use serde::Serialize;
 use tokio::sync::Notify;
@@ -78,24 +78,13 @@ pub async fn enqueue_enquiry(
 async fn claim(db: &Db, worker: &str) -> Result<Vec<outbox_message::Model>, sea_orm::DbErr> {
     let now = Utc::now();
     let until = now + chrono::Duration::seconds(CLAIM_SECONDS);
-    let backend = db.backend();
-    let (p, lock) = if backend == DbBackend::Postgres {
-        (["$1", "$2", "$3", "$4"], " FOR UPDATE SKIP LOCKED")
-    } else {
-        (["?", "?", "?", "?"], "")
-    };
-    let sql = format!(
-        "UPDATE outbox_messages SET claimed_until = {}, claimed_by = {}, attempts = attempts + 1 \
-         WHERE id IN (SELECT id FROM outbox_messages WHERE sent_at IS NULL AND failed_at IS NULL \
-         AND next_attempt_at <= {} AND (claimed_until IS NULL OR claimed_until < {}) \
-         ORDER BY id LIMIT {BATCH}{lock}) RETURNING *",
-        p[0], p[1], p[2], p[3]
-    );
-    let stmt = Statement::from_sql_and_values(
-        backend,
-        sql,
-        [until.into(), worker.into(), now.into(), now.into()],
-    );
+    let stmt = crate::store::queue::Queue {
+        table: "outbox_messages",
+        key: "id",
+        waiting: "sent_at IS NULL AND failed_at IS NULL",
+        order: "id",
+    }
+    .claim(db.backend(), worker, now, until, BATCH);
     outbox_message::Entity::find()
         .from_raw_sql(stmt)
         .all(&db.write)

@@ -262,7 +262,9 @@ pub async fn info(
     if media::parse_name(&name).is_none() {
         return Err(not_found());
     }
-    let row = variants::find(&state.db, &name).await?.ok_or_else(not_found)?;
+    let row = variants::find(&state.db, &name)
+        .await?
+        .ok_or_else(not_found)?;
     let info = variants::info_of(&row);
     let known = |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok());
     let (color, preview, list) = info

@@ -4,6 +4,7 @@ pub mod content;
 pub mod enquiries;
 pub mod entities;
 pub mod migration;
+pub mod queue;
 pub mod site_data;
 
 use std::time::Duration;

@@ -442,12 +442,21 @@ async fn while_the_database_is_down_the_api_answers_503_and_recovers_by_itself()
 
 /// The server's resident memory, from `/proc`.
 fn rss_kib(pid: u32) -> u64 {
+    proc_status_kib(pid, "VmRSS:")
+}
+
+/// A process's peak resident memory, from `/proc` (`VmHWM`).
+pub fn peak_rss_kib(pid: u32) -> u64 {
+    proc_status_kib(pid, "VmHWM:")
+}
+
+fn proc_status_kib(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .find_map(|l| l.strip_prefix(field))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .expect("VmRSS")
+        .unwrap_or_else(|| panic!("{field} in /proc/{pid}/status"))
 }
 
 /// One request written byte for byte (no URL normalisation); the status code of the answer.

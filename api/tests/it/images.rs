@@ -8,7 +8,7 @@ use image::ImageDecoder;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::faults::{create_admin, serve};
+use crate::faults::{create_admin, peak_rss_kib, serve};
 use crate::helpers::{TestApp, blog, concierge, fresh_database_url, read, spawn_app};
 use crate::media::upload;
 use crate::publishing::{assert_same_site, full_build_elsewhere};
@@ -32,7 +32,13 @@ fn holds(bytes: &[u8], needle: &[u8]) -> bool {
 /// `GET /api/v1/media/{name}` of an uploaded file's URL.
 async fn info(app: &TestApp, url: &str) -> (u16, Value) {
     let name = url.strip_prefix("/media/").expect("a media URL");
-    let (status, body) = read(app.api(Method::GET, &format!("/media/{name}")).send().await.unwrap()).await;
+    let (status, body) = read(
+        app.api(Method::GET, &format!("/media/{name}"))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     (status, body["responseBody"][0].clone())
 }
 
@@ -46,13 +52,21 @@ async fn processed(app: &TestApp, url: &str) -> Value {
         if body["status"] != "pending" {
             return body;
         }
-        assert!(started.elapsed() < Duration::from_secs(60), "still pending: {body}");
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "still pending: {body}"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
 
 async fn fetch(app: &TestApp, url: &str) -> (reqwest::header::HeaderMap, Vec<u8>) {
-    let response = app.client.get(format!("{}{url}", app.address)).send().await.unwrap();
+    let response = app
+        .client
+        .get(format!("{}{url}", app.address))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 200, "{url}");
     let headers = response.headers().clone();
     (headers, response.bytes().await.unwrap().to_vec())
@@ -70,7 +84,10 @@ async fn a_photograph_is_stored_without_where_it_was_taken_and_gets_upright_vari
     assert_eq!(status, 200, "{body}");
     let url = body["responseData"].as_str().unwrap().to_owned();
     let (_, original) = fetch(&app, &url).await;
-    assert!(!holds(&original, SECRET), "the stored original has no location or description");
+    assert!(
+        !holds(&original, SECRET),
+        "the stored original has no location or description"
+    );
     let decoder = image::codecs::jpeg::JpegDecoder::new(std::io::Cursor::new(&original)).unwrap();
     assert_eq!(decoder.dimensions(), (1200, 800), "the same pixels");
     let mut decoder = decoder;
@@ -81,22 +98,44 @@ async fn a_photograph_is_stored_without_where_it_was_taken_and_gets_upright_vari
     );
 
     let (_, first) = info(&app, &url).await;
-    assert_eq!((first["width"].as_u64(), first["height"].as_u64()), (Some(800), Some(1200)), "as shown: {first}");
+    assert_eq!(
+        (first["width"].as_u64(), first["height"].as_u64()),
+        (Some(800), Some(1200)),
+        "as shown: {first}"
+    );
     let done = processed(&app, &url).await;
     assert_eq!(done["status"], "ready", "{done}");
-    assert!(done["color"].as_str().is_some_and(|c| c.starts_with('#')), "{done}");
-    assert!(done["preview"].as_str().is_some_and(|p| p.starts_with("data:image/webp;base64,")), "{done}");
+    assert!(
+        done["color"].as_str().is_some_and(|c| c.starts_with('#')),
+        "{done}"
+    );
+    assert!(
+        done["preview"]
+            .as_str()
+            .is_some_and(|p| p.starts_with("data:image/webp;base64,")),
+        "{done}"
+    );
     let mut seen = Vec::new();
     for variant in done["variants"].as_array().unwrap() {
-        let (width, height) = (variant["width"].as_u64().unwrap(), variant["height"].as_u64().unwrap());
+        let (width, height) = (
+            variant["width"].as_u64().unwrap(),
+            variant["height"].as_u64().unwrap(),
+        );
         let mime = variant["mime"].as_str().unwrap();
         seen.push((width, mime.to_owned()));
         let (headers, bytes) = fetch(&app, variant["url"].as_str().unwrap()).await;
         assert_eq!(headers["content-type"], mime);
-        assert_eq!(headers["cache-control"], "public, max-age=31536000, immutable");
+        assert_eq!(
+            headers["cache-control"],
+            "public, max-age=31536000, immutable"
+        );
         assert!(!holds(&bytes, SECRET), "{variant}");
         let decoded = image::load_from_memory(&bytes).unwrap();
-        assert_eq!((decoded.width() as u64, decoded.height() as u64), (width, height), "{variant}");
+        assert_eq!(
+            (decoded.width() as u64, decoded.height() as u64),
+            (width, height),
+            "{variant}"
+        );
         assert!(height > width, "turned upright: {variant}");
     }
     seen.sort();
@@ -104,30 +143,47 @@ async fn a_photograph_is_stored_without_where_it_was_taken_and_gets_upright_vari
         .into_iter()
         .flat_map(|w| [(w, "image/jpeg".to_owned()), (w, "image/webp".to_owned())])
         .collect();
-    assert_eq!(seen, expected, "every width up to the original's, in WebP and JPEG");
+    assert_eq!(
+        seen, expected,
+        "every width up to the original's, in WebP and JPEG"
+    );
 }
 
 #[tokio::test]
 async fn a_blog_shows_its_photograph_as_a_responsive_picture_and_the_site_equals_a_full_build() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let (_, body) = upload(&app, &token, "villa.jpg", "image/jpeg", fixture("located.jpg")).await;
+    let (_, body) = upload(
+        &app,
+        &token,
+        "villa.jpg",
+        "image/jpeg",
+        fixture("located.jpg"),
+    )
+    .await;
     let url = body["responseData"].as_str().unwrap().to_owned();
     let mut post = blog("Arriving at the villa", 1);
     post["image_url"] = json!(url);
     let (status, created) = read(app.send_as(&token, Method::POST, "/blog", &post).await).await;
     assert_eq!(status, 201, "{created}");
     let id = created["responseBody"][0]["id"].as_i64().unwrap();
-    let page = app.data_dir.path().join(format!("site/arriving-at-the-villa/{id}/index.html"));
+    let page = app
+        .data_dir
+        .path()
+        .join(format!("site/arriving-at-the-villa/{id}/index.html"));
 
     processed(&app, &url).await;
     let started = Instant::now();
     let html = loop {
         let html = std::fs::read_to_string(&page).unwrap_or_default();
-        if html.contains("<picture>") && app.count("publish_jobs WHERE done_at IS NULL").await == 0 {
+        if html.contains("<picture>") && app.count("publish_jobs WHERE done_at IS NULL").await == 0
+        {
             break html;
         }
-        assert!(started.elapsed() < Duration::from_secs(60), "the page never showed a picture");
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the page never showed a picture"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
 
@@ -135,10 +191,20 @@ async fn a_blog_shows_its_photograph_as_a_responsive_picture_and_the_site_equals
     let hero = &html[html.find("<picture>").unwrap()..];
     let hero = &hero[..hero.find("</picture>").unwrap()];
     assert!(hero.contains(&format!("<source type=\"image/webp\" srcset=\"/media/{stem}-160w.webp 160w, /media/{stem}-480w.webp 480w, /media/{stem}-800w.webp 800w\" sizes=\"100vw\">")), "{hero}");
-    assert!(hero.contains(" width=\"800\" height=\"1200\""), "the real size: {hero}");
-    assert!(hero.contains(" fetchpriority=\"high\"") && !hero.contains("loading="), "{hero}");
+    assert!(
+        hero.contains(" width=\"800\" height=\"1200\""),
+        "the real size: {hero}"
+    );
+    assert!(
+        hero.contains(" fetchpriority=\"high\"") && !hero.contains("loading="),
+        "{hero}"
+    );
     let full = full_build_elsewhere(&app).await;
-    assert_same_site(&app.data_dir.path().join("site"), full.path(), "after the variants");
+    assert_same_site(
+        &app.data_dir.path().join("site"),
+        full.path(),
+        "after the variants",
+    );
 }
 
 #[tokio::test]
@@ -153,8 +219,15 @@ async fn the_same_photograph_uploaded_twice_is_stored_and_processed_once() {
 
     assert_eq!(second["responseData"], first["responseData"]);
     assert_eq!(app.count("media_images").await, 1);
-    assert_eq!(app.count("media_images WHERE attempts = 1 AND status = 'ready'").await, 1, "made once");
-    let files = std::fs::read_dir(app.data_dir.path().join("media")).unwrap().count();
+    assert_eq!(
+        app.count("media_images WHERE attempts = 1 AND status = 'ready'")
+            .await,
+        1,
+        "made once"
+    );
+    let files = std::fs::read_dir(app.data_dir.path().join("media"))
+        .unwrap()
+        .count();
     assert_eq!(files, 1 + 6, "the original and its six variants");
 }
 
@@ -183,7 +256,11 @@ fn crc32(bytes: &[u8]) -> u32 {
     for &b in bytes {
         crc ^= u32::from(b);
         for _ in 0..8 {
-            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
         }
     }
     !crc
@@ -200,19 +277,71 @@ async fn bad_and_unusual_images_get_a_clear_answer_or_a_correct_result_never_a_c
     // (case, file, bytes, answer: Err(message) or Ok((status, width, height, fallback)))
     type Expected = Result<(&'static str, u64, u64, Option<&'static str>), &'static str>;
     let cases: Vec<(&str, &str, Vec<u8>, Expected)> = vec![
-        ("decompression bomb", "bomb.png", decompression_bomb(),
-            Err("The image is 50000 × 50000 pixels. Images of up to 40 megapixels are accepted: please upload a smaller one.")),
+        (
+            "decompression bomb",
+            "bomb.png",
+            decompression_bomb(),
+            Err(
+                "The image is 50000 × 50000 pixels. Images of up to 40 megapixels are accepted: please upload a smaller one.",
+            ),
+        ),
         ("truncated JPEG", "cut.jpg", truncated, Err(damaged)),
-        ("JPEG with a broken header", "head.jpg", located[..200].to_vec(), Err(damaged)),
-        ("CMYK JPEG", "cmyk.jpg", fixture("cmyk.jpg"), Ok(("ready", 96, 64, Some("image/jpeg")))),
-        ("16-bit PNG", "rgb16.png", fixture("rgb16.png"), Ok(("ready", 96, 64, Some("image/jpeg")))),
-        ("transparent PNG", "alpha.png", fixture("alpha.png"), Ok(("ready", 96, 64, Some("image/png")))),
-        ("animated PNG", "animated.png", fixture("animated.png"), Ok(("original", 48, 32, None))),
-        ("animated WebP", "animated.webp", fixture("animated.webp"), Ok(("original", 48, 32, None))),
-        ("WebP with a location", "located.webp", fixture("located.webp"), Ok(("ready", 96, 64, Some("image/jpeg")))),
-        ("AVIF", "plain.avif", fixture("plain.avif"), Ok(("original", 96, 64, None))),
-        ("AVIF with a location", "located.avif", fixture("located.avif"),
-            Err("This AVIF image carries camera metadata (such as where it was taken), which would be published. Please export it without metadata, or upload a JPEG.")),
+        (
+            "JPEG with a broken header",
+            "head.jpg",
+            located[..200].to_vec(),
+            Err(damaged),
+        ),
+        (
+            "CMYK JPEG",
+            "cmyk.jpg",
+            fixture("cmyk.jpg"),
+            Ok(("ready", 96, 64, Some("image/jpeg"))),
+        ),
+        (
+            "16-bit PNG",
+            "rgb16.png",
+            fixture("rgb16.png"),
+            Ok(("ready", 96, 64, Some("image/jpeg"))),
+        ),
+        (
+            "transparent PNG",
+            "alpha.png",
+            fixture("alpha.png"),
+            Ok(("ready", 96, 64, Some("image/png"))),
+        ),
+        (
+            "animated PNG",
+            "animated.png",
+            fixture("animated.png"),
+            Ok(("original", 48, 32, None)),
+        ),
+        (
+            "animated WebP",
+            "animated.webp",
+            fixture("animated.webp"),
+            Ok(("original", 48, 32, None)),
+        ),
+        (
+            "WebP with a location",
+            "located.webp",
+            fixture("located.webp"),
+            Ok(("ready", 96, 64, Some("image/jpeg"))),
+        ),
+        (
+            "AVIF",
+            "plain.avif",
+            fixture("plain.avif"),
+            Ok(("original", 96, 64, None)),
+        ),
+        (
+            "AVIF with a location",
+            "located.avif",
+            fixture("located.avif"),
+            Err(
+                "This AVIF image carries camera metadata (such as where it was taken), which would be published. Please export it without metadata, or upload a JPEG.",
+            ),
+        ),
     ];
     for (case, file, bytes, expected) in cases {
         let (status, body) = upload(&app, &token, file, "application/octet-stream", bytes).await;
@@ -229,15 +358,23 @@ async fn bad_and_unusual_images_get_a_clear_answer_or_a_correct_result_never_a_c
                 assert!(!holds(&stored, SECRET), "{case}: no location is stored");
                 let done = processed(&app, url).await;
                 assert_eq!(done["status"], state, "{case}: {done}");
-                assert_eq!((done["width"].as_u64(), done["height"].as_u64()), (Some(width), Some(height)), "{case}");
+                assert_eq!(
+                    (done["width"].as_u64(), done["height"].as_u64()),
+                    (Some(width), Some(height)),
+                    "{case}"
+                );
                 let variants = done["variants"].as_array().unwrap();
                 match fallback {
                     None => assert!(variants.is_empty(), "{case}: used as it is"),
                     Some(mime) => {
-                        assert!(variants.iter().any(|v| v["mime"] == mime), "{case}: {mime} fallback: {done}");
+                        assert!(
+                            variants.iter().any(|v| v["mime"] == mime),
+                            "{case}: {mime} fallback: {done}"
+                        );
                         for v in variants {
                             let (_, bytes) = fetch(&app, v["url"].as_str().unwrap()).await;
-                            image::load_from_memory(&bytes).unwrap_or_else(|e| panic!("{case}: {v}: {e}"));
+                            image::load_from_memory(&bytes)
+                                .unwrap_or_else(|e| panic!("{case}: {v}: {e}"));
                         }
                     }
                 }
@@ -258,8 +395,16 @@ async fn bad_and_unusual_images_get_a_clear_answer_or_a_correct_result_never_a_c
     )
     .await;
     assert_eq!(status, 400);
-    assert_eq!(body["message"], "أبعاد الصورة 50000 × 50000 بكسل. الحد الأقصى المقبول 40 ميغابكسل: يرجى رفع صورة أصغر.");
-    let health = app.client.get(format!("{}/healthz", app.address)).send().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "أبعاد الصورة 50000 × 50000 بكسل. الحد الأقصى المقبول 40 ميغابكسل: يرجى رفع صورة أصغر."
+    );
+    let health = app
+        .client
+        .get(format!("{}/healthz", app.address))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(health.status(), 200, "the server is well after all of them");
 }
 
@@ -269,7 +414,11 @@ async fn images_uploaded_before_variants_existed_are_stripped_and_given_variants
     let token = app.admin_token().await;
     // A photograph stored the old way: as uploaded, location and all, under its hash.
     let name = "0123456789abcdef0123456789abcdef.jpg";
-    std::fs::write(app.data_dir.path().join("media").join(name), fixture("located.jpg")).unwrap();
+    std::fs::write(
+        app.data_dir.path().join("media").join(name),
+        fixture("located.jpg"),
+    )
+    .unwrap();
     let mut post = blog("Before the pipeline", 1);
     post["image_url"] = json!(format!("/media/{name}"));
     let (status, _) = read(app.send_as(&token, Method::POST, "/blog", &post).await).await;
@@ -278,27 +427,33 @@ async fn images_uploaded_before_variants_existed_are_stripped_and_given_variants
     let output = concierge(&app, &["media", "variants"], &[], "");
 
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{stdout}{}", String::from_utf8_lossy(&output.stderr));
-    assert!(stdout.contains("1 images uploaded before variants existed were recorded"), "{stdout}");
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        stdout.contains("1 images uploaded before variants existed were recorded"),
+        "{stdout}"
+    );
     let original = std::fs::read(app.data_dir.path().join("media").join(name)).unwrap();
-    assert!(!holds(&original, SECRET), "stripped in place: its URL stays");
+    assert!(
+        !holds(&original, SECRET),
+        "stripped in place: its URL stays"
+    );
     let done = processed(&app, &format!("/media/{name}")).await;
     assert_eq!(done["status"], "ready", "{done}");
     assert_eq!(done["variants"].as_array().unwrap().len(), 6);
 
     let again = concierge(&app, &["media", "variants"], &[], "");
-    assert!(String::from_utf8_lossy(&again.stdout).contains("0 photographs processed"), "nothing twice");
+    assert!(
+        String::from_utf8_lossy(&again.stdout).contains("0 photographs processed"),
+        "nothing twice"
+    );
 }
 
-/// Peak resident memory of a process, in bytes (`VmHWM`).
 fn peak_rss(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let kb: u64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap();
-    kb * 1024
+    peak_rss_kib(pid) * 1024
 }
 
 /// A 24-megapixel camera photograph (6000 × 4000, smooth light and grain, JPEG quality 90).
@@ -349,22 +504,39 @@ async fn processing_a_24_megapixel_photograph_and_a_bomb_stays_within_the_memory
     assert_eq!(status, 400);
     let (status, body) = read(send("camera.jpg", photo).await.unwrap()).await;
     assert_eq!(status, 200, "{body}");
-    let name = body["responseData"].as_str().unwrap().trim_start_matches("/media/").to_owned();
+    let name = body["responseData"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/media/")
+        .to_owned();
     let started = Instant::now();
     loop {
-        let (_, info) = read(server.api(Method::GET, &format!("/media/{name}")).send().await.unwrap()).await;
+        let (_, info) = read(
+            server
+                .api(Method::GET, &format!("/media/{name}"))
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await;
         let info = &info["responseBody"][0];
         if info["status"] == "ready" {
             assert_eq!(info["variants"].as_array().unwrap().len(), 12, "{info}");
             break;
         }
         assert_ne!(info["status"], "failed", "{info}");
-        assert!(started.elapsed() < Duration::from_secs(120), "not processed: {info}");
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "not processed: {info}"
+        );
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
 
     let grown = peak_rss(server.pid()).saturating_sub(before);
-    println!("peak memory grew by {} MiB for a 24 MP photograph", grown / (1024 * 1024));
+    println!(
+        "peak memory grew by {} MiB for a 24 MP photograph",
+        grown / (1024 * 1024)
+    );
     assert!(
         grown < IMAGE_MEMORY_BOUND,
         "processing took {} MiB more than the server's own peak, over the {} MiB bound",

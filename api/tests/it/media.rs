@@ -177,7 +177,13 @@ async fn the_same_bytes_uploaded_twice_are_stored_once() {
     // Its variants (`<hash>-<width>w.<ext>`) are made beside it, in the background.
     let originals = std::fs::read_dir(app.data_dir.path().join("media"))
         .unwrap()
-        .filter(|f| !f.as_ref().unwrap().file_name().to_string_lossy().contains('-'))
+        .filter(|f| {
+            !f.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .contains('-')
+        })
         .count();
     assert_eq!(originals, 1);
 }

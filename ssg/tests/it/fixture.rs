@@ -49,7 +49,10 @@ pub fn photo(stem: &str) -> ImageInfo {
         height: 2000,
         opaque: true,
         color: Some("#6b5a48".into()),
-        preview: Some("data:image/webp;base64,UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAQAcJaQAA3AA/v3AgAA=".into()),
+        preview: Some(
+            "data:image/webp;base64,UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAQAcJaQAA3AA/v3AgAA="
+                .into(),
+        ),
         variants,
     }
 }

@@ -40,17 +40,27 @@ fn a_blog_hero_photograph_is_a_responsive_picture_fetched_first_with_its_real_si
             "{hero}"
         );
         let img = img_tags(hero)[0];
-        assert_eq!(attribute(img, "src"), Some(&*format!("/media/{stem}-1200w.jpg")));
+        assert_eq!(
+            attribute(img, "src"),
+            Some(&*format!("/media/{stem}-1200w.jpg"))
+        );
         assert_eq!(attribute(img, "sizes"), Some("100vw"));
-        assert_eq!((attribute(img, "width"), attribute(img, "height")), (Some("3000"), Some("2000")));
+        assert_eq!(
+            (attribute(img, "width"), attribute(img, "height")),
+            (Some("3000"), Some("2000"))
+        );
         assert_eq!(attribute(img, "fetchpriority"), Some("high"));
         assert_eq!(attribute(img, "loading"), None, "the hero is not lazy");
         assert!(
-            attribute(img, "style").is_some_and(|s| s.starts_with("background:#6b5a48 url(data:image/webp;base64,")),
+            attribute(img, "style")
+                .is_some_and(|s| s.starts_with("background:#6b5a48 url(data:image/webp;base64,")),
             "a preview is painted until the photograph arrives: {img}"
         );
         assert!(
-            html.contains(&format!("<meta property=\"og:image\" content=\"{}/media/{stem}-1200w.jpg\">", fixture::SITE)),
+            html.contains(&format!(
+                "<meta property=\"og:image\" content=\"{}/media/{stem}-1200w.jpg\">",
+                fixture::SITE
+            )),
             "social cards get the 1200-wide JPEG, not the camera original"
         );
     }
@@ -66,7 +76,10 @@ fn every_other_content_image_is_lazy_and_at_most_one_image_a_page_is_fetched_fir
             .filter(|t| attribute(t, "fetchpriority") == Some("high"))
             .count();
         assert!(first <= 1, "{path}: {first} images fetched first");
-        for tag in tags.iter().filter(|t| attribute(t, "src").is_some_and(|s| s.starts_with("/media/"))) {
+        for tag in tags
+            .iter()
+            .filter(|t| attribute(t, "src").is_some_and(|s| s.starts_with("/media/")))
+        {
             let eager = attribute(tag, "fetchpriority") == Some("high");
             assert!(
                 eager || attribute(tag, "loading") == Some("lazy"),
@@ -100,7 +113,10 @@ fn a_page_is_rendered_again_when_its_images_variants_arrive_and_no_other_is() {
         id: 5,
     });
     assert!(changed.contains(&&blog), "the blog's page: {changed:?}");
-    assert!(changed.contains(&&Target::Page(Route::Blogs(1))), "its listing page");
+    assert!(
+        changed.contains(&&Target::Page(Route::Blogs(1))),
+        "its listing page"
+    );
     assert!(
         !changed.contains(&&Target::Page(Route::About)),
         "pages that do not show it stay as they are: {changed:?}"
@@ -129,11 +145,31 @@ fn the_islands_share_the_markup_of_every_kind_of_picture() {
         ..Default::default()
     };
     let cases = [
-        ("hero photograph", Picture::new("/media/x.jpg", Some(&photo(stem)), Slot::Hero, true), None),
-        ("card photograph", Picture::new("/media/x.jpg", Some(&photo(stem)), Slot::Card, false), Some("card-image")),
-        ("transparent banner", Picture::new("/media/x.png", Some(&transparent), Slot::Banner, false), None),
-        ("artwork", Picture::new("/media/x.svg", Some(&artwork), Slot::Split, false), None),
-        ("not yet processed", Picture::new("/media/x.jpg", None, Slot::Avatar, false), None),
+        (
+            "hero photograph",
+            Picture::new("/media/x.jpg", Some(&photo(stem)), Slot::Hero, true),
+            None,
+        ),
+        (
+            "card photograph",
+            Picture::new("/media/x.jpg", Some(&photo(stem)), Slot::Card, false),
+            Some("card-image"),
+        ),
+        (
+            "transparent banner",
+            Picture::new("/media/x.png", Some(&transparent), Slot::Banner, false),
+            None,
+        ),
+        (
+            "artwork",
+            Picture::new("/media/x.svg", Some(&artwork), Slot::Split, false),
+            None,
+        ),
+        (
+            "not yet processed",
+            Picture::new("/media/x.jpg", None, Slot::Avatar, false),
+            None,
+        ),
     ];
     let expected: Vec<serde_json::Value> = cases
         .iter()

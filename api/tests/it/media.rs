@@ -343,6 +343,33 @@ async fn uploads_go_to_an_s3_bucket_and_are_served_back_from_it() {
         .await
         .unwrap();
     assert!(!served.text().await.unwrap().contains("script"));
+
+    // The photograph's variants are made into the bucket too, and served from it.
+    let stem = first["responseData"].as_str().unwrap();
+    let stem = stem.trim_start_matches("/media/").trim_end_matches(".png");
+    let started = std::time::Instant::now();
+    let variant = loop {
+        let keys = s3.keys("concierge-media").await;
+        if let Some(key) = keys
+            .iter()
+            .find(|k| k.ends_with(&format!("{stem}-1w.webp")))
+        {
+            break key.trim_start_matches("uploads/").to_owned();
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "no variants in the bucket: {keys:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    };
+    let response = app
+        .client
+        .get(format!("{}/media/{variant}", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "image/webp");
 }
 
 #[tokio::test]

@@ -36,7 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / "target/release/concierge"
 KEY = "bench-key"
-ADMIN_PASSWORD = "a long benchmark passphrase"
+# Not containing the user name (the password rules refuse that).
+ADMIN_PASSWORD = "a long and quiet measuring passphrase"
 
 TOPICS = ["Arriving Through King Khalid", "A Quiet Week in Dubai Marina", "Gifting Across the Gulf", "Planning a London Season",
           "Valet at Private Events", "Travelling with Household Staff", "Lounges Worth the Detour", "Fast-Track at Heathrow",

@@ -195,16 +195,11 @@ pub async fn store_bytes(
             (clean, variants::Status::Original, size)
         }
         k if k.is_photo() => {
-            let _permit = photo::PERMIT
-                .acquire()
-                .await
-                .expect("the permit is never closed");
-            let (header, clean) = tokio::task::spawn_blocking(move || {
+            let (header, clean) = photo::on_image_thread(move || {
                 let header = photo::check(&bytes, k)?;
                 Ok::<_, photo::Refusal>((header, photo::clean(&bytes, k, &header)?))
             })
-            .await
-            .context("the image check stopped")??;
+            .await?;
             let status = if header.animated {
                 variants::Status::Original
             } else {

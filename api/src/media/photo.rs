@@ -8,9 +8,10 @@
 //! transparency, PNG) fallback, orientation applied, no metadata (they are encoded from pixels),
 //! plus the average colour and a tiny preview.
 //!
-//! Memory: one image is decoded at a time in a process ([`PERMIT`]); its pixels take at most
-//! [`MAX_DECODED_BYTES`], a conversion to 8 bits at most half that again, and the variants are
-//! made from one 2400-pixel copy.
+//! Memory: every decode in a process runs on one thread ([`on_image_thread`]), so one image is
+//! in memory at a time and the allocator reuses one heap for all of them; its pixels take at
+//! most [`MAX_DECODED_BYTES`], a conversion to 8 bits at most half that again, and the variants
+//! are made from one 2400-pixel copy.
 
 use std::io::Cursor;
 
@@ -38,8 +39,40 @@ const JPEG_QUALITY: u8 = 80;
 /// The preview's width: a few hundred bytes, blurred by the browser's scaling.
 const PREVIEW_WIDTH: u32 = 16;
 
-/// One decode at a time in this process: the bound on memory.
-pub static PERMIT: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+type Work = Box<dyn FnOnce() + Send>;
+
+/// The image thread's queue: started with the first image, alive as long as the process.
+static IMAGE_THREAD: std::sync::LazyLock<std::sync::Mutex<std::sync::mpsc::Sender<Work>>> =
+    std::sync::LazyLock::new(|| {
+        let (send, receive) = std::sync::mpsc::channel::<Work>();
+        std::thread::Builder::new()
+            .name("images".into())
+            .spawn(move || {
+                for work in receive {
+                    work();
+                }
+            })
+            .expect("the image thread starts");
+        std::sync::Mutex::new(send)
+    });
+
+/// Runs `work` on the process's one image thread, after the images queued before it: the bound
+/// on memory (one image at a time, one heap) and off the async workers.
+pub async fn on_image_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    let (done, result) = tokio::sync::oneshot::channel();
+    let job: Work = Box::new(move || {
+        let _ = done.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)));
+    });
+    IMAGE_THREAD
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .send(job)
+        .expect("the image thread never stops");
+    match result.await.expect("the image thread answers every job") {
+        Ok(value) => value,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
 
 /// Why a photograph is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

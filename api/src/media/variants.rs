@@ -14,7 +14,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
@@ -230,14 +229,9 @@ async fn make(media: &Store, name: &str) -> Result<(ImageInfo, usize), Made> {
         .map_err(Made::Store)?
         .ok_or_else(|| Made::Store(anyhow::anyhow!("{name} is missing from the media store")))?;
     let rendered = {
-        let _permit = photo::PERMIT
-            .acquire()
-            .await
-            .expect("the permit is never closed");
         let name = name.to_owned();
-        tokio::task::spawn_blocking(move || photo::render(&name, &bytes, kind))
+        photo::on_image_thread(move || photo::render(&name, &bytes, kind))
             .await
-            .map_err(|e| Made::Store(anyhow::anyhow!("the image worker stopped: {e}")))?
             .map_err(Made::Refused)?
     };
     let mut stored = 0;
@@ -458,14 +452,8 @@ pub async fn discover(db: &Db, media: &Store) -> anyhow::Result<usize> {
         };
         let kind = parse_name(&name).expect("filtered above");
         let (status, size, stored) = {
-            let _permit = photo::PERMIT
-                .acquire()
-                .await
-                .expect("the permit is never closed");
             let bytes = bytes.clone();
-            tokio::task::spawn_blocking(move || examine(&bytes, kind))
-                .await
-                .context("the image worker stopped")?
+            photo::on_image_thread(move || examine(&bytes, kind)).await
         };
         let len = match stored {
             Some(clean) if clean != bytes.as_ref() => {

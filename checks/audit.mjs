@@ -16,7 +16,7 @@ const THRESHOLD = 95
 // The page whose hero is a 24-megapixel camera photograph (issue 14) must also be light and quick.
 const PHOTO_LCP_MS = 2500
 const PHOTO_BYTES = 400 * 1024
-const ADMIN = ['audit', 'an audit of real photographs']
+const ADMIN = ['audit', 'lighthouse looks at real photographs']
 // Lighthouse's simulated timings follow the real main thread: a busy machine lowers them.
 const loadAtStart = os.loadavg()[0]
 if (loadAtStart > os.cpus().length) console.warn(`audit: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores: scores will read low`)

@@ -690,14 +690,21 @@ fn bad_input_corpus() -> Vec<Bad> {
     ]
 }
 
-#[tokio::test]
-async fn bad_input_gets_clear_4xx_and_the_server_memory_stays_flat() {
+/// `concierge serve` on a fresh database with the `faults` administrator: its data directory
+/// (kept while the test runs), its database URL, the ready instance and the administrator's token.
+pub async fn served() -> (tempfile::TempDir, String, Instance, String) {
     let dir = tempfile::tempdir().unwrap();
     let url = fresh_database_url(dir.path()).await;
     create_admin(dir.path(), &url);
     let server = serve(dir.path(), &url);
     server.ready().await;
     let token = server.token().await;
+    (dir, url, server, token)
+}
+
+#[tokio::test]
+async fn bad_input_gets_clear_4xx_and_the_server_memory_stays_flat() {
+    let (_dir, url, server, token) = served().await;
     let corpus = bad_input_corpus();
     let raw = [
         "GET /api/v1/blog/%2e%2e/%2e%2e/etc/passwd",

@@ -8,8 +8,8 @@ use image::ImageDecoder;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::faults::{create_admin, peak_rss_kib, serve};
-use crate::helpers::{TestApp, blog, concierge, fresh_database_url, read, spawn_app};
+use crate::faults::{peak_rss_kib, served};
+use crate::helpers::{TestApp, blog, concierge, read, spawn_app};
 use crate::media::upload;
 use crate::publishing::{assert_same_site, full_build_elsewhere};
 
@@ -231,39 +231,9 @@ async fn the_same_photograph_uploaded_twice_is_stored_and_processed_once() {
     assert_eq!(files, 1 + 6, "the original and its six variants");
 }
 
-/// A PNG that declares 50,000 × 50,000 pixels in a few hundred bytes.
+/// A PNG that declares 50,000 × 50,000 pixels in 65 bytes (`make.py`).
 fn decompression_bomb() -> Vec<u8> {
-    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
-    let mut chunk = |kind: &[u8], data: &[u8]| {
-        let mut body = kind.to_vec();
-        body.extend_from_slice(data);
-        bytes.extend((data.len() as u32).to_be_bytes());
-        bytes.extend(&body);
-        bytes.extend(crc32(&body).to_be_bytes());
-    };
-    let mut header = Vec::new();
-    header.extend(50_000u32.to_be_bytes());
-    header.extend(50_000u32.to_be_bytes());
-    header.extend([8, 2, 0, 0, 0]);
-    chunk(b"IHDR", &header);
-    chunk(b"IDAT", &[0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]);
-    chunk(b"IEND", &[]);
-    bytes
-}
-
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
+    fixture("bomb.png")
 }
 
 #[tokio::test]
@@ -480,12 +450,7 @@ const IMAGE_MEMORY_BOUND: u64 = 256 * 1024 * 1024;
 
 #[tokio::test]
 async fn processing_a_24_megapixel_photograph_and_a_bomb_stays_within_the_memory_bound() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = fresh_database_url(dir.path()).await;
-    create_admin(dir.path(), &url);
-    let server = serve(dir.path(), &url);
-    server.ready().await;
-    let token = server.token().await;
+    let (_dir, _, server, token) = served().await;
     let photo = camera_photo();
     assert!(photo.len() < 20 * 1024 * 1024, "{} bytes", photo.len());
     let before = peak_rss(server.pid());

@@ -157,6 +157,8 @@ pub struct Settings {
     pub webhook_secret: Option<String>,
     /// How failing notifications are retried.
     pub notify_retry: crate::publish::RetryPolicy,
+    /// The time schedules go by (tests move it forward).
+    pub clock: crate::clock::Clock,
 }
 
 impl Config {
@@ -236,6 +238,7 @@ impl Config {
                 max_attempts: 12,
                 first_delay: std::time::Duration::from_secs(5),
             },
+            clock: Default::default(),
             data_dir,
         })
     }

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod auth;
 pub mod backup;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod content;
 pub mod domain;

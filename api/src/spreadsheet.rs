@@ -416,6 +416,7 @@ pub async fn import_general_content(db: &Db, bytes: &[u8]) -> Result<ImportCount
             .to_owned();
         let existing = general_content::Entity::find()
             .filter(general_content::Column::Name.eq(name))
+            .filter(general_content::Column::DeletedAt.is_null())
             .one(&txn)
             .await?;
         let saved = match &existing {

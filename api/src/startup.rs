@@ -81,6 +81,13 @@ impl Application {
                 settings.publish_retry,
             ));
         }
+        if settings.publish_worker {
+            tokio::spawn(crate::content::schedule::run_worker(
+                db.clone(),
+                settings.clock.clone(),
+                wakeup.clone(),
+            ));
+        }
         let (reload, _) = tokio::sync::broadcast::channel(16);
         let read_cache = web::Data::new(crate::read_cache::ReadCache::new(db.read.clone()));
         let state = web::Data::new(AppState {

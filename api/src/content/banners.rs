@@ -74,6 +74,7 @@ impl Kind for Banners {
     type Input = BannerInput;
 
     const RESOURCE: Resource = Resource::Banner;
+    const PATH: &str = "banner";
     fn rules() -> &'static FormRules {
         &catalog().forms.banner
     }

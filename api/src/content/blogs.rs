@@ -105,6 +105,7 @@ impl Kind for Blogs {
     type Input = BlogInput;
 
     const RESOURCE: Resource = Resource::Blog;
+    const PATH: &str = "blog";
     fn rules() -> &'static FormRules {
         &catalog().forms.blog
     }

@@ -62,6 +62,7 @@ impl Kind for GeneralContent {
     type Input = GeneralContentInput;
 
     const RESOURCE: Resource = Resource::GeneralContent;
+    const PATH: &str = "general-content";
     fn rules() -> &'static FormRules {
         &catalog().forms.general_content
     }

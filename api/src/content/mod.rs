@@ -8,7 +8,9 @@
 mod banners;
 mod blogs;
 mod general_content;
+pub mod lifecycle;
 mod reviews;
+pub mod schedule;
 mod service_lists;
 mod services;
 
@@ -67,12 +69,15 @@ pub trait Kind: 'static {
     type Active: ActiveModelTrait<Entity = Self::Entity>
         + ActiveModelBehavior
         + From<Self::Model>
+        + sea_orm::TryIntoModel<Self::Model>
         + Send
         + Sync;
     /// What the admin form (or a spreadsheet row, or the seed) sends.
-    type Input: Send;
+    type Input: serde::de::DeserializeOwned + Send;
 
     const RESOURCE: Resource;
+    /// The kind's name in the lifecycle's paths (`/api/v1/content/{kind}/…`).
+    const PATH: &'static str;
     /// The kind's form and messages in the table of rules (`rules/forms.json`).
     fn rules() -> &'static FormRules;
 
@@ -132,6 +137,58 @@ pub trait Kind: 'static {
 }
 
 /// A column every content table has, by name.
-fn column<K: Kind + ?Sized>(name: &str) -> K::Column {
+pub(crate) fn column<K: Kind + ?Sized>(name: &str) -> K::Column {
     K::Column::from_str(name).unwrap_or_else(|_| panic!("every content table has a {name} column"))
 }
+
+/// Runs `$body` with `$k` standing for the kind named `$path` in the lifecycle's paths
+/// (`service`, `service-list`, `blog`, `client-review`, `banner`, `general-content`); an
+/// unknown name is 404 with the list of known ones.
+#[macro_export]
+macro_rules! with_kind {
+    ($path:expr, $k:ident => $body:expr) => {
+        match $path {
+            "service" => {
+                type $k = $crate::content::Services;
+                $body
+            }
+            "service-list" => {
+                type $k = $crate::content::ServiceItems;
+                $body
+            }
+            "blog" => {
+                type $k = $crate::content::Blogs;
+                $body
+            }
+            "client-review" => {
+                type $k = $crate::content::Reviews;
+                $body
+            }
+            "banner" => {
+                type $k = $crate::content::Banners;
+                $body
+            }
+            "general-content" => {
+                type $k = $crate::content::GeneralContent;
+                $body
+            }
+            _ => Err($crate::error::ApiError::NotFound(
+                $crate::domain::rules::catalog()
+                    .messages
+                    .content_kind
+                    .clone(),
+            )),
+        }
+    };
+}
+
+/// The kinds' path names, in the order the scheduler visits them (list items before their
+/// services, so a purge never leaves an item without its parent).
+pub const KINDS: [&str; 6] = [
+    "service-list",
+    "service",
+    "blog",
+    "client-review",
+    "banner",
+    "general-content",
+];

@@ -73,6 +73,7 @@ impl Kind for Reviews {
     type Input = ReviewInput;
 
     const RESOURCE: Resource = Resource::Review;
+    const PATH: &str = "client-review";
     fn rules() -> &'static FormRules {
         &catalog().forms.client_review
     }

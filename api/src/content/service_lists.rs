@@ -56,7 +56,10 @@ impl ServiceItemInput {
         let name_ar = f.twin("name_ar", self.name_ar.take());
         let title_bg_class = f.text("titleBgClass", self.title_bg_class.take());
         let parent = if service_id > 0 {
-            service::Entity::find_by_id(service_id).one(db).await?
+            service::Entity::find_by_id(service_id)
+                .filter(service::Column::DeletedAt.is_null())
+                .one(db)
+                .await?
         } else {
             None
         };
@@ -92,6 +95,7 @@ impl Kind for ServiceItems {
     type Input = ServiceItemInput;
 
     const RESOURCE: Resource = Resource::ServiceItem;
+    const PATH: &str = "service-list";
     fn rules() -> &'static FormRules {
         &catalog().forms.service_list
     }

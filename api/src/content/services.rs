@@ -85,6 +85,7 @@ impl Kind for Services {
     type Input = ServiceInput;
 
     const RESOURCE: Resource = Resource::Service;
+    const PATH: &str = "service";
     fn rules() -> &'static FormRules {
         &catalog().forms.service
     }
@@ -120,6 +121,7 @@ impl Kind for Services {
     ) -> Result<(), ApiError> {
         let items = service_item::Entity::find()
             .filter(service_item::Column::OurServiceId.eq(row.id))
+            .filter(service_item::Column::DeletedAt.is_null())
             .count(txn)
             .await?;
         if items > 0 {

@@ -132,6 +132,17 @@ pub struct Messages {
     pub one_banner: Text,
     pub query_number: Text,
     pub query_too_long: Text,
+    pub content_status: Text,
+    pub content_time: Text,
+    pub content_window: Text,
+    pub content_kind: Text,
+    pub revision_not_found: Text,
+    pub not_deleted: Text,
+    pub content_published: Text,
+    pub content_unpublished: Text,
+    pub content_restored: Text,
+    pub content_undeleted: Text,
+    pub preview_kind: Text,
 }
 
 #[derive(Debug, Deserialize)]

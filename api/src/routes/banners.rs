@@ -15,19 +15,12 @@ use crate::store::entities::banner;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 
 /// The body is an array holding exactly one banner object (not an array read field by field).
-fn single(body: web::Json<Vec<serde_json::Value>>) -> Result<BannerInput, ApiError> {
+fn single(body: web::Json<Vec<serde_json::Value>>) -> Result<serde_json::Value, ApiError> {
     let mut items = body.into_inner();
     if items.len() != 1 || !items[0].is_object() {
         return Err(ApiError::BadRequest(catalog().messages.one_banner.clone()));
     }
-    serde_json::from_value(items.remove(0)).map_err(|e| {
-        ApiError::BadRequest(
-            catalog()
-                .messages
-                .invalid_json
-                .with("detail", e.to_string()),
-        )
-    })
+    Ok(items.remove(0))
 }
 
 /// Banners in the order they were created.
@@ -48,8 +41,9 @@ pub async fn list(
 pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
+    admin: MaybeAdmin,
 ) -> Result<HttpResponse, ApiError> {
-    content::get::<Banners>(&state, &id).await
+    content::get::<Banners>(&state, &id, &admin).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", request_body = Vec<BannerInput>,

@@ -31,8 +31,9 @@ pub async fn list(
 pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
+    admin: MaybeAdmin,
 ) -> Result<HttpResponse, ApiError> {
-    content::get::<Blogs>(&state, &id).await
+    content::get::<Blogs>(&state, &id, &admin).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "blogs", request_body = BlogInput,
@@ -42,7 +43,7 @@ pub async fn get_one(
 pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
-    body: web::Json<BlogInput>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     content::create::<Blogs>(&state, body.into_inner()).await
 }
@@ -55,7 +56,7 @@ pub async fn update(
     state: web::Data<AppState>,
     _admin: Admin,
     id: web::Path<String>,
-    body: web::Json<BlogInput>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     content::update::<Blogs>(&state, &id, body.into_inner()).await
 }

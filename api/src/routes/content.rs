@@ -1,17 +1,46 @@
 //! The HTTP side of the content core ([`crate::content`]): the same five answers for every kind
-//! of public content. A write commits together with its publish job, then wakes the publisher
-//! and tells the public read cache.
+//! of public content. Anonymous readers get what is live; administrators get every item not
+//! deleted, as they edit it (pending changes included, with `status` and
+//! `hasPendingChanges`). A write commits together with its revision and publish job, then
+//! wakes the publisher and tells the public read cache.
 
 use actix_web::HttpResponse;
 use sea_orm::{DatabaseTransaction, TransactionTrait};
+use serde_json::{Map, Value};
 
 use super::envelope;
 use crate::auth::MaybeAdmin;
+use crate::content::lifecycle::admin_view;
 use crate::content::{Kind, Order};
 use crate::domain::page::{Page, PageQuery};
+use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store;
+use crate::store::content::Audience;
+
+/// Who reads.
+pub fn audience(admin: &MaybeAdmin) -> Audience {
+    if admin.0.is_some() {
+        Audience::Admin
+    } else {
+        Audience::Public
+    }
+}
+
+/// A list envelope of rows as `audience` reads them.
+pub fn listed<K: Kind>(items: Vec<K::Model>, total: u64, audience: Audience) -> HttpResponse {
+    match audience {
+        Audience::Public => envelope::list(
+            items.into_iter().map(K::in_public_list).collect::<Vec<_>>(),
+            total,
+        ),
+        Audience::Admin => envelope::list(
+            items.iter().map(admin_view::<K>).collect::<Vec<Value>>(),
+            total,
+        ),
+    }
+}
 
 /// A page of the kind in `order` (`size` bounded by who asks).
 pub async fn list<K: Kind>(
@@ -21,25 +50,44 @@ pub async fn list<K: Kind>(
     order: Order,
 ) -> Result<HttpResponse, ApiError> {
     let page = Page::parse(query, admin.0.is_some())?;
-    let (mut items, total) = store::content::page::<K>(&state.db.read, order, page).await?;
-    if admin.0.is_none() {
-        items = items.into_iter().map(K::in_public_list).collect();
-    }
-    Ok(envelope::list(items, total))
+    let audience = audience(admin);
+    let (items, total) = store::content::page::<K>(&state.db.read, order, page, audience).await?;
+    Ok(listed::<K>(items, total, audience))
 }
 
 /// One item by its path id.
-pub async fn get<K: Kind>(state: &AppState, id: &str) -> Result<HttpResponse, ApiError> {
+pub async fn get<K: Kind>(
+    state: &AppState,
+    id: &str,
+    admin: &MaybeAdmin,
+) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(id)?;
-    Ok(envelope::one(
-        store::content::find::<K>(&state.db.read, id).await?,
-    ))
+    let audience = audience(admin);
+    let row = store::content::find_for::<K>(&state.db.read, id, audience).await?;
+    Ok(match audience {
+        Audience::Public => envelope::one(row),
+        Audience::Admin => envelope::one(admin_view::<K>(&row)),
+    })
+}
+
+/// The body of a save as an object of fields.
+pub fn fields(body: Value) -> Result<Map<String, Value>, ApiError> {
+    match body {
+        Value::Object(fields) => Ok(fields),
+        _ => Err(ApiError::BadRequest(
+            catalog()
+                .messages
+                .invalid_json
+                .with("detail", "expected an object".to_owned()),
+        )),
+    }
 }
 
 /// 201 with the saved item and the kind's message.
-pub async fn create<K: Kind>(state: &AppState, input: K::Input) -> Result<HttpResponse, ApiError> {
+pub async fn create<K: Kind>(state: &AppState, body: Value) -> Result<HttpResponse, ApiError> {
+    let body = fields(body)?;
     let txn = state.db.write.begin().await?;
-    let saved = store::content::create::<K>(&txn, input).await?;
+    let saved = store::content::save::<K>(&txn, None, body, state.settings.clock.now()).await?;
     commit(state, txn).await?;
     Ok(envelope::created(saved, &K::rules().outcomes().created))
 }
@@ -48,11 +96,12 @@ pub async fn create<K: Kind>(state: &AppState, input: K::Input) -> Result<HttpRe
 pub async fn update<K: Kind>(
     state: &AppState,
     id: &str,
-    input: K::Input,
+    body: Value,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(id)?;
+    let body = fields(body)?;
     let txn = state.db.write.begin().await?;
-    let saved = store::content::update::<K>(&txn, id, input).await?;
+    let saved = store::content::save::<K>(&txn, Some(id), body, state.settings.clock.now()).await?;
     commit(state, txn).await?;
     Ok(envelope::updated(saved, K::rules().outcomes().updated()))
 }
@@ -61,12 +110,12 @@ pub async fn update<K: Kind>(
 pub async fn delete<K: Kind>(state: &AppState, id: &str) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(id)?;
     let txn = state.db.write.begin().await?;
-    store::content::delete::<K>(&txn, id).await?;
+    store::content::delete::<K>(&txn, id, state.settings.clock.now()).await?;
     commit(state, txn).await?;
     Ok(envelope::deleted(id, &K::rules().outcomes().deleted))
 }
 
-async fn commit(state: &AppState, txn: DatabaseTransaction) -> Result<(), ApiError> {
+pub async fn commit(state: &AppState, txn: DatabaseTransaction) -> Result<(), ApiError> {
     txn.commit().await?;
     state.content_written();
     Ok(())

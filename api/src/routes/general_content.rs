@@ -30,8 +30,9 @@ pub async fn list(
 pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
+    admin: MaybeAdmin,
 ) -> Result<HttpResponse, ApiError> {
-    content::get::<GeneralContent>(&state, &id).await
+    content::get::<GeneralContent>(&state, &id, &admin).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "general content", request_body = GeneralContentInput,
@@ -41,7 +42,7 @@ pub async fn get_one(
 pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
-    body: web::Json<GeneralContentInput>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     content::create::<GeneralContent>(&state, body.into_inner()).await
 }
@@ -54,7 +55,7 @@ pub async fn update(
     state: web::Data<AppState>,
     _admin: Admin,
     id: web::Path<String>,
-    body: web::Json<GeneralContentInput>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     content::update::<GeneralContent>(&state, &id, body.into_inner()).await
 }

@@ -12,6 +12,7 @@ pub mod content;
 pub mod envelope;
 pub mod general_content;
 pub mod health;
+pub mod lifecycle;
 pub mod media;
 pub mod notifications;
 pub mod page_cache;
@@ -38,6 +39,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .configure(reviews::configure)
         .configure(banners::configure)
         .configure(general_content::configure)
+        .configure(lifecycle::configure)
         // Before `contact`: `/contact-us/export` would otherwise match `/contact-us/{id}`.
         .service(spreadsheets::export_contacts)
         .service(spreadsheets::import)

@@ -43,8 +43,9 @@ pub async fn list_by_order(
 pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
+    admin: MaybeAdmin,
 ) -> Result<HttpResponse, ApiError> {
-    content::get::<Reviews>(&state, &id).await
+    content::get::<Reviews>(&state, &id, &admin).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "client reviews", request_body = ReviewInput,
@@ -54,7 +55,7 @@ pub async fn get_one(
 pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
-    body: web::Json<ReviewInput>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     content::create::<Reviews>(&state, body.into_inner()).await
 }
@@ -67,7 +68,7 @@ pub async fn update(
     state: web::Data<AppState>,
     _admin: Admin,
     id: web::Path<String>,
-    body: web::Json<ReviewInput>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     content::update::<Reviews>(&state, &id, body.into_inner()).await
 }

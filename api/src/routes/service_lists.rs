@@ -25,10 +25,12 @@ pub async fn list_for_service(
 ) -> Result<HttpResponse, ApiError> {
     let service_id = envelope::parse_id(&service_id)?;
     let page = Page::parse(&query, admin.0.is_some())?;
-    store::content::find::<Services>(&state.db.read, service_id).await?;
-    let (items, total) =
-        store::page_of(&state.db.read, ServiceItems::of_service(service_id), page).await?;
-    Ok(envelope::list(items, total))
+    let audience = content::audience(&admin);
+    store::content::find_for::<Services>(&state.db.read, service_id, audience).await?;
+    let select =
+        store::content::visible::<ServiceItems>(ServiceItems::of_service(service_id), audience);
+    let (items, total) = store::page_of(&state.db.read, select, page).await?;
+    Ok(content::listed::<ServiceItems>(items, total, audience))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path, minimum = 1)),
@@ -37,8 +39,9 @@ pub async fn list_for_service(
 pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
+    admin: MaybeAdmin,
 ) -> Result<HttpResponse, ApiError> {
-    content::get::<ServiceItems>(&state, &id).await
+    content::get::<ServiceItems>(&state, &id, &admin).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", request_body = ServiceItemInput,
@@ -48,7 +51,7 @@ pub async fn get_one(
 pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
-    body: web::Json<ServiceItemInput>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     content::create::<ServiceItems>(&state, body.into_inner()).await
 }
@@ -61,7 +64,7 @@ pub async fn update(
     state: web::Data<AppState>,
     _admin: Admin,
     id: web::Path<String>,
-    body: web::Json<ServiceItemInput>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     content::update::<ServiceItems>(&state, &id, body.into_inner()).await
 }

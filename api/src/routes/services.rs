@@ -42,8 +42,9 @@ pub async fn list(
 pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
+    admin: MaybeAdmin,
 ) -> Result<HttpResponse, ApiError> {
-    content::get::<Services>(&state, &id).await
+    content::get::<Services>(&state, &id, &admin).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "services", request_body = ServiceInput,
@@ -53,7 +54,7 @@ pub async fn get_one(
 pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
-    body: web::Json<ServiceInput>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     content::create::<Services>(&state, body.into_inner()).await
 }
@@ -66,7 +67,7 @@ pub async fn update(
     state: web::Data<AppState>,
     _admin: Admin,
     id: web::Path<String>,
-    body: web::Json<ServiceInput>,
+    body: web::Json<serde_json::Value>,
 ) -> Result<HttpResponse, ApiError> {
     content::update::<Services>(&state, &id, body.into_inner()).await
 }

@@ -11,7 +11,16 @@ use ssg::model::{
     SiteData,
 };
 
+use crate::content::{
+    Banners, Blogs, GeneralContent as GeneralContentKind, Kind, Reviews, ServiceItems, Services,
+};
 use crate::store::Db;
+use crate::store::content::{Audience, visible};
+
+/// What the site shows of a kind: its live rows (one filter for the site and the public API).
+fn live<K: Kind>(all: sea_orm::Select<K::Entity>) -> sea_orm::Select<K::Entity> {
+    visible::<K>(all, Audience::Public)
+}
 use crate::store::entities::{
     banner, blog, blog_redirect, general_content, review, service, service_item,
 };
@@ -56,7 +65,7 @@ fn to_blog(b: blog::Model, images: &Images) -> Blog {
 }
 
 async fn load_cards(db: &Db, images: &Images) -> anyhow::Result<Vec<BlogCard>> {
-    let rows = blog::Entity::find()
+    let rows = live::<Blogs>(blog::Entity::find())
         .order_by_asc(blog::Column::DisplayOrder)
         .order_by_asc(blog::Column::Id)
         .all(&db.read)
@@ -72,7 +81,7 @@ pub async fn load_blogs(db: &Db, ids: Vec<i32>) -> anyhow::Result<HashMap<i32, B
     let mut blogs = HashMap::with_capacity(ids.len());
     // SQLite allows 32,766 parameters a statement; full builds ask for batches of 500.
     for chunk in ids.chunks(1000) {
-        let rows = blog::Entity::find()
+        let rows = live::<Blogs>(blog::Entity::find())
             .filter(blog::Column::Id.is_in(chunk.iter().copied()))
             .all(&db.read)
             .await?;
@@ -84,7 +93,7 @@ pub async fn load_blogs(db: &Db, ids: Vec<i32>) -> anyhow::Result<HashMap<i32, B
 }
 
 async fn load_reviews(db: &Db, images: &Images) -> anyhow::Result<Vec<Review>> {
-    let rows = review::Entity::find()
+    let rows = live::<Reviews>(review::Entity::find())
         .order_by_asc(review::Column::DisplayOrder)
         .order_by_asc(review::Column::Id)
         .all(&db.read)
@@ -107,7 +116,7 @@ async fn load_reviews(db: &Db, images: &Images) -> anyhow::Result<Vec<Review>> {
 }
 
 async fn load_banners(db: &Db, images: &Images) -> anyhow::Result<Vec<Banner>> {
-    let rows = banner::Entity::find()
+    let rows = live::<Banners>(banner::Entity::find())
         .order_by_asc(banner::Column::Id)
         .all(&db.read)
         .await?;
@@ -126,10 +135,13 @@ async fn load_banners(db: &Db, images: &Images) -> anyhow::Result<Vec<Banner>> {
         .collect())
 }
 
-async fn load_redirects(db: &Db) -> anyhow::Result<Vec<Redirect>> {
+/// The old URLs of the blogs on the site.
+async fn load_redirects(db: &Db, blogs: &[BlogCard]) -> anyhow::Result<Vec<Redirect>> {
+    let live: std::collections::HashSet<i32> = blogs.iter().map(|b| b.id).collect();
     let rows = blog_redirect::Entity::find().all(&db.read).await?;
     let mut redirects: Vec<Redirect> = rows
         .into_iter()
+        .filter(|r| live.contains(&r.blog_id))
         .map(|r| Redirect {
             slug: r.slug,
             blog_id: r.blog_id,
@@ -142,12 +154,12 @@ async fn load_redirects(db: &Db) -> anyhow::Result<Vec<Redirect>> {
 /// Everything the site shows, without blog bodies.
 pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
     let images = crate::media::variants::infos(db).await?;
-    let services = service::Entity::find()
+    let services = live::<Services>(service::Entity::find())
         .order_by_asc(service::Column::DisplayOrder)
         .order_by_asc(service::Column::Id)
         .all(&db.read)
         .await?;
-    let items = service_item::Entity::find()
+    let items = live::<ServiceItems>(service_item::Entity::find())
         .order_by_asc(service_item::Column::DisplayOrder)
         .order_by_asc(service_item::Column::Id)
         .all(&db.read)
@@ -187,7 +199,7 @@ pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
             coming_soon: s.coming_soon,
         })
         .collect();
-    let general_content = general_content::Entity::find()
+    let general_content = live::<GeneralContentKind>(general_content::Entity::find())
         .filter(general_content::Column::Values.ne(""))
         .order_by_asc(general_content::Column::DisplayOrder)
         .all(&db.read)
@@ -199,13 +211,14 @@ pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
             values_ar: g.values_ar,
         })
         .collect();
+    let blogs = load_cards(db, &images).await?;
     let mut data = SiteData {
         services,
-        blogs: load_cards(db, &images).await?,
+        redirects: load_redirects(db, &blogs).await?,
+        blogs,
         reviews: load_reviews(db, &images).await?,
         banners: load_banners(db, &images).await?,
         general_content,
-        redirects: load_redirects(db).await?,
     };
     data.normalize();
     Ok(data)

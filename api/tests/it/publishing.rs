@@ -7,7 +7,9 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use concierge::clock::Clock;
 use concierge::config::Settings;
+use concierge::content::schedule;
 use concierge::publish::site::{Output, Publisher};
 use concierge::publish::{self, RetryPolicy};
 use rand::rngs::StdRng;
@@ -118,7 +120,7 @@ async fn ids(app: &TestApp, table: &str) -> Vec<i64> {
         .read
         .query_all_raw(sea_orm::Statement::from_string(
             app.db.backend(),
-            format!("SELECT id FROM {table} ORDER BY id"),
+            format!("SELECT id FROM {table} WHERE deleted_at IS NULL ORDER BY id"),
         ))
         .await
         .unwrap();
@@ -139,11 +141,52 @@ const NAMES: &[&str] = &[
 ];
 
 /// One random write of a random kind of public content, through the HTTP API.
-async fn random_write(app: &TestApp, token: &str, rng: &mut StdRng) -> String {
+async fn random_write(app: &TestApp, clock: &Clock, token: &str, rng: &mut StdRng) -> String {
     let pick = |rng: &mut StdRng, ids: &[i64]| ids[rng.random_range(0..ids.len())];
     let name = NAMES[rng.random_range(0..NAMES.len())];
     let order = rng.random_range(0..6);
-    let (method, path, body) = match rng.random_range(0..14) {
+    let (method, path, body) = match rng.random_range(0..18) {
+        // The lifecycle: a draft beside the live version, publish or unpublish now, a schedule.
+        14 | 15 => {
+            let (kind, table) = [
+                ("blog", "blogs"),
+                ("service", "our_services"),
+                ("client-review", "client_reviews"),
+                ("banner", "flashy_banners"),
+            ][rng.random_range(0..4)];
+            let items = ids(app, table).await;
+            if items.is_empty() {
+                return format!("no {kind} to publish");
+            }
+            let what = ["publish", "unpublish"][rng.random_range(0..2)];
+            (
+                Method::POST,
+                format!("/content/{kind}/{}/{what}", pick(rng, &items)),
+                Value::Null,
+            )
+        }
+        16 | 17 => {
+            let blogs = ids(app, "blogs").await;
+            let mut body = blog(name, order);
+            let minutes = |rng: &mut StdRng| {
+                (clock.now() + chrono::Duration::minutes(rng.random_range(-2..6))).to_rfc3339()
+            };
+            match rng.random_range(0..3) {
+                0 => body["status"] = json!("draft"),
+                1 => {
+                    body["publish_at"] = json!(minutes(rng));
+                    body["unpublish_at"] = Value::Null;
+                }
+                _ => {
+                    body["publish_at"] = Value::Null;
+                    body["unpublish_at"] = json!(minutes(rng));
+                }
+            }
+            match blogs.is_empty() || rng.random_bool(0.3) {
+                true => (Method::POST, "/blog".to_owned(), body),
+                false => (Method::PUT, format!("/blog/{}", pick(rng, &blogs)), body),
+            }
+        }
         0..=2 => (Method::POST, "/blog".to_owned(), blog(name, order)),
         3..=5 => {
             let blogs = ids(app, "blogs").await;
@@ -298,7 +341,12 @@ async fn incremental_publishing_equals_a_full_build_after_random_writes_restarts
     let seed = seed();
     eprintln!("publishing property: seed {seed} (CONCIERGE_TEST_SEED={seed} repeats this run)");
     let mut rng = StdRng::seed_from_u64(seed);
-    let app = spawn_app_with(|s| s.publish_worker = false).await;
+    let clock = Clock::default();
+    let app = spawn_app_with(|s| {
+        s.publish_worker = false;
+        s.clock = clock.clone();
+    })
+    .await;
     let token = app.admin_token().await;
     // The first build, as a server does at its first start.
     let report = fresh_publisher(&app, None)
@@ -315,7 +363,13 @@ async fn incremental_publishing_equals_a_full_build_after_random_writes_restarts
     };
     let mut log = Vec::new();
     for step in 0..30 {
-        log.push(random_write(&app, &token, &mut rng).await);
+        log.push(random_write(&app, &clock, &token, &mut rng).await);
+        if rng.random_bool(0.3) {
+            // Time passes, and the scheduler (of any instance) looks.
+            clock.advance(chrono::Duration::minutes(rng.random_range(1..4)));
+            let done = schedule::tick(&app.db, clock.now()).await.unwrap();
+            log.push(format!("+minutes, {} scheduled", done.fired));
+        }
         let context = format!("seed {seed}, step {step}: {}", log.join(" · "));
         match rng.random_range(0..5) {
             // Jobs pile up, as while a server is down.
@@ -335,6 +389,7 @@ async fn incremental_publishing_equals_a_full_build_after_random_writes_restarts
         }
     }
     let context = format!("seed {seed}: {}", log.join(" · "));
+    schedule::tick(&app.db, clock.now()).await.unwrap();
     drain(&app, &fresh_publisher(&app, None), &context).await;
     let full = full_build_elsewhere(&app).await;
     assert_same_site(&app.data_dir.path().join("site"), full.path(), &context);

@@ -8,6 +8,7 @@ pub mod banner;
 pub mod blog;
 pub mod blog_redirect;
 pub mod contact;
+pub mod content_revision;
 pub mod general_content;
 pub mod media_image;
 pub mod outbox_message;

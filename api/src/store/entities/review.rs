@@ -20,6 +20,21 @@ pub struct Model {
     pub display_order: i32,
     pub created_at: chrono::DateTime<chrono::Utc>,
     pub updated_at: chrono::DateTime<chrono::Utc>,
+    /// `draft` or `published` (the content lifecycle).
+    pub status: String,
+    pub publish_at: Option<chrono::DateTime<chrono::Utc>>,
+    pub unpublish_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// When the item last went live (read-only).
+    pub published_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// On the site and in anonymous reads now.
+    #[serde(skip)]
+    pub live: bool,
+    #[serde(skip)]
+    pub deleted_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// The pending changes of a published item, as the record they make (JSON).
+    #[sea_orm(column_type = "Text", nullable)]
+    #[serde(skip)]
+    pub draft: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,0 +1,305 @@
+//! The content lifecycle over HTTP (administrators): publish and unpublish now, the history of
+//! an item and restoring a revision, what was deleted and bringing it back, and what is
+//! scheduled. `{kind}` is `service`, `service-list`, `blog`, `client-review`, `banner` or
+//! `general-content`.
+
+use actix_web::{HttpResponse, get, post, web};
+use chrono::{DateTime, Utc};
+use sea_orm::TransactionTrait;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::content::commit;
+use super::envelope::{self, ErrorBody, ItemEnvelope, ListEnvelope};
+use crate::auth::Admin;
+use crate::content::lifecycle::{State, Status, admin_view};
+use crate::content::{KINDS, Kind};
+use crate::domain::page::{Page, PageQuery};
+use crate::domain::rules::catalog;
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::store;
+use crate::store::entities::content_revision;
+
+/// One save in an item's history.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RevisionSummary {
+    pub id: i32,
+    pub created_at: DateTime<Utc>,
+    /// The administrator who saved; `null` for the system (the scheduler, the seed).
+    pub author: Option<String>,
+    /// `created`, `saved`, `draft`, `published`, `unpublished`, `scheduled-in`,
+    /// `scheduled-out`, `deleted`, `undeleted`.
+    pub action: String,
+    pub changed_fields: Vec<String>,
+}
+
+/// A revision whole: the summary and the record as it then read.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Revision {
+    #[serde(flatten)]
+    pub summary: RevisionSummary,
+    #[schema(value_type = Object)]
+    pub data: Value,
+}
+
+impl From<content_revision::Model> for Revision {
+    fn from(row: content_revision::Model) -> Revision {
+        Revision {
+            data: serde_json::from_str(&row.data).unwrap_or(Value::Null),
+            summary: row.into(),
+        }
+    }
+}
+
+impl From<content_revision::Model> for RevisionSummary {
+    fn from(row: content_revision::Model) -> RevisionSummary {
+        RevisionSummary {
+            id: row.id,
+            created_at: row.created_at,
+            author: row.author,
+            action: row.action,
+            changed_fields: serde_json::from_str(&row.changed_fields).unwrap_or_default(),
+        }
+    }
+}
+
+fn id_of(raw: &str) -> Result<i32, ApiError> {
+    envelope::parse_id(raw)
+}
+
+/// Publishes the item now (its pending changes become the live version).
+#[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
+    params(("kind" = String, Path), ("id" = i32, Path, minimum = 1)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
+#[post("/content/{kind}/{id}/publish")]
+pub async fn publish(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (kind, id) = path.into_inner();
+    let id = id_of(&id)?;
+    let now = state.settings.clock.now();
+    let txn = state.db.write.begin().await?;
+    let view =
+        crate::with_kind!(kind.as_str(), K => store::content::publish::<K>(&txn, id, now).await)?;
+    commit(&state, txn).await?;
+    Ok(envelope::updated(
+        view,
+        &catalog().messages.content_published,
+    ))
+}
+
+/// Takes the item off the site now: gone from every page, listing, sitemap and feed.
+#[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
+    params(("kind" = String, Path), ("id" = i32, Path, minimum = 1)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
+#[post("/content/{kind}/{id}/unpublish")]
+pub async fn unpublish(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (kind, id) = path.into_inner();
+    let id = id_of(&id)?;
+    let now = state.settings.clock.now();
+    let txn = state.db.write.begin().await?;
+    let view =
+        crate::with_kind!(kind.as_str(), K => store::content::unpublish::<K>(&txn, id, now).await)?;
+    commit(&state, txn).await?;
+    Ok(envelope::updated(
+        view,
+        &catalog().messages.content_unpublished,
+    ))
+}
+
+/// The item's history, newest first.
+#[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
+    params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), PageQuery),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ListEnvelope<RevisionSummary>), (status = 404, body = ErrorBody)))]
+#[get("/content/{kind}/{id}/revisions")]
+pub async fn revisions(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    path: web::Path<(String, String)>,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (kind, id) = path.into_inner();
+    let id = id_of(&id)?;
+    let page = Page::parse(&query, true)?;
+    let (rows, total) = crate::with_kind!(kind.as_str(), K =>
+        store::content::revisions::<K>(&state.db.read, id, page).await)?;
+    let rows: Vec<RevisionSummary> = rows.into_iter().map(Into::into).collect();
+    Ok(envelope::list(rows, total))
+}
+
+/// One revision, whole.
+#[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
+    params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), ("rev" = i32, Path, minimum = 1)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<Revision>), (status = 404, body = ErrorBody)))]
+#[get("/content/{kind}/{id}/revisions/{rev}")]
+pub async fn revision(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (kind, id, rev) = path.into_inner();
+    let (id, rev) = (id_of(&id)?, id_of(&rev)?);
+    let row = crate::with_kind!(kind.as_str(), K =>
+        store::content::find_revision::<K>(&state.db.read, id, rev).await)?;
+    Ok(envelope::one(Revision::from(row)))
+}
+
+/// Makes the revision the item's current draft.
+#[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
+    params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), ("rev" = i32, Path, minimum = 1)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
+#[post("/content/{kind}/{id}/revisions/{rev}/restore")]
+pub async fn restore(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    path: web::Path<(String, String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (kind, id, rev) = path.into_inner();
+    let (id, rev) = (id_of(&id)?, id_of(&rev)?);
+    let now = state.settings.clock.now();
+    let txn = state.db.write.begin().await?;
+    let view = crate::with_kind!(kind.as_str(), K =>
+        store::content::restore::<K>(&txn, id, rev, now).await)?;
+    commit(&state, txn).await?;
+    Ok(envelope::updated(
+        view,
+        &catalog().messages.content_restored,
+    ))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct KindQuery {
+    /// One kind; every kind when left out.
+    pub kind: Option<String>,
+}
+
+/// Items deleted in the last 30 days, most recent first, each with `kind` and `deleted_at`.
+#[utoipa::path(context_path = "/api/v1", tag = "content lifecycle", params(KindQuery),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ListEnvelope<Object>), (status = 404, body = ErrorBody)))]
+#[get("/content/deleted")]
+pub async fn deleted(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    query: web::Query<KindQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let now = state.settings.clock.now();
+    let kinds: Vec<&str> = match query.kind.as_deref().filter(|k| !k.is_empty()) {
+        Some(kind) => vec![kind],
+        None => KINDS.to_vec(),
+    };
+    let mut items = Vec::new();
+    for kind in kinds {
+        let some: Result<Vec<Value>, ApiError> = crate::with_kind!(kind, K =>
+            store::content::deleted::<K>(&state.db.read, now).await);
+        items.extend(some?);
+    }
+    items.sort_by(|a, b| b["deleted_at"].as_str().cmp(&a["deleted_at"].as_str()));
+    let total = items.len() as u64;
+    Ok(envelope::list(items, total))
+}
+
+/// Brings back, as a draft, an item deleted in the last 30 days.
+#[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
+    params(("kind" = String, Path), ("id" = i32, Path, minimum = 1)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
+#[post("/content/{kind}/{id}/undelete")]
+pub async fn undelete(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, ApiError> {
+    let (kind, id) = path.into_inner();
+    let id = id_of(&id)?;
+    let now = state.settings.clock.now();
+    let txn = state.db.write.begin().await?;
+    let view = crate::with_kind!(kind.as_str(), K =>
+        store::content::undelete::<K>(&txn, id, now).await)?;
+    commit(&state, txn).await?;
+    Ok(envelope::updated(
+        view,
+        &catalog().messages.content_undeleted,
+    ))
+}
+
+/// What the scheduler will do: every published item with a `publish_at` or `unpublish_at` still
+/// to come, soonest first, each with `kind`.
+#[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ListEnvelope<Object>)))]
+#[get("/content/scheduled")]
+pub async fn scheduled(
+    state: web::Data<AppState>,
+    _admin: Admin,
+) -> Result<HttpResponse, ApiError> {
+    let now = state.settings.clock.now();
+    let mut items: Vec<(DateTime<Utc>, Value)> = Vec::new();
+    for kind in KINDS {
+        let some: Result<Vec<(DateTime<Utc>, Value)>, ApiError> = crate::with_kind!(kind, K =>
+            upcoming::<K>(&state, now).await);
+        items.extend(some?);
+    }
+    items.sort_by_key(|(at, _)| *at);
+    let total = items.len() as u64;
+    Ok(envelope::list(
+        items.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
+        total,
+    ))
+}
+
+async fn upcoming<K: Kind>(
+    state: &AppState,
+    now: DateTime<Utc>,
+) -> Result<Vec<(DateTime<Utc>, Value)>, ApiError> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    let column = crate::content::column::<K>;
+    let rows = store::content::visible::<K>(K::Entity::find(), store::content::Audience::Admin)
+        .filter(column("status").eq(Status::Published.as_str()))
+        .filter(
+            sea_orm::Condition::any()
+                .add(column("publish_at").gt(now))
+                .add(column("unpublish_at").gt(now)),
+        )
+        .all(&state.db.read)
+        .await?;
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let state = State::of::<K>(row);
+            let next = [state.publish_at, state.unpublish_at]
+                .into_iter()
+                .flatten()
+                .filter(|at| *at > now)
+                .min()
+                .unwrap_or(now);
+            let mut view = admin_view::<K>(row);
+            view["kind"] = Value::String(K::PATH.into());
+            (next, view)
+        })
+        .collect())
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(deleted)
+        .service(scheduled)
+        .service(publish)
+        .service(unpublish)
+        .service(revisions)
+        .service(revision)
+        .service(restore)
+        .service(undelete);
+}

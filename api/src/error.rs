@@ -97,6 +97,15 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// A failure from code that reports with `anyhow`: a database error keeps its meaning
+    /// (503 when the database is down), anything else is unexpected.
+    pub fn from_anyhow(err: anyhow::Error) -> Self {
+        match err.downcast::<sea_orm::DbErr>() {
+            Ok(db) => db.into(),
+            Err(other) => ApiError::Unexpected(other),
+        }
+    }
+
     pub fn validation(field: &str, message: Text) -> Self {
         let mut errors = FieldErrors::default();
         errors.add(field, message);

@@ -143,6 +143,7 @@ pub struct Messages {
     pub content_restored: Text,
     pub content_undeleted: Text,
     pub preview_kind: Text,
+    pub preview_no_page: Text,
 }
 
 #[derive(Debug, Deserialize)]

@@ -115,14 +115,14 @@ pub fn info_of(row: &media_image::Model) -> Option<ImageInfo> {
 }
 
 /// What the media store knows of every recorded image, by its public URL.
-pub async fn infos(db: &Db) -> anyhow::Result<HashMap<String, ImageInfo>> {
-    let rows = media_image::Entity::find().all(&db.read).await?;
+pub async fn infos(db: &impl ConnectionTrait) -> anyhow::Result<HashMap<String, ImageInfo>> {
+    let rows = media_image::Entity::find().all(db).await?;
     Ok(by_url(&rows))
 }
 
 /// What the media store knows of the images at `urls`, by URL.
 pub async fn infos_of<'u>(
-    db: &Db,
+    db: &impl ConnectionTrait,
     urls: impl IntoIterator<Item = &'u str>,
 ) -> anyhow::Result<HashMap<String, ImageInfo>> {
     let mut names: Vec<&str> = urls
@@ -136,7 +136,7 @@ pub async fn infos_of<'u>(
         rows.extend(
             media_image::Entity::find()
                 .filter(media_image::Column::Name.is_in(chunk.iter().copied()))
-                .all(&db.read)
+                .all(db)
                 .await?,
         );
     }

@@ -90,6 +90,28 @@ impl Publisher {
         *self.site.write().await = Arc::new(site);
     }
 
+    /// The page at `route` in `lang`, rendered from `data` by the site's templates and islands
+    /// exactly as a publish would write it, without writing anything (a preview). `None` when
+    /// `data` has no such page.
+    pub async fn render_one(
+        &self,
+        data: &ssg::model::SiteData,
+        blogs: &std::collections::HashMap<i32, ssg::model::Blog>,
+        route: ssg::routes::Route,
+        lang: ssg::routes::Lang,
+    ) -> anyhow::Result<Option<Vec<u8>>> {
+        let site = self.site.read().await.clone();
+        let file = route.file(lang);
+        let targets = BTreeSet::from([Target::Page(route)]);
+        let data = data.clone();
+        let blogs = blogs.clone();
+        let pages = tokio::task::spawn_blocking(move || {
+            site.render(&data, &targets, &|id| blogs.get(&id).cloned())
+        })
+        .await??;
+        Ok(pages.into_iter().find(|p| p.path == file).map(|p| p.bytes))
+    }
+
     /// True when the output holds a complete build of the current templates and content.
     pub async fn is_current(&self) -> bool {
         let fingerprint = self.site.read().await.fingerprint().to_owned();
@@ -130,7 +152,7 @@ impl Publisher {
     ) -> anyhow::Result<Report> {
         let site = self.site.read().await.clone();
         let clock = std::time::Instant::now();
-        let data = load_data(db).await?;
+        let data = load_data(&db.read).await?;
         let wanted = manifest::digests(&data, site.fingerprint(), Site::year());
         let (old, mode) = match mode {
             Mode::Full => (Manifest::default(), Mode::Full),
@@ -167,7 +189,7 @@ impl Publisher {
         let mut report = Report::default();
         for (i, batch) in todo.chunks(BATCH).enumerate() {
             let ids = batch.iter().filter_map(|t| page_of_blog(t)).collect();
-            let bodies = load_blogs(db, ids).await?;
+            let bodies = load_blogs(&db.read, ids).await?;
             let rendered = site.render_each(&data, batch.par_iter().copied(), &|id| {
                 bodies.get(&id).cloned()
             })?;

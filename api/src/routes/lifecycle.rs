@@ -301,5 +301,104 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(revisions)
         .service(revision)
         .service(restore)
-        .service(undelete);
+        .service(undelete)
+        .service(preview);
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct PreviewQuery {
+    /// `en` (default) or `ar`.
+    pub lang: Option<String>,
+}
+
+/// The page that shows the item (a blog's own page, a service's page, the home page for
+/// banners, reviews and general content), as it would be published with the item's pending
+/// changes, in one language: `text/html`, never indexed, never cached. Nothing is published: the
+/// item is published inside a transaction that is rolled back once the site's data is read, so
+/// the preview is made by the same code, templates and islands as the site itself.
+#[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
+    params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), PreviewQuery),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, content_type = "text/html", body = String), (status = 404, body = ErrorBody)))]
+#[get("/preview/{kind}/{id}")]
+pub async fn preview(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    path: web::Path<(String, String)>,
+    query: web::Query<PreviewQuery>,
+) -> Result<HttpResponse, ApiError> {
+    use ssg::routes::{Lang, Route};
+    let (kind, id) = path.into_inner();
+    let id = id_of(&id)?;
+    let lang = match query.lang.as_deref().unwrap_or("en") {
+        "en" => Lang::En,
+        "ar" => Lang::Ar,
+        _ => {
+            return Err(ApiError::validation(
+                "lang",
+                catalog().messages.preview_kind.clone(),
+            ));
+        }
+    };
+    let now = state.settings.clock.now();
+    let txn = state.db.write.begin().await?;
+    let view =
+        crate::with_kind!(kind.as_str(), K => store::content::publish::<K>(&txn, id, now).await)?;
+    let data = store::site_data::load_data(&txn)
+        .await
+        .map_err(ApiError::from_anyhow)?;
+    let blogs = if kind == "blog" {
+        store::site_data::load_blogs(&txn, vec![id])
+            .await
+            .map_err(ApiError::from_anyhow)?
+    } else {
+        Default::default()
+    };
+    txn.rollback().await?;
+    let route = match kind.as_str() {
+        "blog" => Route::Blog {
+            slug: view["slug"].as_str().unwrap_or_default().to_owned(),
+            id,
+        },
+        "service" => Route::Service(id),
+        "service-list" => Route::Service(view["our_service_id"].as_i64().unwrap_or(0) as i32),
+        _ => Route::Home,
+    };
+    let html = state
+        .publisher
+        .render_one(&data, &blogs, route, lang)
+        .await
+        .map_err(ApiError::from_anyhow)?
+        .ok_or_else(|| ApiError::Conflict(catalog().messages.preview_no_page.clone()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("Cache-Control", "no-store"))
+        .insert_header(("X-Robots-Tag", "noindex, nofollow"))
+        .body(noindex(&String::from_utf8_lossy(&html))))
+}
+
+/// The page with `<meta name="robots" content="noindex">` (in place of its own robots meta).
+fn noindex(html: &str) -> String {
+    const META: &str = r#"<meta name="robots" content="noindex, nofollow">"#;
+    let mut out = String::with_capacity(html.len() + META.len());
+    let mut rest = html;
+    // Drop the page's own robots meta, if any.
+    if let Some(start) = rest.find(r#"<meta name="robots""#)
+        && let Some(len) = rest[start..].find('>')
+    {
+        out.push_str(&rest[..start]);
+        rest = &rest[start + len + 1..];
+    }
+    match rest.find("<head>") {
+        Some(at) => {
+            out.push_str(&rest[..at + "<head>".len()]);
+            out.push_str(META);
+            out.push_str(&rest[at + "<head>".len()..]);
+        }
+        None => {
+            out.push_str(META);
+            out.push_str(rest);
+        }
+    }
+    out
 }

@@ -1,11 +1,11 @@
 //! The site's data as the generator takes it ([`ssg::model`]): every public row mapped into
-//! the generator's plain types, each image with what the media store knows of it (its size and
+//! the generator's plain types, read on any connection (a transaction for a preview), each image with what the media store knows of it (its size and
 //! variants: part of the data, so a page's digest covers its images). Blog bodies are loaded
 //! apart, by id, for the pages that show them.
 
 use std::collections::HashMap;
 
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use ssg::model::{
     Banner, Blog, BlogCard, GeneralContent, ImageInfo, Redirect, Review, Service, ServiceItem,
     SiteData,
@@ -14,7 +14,6 @@ use ssg::model::{
 use crate::content::{
     Banners, Blogs, GeneralContent as GeneralContentKind, Kind, Reviews, ServiceItems, Services,
 };
-use crate::store::Db;
 use crate::store::content::{Audience, visible};
 
 /// What the site shows of a kind: its live rows (one filter for the site and the public API).
@@ -64,17 +63,20 @@ fn to_blog(b: blog::Model, images: &Images) -> Blog {
     }
 }
 
-async fn load_cards(db: &Db, images: &Images) -> anyhow::Result<Vec<BlogCard>> {
+async fn load_cards(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<BlogCard>> {
     let rows = live::<Blogs>(blog::Entity::find())
         .order_by_asc(blog::Column::DisplayOrder)
         .order_by_asc(blog::Column::Id)
-        .all(&db.read)
+        .all(db)
         .await?;
     Ok(rows.iter().map(|b| to_card(b, images)).collect())
 }
 
 /// These blogs, bodies included, by id.
-pub async fn load_blogs(db: &Db, ids: Vec<i32>) -> anyhow::Result<HashMap<i32, Blog>> {
+pub async fn load_blogs(
+    db: &impl ConnectionTrait,
+    ids: Vec<i32>,
+) -> anyhow::Result<HashMap<i32, Blog>> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
@@ -83,7 +85,7 @@ pub async fn load_blogs(db: &Db, ids: Vec<i32>) -> anyhow::Result<HashMap<i32, B
     for chunk in ids.chunks(1000) {
         let rows = live::<Blogs>(blog::Entity::find())
             .filter(blog::Column::Id.is_in(chunk.iter().copied()))
-            .all(&db.read)
+            .all(db)
             .await?;
         let images =
             crate::media::variants::infos_of(db, rows.iter().map(|b| b.image_url.as_str())).await?;
@@ -92,11 +94,11 @@ pub async fn load_blogs(db: &Db, ids: Vec<i32>) -> anyhow::Result<HashMap<i32, B
     Ok(blogs)
 }
 
-async fn load_reviews(db: &Db, images: &Images) -> anyhow::Result<Vec<Review>> {
+async fn load_reviews(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<Review>> {
     let rows = live::<Reviews>(review::Entity::find())
         .order_by_asc(review::Column::DisplayOrder)
         .order_by_asc(review::Column::Id)
-        .all(&db.read)
+        .all(db)
         .await?;
     Ok(rows
         .into_iter()
@@ -115,10 +117,10 @@ async fn load_reviews(db: &Db, images: &Images) -> anyhow::Result<Vec<Review>> {
         .collect())
 }
 
-async fn load_banners(db: &Db, images: &Images) -> anyhow::Result<Vec<Banner>> {
+async fn load_banners(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<Banner>> {
     let rows = live::<Banners>(banner::Entity::find())
         .order_by_asc(banner::Column::Id)
-        .all(&db.read)
+        .all(db)
         .await?;
     Ok(rows
         .into_iter()
@@ -136,9 +138,12 @@ async fn load_banners(db: &Db, images: &Images) -> anyhow::Result<Vec<Banner>> {
 }
 
 /// The old URLs of the blogs on the site.
-async fn load_redirects(db: &Db, blogs: &[BlogCard]) -> anyhow::Result<Vec<Redirect>> {
+async fn load_redirects(
+    db: &impl ConnectionTrait,
+    blogs: &[BlogCard],
+) -> anyhow::Result<Vec<Redirect>> {
     let live: std::collections::HashSet<i32> = blogs.iter().map(|b| b.id).collect();
-    let rows = blog_redirect::Entity::find().all(&db.read).await?;
+    let rows = blog_redirect::Entity::find().all(db).await?;
     let mut redirects: Vec<Redirect> = rows
         .into_iter()
         .filter(|r| live.contains(&r.blog_id))
@@ -152,17 +157,17 @@ async fn load_redirects(db: &Db, blogs: &[BlogCard]) -> anyhow::Result<Vec<Redir
 }
 
 /// Everything the site shows, without blog bodies.
-pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
+pub async fn load_data(db: &impl ConnectionTrait) -> anyhow::Result<SiteData> {
     let images = crate::media::variants::infos(db).await?;
     let services = live::<Services>(service::Entity::find())
         .order_by_asc(service::Column::DisplayOrder)
         .order_by_asc(service::Column::Id)
-        .all(&db.read)
+        .all(db)
         .await?;
     let items = live::<ServiceItems>(service_item::Entity::find())
         .order_by_asc(service_item::Column::DisplayOrder)
         .order_by_asc(service_item::Column::Id)
-        .all(&db.read)
+        .all(db)
         .await?;
     let mut by_service: HashMap<i32, Vec<ServiceItem>> = HashMap::new();
     for i in items {
@@ -202,7 +207,7 @@ pub async fn load_data(db: &Db) -> anyhow::Result<SiteData> {
     let general_content = live::<GeneralContentKind>(general_content::Entity::find())
         .filter(general_content::Column::Values.ne(""))
         .order_by_asc(general_content::Column::DisplayOrder)
-        .all(&db.read)
+        .all(db)
         .await?
         .into_iter()
         .map(|g| GeneralContent {

@@ -725,3 +725,88 @@ async fn wrong_lifecycle_input_gets_a_clear_answer_in_the_readers_language() {
         .unwrap();
     assert_eq!(anonymous.status().as_u16(), 401);
 }
+
+#[tokio::test]
+async fn a_preview_shows_the_pending_change_in_both_languages_and_publishes_nothing() {
+    let app = app_on(&Clock::default()).await;
+    let token = app.admin_token().await;
+    let (_, created) = send(
+        &app,
+        &token,
+        Method::POST,
+        "/blog",
+        blog("Gifting for Eid", 1),
+    )
+    .await;
+    let live = first(&created).clone();
+    let id = live["id"].as_i64().unwrap();
+    let mut change = blog("Gifting for Eid", 1);
+    change["description"] = json!("<p>Dates from Al-Ahsa, wrapped by hand.</p>");
+    change["description_ar"] = json!("<p>تمور الأحساء، مغلّفة يدويًا.</p>");
+    change["status"] = json!("draft");
+    send(&app, &token, Method::PUT, &format!("/blog/{id}"), change).await;
+    settle(&app).await;
+    let revisions_before = app.count("content_revisions").await;
+    let jobs_before = app.count("publish_jobs").await;
+
+    for (lang, text) in [("en", "Dates from Al-Ahsa"), ("ar", "تمور الأحساء")] {
+        let response = app
+            .api(Method::GET, &format!("/preview/blog/{id}?lang={lang}"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status().as_u16(), 200, "{lang}");
+        assert_eq!(response.headers()["cache-control"], "no-store");
+        assert!(
+            response.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html")
+        );
+        let html = response.text().await.unwrap();
+        assert!(html.contains(text), "{lang}: the draft is shown");
+        assert!(html.contains(r#"<meta name="robots" content="noindex, nofollow">"#));
+        assert_eq!(html.matches(r#"<meta name="robots""#).count(), 1);
+        assert!(html.contains(&format!(r#"lang="{lang}""#)));
+    }
+    // Nothing was published, recorded or queued.
+    assert_eq!(app.count("content_revisions").await, revisions_before);
+    assert_eq!(app.count("publish_jobs").await, jobs_before);
+    let (_, html) = page(&app, &blog_path(&live)).await;
+    assert!(html.contains("Arrivals, handled.") && !html.contains("Al-Ahsa"));
+    let (_, anonymous) = public(&app, &format!("/blog/{id}")).await;
+    assert_eq!(
+        first(&anonymous)["description"],
+        "<p>Arrivals, handled.</p>"
+    );
+
+    // A draft banner never published: the home page as it would be.
+    let mut eid = banner("Eid Mubarak from the desk");
+    eid["status"] = json!("draft");
+    let (_, created) = send(&app, &token, Method::POST, "/flashy-banner", json!([eid])).await;
+    let banner_id = first(&created)["id"].as_i64().unwrap();
+    let response = app
+        .api(Method::GET, &format!("/preview/banner/{banner_id}?lang=ar"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    assert!(response.text().await.unwrap().contains("عيد مبارك"));
+    assert!(banner_titles(&app).await.is_empty());
+
+    // Administrators only, and a language the site has.
+    let anonymous = app
+        .api(Method::GET, &format!("/preview/blog/{id}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(anonymous.status().as_u16(), 401);
+    let (status, _) = read(
+        app.get_as(&token, &format!("/preview/blog/{id}?lang=fr"))
+            .await,
+    )
+    .await;
+    assert_eq!(status, 400);
+}

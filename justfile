@@ -94,7 +94,7 @@ admin-build: (npm-ci "admin-ui")
     npm run --prefix admin-ui build
 
 # The admin app's tests: vitest, then Playwright against a real `concierge serve`.
-test-admin: build admin-build chromium
+test-admin: build admin-build islands-build chromium
     npm test --prefix admin-ui
     CONCIERGE_BIN={{bin}} npm run --prefix admin-ui e2e
 

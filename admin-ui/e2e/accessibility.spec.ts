@@ -40,7 +40,7 @@ for (const language of ['en', 'ar'] as const) {
       await page.keyboard.press('Escape');
 
       await page.goto('/admin/addblog');
-      await page.locator('form button[type="submit"]').click();
+      await page.locator('form .form__actions button.btn--primary').click();
       await expect(page.locator('.field__error').first()).toBeVisible();
       await expectAccessible(page, 'blog form with errors');
     });

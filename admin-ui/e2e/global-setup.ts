@@ -52,6 +52,12 @@ export default async function globalSetup() {
     throw new Error('e2e: admin-ui/dist is missing: run `npm run build` first.');
   }
 
+  // The site's islands (the preview renders pages with them, as the site does).
+  const islandsDir = path.resolve(root, '../site-islands/dist');
+  if (!existsSync(path.join(islandsDir, 'server'))) {
+    throw new Error('e2e: site-islands/dist is missing: run `just islands-build` first.');
+  }
+
   const dataDir = mkdtempSync(path.join(tmpdir(), 'concierge-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -60,6 +66,7 @@ export default async function globalSetup() {
     CONCIERGE_DATA_DIR: dataDir,
     CONCIERGE_ADDR: `127.0.0.1:${port}`,
     CONCIERGE_ADMIN_DIR: adminDir,
+    CONCIERGE_ISLANDS_DIR: islandsDir,
     CONCIERGE_SITE_URL: base,
     CONCIERGE_FORM_LIMIT: '100000/1m',
     CONCIERGE_ADMIN_PASSWORD: ADMIN_PASSWORD,

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 
 test.describe('the admin shell', () => {
-  test('the side menu lists every dashboard (then the team, the audit log and the own account) in order and leads to each', async ({ adminPage: page }) => {
+  test('the side menu lists every dashboard (then the team, the schedule, the audit log and the own account) in order and leads to each', async ({ adminPage: page }) => {
     await page.goto('/admin/blogs');
     const menu = page.getByRole('complementary', { name: 'Main menu' }).getByRole('link');
     await expect(menu).toHaveText([
@@ -14,6 +14,7 @@ test.describe('the admin shell', () => {
       'General Content Dashboard',
       'Subscription',
       'Team',
+      'Schedule',
       'Audit log',
       'My account',
     ]);
@@ -26,6 +27,7 @@ test.describe('the admin shell', () => {
       ['General Content Dashboard', /\/admin\/generalContentDashboard$/, 'General Content Dashboard'],
       ['Subscription', /\/admin\/subscription$/, 'Subscription'],
       ['Team', /\/admin\/team$/, 'Team'],
+      ['Schedule', /\/admin\/schedule$/, 'Schedule and deleted items'],
       ['Audit log', /\/admin\/audit$/, 'Audit log'],
       ['My account', /\/admin\/account$/, 'My account'],
       ['Blogs', /\/admin\/blogs$/, 'Blogs'],

@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: paths.account.slice(1), lazy: async () => ({ Component: (await import('./routes/account')).default }) },
       { path: paths.team.slice(1), lazy: async () => ({ Component: (await import('./routes/team')).default }) },
       { path: paths.audit.slice(1), lazy: async () => ({ Component: (await import('./routes/audit')).default }) },
+      { path: paths.lifecycle.slice(1), lazy: async () => ({ Component: (await import('./routes/lifecycle')).default }) },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -20,6 +20,7 @@ export const paths = {
   account: '/account',
   team: '/team',
   audit: '/audit',
+  lifecycle: '/schedule',
 } as const;
 
 /** `/addblog` in add mode, `/addblog/7` in edit mode. */

@@ -59,7 +59,8 @@ export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
 
-  const submit = async (values: V, methods: UseFormReturn<V>): Promise<string[]> => {
+  /** `lifecycle`: public content's status and schedule, sent beside the fields. */
+  const submit = async (values: V, methods: UseFormReturn<V>, lifecycle?: Record<string, unknown>): Promise<string[]> => {
     let mediaUrl = '';
     if (options.media) {
       const file = values[options.media.file] as unknown;
@@ -83,13 +84,14 @@ export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<
     let payload: P;
     try {
       payload = options.toPayload(values, mediaUrl);
+      if (lifecycle) payload = { ...payload, ...lifecycle };
     } catch {
       toast.error(notSent);
       return [];
     }
     try {
       const saved = await options.save(payload);
-      toast.success(serverText(saved.message, options.messages.success));
+      toast.success(lifecycle?.status === 'draft' ? t('lifecycle.savedDraft') : serverText(saved.message, options.messages.success));
       setDone(true);
       if (options.publishes) void trackPublish();
       const target = typeof options.returnTo === 'function' ? options.returnTo(values) : options.returnTo;

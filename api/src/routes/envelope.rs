@@ -91,9 +91,17 @@ pub fn deleted(id: i32, message: &Text) -> HttpResponse {
     })
 }
 
-/// A path id: a positive whole number, else 400.
+/// A path id: a positive whole number, else 400. A whole number written with a zero fraction
+/// (`16.0`) is the same number (JSON Schema counts it as an integer, and so do clients).
 pub fn parse_id(raw: &str) -> Result<i32, ApiError> {
-    match raw.trim().parse::<i32>() {
+    let raw = raw.trim();
+    let digits = match raw.split_once('.') {
+        Some((whole, fraction)) if !fraction.is_empty() && fraction.bytes().all(|b| b == b'0') => {
+            whole
+        }
+        _ => raw,
+    };
+    match digits.parse::<i32>() {
         Ok(id) if id > 0 => Ok(id),
         _ => Err(ApiError::validation(
             "id",
@@ -109,7 +117,19 @@ mod tests {
     #[test]
     fn ids_are_positive_whole_numbers() {
         assert_eq!(parse_id("42").unwrap(), 42);
-        for bad in ["0", "-1", "abc", "1.5", "../etc/passwd", "99999999999", ""] {
+        assert_eq!(parse_id("16.0").unwrap(), 16);
+        for bad in [
+            "0",
+            "-1",
+            "abc",
+            "1.5",
+            "1.",
+            ".0",
+            "0.0",
+            "../etc/passwd",
+            "99999999999",
+            "",
+        ] {
             assert!(parse_id(bad).is_err(), "{bad}");
         }
     }

@@ -307,7 +307,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 pub struct PreviewQuery {
-    /// `en` (default) or `ar`.
+    /// `en` (default when left out or empty) or `ar`.
+    #[param(value_type = Option<String>, pattern = "^(en|ar)?$")]
     pub lang: Option<String>,
 }
 
@@ -330,8 +331,8 @@ pub async fn preview(
     use ssg::routes::{Lang, Route};
     let (kind, id) = path.into_inner();
     let id = id_of(&id)?;
-    let lang = match query.lang.as_deref().unwrap_or("en") {
-        "en" => Lang::En,
+    let lang = match query.lang.as_deref().unwrap_or("") {
+        "en" | "" => Lang::En,
         "ar" => Lang::Ar,
         _ => {
             return Err(ApiError::validation(

@@ -231,4 +231,10 @@ export const NavIcons = {
       <path d="M9 11h7M9 15h7M9 7h4" />
     </Icon>
   ),
+  lifecycle: (p: IconProps) => (
+    <Icon {...p}>
+      <rect x="3.5" y="5" width="17" height="15" rx="2" />
+      <path d="M3.5 10h17M8 3v4M16 3v4M12 13v3l2 1.5" />
+    </Icon>
+  ),
 };

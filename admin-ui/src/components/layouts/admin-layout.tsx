@@ -29,6 +29,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: paths.generalContent, label: 'nav.generalContent', icon: 'generalContent' },
   { to: paths.subscriptions, label: 'nav.subscriptions', icon: 'subscriptions' },
   { to: paths.team, label: 'nav.team', icon: 'team' },
+  { to: paths.lifecycle, label: 'nav.lifecycle', icon: 'lifecycle' },
   { to: paths.audit, label: 'nav.audit', icon: 'audit' },
   { to: paths.account, label: 'nav.account', icon: 'account' },
 ];

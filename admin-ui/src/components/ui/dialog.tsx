@@ -16,7 +16,7 @@ type DialogProps = {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
-  size?: 'small' | 'medium' | 'large';
+  size?: 'small' | 'medium' | 'large' | 'full';
   role?: 'dialog' | 'alertdialog';
   /** Element to focus first (defaults to the first focusable element). */
   initialFocus?: React.RefObject<HTMLElement | null>;

@@ -69,6 +69,7 @@ export function BannerForm({ id }: { id?: number }) {
     >
       {(banner) => (
         <ContentForm<BannerValues>
+          lifecycle={{ kind: 'banner', record: banner }}
           defaultValues={toValues(banner)}
           rules={bannerRules}
           onSubmit={submit}

@@ -110,6 +110,7 @@ export function BlogForm({ id }: { id?: number }) {
     >
       {(blog) => (
         <ContentForm<BlogValues>
+          lifecycle={{ kind: 'blog', record: blog }}
           defaultValues={toValues(blog)}
           rules={blogRules}
           onSubmit={submit}

@@ -65,6 +65,7 @@ export function ClientReviewForm({ id }: { id?: number }) {
     >
       {(review) => (
         <ContentForm<ClientReviewValues>
+          lifecycle={{ kind: 'client-review', record: review }}
           defaultValues={toValues(review)}
           rules={clientReviewRules}
           onSubmit={submit}

@@ -54,6 +54,7 @@ export function GeneralContentForm({ id }: { id?: number }) {
     >
       {(entry) => (
         <ContentForm<GeneralContentValues>
+          lifecycle={{ kind: 'general-content', record: entry }}
           defaultValues={toValues(entry)}
           rules={generalContentRules}
           toastFirstError

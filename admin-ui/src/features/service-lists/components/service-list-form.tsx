@@ -77,6 +77,7 @@ export function ServiceListForm({ id }: { id?: number }) {
           <Spinner label={t('common.loading')} />
         ) : (
           <ContentForm<ServiceListValues>
+            lifecycle={{ kind: 'service-list', record: item }}
             defaultValues={toValues(item, preselected)}
             rules={serviceListRules}
             toastFirstError

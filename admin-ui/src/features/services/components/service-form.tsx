@@ -91,6 +91,7 @@ export function ServiceForm({ id }: { id?: number }) {
     >
       {(service) => (
         <ContentForm<ServiceValues>
+          lifecycle={{ kind: 'service', record: service }}
           defaultValues={toValues(service)}
           rules={serviceRules}
           onSubmit={submit}

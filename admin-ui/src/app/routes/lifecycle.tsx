@@ -1,0 +1,3 @@
+import { LifecyclePage } from '@/components/lifecycle/lifecycle-page';
+
+export default LifecyclePage;

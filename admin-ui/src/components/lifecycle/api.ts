@@ -1,0 +1,112 @@
+/**
+ * The content lifecycle's API (ARCHITECTURE.md, "Content lifecycle"): the same calls for every
+ * kind of public content.
+ */
+import { getOne, request, send, type ItemEnvelope, type ListEnvelope } from '@/lib/api-client';
+
+export const CONTENT_KINDS = ['service', 'service-list', 'blog', 'client-review', 'banner', 'general-content'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+/** What every content record carries beside its own fields. */
+export type Lifecycle = {
+  id: number;
+  status: 'draft' | 'published';
+  publish_at: string | null;
+  unpublish_at: string | null;
+  published_at: string | null;
+  hasPendingChanges: boolean;
+  updated_at: string;
+};
+
+/** A record as the lifecycle screens read it: its lifecycle and its own fields. */
+export type ContentRecord = Lifecycle & Record<string, unknown>;
+
+export type RevisionSummary = {
+  id: number;
+  created_at: string;
+  author: string | null;
+  action: string;
+  changed_fields: string[];
+};
+
+export type Revision = RevisionSummary & { data: Record<string, unknown> };
+
+/** Where the item stands for a visitor at `now`. */
+export type Standing = 'draft' | 'scheduled' | 'live' | 'ended';
+
+export function standing(record: Lifecycle, now = Date.now()): Standing {
+  if (record.status === 'draft') return 'draft';
+  if (record.unpublish_at && Date.parse(record.unpublish_at) <= now) return 'ended';
+  if (record.publish_at && Date.parse(record.publish_at) > now) return 'scheduled';
+  return 'live';
+}
+
+const base = (kind: ContentKind, id: number) => `/content/${kind}/${id}`;
+
+async function act(path: string): Promise<{ item: ContentRecord; message?: string }> {
+  const body = await request<ItemEnvelope<ContentRecord>>(path, { method: 'POST' });
+  return { item: body.responseBody[0], message: body.message };
+}
+
+export const publishNow = (kind: ContentKind, id: number) => act(`${base(kind, id)}/publish`);
+export const unpublishNow = (kind: ContentKind, id: number) => act(`${base(kind, id)}/unpublish`);
+export const restoreRevision = (kind: ContentKind, id: number, revision: number) =>
+  act(`${base(kind, id)}/revisions/${revision}/restore`);
+export const undelete = (kind: ContentKind, id: number) => act(`${base(kind, id)}/undelete`);
+
+export async function getRevisions(kind: ContentKind, id: number, signal?: AbortSignal): Promise<RevisionSummary[]> {
+  const body = await request<ListEnvelope<RevisionSummary>>(`${base(kind, id)}/revisions`, { query: { size: 200 }, signal });
+  return body.responseBody.result;
+}
+
+export const getRevision = (kind: ContentKind, id: number, revision: number, signal?: AbortSignal) =>
+  getOne<Revision>(`${base(kind, id)}/revisions/${revision}`, signal);
+
+export type Listed = ContentRecord & { kind: ContentKind; deleted_at?: string };
+
+export async function getScheduled(signal?: AbortSignal): Promise<Listed[]> {
+  return (await request<ListEnvelope<Listed>>('/content/scheduled', { signal })).responseBody.result;
+}
+
+export async function getDeleted(signal?: AbortSignal): Promise<Listed[]> {
+  return (await request<ListEnvelope<Listed>>('/content/deleted', { signal })).responseBody.result;
+}
+
+/** The page that shows the item with its pending changes, as HTML (needs the session). */
+export async function previewHtml(kind: ContentKind, id: number, lang: 'en' | 'ar', signal?: AbortSignal): Promise<string> {
+  const response = await send(`/preview/${kind}/${id}`, { query: { lang }, signal });
+  return response.text();
+}
+
+/** A record's name for lists: the first of its naming fields that it has. */
+export function titleOf(record: Record<string, unknown>): string {
+  for (const key of ['name', 'title', 'banner_name']) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return `#${String(record.id)}`;
+}
+
+/**
+ * The fields the Arabic page falls back to English for: an English text that is filled while its
+ * `_ar` twin is empty.
+ */
+export function missingArabic(record: Record<string, unknown>): string[] {
+  return Object.keys(record)
+    .filter((key) => key.endsWith('_ar'))
+    .filter((key) => {
+      const english = record[key.slice(0, -3)];
+      const arabic = record[key];
+      const filled = (v: unknown) => typeof v === 'string' && v.replace(/<[^>]*>/g, '').trim() !== '';
+      return filled(english) && !filled(arabic);
+    })
+    .map((key) => key.slice(0, -3));
+}
+
+/** The fields of two records that differ (lifecycle bookkeeping left out), in `after`'s order. */
+export function differingFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const skip = new Set(['id', 'created_at', 'updated_at', 'published_at', 'hasPendingChanges', 'excerpt', 'excerpt_ar']);
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+  return keys.filter((key) => !skip.has(key) && !(before[key] === after[key] || (blank(before[key]) && blank(after[key]))));
+}

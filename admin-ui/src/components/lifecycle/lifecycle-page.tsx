@@ -1,0 +1,143 @@
+/**
+ * What the scheduler will do (every published item with a time still to come, soonest first)
+ * and what was deleted in the last 30 days, with Bring back. Times in the chosen time zone.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { paths, formPath } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { failureText, serverText } from '@/lib/messages';
+import { trackPublish } from '@/lib/publish-status';
+import { Spinner } from '../ui/spinner';
+import { getDeleted, getScheduled, titleOf, undelete, type ContentKind, type Listed } from './api';
+import { StatusBadge } from './lifecycle-panel';
+import { formatInZone, useTimeZone } from './time-zone';
+
+/** The edit form of each kind. */
+const FORM_OF: Record<ContentKind, string> = {
+  service: paths.addService,
+  'service-list': paths.addServiceList,
+  blog: paths.addBlog,
+  'client-review': paths.addReview,
+  banner: paths.addBanner,
+  'general-content': paths.addGeneralContent,
+};
+
+/** A time in the chosen zone, kept left to right inside Arabic text. */
+function When({ at, zone }: { at: string | null | undefined; zone: string }) {
+  return at ? (
+    <bdi dir="ltr" className="nowrap">
+      {formatInZone(at, zone)}
+    </bdi>
+  ) : (
+    <>—</>
+  );
+}
+
+export function LifecyclePage() {
+  const { t } = useTranslation();
+  const zone = useTimeZone();
+  const queryClient = useQueryClient();
+  useDocumentTitle(t('lifecycle.pageTitle'));
+  const scheduled = useQuery({ queryKey: ['lifecycle', 'scheduled'], queryFn: ({ signal }) => getScheduled(signal) });
+  const deleted = useQuery({ queryKey: ['lifecycle', 'deleted'], queryFn: ({ signal }) => getDeleted(signal) });
+
+  const bringBack = async (item: Listed) => {
+    try {
+      const done = await undelete(item.kind, item.id);
+      toast.success(serverText(done.message, t('lifecycle.broughtBack')));
+      void trackPublish();
+      await queryClient.invalidateQueries();
+    } catch (error) {
+      toast.error(failureText(error, t('lifecycle.bringBackFailed')));
+    }
+  };
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page__header">
+        <h1 id="page-title" className="page__title">
+          {t('lifecycle.pageTitle')}
+        </h1>
+      </header>
+      <div className="card lifecycle-page__section">
+        <h2 className="lifecycle-page__heading">{t('lifecycle.scheduledTitle')}</h2>
+        {scheduled.isPending ? <Spinner label={t('common.loading')} /> : null}
+        {scheduled.isError ? <p className="notice notice--error">{failureText(scheduled.error, t('common.loadFailed'))}</p> : null}
+        {scheduled.data?.length === 0 ? <p className="lifecycle-page__empty">{t('lifecycle.noneScheduled')}</p> : null}
+        {scheduled.data && scheduled.data.length > 0 ? (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('lifecycle.kind')}</th>
+                  <th scope="col">{t('lifecycle.item')}</th>
+                  <th scope="col">{t('lifecycle.label')}</th>
+                  <th scope="col">{t('lifecycle.publishAt')}</th>
+                  <th scope="col">{t('lifecycle.unpublishAt')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {scheduled.data.map((item) => (
+                  <tr key={`${item.kind}-${item.id}`}>
+                    <td data-label={t('lifecycle.kind')}>{t(`lifecycle.kinds.${item.kind}`)}</td>
+                    <td data-label={t('lifecycle.item')}>
+                      <Link to={formPath(FORM_OF[item.kind], item.id)}>{titleOf(item)}</Link>
+                    </td>
+                    <td data-label={t('lifecycle.label')}>
+                      <StatusBadge record={item} />
+                    </td>
+                    <td data-label={t('lifecycle.publishAt')}>
+                      <When at={item.publish_at} zone={zone} />
+                    </td>
+                    <td data-label={t('lifecycle.unpublishAt')}>
+                      <When at={item.unpublish_at} zone={zone} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </div>
+      <div className="card lifecycle-page__section">
+        <h2 className="lifecycle-page__heading">{t('lifecycle.deletedTitle')}</h2>
+        {deleted.isPending ? <Spinner label={t('common.loading')} /> : null}
+        {deleted.isError ? <p className="notice notice--error">{failureText(deleted.error, t('common.loadFailed'))}</p> : null}
+        {deleted.data?.length === 0 ? <p className="lifecycle-page__empty">{t('lifecycle.noneDeleted')}</p> : null}
+        {deleted.data && deleted.data.length > 0 ? (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('lifecycle.kind')}</th>
+                  <th scope="col">{t('lifecycle.item')}</th>
+                  <th scope="col">{t('lifecycle.deletedAt')}</th>
+                  <th scope="col">{t('common.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {deleted.data.map((item) => (
+                  <tr key={`${item.kind}-${item.id}`}>
+                    <td data-label={t('lifecycle.kind')}>{t(`lifecycle.kinds.${item.kind}`)}</td>
+                    <td data-label={t('lifecycle.item')}>{titleOf(item)}</td>
+                    <td data-label={t('lifecycle.deletedAt')}>
+                      <When at={item.deleted_at} zone={zone} />
+                    </td>
+                    <td data-label={t('common.actions')}>
+                      <button type="button" className="btn btn--secondary btn--small" onClick={() => bringBack(item)}>
+                        {t('lifecycle.bringBack')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

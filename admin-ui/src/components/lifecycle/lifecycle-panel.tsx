@@ -1,0 +1,132 @@
+/**
+ * Where an item stands and what can be done with it, at the top of every public content form:
+ * its status (draft, scheduled, live, changes pending, ended), its schedule entered in a chosen
+ * time zone, the Arabic fields the Arabic page falls back for, and Preview, History, Publish now
+ * and Unpublish.
+ */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { failureText, serverText } from '@/lib/messages';
+import { trackPublish } from '@/lib/publish-status';
+import { publishNow, unpublishNow, missingArabic, standing, type ContentKind, type ContentRecord } from './api';
+import { HistoryDialog } from './history-dialog';
+import { PreviewDialog } from './preview-dialog';
+import { TIME_ZONES, formatInZone, offsetLabel, offsetMinutes, setTimeZone, useTimeZone, utcToZoned, zonedToUtc } from './time-zone';
+
+export type Schedule = { publish_at: string | null; unpublish_at: string | null };
+
+type Props = {
+  kind: ContentKind;
+  record?: ContentRecord;
+  schedule: Schedule;
+  onScheduleChange: (schedule: Schedule) => void;
+};
+
+export function StatusBadge({ record }: { record: ContentRecord }) {
+  const { t } = useTranslation();
+  const where = standing(record);
+  return (
+    <span className="status-badges">
+      <span className={`status-badge status-badge--${where}`}>{t(`lifecycle.standing.${where}`)}</span>
+      {record.hasPendingChanges ? <span className="status-badge status-badge--pending">{t('lifecycle.pending')}</span> : null}
+    </span>
+  );
+}
+
+export function LifecyclePanel({ kind, record, schedule, onScheduleChange }: Props) {
+  const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<'preview' | 'history' | null>(null);
+  const offset = offsetLabel(offsetMinutes(zone, Date.now()));
+
+  const run = async (action: typeof publishNow, failure: string) => {
+    if (!record) return;
+    setBusy(true);
+    try {
+      const done = await action(kind, record.id);
+      toast.success(serverText(done.message, t('lifecycle.done')));
+      void trackPublish();
+      await queryClient.invalidateQueries();
+    } catch (error) {
+      toast.error(failureText(error, failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const missing = record ? missingArabic(record) : [];
+  const field = (name: keyof Schedule, label: string) => (
+    <label className="field lifecycle__time">
+      <span className="field__label">
+        {label} <span className="field__optional">({t('common.optional')})</span>
+      </span>
+      <input
+        type="datetime-local"
+        className="input"
+        name={name}
+        value={utcToZoned(schedule[name], zone)}
+        onChange={(event) => onScheduleChange({ ...schedule, [name]: zonedToUtc(event.target.value, zone) })}
+      />
+    </label>
+  );
+
+  return (
+    <section className="lifecycle" aria-label={t('lifecycle.label')}>
+      {record ? (
+        <div className="lifecycle__status">
+          <StatusBadge record={record} />
+          <p className="lifecycle__facts">
+            {record.published_at ? t('lifecycle.publishedAt', { at: formatInZone(record.published_at, zone) }) : t('lifecycle.neverPublished')}
+          </p>
+          <div className="lifecycle__actions">
+            <button type="button" className="btn btn--secondary" onClick={() => setDialog('preview')}>
+              {t('lifecycle.preview')}
+            </button>
+            <button type="button" className="btn btn--secondary" onClick={() => setDialog('history')}>
+              {t('lifecycle.history')}
+            </button>
+            {record.status === 'draft' || record.hasPendingChanges || standing(record) !== 'live' ? (
+              <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => run(publishNow, t('lifecycle.publishFailed'))}>
+                {t('lifecycle.publishNow')}
+              </button>
+            ) : null}
+            {record.status === 'published' ? (
+              <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => run(unpublishNow, t('lifecycle.unpublishFailed'))}>
+                {t('lifecycle.unpublish')}
+              </button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      {missing.length > 0 ? (
+        <p className="lifecycle__arabic" role="note">
+          {t('lifecycle.missingArabic', { fields: missing.join(i18n.language === 'ar' ? '، ' : ', ') })}
+        </p>
+      ) : null}
+      <fieldset className="lifecycle__schedule">
+        <legend>{t('lifecycle.schedule')}</legend>
+        {field('publish_at', t('lifecycle.publishAt'))}
+        {field('unpublish_at', t('lifecycle.unpublishAt'))}
+        <label className="field lifecycle__zone">
+          <span className="field__label">{t('lifecycle.timeZone')}</span>
+          <select className="input" value={zone} onChange={(event) => setTimeZone(event.target.value)}>
+            {TIME_ZONES.map((z) => (
+              <option key={z} value={z}>
+                {z} (UTC{offsetLabel(offsetMinutes(z, Date.now()))})
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="field__hint">{t('lifecycle.scheduleHint', { zone, offset })}</p>
+      </fieldset>
+      {record && dialog === 'preview' ? <PreviewDialog kind={kind} id={record.id} onClose={() => setDialog(null)} /> : null}
+      {record && dialog === 'history' ? (
+        <HistoryDialog kind={kind} record={record} onClose={() => setDialog(null)} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The page that shows an item, with its pending changes, as visitors will see it once published:
+ * rendered by the server with the site's own templates and islands, in English or Arabic, at a
+ * phone's or a desktop's width. Scripts do not run in the frame (it only shows the page).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+import { failureText } from '@/lib/messages';
+import { previewHtml, type ContentKind } from './api';
+
+const WIDTHS = { phone: 390, desktop: 1280 } as const;
+/** The frame's height at a scale of 1 (the stage shows as much as fits the screen). */
+const HEIGHT = { phone: 844, desktop: 900 } as const;
+
+/** The stage's inner width, followed as the window changes. */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const measure = () => setWidth(node.clientWidth - 24);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+export function PreviewDialog({ kind, id, onClose }: { kind: ContentKind; id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [lang, setLang] = useState<'en' | 'ar'>('en');
+  const [width, setWidth] = useState<keyof typeof WIDTHS>(() => (window.innerWidth < 720 ? 'phone' : 'desktop'));
+  const stage = useRef<HTMLDivElement>(null);
+  const room = useWidth(stage);
+  const scale = room > 0 ? Math.min(1, room / WIDTHS[width]) : 1;
+  const page = useQuery({
+    queryKey: ['preview', kind, id, lang],
+    queryFn: ({ signal }) => previewHtml(kind, id, lang, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  return (
+    <Dialog open title={t('lifecycle.previewTitle')} onClose={onClose} size="full">
+      <div className="preview-frame__bar">
+        <div className="segmented" role="group" aria-label={t('common.languageTabs')}>
+          <button type="button" aria-pressed={lang === 'en'} onClick={() => setLang('en')}>
+            {t('common.english')}
+          </button>
+          <button type="button" lang="ar" aria-pressed={lang === 'ar'} onClick={() => setLang('ar')}>
+            {t('common.arabic')}
+          </button>
+        </div>
+        <div className="segmented" role="group" aria-label={t('lifecycle.width')}>
+          {(Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]).map((w) => (
+            <button key={w} type="button" aria-pressed={width === w} onClick={() => setWidth(w)}>
+              {t(`lifecycle.widths.${w}`)}
+            </button>
+          ))}
+        </div>
+        <span className="preview-frame__note">{t('lifecycle.previewNote')}</span>
+      </div>
+      <div className="preview-frame__stage" ref={stage}>
+        {page.isPending ? <Spinner label={t('common.loading')} /> : null}
+        {page.isError ? (
+          <div className="notice notice--error" role="alert">
+            <p>{failureText(page.error, t('lifecycle.previewFailed'))}</p>
+          </div>
+        ) : null}
+        {page.data ? (
+          <div className="preview-frame__viewport" style={{ width: WIDTHS[width] * scale, height: HEIGHT[width] * scale }}>
+            <iframe
+              className="preview-frame"
+              title={t('lifecycle.previewFrame', { lang: lang === 'en' ? t('common.english') : t('common.arabic') })}
+              sandbox="allow-same-origin"
+              srcDoc={page.data}
+              style={{ width: WIDTHS[width], height: HEIGHT[width], transform: `scale(${scale})` }}
+            />
+          </div>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -69,6 +69,51 @@ fn id_of(raw: &str) -> Result<i32, ApiError> {
     envelope::parse_id(raw)
 }
 
+/// A change of an item's lifecycle made now.
+#[derive(Debug, Clone, Copy)]
+enum Op {
+    Publish,
+    Unpublish,
+    Restore(i32),
+    Undelete,
+}
+
+impl Op {
+    async fn run<K: Kind>(
+        self,
+        txn: &sea_orm::DatabaseTransaction,
+        id: i32,
+        now: DateTime<Utc>,
+    ) -> Result<Value, ApiError> {
+        match self {
+            Op::Publish => store::content::publish::<K>(txn, id, now).await,
+            Op::Unpublish => store::content::unpublish::<K>(txn, id, now).await,
+            Op::Restore(rev) => store::content::restore::<K>(txn, id, rev, now).await,
+            Op::Undelete => store::content::undelete::<K>(txn, id, now).await,
+        }
+    }
+
+    fn message(self) -> &'static crate::i18n::Text {
+        let m = &catalog().messages;
+        match self {
+            Op::Publish => &m.content_published,
+            Op::Unpublish => &m.content_unpublished,
+            Op::Restore(_) => &m.content_restored,
+            Op::Undelete => &m.content_undeleted,
+        }
+    }
+}
+
+/// Runs `op` on the item and commits: 200 with the record as administrators read it.
+async fn act(state: &AppState, kind: &str, id: &str, op: Op) -> Result<HttpResponse, ApiError> {
+    let id = id_of(id)?;
+    let now = state.settings.clock.now();
+    let txn = state.db.write.begin().await?;
+    let view = crate::with_kind!(kind, K => op.run::<K>(&txn, id, now).await)?;
+    commit(state, txn).await?;
+    Ok(envelope::updated(view, op.message()))
+}
+
 /// Publishes the item now (its pending changes become the live version).
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1)),
@@ -81,16 +126,7 @@ pub async fn publish(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, id) = path.into_inner();
-    let id = id_of(&id)?;
-    let now = state.settings.clock.now();
-    let txn = state.db.write.begin().await?;
-    let view =
-        crate::with_kind!(kind.as_str(), K => store::content::publish::<K>(&txn, id, now).await)?;
-    commit(&state, txn).await?;
-    Ok(envelope::updated(
-        view,
-        &catalog().messages.content_published,
-    ))
+    act(&state, &kind, &id, Op::Publish).await
 }
 
 /// Takes the item off the site now: gone from every page, listing, sitemap and feed.
@@ -105,16 +141,7 @@ pub async fn unpublish(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, id) = path.into_inner();
-    let id = id_of(&id)?;
-    let now = state.settings.clock.now();
-    let txn = state.db.write.begin().await?;
-    let view =
-        crate::with_kind!(kind.as_str(), K => store::content::unpublish::<K>(&txn, id, now).await)?;
-    commit(&state, txn).await?;
-    Ok(envelope::updated(
-        view,
-        &catalog().messages.content_unpublished,
-    ))
+    act(&state, &kind, &id, Op::Unpublish).await
 }
 
 /// The item's history, newest first.
@@ -168,16 +195,7 @@ pub async fn restore(
     path: web::Path<(String, String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, id, rev) = path.into_inner();
-    let (id, rev) = (id_of(&id)?, id_of(&rev)?);
-    let now = state.settings.clock.now();
-    let txn = state.db.write.begin().await?;
-    let view = crate::with_kind!(kind.as_str(), K =>
-        store::content::restore::<K>(&txn, id, rev, now).await)?;
-    commit(&state, txn).await?;
-    Ok(envelope::updated(
-        view,
-        &catalog().messages.content_restored,
-    ))
+    act(&state, &kind, &id, Op::Restore(id_of(&rev)?)).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -224,16 +242,7 @@ pub async fn undelete(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (kind, id) = path.into_inner();
-    let id = id_of(&id)?;
-    let now = state.settings.clock.now();
-    let txn = state.db.write.begin().await?;
-    let view = crate::with_kind!(kind.as_str(), K =>
-        store::content::undelete::<K>(&txn, id, now).await)?;
-    commit(&state, txn).await?;
-    Ok(envelope::updated(
-        view,
-        &catalog().messages.content_undeleted,
-    ))
+    act(&state, &kind, &id, Op::Undelete).await
 }
 
 /// What the scheduler will do: every published item with a `publish_at` or `unpublish_at` still

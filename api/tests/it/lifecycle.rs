@@ -50,6 +50,18 @@ async fn send(app: &TestApp, token: &str, method: Method, path: &str, body: Valu
     read(request.send().await.unwrap()).await
 }
 
+/// A POST without a body (the lifecycle's actions).
+async fn act(app: &TestApp, token: &str, path: &str) -> (u16, Value) {
+    send(app, token, Method::POST, path, Value::Null).await
+}
+
+/// A blog created (published) through the API, as administrators read it.
+async fn create_blog(app: &TestApp, token: &str, body: Value) -> Value {
+    let (status, created) = send(app, token, Method::POST, "/blog", body).await;
+    assert_eq!(status, 201, "{created}");
+    first(&created).clone()
+}
+
 /// What an anonymous visitor of the API gets for this path.
 async fn public(app: &TestApp, path: &str) -> (u16, Value) {
     read(app.get(path).await).await
@@ -122,14 +134,7 @@ async fn a_draft_is_seen_by_administrators_only_until_it_is_published() {
     let (_, sitemap) = page(&app, "/sitemap-blogs-0.xml").await;
     assert!(!sitemap.contains(&blog_path(&draft)));
 
-    let (status, published) = send(
-        &app,
-        &token,
-        Method::POST,
-        &format!("/content/blog/{id}/publish"),
-        Value::Null,
-    )
-    .await;
+    let (status, published) = act(&app, &token, &format!("/content/blog/{id}/publish")).await;
     assert_eq!(status, 200, "{published}");
     assert_eq!(published["message"], "Published");
     assert_eq!(first(&published)["status"], "published");
@@ -147,15 +152,7 @@ async fn a_draft_is_seen_by_administrators_only_until_it_is_published() {
 async fn a_pending_change_leaves_the_live_version_intact_until_it_is_published() {
     let app = app_on(&Clock::default()).await;
     let token = app.admin_token().await;
-    let (_, created) = send(
-        &app,
-        &token,
-        Method::POST,
-        "/blog",
-        blog("Doha by night", 1),
-    )
-    .await;
-    let live = first(&created).clone();
+    let live = create_blog(&app, &token, blog("Doha by night", 1)).await;
     let id = live["id"].as_i64().unwrap();
     assert_eq!(live["status"], "published");
     assert_eq!(page(&app, &blog_path(&live)).await.0, 200);
@@ -193,14 +190,7 @@ async fn a_pending_change_leaves_the_live_version_intact_until_it_is_published()
     let (_, list) = read(app.get_as(&token, "/blog").await).await;
     assert_eq!(list["responseBody"]["result"][0]["hasPendingChanges"], true);
 
-    let (status, _) = send(
-        &app,
-        &token,
-        Method::POST,
-        &format!("/content/blog/{id}/publish"),
-        Value::Null,
-    )
-    .await;
+    let (status, _) = act(&app, &token, &format!("/content/blog/{id}/publish")).await;
     assert_eq!(status, 200);
     let (_, anonymous) = public(&app, &format!("/blog/{id}")).await;
     assert!(
@@ -219,15 +209,7 @@ async fn a_pending_change_leaves_the_live_version_intact_until_it_is_published()
 async fn unpublishing_takes_an_item_off_every_page_listing_sitemap_and_feed() {
     let app = app_on(&Clock::default()).await;
     let token = app.admin_token().await;
-    let (_, created) = send(
-        &app,
-        &token,
-        Method::POST,
-        "/blog",
-        blog("London summer season", 1),
-    )
-    .await;
-    let live = first(&created).clone();
+    let live = create_blog(&app, &token, blog("London summer season", 1)).await;
     let id = live["id"].as_i64().unwrap();
     let path = blog_path(&live);
     for listing in ["/blogs", "/ar/blogs", "/sitemap-blogs-0.xml", "/feed.xml"] {
@@ -237,14 +219,7 @@ async fn unpublishing_takes_an_item_off_every_page_listing_sitemap_and_feed() {
         );
     }
 
-    let (status, body) = send(
-        &app,
-        &token,
-        Method::POST,
-        &format!("/content/blog/{id}/unpublish"),
-        Value::Null,
-    )
-    .await;
+    let (status, body) = act(&app, &token, &format!("/content/blog/{id}/unpublish")).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(first(&body)["status"], "draft");
     assert_eq!(public(&app, &format!("/blog/{id}")).await.0, 404);
@@ -503,12 +478,10 @@ async fn every_save_keeps_a_revision_and_any_revision_comes_back_as_a_draft() {
     assert_eq!(status, 200, "{whole}");
     assert_eq!(first(&whole)["data"]["name_ar"], "وصول بلا عناء");
 
-    let (status, restored) = send(
+    let (status, restored) = act(
         &app,
         &token,
-        Method::POST,
         &format!("/content/blog/{id}/revisions/{first_rev}/restore"),
-        Value::Null,
     )
     .await;
     assert_eq!(status, 200, "{restored}");
@@ -518,14 +491,7 @@ async fn every_save_keeps_a_revision_and_any_revision_comes_back_as_a_draft() {
     // The live version is the second save until the restored draft is published.
     let (_, anonymous) = public(&app, &format!("/blog/{id}")).await;
     assert_eq!(first(&anonymous)["name_ar"], "الوصول إلى الرياض");
-    send(
-        &app,
-        &token,
-        Method::POST,
-        &format!("/content/blog/{id}/publish"),
-        Value::Null,
-    )
-    .await;
+    act(&app, &token, &format!("/content/blog/{id}/publish")).await;
     let (_, anonymous) = public(&app, &format!("/blog/{id}")).await;
     assert_eq!(first(&anonymous)["name_ar"], "وصول بلا عناء");
 
@@ -587,25 +553,11 @@ async fn a_deleted_item_can_be_brought_back_for_thirty_days_then_it_is_gone() {
     );
     assert!(deleted["responseBody"]["result"][0]["deleted_at"].is_string());
 
-    let (status, back) = send(
-        &app,
-        &token,
-        Method::POST,
-        &format!("/content/banner/{id}/undelete"),
-        Value::Null,
-    )
-    .await;
+    let (status, back) = act(&app, &token, &format!("/content/banner/{id}/undelete")).await;
     assert_eq!(status, 200, "{back}");
     assert_eq!(first(&back)["status"], "draft");
     assert!(banner_titles(&app).await.is_empty(), "back as a draft");
-    send(
-        &app,
-        &token,
-        Method::POST,
-        &format!("/content/banner/{id}/publish"),
-        Value::Null,
-    )
-    .await;
+    act(&app, &token, &format!("/content/banner/{id}/publish")).await;
     assert_eq!(banner_titles(&app).await, ["Ramadan nights"]);
     let actions: Vec<String> = revisions(&app, &token, "banner", id)
         .await
@@ -632,14 +584,7 @@ async fn a_deleted_item_can_be_brought_back_for_thirty_days_then_it_is_gone() {
         schedule::tick(&app.db, clock.now()).await.unwrap().purged,
         1
     );
-    let (status, _) = send(
-        &app,
-        &token,
-        Method::POST,
-        &format!("/content/banner/{id}/undelete"),
-        Value::Null,
-    )
-    .await;
+    let (status, _) = act(&app, &token, &format!("/content/banner/{id}/undelete")).await;
     assert_eq!(status, 404);
     assert_eq!(
         app.count(&format!(
@@ -686,14 +631,7 @@ async fn wrong_lifecycle_input_gets_a_clear_answer_in_the_readers_language() {
     }
     assert_eq!(app.count("blogs").await, 0, "nothing refused was stored");
 
-    let (status, answer) = send(
-        &app,
-        &token,
-        Method::POST,
-        "/content/poem/1/publish",
-        Value::Null,
-    )
-    .await;
+    let (status, answer) = act(&app, &token, "/content/poem/1/publish").await;
     assert_eq!(status, 404);
     assert!(
         answer["message"]
@@ -730,15 +668,7 @@ async fn wrong_lifecycle_input_gets_a_clear_answer_in_the_readers_language() {
 async fn a_preview_shows_the_pending_change_in_both_languages_and_publishes_nothing() {
     let app = app_on(&Clock::default()).await;
     let token = app.admin_token().await;
-    let (_, created) = send(
-        &app,
-        &token,
-        Method::POST,
-        "/blog",
-        blog("Gifting for Eid", 1),
-    )
-    .await;
-    let live = first(&created).clone();
+    let live = create_blog(&app, &token, blog("Gifting for Eid", 1)).await;
     let id = live["id"].as_i64().unwrap();
     let mut change = blog("Gifting for Eid", 1);
     change["description"] = json!("<p>Dates from Al-Ahsa, wrapped by hand.</p>");

@@ -2,7 +2,8 @@
  * What the scheduler will do (every published item with a time still to come, soonest first)
  * and what was deleted in the last 30 days, with Bring back. Times in the chosen time zone.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -24,6 +25,47 @@ const FORM_OF: Record<ContentKind, string> = {
   banner: paths.addBanner,
   'general-content': paths.addGeneralContent,
 };
+
+/** One list of the page: its heading, its loading and failure states, and its table. */
+function Section<T>({
+  title,
+  empty,
+  query,
+  head,
+  children,
+}: {
+  title: string;
+  empty: string;
+  query: UseQueryResult<T[]>;
+  head: string[];
+  children: (rows: T[]) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="card lifecycle-page__section">
+      <h2 className="lifecycle-page__heading">{title}</h2>
+      {query.isPending ? <Spinner label={t('common.loading')} /> : null}
+      {query.isError ? <p className="notice notice--error">{failureText(query.error, t('common.loadFailed'))}</p> : null}
+      {query.data?.length === 0 ? <p className="lifecycle-page__empty">{empty}</p> : null}
+      {query.data && query.data.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                {head.map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>{children(query.data)}</tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 /** A time in the chosen zone, kept left to right inside Arabic text. */
 function When({ at, zone }: { at: string | null | undefined; zone: string }) {
@@ -62,82 +104,55 @@ export function LifecyclePage() {
           {t('lifecycle.pageTitle')}
         </h1>
       </header>
-      <div className="card lifecycle-page__section">
-        <h2 className="lifecycle-page__heading">{t('lifecycle.scheduledTitle')}</h2>
-        {scheduled.isPending ? <Spinner label={t('common.loading')} /> : null}
-        {scheduled.isError ? <p className="notice notice--error">{failureText(scheduled.error, t('common.loadFailed'))}</p> : null}
-        {scheduled.data?.length === 0 ? <p className="lifecycle-page__empty">{t('lifecycle.noneScheduled')}</p> : null}
-        {scheduled.data && scheduled.data.length > 0 ? (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('lifecycle.kind')}</th>
-                  <th scope="col">{t('lifecycle.item')}</th>
-                  <th scope="col">{t('lifecycle.label')}</th>
-                  <th scope="col">{t('lifecycle.publishAt')}</th>
-                  <th scope="col">{t('lifecycle.unpublishAt')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {scheduled.data.map((item) => (
-                  <tr key={`${item.kind}-${item.id}`}>
-                    <td data-label={t('lifecycle.kind')}>{t(`lifecycle.kinds.${item.kind}`)}</td>
-                    <td data-label={t('lifecycle.item')}>
-                      <Link to={formPath(FORM_OF[item.kind], item.id)}>{titleOf(item)}</Link>
-                    </td>
-                    <td data-label={t('lifecycle.label')}>
-                      <StatusBadge record={item} />
-                    </td>
-                    <td data-label={t('lifecycle.publishAt')}>
-                      <When at={item.publish_at} zone={zone} />
-                    </td>
-                    <td data-label={t('lifecycle.unpublishAt')}>
-                      <When at={item.unpublish_at} zone={zone} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </div>
-      <div className="card lifecycle-page__section">
-        <h2 className="lifecycle-page__heading">{t('lifecycle.deletedTitle')}</h2>
-        {deleted.isPending ? <Spinner label={t('common.loading')} /> : null}
-        {deleted.isError ? <p className="notice notice--error">{failureText(deleted.error, t('common.loadFailed'))}</p> : null}
-        {deleted.data?.length === 0 ? <p className="lifecycle-page__empty">{t('lifecycle.noneDeleted')}</p> : null}
-        {deleted.data && deleted.data.length > 0 ? (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('lifecycle.kind')}</th>
-                  <th scope="col">{t('lifecycle.item')}</th>
-                  <th scope="col">{t('lifecycle.deletedAt')}</th>
-                  <th scope="col">{t('common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {deleted.data.map((item) => (
-                  <tr key={`${item.kind}-${item.id}`}>
-                    <td data-label={t('lifecycle.kind')}>{t(`lifecycle.kinds.${item.kind}`)}</td>
-                    <td data-label={t('lifecycle.item')}>{titleOf(item)}</td>
-                    <td data-label={t('lifecycle.deletedAt')}>
-                      <When at={item.deleted_at} zone={zone} />
-                    </td>
-                    <td data-label={t('common.actions')}>
-                      <button type="button" className="btn btn--secondary btn--small" onClick={() => bringBack(item)}>
-                        {t('lifecycle.bringBack')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </div>
+      <Section
+        title={t('lifecycle.scheduledTitle')}
+        empty={t('lifecycle.noneScheduled')}
+        query={scheduled}
+        head={[t('lifecycle.kind'), t('lifecycle.item'), t('lifecycle.label'), t('lifecycle.publishAt'), t('lifecycle.unpublishAt')]}
+      >
+        {(rows) =>
+          rows.map((item) => (
+            <tr key={`${item.kind}-${item.id}`}>
+              <td data-label={t('lifecycle.kind')}>{t(`lifecycle.kinds.${item.kind}`)}</td>
+              <td data-label={t('lifecycle.item')}>
+                <Link to={formPath(FORM_OF[item.kind], item.id)}>{titleOf(item)}</Link>
+              </td>
+              <td data-label={t('lifecycle.label')}>
+                <StatusBadge record={item} />
+              </td>
+              <td data-label={t('lifecycle.publishAt')}>
+                <When at={item.publish_at} zone={zone} />
+              </td>
+              <td data-label={t('lifecycle.unpublishAt')}>
+                <When at={item.unpublish_at} zone={zone} />
+              </td>
+            </tr>
+          ))
+        }
+      </Section>
+      <Section
+        title={t('lifecycle.deletedTitle')}
+        empty={t('lifecycle.noneDeleted')}
+        query={deleted}
+        head={[t('lifecycle.kind'), t('lifecycle.item'), t('lifecycle.deletedAt'), t('common.actions')]}
+      >
+        {(rows) =>
+          rows.map((item) => (
+            <tr key={`${item.kind}-${item.id}`}>
+              <td data-label={t('lifecycle.kind')}>{t(`lifecycle.kinds.${item.kind}`)}</td>
+              <td data-label={t('lifecycle.item')}>{titleOf(item)}</td>
+              <td data-label={t('lifecycle.deletedAt')}>
+                <When at={item.deleted_at} zone={zone} />
+              </td>
+              <td data-label={t('common.actions')}>
+                <button type="button" className="btn btn--secondary btn--small" onClick={() => bringBack(item)}>
+                  {t('lifecycle.bringBack')}
+                </button>
+              </td>
+            </tr>
+          ))
+        }
+      </Section>
     </section>
   );
 }

@@ -85,27 +85,48 @@ test.describe('content lifecycle', () => {
     await expect.poll(() => publicTitles(api)).toContain(title);
   });
 
-  test('in Arabic: a draft, its preview and its history', async ({ adminPage: page, api }) => {
+  test('in Arabic: draft, preview, schedule, the comparison, restore and publish', async ({ adminPage: page, api }) => {
+    const title = unique('Ramadan nights');
     const banner = await api.create<{ id: number }>('/flashy-banner', [
-      { banner_name: unique('Ramadan'), banner_url: '/media/a.png', title: unique('Ramadan nights'), title_ar: 'ليالي رمضان', status: 'draft' },
+      { banner_name: unique('Ramadan'), banner_url: '/media/a.png', title, title_ar: 'ليالي رمضان', status: 'draft' },
     ]);
     await page.goto(`/admin/addbanner/${banner.id}`);
     await page.getByRole('button', { name: 'Switch to Arabic' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     const panel = page.getByRole('region', { name: 'النشر' });
     await expect(panel.getByText('مسودة', { exact: true })).toBeVisible();
-    await expect(panel.getByText(/الأوقات بتوقيت Asia\/Dubai/)).toBeVisible();
+
     await panel.getByRole('button', { name: 'معاينة' }).click();
     const preview = page.getByRole('dialog', { name: 'معاينة' });
-    await preview.getByRole('button', { name: 'Arabic' }).or(preview.getByRole('button', { name: 'العربية' })).first().click();
+    await preview.getByRole('button', { name: 'العربية' }).click();
     await expect(preview.frameLocator('iframe').locator('body')).toContainText('ليالي رمضان');
+    await preview.getByRole('button', { name: 'الإنجليزية' }).click();
+    await expect(preview.frameLocator('iframe').locator('body')).toContainText(title);
     await page.keyboard.press('Escape');
+
+    // Scheduled in (Asia/Dubai), with a subtitle to undo afterwards.
+    await expect(panel.getByText(/الأوقات بتوقيت Asia\/Dubai \(UTC\+04:00\)/)).toBeVisible();
+    await panel.getByLabel(/النشر في/).fill(localIn(2));
+    await page.getByLabel('العنوان الفرعي', { exact: true }).fill('خطأ يجب التراجع عنه');
+    await page.getByRole('button', { name: 'إرسال' }).click();
+    await expectToast(page, 'تم تحديث اللافتة بنجاح');
+    await page.goto(`/admin/addbanner/${banner.id}`);
+    await expect(panel.getByText('مجدول', { exact: true })).toBeVisible();
+    expect(await publicTitles(api)).not.toContain(title);
+
     await panel.getByRole('button', { name: 'السجل' }).click();
     const history = page.getByRole('dialog', { name: 'السجل' });
-    await expect(history.getByRole('button', { name: /أُنشئ/ })).toBeVisible();
-    await page.keyboard.press('Escape');
+    await history.getByRole('button', { name: /أُنشئ/ }).click();
+    const diff = history.getByRole('table', { name: 'هذه المراجعة مقارنة بالوضع الحالي' });
+    await expect(diff.getByRole('row', { name: /sub_title/ }).first()).toContainText('خطأ يجب التراجع عنه');
+    await history.getByRole('button', { name: 'استعادة كمسودة' }).click();
+    await expectToast(page, 'تمت استعادة المراجعة كمسودة');
+    await expect(panel.getByText('تغييرات بانتظار النشر', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('العنوان الفرعي', { exact: true })).toHaveValue('');
+
     await panel.getByRole('button', { name: 'انشر الآن' }).click();
     await expectToast(page, 'تم النشر');
     await expect(panel.getByText('منشور على الموقع', { exact: true })).toBeVisible();
+    await expect.poll(() => publicTitles(api)).toContain(title);
   });
 });

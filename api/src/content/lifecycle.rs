@@ -1,7 +1,8 @@
 //! The content lifecycle, the same for every [`Kind`]: an item is a draft or published, may be
 //! scheduled in and out, may carry pending changes beside its live version, and may be deleted
-//! (kept 30 days). Its row in the kind's table always holds the version the site shows (or, for
-//! an item never published, its draft); the pending changes of a published item are the record
+//! (kept 30 days). Its row in the kind's table always holds the published version (the one the
+//! site shows, or will show at its `publish_at`), or, for a draft, the draft itself; the pending
+//! changes of a published item are the record
 //! they make, kept as JSON in the row's `draft` column until they are published.
 //!
 //! Whether an item is live is one stored flag, `live`, which every public read and the site's

@@ -33,9 +33,9 @@ pub async fn tick(db: &Db, now: DateTime<Utc>) -> Result<Tick, ApiError> {
     for kind in KINDS {
         let fired: Result<usize, ApiError> = crate::with_kind!(kind, K => {
             let mut fired = 0;
-            for id in store::content::due::<K>(&db.read, now).await? {
+            for (id, live) in store::content::due::<K>(&db.read, now).await? {
                 let txn = db.write.begin().await?;
-                if store::content::fire::<K>(&txn, id, now).await? {
+                if store::content::fire::<K>(&txn, id, live, now).await? {
                     fired += 1;
                 }
                 txn.commit().await?;

@@ -145,9 +145,11 @@ async fn store<K: Kind>(
     let before_view = admin_view::<K>(&before);
     let mut state = was.clone();
     state.schedule(request)?;
-    let pending = wanted == Status::Draft && was.published_at.is_some();
+    // A published item (live, or scheduled to go live) keeps its version; a draft is edited in
+    // place.
+    let pending = wanted == Status::Draft && was.status == Status::Published;
     let (saved, action) = if pending {
-        // Changes to a published item wait beside its live version, which stays as it is.
+        // Changes to a published item wait beside its published version, which stays as it is.
         let mut draft: K::Active = before.clone().into();
         K::apply(input, txn, &mut draft).await?;
         let draft = draft.try_into_model()?;
@@ -407,64 +409,62 @@ pub async fn deleted<K: Kind>(
         .collect())
 }
 
-/// Items whose schedule is due at `now`: live ones to take off, waiting ones to put on.
+/// The condition of an item due to go live at `now` (`true`), or due to leave (`false`).
+fn due_to<K: Kind>(live: bool, now: DateTime<Utc>) -> sea_orm::Condition {
+    let publish_at = column::<K>("publish_at");
+    let unpublish_at = column::<K>("unpublish_at");
+    let common = sea_orm::Condition::all()
+        .add(column::<K>("deleted_at").is_null())
+        .add(column::<K>("status").eq(Status::Published.as_str()));
+    if live {
+        // Waiting, and its time has come.
+        common
+            .add(column::<K>("live").eq(false))
+            .add(publish_at.is_null().or(publish_at.lte(now)))
+            .add(unpublish_at.is_null().or(unpublish_at.gt(now)))
+    } else {
+        // Live, and its time is over.
+        common
+            .add(column::<K>("live").eq(true))
+            .add(unpublish_at.lte(now))
+    }
+}
+
+/// Items whose schedule is due at `now`, each with whether it goes live (`true`) or leaves.
 pub async fn due<K: Kind>(
     db: &impl ConnectionTrait,
     now: DateTime<Utc>,
-) -> Result<Vec<i32>, ApiError> {
-    let publish_at = column::<K>("publish_at");
-    let unpublish_at = column::<K>("unpublish_at");
-    let ids = K::Entity::find()
-        .select_only()
-        .column(column::<K>("id"))
-        .filter(column::<K>("deleted_at").is_null())
-        .filter(column::<K>("status").eq(Status::Published.as_str()))
-        .filter(
-            sea_orm::Condition::any()
-                // Waiting, and its time has come.
-                .add(
-                    sea_orm::Condition::all()
-                        .add(column::<K>("live").eq(false))
-                        .add(publish_at.is_null().or(publish_at.lte(now)))
-                        .add(unpublish_at.is_null().or(unpublish_at.gt(now))),
-                )
-                // Live, and its time is over.
-                .add(
-                    sea_orm::Condition::all()
-                        .add(column::<K>("live").eq(true))
-                        .add(unpublish_at.lte(now)),
-                ),
-        )
-        .into_tuple::<i32>()
-        .all(db)
-        .await?;
-    Ok(ids)
+) -> Result<Vec<(i32, bool)>, ApiError> {
+    let mut due = Vec::new();
+    for live in [true, false] {
+        let ids: Vec<i32> = K::Entity::find()
+            .select_only()
+            .column(column::<K>("id"))
+            .filter(due_to::<K>(live, now))
+            .into_tuple()
+            .all(db)
+            .await?;
+        due.extend(ids.into_iter().map(|id| (id, live)));
+    }
+    Ok(due)
 }
 
-/// Applies the item's schedule at `now`, once: the flag changes only where it still holds the
-/// old value, so of several instances doing this at the same moment one does it (and records
-/// it, and queues its publish job); the others find nothing to do. Whether it acted.
+/// Puts the item on the site (`live`) or takes it off, if that is still due at `now`, once: the
+/// transaction's first statement is the conditional update, so of several instances doing this
+/// at the same moment one changes the flag (and records it, and queues its publish job) and the
+/// others find nothing left to change. It also takes the write lock before reading anything, so
+/// on SQLite two instances wait for each other instead of failing to upgrade a read. Whether it
+/// acted.
 pub async fn fire<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
+    live: bool,
     now: DateTime<Utc>,
 ) -> Result<bool, ApiError> {
-    let Some(row) = visible::<K>(K::Entity::find(), Audience::Admin)
-        .filter(column::<K>("id").eq(id))
-        .one(txn)
-        .await?
-    else {
-        return Ok(false);
-    };
-    let was = State::of::<K>(&row);
-    let live = was.due_live(now);
-    if live == was.live {
-        return Ok(false);
-    }
     let mut update = K::Entity::update_many()
         .col_expr(column::<K>("live"), Expr::value(live))
         .filter(column::<K>("id").eq(id))
-        .filter(column::<K>("live").eq(was.live));
+        .filter(due_to::<K>(live, now));
     if live {
         update = update.col_expr(column::<K>("published_at"), Expr::value(now));
     }
@@ -474,14 +474,13 @@ pub async fn fire<K: Kind>(
     let saved = find::<K>(txn, id).await?;
     let action = if live { Action::Upsert } else { Action::Delete };
     publish::enqueue(txn, K::RESOURCE, id, action).await?;
-    let before_view = admin_view::<K>(&row);
     let view = admin_view::<K>(&saved);
     let what = if live {
         "scheduled-in"
     } else {
         "scheduled-out"
     };
-    record::<K>(txn, id, what, Some(&before_view), &view, now).await?;
+    record::<K>(txn, id, what, Some(&view), &view, now).await?;
     Ok(true)
 }
 

@@ -172,10 +172,13 @@ faults: build
         -d "{\"username\": \"faults\", \"password\": \"$password\"}" "$base/api/v1/authenticate" \
         | python3 -c 'import json, sys; print(json.load(sys.stdin)["responseBody"]["token"])')
     # Signing out and ending sessions would end the run's own session: the API tests cover them.
+    # One worker: with two threads, schemathesis 4.32.5 on CPython 3.11 stopped 2 runs in 3 with
+    # its own runtime error ("SystemError: AST constructor recursion depth mismatch" while two
+    # threads parse its source), not an API finding.
     "$st" --no-color --config-file checks/schemathesis.toml run "$base/api/v1/openapi.json" \
         -H "x-api-key: $key" -H "Authorization: Bearer $token" \
         --exclude-path /api/v1/logout --exclude-path '/api/v1/account/sessions/{id}' \
-        --max-examples 30 --workers 2
+        --max-examples 30 --workers 1
 
 # Drop the databases left by PostgreSQL test runs.
 pg-clean:

@@ -151,28 +151,6 @@ pub async fn record_transfer(
     Ok(())
 }
 
-/// The fields a save changed: every field whose value differs between `before` and `after`
-/// (all set fields of a new row), without the bookkeeping ones.
-pub fn changed_fields<T: Serialize>(before: Option<&T>, after: &T) -> Vec<String> {
-    const BOOKKEEPING: [&str; 4] = ["id", "created_at", "updated_at", "published_at"];
-    let after = serde_json::to_value(after).unwrap_or_default();
-    let before = before.and_then(|b| serde_json::to_value(b).ok());
-    let Value::Object(after) = after else {
-        return Vec::new();
-    };
-    let mut fields = after
-        .iter()
-        .filter(|(key, _)| !BOOKKEEPING.contains(&key.as_str()))
-        .filter(|(key, value)| match &before {
-            Some(before) => before.get(key.as_str()) != Some(*value),
-            None => !value.is_null(),
-        })
-        .map(|(key, _)| key.clone())
-        .collect::<Vec<_>>();
-    fields.sort();
-    fields
-}
-
 /// What the log shows for a line.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AuditEntry {
@@ -251,14 +229,6 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-
-    #[test]
-    fn changed_fields_name_what_differs_and_skip_bookkeeping() {
-        let before = json!({"id": 1, "name": "Valet", "name_ar": null, "updated_at": "a", "display_order": 1});
-        let after = json!({"id": 1, "name": "Valet+", "name_ar": null, "updated_at": "b", "display_order": 1});
-        assert_eq!(changed_fields(Some(&before), &after), vec!["name"]);
-        assert_eq!(changed_fields(None, &after), vec!["display_order", "name"]);
-    }
 
     #[tokio::test]
     async fn the_actor_is_the_requests_inside_its_scope_and_the_system_outside() {

@@ -21,12 +21,15 @@ use crate::error::ApiError;
 /// How long a deleted item can be brought back.
 pub const KEEP_DELETED_DAYS: i64 = 30;
 
+/// The item's own lifecycle, which pending changes never override.
+const STATE_KEYS: [&str; 4] = ["status", "publish_at", "unpublish_at", "published_at"];
+
 /// The keys of a body that speak of the lifecycle rather than of the item's fields.
 pub const LIFECYCLE_KEYS: [&str; 6] = [
-    "status",
-    "publish_at",
-    "unpublish_at",
-    "published_at",
+    STATE_KEYS[0],
+    STATE_KEYS[1],
+    STATE_KEYS[2],
+    STATE_KEYS[3],
     "hasPendingChanges",
     "updated_at",
 ];
@@ -223,7 +226,7 @@ pub fn admin_view<K: Kind>(row: &K::Model) -> Value {
         .and_then(|d| serde_json::from_str::<Map<String, Value>>(d).ok());
     if let (Some(pending), Value::Object(view)) = (&pending, &mut view) {
         for (key, value) in pending {
-            if key != "id" && key != "created_at" && !LIFECYCLE_KEYS[..4].contains(&key.as_str()) {
+            if key != "id" && key != "created_at" && !STATE_KEYS.contains(&key.as_str()) {
                 view.insert(key.clone(), value.clone());
             }
         }
@@ -245,7 +248,8 @@ const NOT_CHANGES: [&str; 4] = [
     "created_at",
 ];
 
-/// The fields whose values differ between two views, in the order of `after`.
+/// The fields whose values differ between two views, in the order of `after` (a new item's:
+/// every field it fills). The revision's and the audit line's `changed_fields`.
 pub fn changed_fields(before: Option<&Value>, after: &Value) -> Vec<String> {
     let empty = Map::new();
     let before = before.and_then(Value::as_object).unwrap_or(&empty);

@@ -4,8 +4,7 @@
  */
 import { getOne, request, send, type ItemEnvelope, type ListEnvelope } from '@/lib/api-client';
 
-export const CONTENT_KINDS = ['service', 'service-list', 'blog', 'client-review', 'banner', 'general-content'] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
+export type ContentKind = 'service' | 'service-list' | 'blog' | 'client-review' | 'banner' | 'general-content';
 
 /** What every content record carries beside its own fields. */
 export type Lifecycle = {

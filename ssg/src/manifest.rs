@@ -12,19 +12,19 @@
 //! files of targets that are no longer wanted, write the new manifest. Nothing needs to know
 //! what the data was before the change: the manifest says what the store holds.
 //!
-//! A blog's body is not part of its card; the publisher renders a blog's pages whenever an
-//! outbox job names the blog, and the card's `updated_at` (set on every save) changes the digest
-//! as well.
+//! A blog's body is not part of its card, nor is the plain text a card's Read More shows from
+//! it: the card's `updated_at`, set on every save (and so on every change of the body), stands
+//! for both in the digests, and the publisher also renders a blog's pages whenever an outbox job
+//! names the blog. Digesting the bodies themselves made every publish cost as much as reading
+//! and hashing every blog's text (docs/benchmarks.md, "Profiles").
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 use sha2::{Digest as _, Sha256};
 
 use crate::model::{BlogCard, SiteData};
-use crate::plan::{
-    BLOGS_PER_PAGE, FEED_SIZE, HOME_BLOGS, Target, full, listing_pages, sitemap_chunk,
-};
+use crate::plan::{FEED_SIZE, Target, cards_shown, full, listing_pages, sitemap_chunk};
 use crate::routes::Route;
 
 /// The file in the site store that holds the manifest (never served: `.`-files are private).
@@ -52,6 +52,13 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> BTreeMap<Target
         h
     };
     let pages = listing_pages(data.blogs.len());
+    // Each card's digest, once: the targets that show a card feed it.
+    let card: HashMap<i32, [u8; 16]> = data.blogs.iter().map(|b| (b.id, card_digest(b))).collect();
+    let feed_cards = |h: &mut Sha256, cards: &mut dyn Iterator<Item = &BlogCard>| {
+        let digests: Vec<&[u8; 16]> = cards.map(|b| &card[&b.id]).collect();
+        h.update((digests.len() as u64).to_le_bytes());
+        digests.into_iter().for_each(|d| h.update(d));
+    };
     let mut chunks: BTreeMap<i32, Vec<&BlogCard>> = BTreeMap::new();
     for blog in &data.blogs {
         chunks.entry(sitemap_chunk(blog.id)).or_default().push(blog);
@@ -62,22 +69,17 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> BTreeMap<Target
             let mut h = shared.clone();
             feed(&mut h, &key(&target));
             match &target {
-                Target::Page(Route::Home) => {
+                Target::Page(route @ Route::Home) => {
                     feed(&mut h, &data.banners);
                     feed(&mut h, &data.reviews);
-                    feed(
-                        &mut h,
-                        &data.blogs.iter().take(HOME_BLOGS).collect::<Vec<_>>(),
-                    );
+                    feed_cards(&mut h, &mut cards_shown(route, data).iter());
                 }
-                Target::Page(Route::Blogs(n)) => {
-                    let start = (*n as usize - 1) * BLOGS_PER_PAGE;
-                    let cards: Vec<_> =
-                        data.blogs.iter().skip(start).take(BLOGS_PER_PAGE).collect();
-                    feed(&mut h, &(pages, cards));
+                Target::Page(route @ Route::Blogs(_)) => {
+                    feed(&mut h, &pages);
+                    feed_cards(&mut h, &mut cards_shown(route, data).iter());
                 }
                 Target::Page(Route::Blog { id, .. }) | Target::Redirect { blog_id: id, .. } => {
-                    feed(&mut h, &data.blog(*id));
+                    h.update(card.get(id).unwrap_or(&[0; 16]));
                 }
                 Target::SitemapIndex => {
                     let latest: Vec<_> = chunks
@@ -87,12 +89,14 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> BTreeMap<Target
                     feed(&mut h, &latest);
                 }
                 Target::SitemapPages => feed(&mut h, &pages),
-                Target::SitemapBlogs(k) => feed(&mut h, &chunks.get(k)),
+                Target::SitemapBlogs(k) => {
+                    feed_cards(&mut h, &mut chunks.get(k).into_iter().flatten().copied());
+                }
                 Target::Feeds => {
                     let mut newest: Vec<&BlogCard> = data.blogs.iter().collect();
                     newest.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
                     newest.truncate(FEED_SIZE);
-                    feed(&mut h, &newest);
+                    feed_cards(&mut h, &mut newest.into_iter());
                 }
                 // The rest show only what every page shows.
                 Target::Page(_) | Target::NotFound | Target::Robots | Target::Assets => {}
@@ -101,6 +105,51 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> BTreeMap<Target
             (target, digest)
         })
         .collect()
+}
+
+/// A card's digest: its fields' bytes fed one by one, without JSON (this runs for every blog
+/// on every publish). The pattern names every field, so a new one cannot be left out.
+fn card_digest(card: &BlogCard) -> [u8; 16] {
+    let BlogCard {
+        id,
+        slug,
+        name,
+        name_ar,
+        excerpt,
+        excerpt_ar,
+        image_url,
+        image,
+        display_order,
+        created_at,
+        updated_at,
+    } = card;
+    let mut h = Sha256::new();
+    h.update(id.to_le_bytes());
+    h.update(display_order.to_le_bytes());
+    for at in [created_at, updated_at] {
+        h.update(at.timestamp().to_le_bytes());
+        h.update(at.timestamp_subsec_nanos().to_le_bytes());
+    }
+    for text in [
+        Some(slug),
+        Some(name),
+        name_ar.as_ref(),
+        Some(excerpt),
+        excerpt_ar.as_ref(),
+        Some(image_url),
+    ] {
+        match text {
+            Some(text) => {
+                h.update((text.len() as u64).to_le_bytes());
+                h.update(text.as_bytes());
+            }
+            None => h.update(u64::MAX.to_le_bytes()),
+        }
+    }
+    if image.is_some() {
+        feed(&mut h, image);
+    }
+    h.finalize()[..16].try_into().expect("16 bytes")
 }
 
 fn feed(h: &mut Sha256, value: &impl Serialize) {
@@ -241,6 +290,35 @@ mod tests {
             "not among the first three"
         );
         assert!(!changed.contains(&Target::Page(Route::About)));
+    }
+
+    #[test]
+    fn every_field_of_a_card_is_in_its_digest() {
+        let card = data(1).blogs[0].clone();
+        let later = card.created_at + chrono::Duration::nanoseconds(1);
+        let edits: [(&str, fn(&mut BlogCard, chrono::DateTime<chrono::Utc>)); 10] = [
+            ("slug", |c, _| c.slug.push('x')),
+            ("name", |c, _| c.name.push('x')),
+            ("name_ar", |c, _| c.name_ar = Some(String::new())),
+            ("excerpt", |c, _| c.excerpt.push('x')),
+            ("excerpt_ar", |c, _| c.excerpt_ar = Some("x".into())),
+            ("image_url", |c, _| c.image_url.push('x')),
+            ("image", |c, _| c.image = Some(Default::default())),
+            ("display_order", |c, _| c.display_order += 1),
+            ("created_at", |c, t| c.created_at = t),
+            ("updated_at", |c, t| c.updated_at = t),
+        ];
+        for (field, edit) in edits {
+            let mut edited = card.clone();
+            edit(&mut edited, later);
+            assert_ne!(card_digest(&card), card_digest(&edited), "{field}");
+        }
+        // A field's bytes cannot pass for the next field's.
+        let mut a = card.clone();
+        let mut b = card.clone();
+        (a.slug, a.name) = ("ab".into(), "c".into());
+        (b.slug, b.name) = ("a".into(), "bc".into());
+        assert_ne!(card_digest(&a), card_digest(&b));
     }
 
     #[test]

@@ -67,6 +67,20 @@ pub struct Blog {
     pub key_words_ar: Option<String>,
 }
 
+impl Blog {
+    /// The description's whole plain text in `lang` (the Arabic when it has any text): what a
+    /// card's Read More shows.
+    pub fn text(&self, lang: Lang) -> String {
+        if lang == Lang::Ar
+            && let Some(ar) = self.description_ar.as_deref().map(crate::text::plain_text)
+            && !ar.trim().is_empty()
+        {
+            return ar;
+        }
+        crate::text::plain_text(&self.description)
+    }
+}
+
 /// A blog without its body: what listings, feeds and the sitemap need.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct BlogCard {
@@ -75,13 +89,11 @@ pub struct BlogCard {
     pub name: String,
     pub name_ar: Option<String>,
     /// Plain-text opening of the description (600 characters), made on save: feeds and meta
-    /// descriptions.
+    /// descriptions. The whole text a card's Read More shows comes from the body
+    /// ([`Blog::text`]), which a card does not carry: listing every blog stays small, and a
+    /// publish reads only the bodies of the pages it renders.
     pub excerpt: String,
     pub excerpt_ar: Option<String>,
-    /// The whole plain text of the description ([`crate::text::plain_text`]): what a card's
-    /// Read More shows.
-    pub text: String,
-    pub text_ar: Option<String>,
     pub image_url: String,
     #[serde(default)]
     pub image: Option<ImageInfo>,
@@ -170,6 +182,11 @@ impl SiteData {
 
     pub fn blog(&self, id: i32) -> Option<&BlogCard> {
         self.blogs.iter().find(|b| b.id == id)
+    }
+
+    /// Every blog's card by id (for lookups in a loop over the blogs).
+    pub fn blogs_by_id(&self) -> std::collections::HashMap<i32, &BlogCard> {
+        self.blogs.iter().map(|b| (b.id, b)).collect()
     }
 
     /// Replaces (or removes, with `None`) one blog's card, keeping the order.

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::model::SiteData;
+use crate::model::{BlogCard, SiteData};
 use crate::routes::{Lang, Route};
 
 pub const BLOGS_PER_PAGE: usize = 12;
@@ -86,6 +86,34 @@ pub fn pages(data: &SiteData) -> Vec<Route> {
     routes
 }
 
+/// The blogs whose cards the page at `route` shows: the home page's latest, a listing page's
+/// twelve (one rule for the pages, their digests and the bodies a publish loads).
+pub fn cards_shown<'d>(route: &Route, data: &'d SiteData) -> &'d [BlogCard] {
+    let (start, count) = match route {
+        Route::Home => (0, HOME_BLOGS),
+        Route::Blogs(n) => (
+            (*n as usize).saturating_sub(1) * BLOGS_PER_PAGE,
+            BLOGS_PER_PAGE,
+        ),
+        _ => (0, 0),
+    };
+    let start = start.min(data.blogs.len());
+    let end = (start + count).min(data.blogs.len());
+    &data.blogs[start..end]
+}
+
+impl Target {
+    /// The blogs whose bodies rendering this target reads: a blog's own page, and every card
+    /// a page shows (its Read More text).
+    pub fn bodies(&self, data: &SiteData) -> Vec<i32> {
+        match self {
+            Target::Page(Route::Blog { id, .. }) => vec![*id],
+            Target::Page(route) => cards_shown(route, data).iter().map(|b| b.id).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// Every output of the site for `data`.
 pub fn full(data: &SiteData) -> BTreeSet<Target> {
     let mut targets: BTreeSet<Target> = pages(data).into_iter().map(Target::Page).collect();
@@ -93,8 +121,9 @@ pub fn full(data: &SiteData) -> BTreeSet<Target> {
         targets.insert(Target::Page(blog.route()));
         targets.insert(Target::SitemapBlogs(sitemap_chunk(blog.id)));
     }
+    let by_id = data.blogs_by_id();
     for r in &data.redirects {
-        if data.blog(r.blog_id).is_some_and(|b| b.slug != r.slug) {
+        if by_id.get(&r.blog_id).is_some_and(|b| b.slug != r.slug) {
             targets.insert(Target::Redirect {
                 slug: r.slug.clone(),
                 blog_id: r.blog_id,
@@ -167,5 +196,40 @@ mod tests {
             .filter(|r| matches!(r, Route::Document(_)))
             .count();
         assert_eq!(documents, crate::content::DOCUMENTS.len(), "every document");
+    }
+
+    #[test]
+    fn a_page_reads_the_bodies_of_the_cards_it_shows_and_no_others() {
+        let data = data(1, 30);
+        let ids = |target: Target| target.bodies(&data);
+
+        assert_eq!(
+            ids(Target::Page(Route::Home)),
+            vec![1, 2, 3],
+            "the latest three"
+        );
+        assert_eq!(
+            ids(Target::Page(Route::Blogs(2))),
+            (13..=24).collect::<Vec<_>>(),
+            "the second listing page's twelve"
+        );
+        assert_eq!(
+            ids(Target::Page(Route::Blogs(3))),
+            (25..=30).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            ids(Target::Page(Route::Blogs(9))),
+            Vec::<i32>::new(),
+            "past the end"
+        );
+        let blog = data.blogs[4].route();
+        assert_eq!(ids(Target::Page(blog)), vec![5], "a blog its own");
+        for target in [
+            Target::Page(Route::About),
+            Target::Feeds,
+            Target::SitemapBlogs(0),
+        ] {
+            assert_eq!(ids(target.clone()), Vec::<i32>::new(), "{target:?}");
+        }
     }
 }

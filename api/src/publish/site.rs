@@ -11,8 +11,9 @@
 //! knows. `.build` (the site's fingerprint) marks a complete build; without it, or with another
 //! fingerprint, the next publish is a full build.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use ssg::manifest::{self, Entry, MANIFEST_FILE, Manifest};
@@ -151,8 +152,9 @@ impl Publisher {
         progress: Option<&(dyn Fn(usize, usize) + Sync)>,
     ) -> anyhow::Result<Report> {
         let site = self.site.read().await.clone();
-        let clock = std::time::Instant::now();
+        let clock = Instant::now();
         let data = load_data(&db.read).await?;
+        let loaded = clock.elapsed();
         let wanted = manifest::digests(&data, site.fingerprint(), Site::year());
         let (old, mode) = match mode {
             Mode::Full => (Manifest::default(), Mode::Full),
@@ -166,33 +168,45 @@ impl Publisher {
                 .remove(&[BUILD_MARKER.to_owned()].into())
                 .await?;
         }
-        let todo: Vec<&Target> = wanted
+        let planned = clock.elapsed();
+        // Each wanted output with its manifest key, made once.
+        let wanted: Vec<(Target, String, manifest::InputDigest)> = wanted
+            .into_iter()
+            .map(|(target, digest)| {
+                let key = manifest::key(&target);
+                (target, key, digest)
+            })
+            .collect();
+        let todo: Vec<&(Target, String, manifest::InputDigest)> = wanted
             .iter()
-            .filter(|(target, digest)| {
-                old.digest(target) != Some(digest.as_str())
+            .filter(|(target, key, digest)| {
+                old.entries.get(key).map(|e| e.digest.as_str()) != Some(digest.as_str())
                     || owner(target).is_some_and(|id| blogs.contains(&id))
             })
-            .map(|(target, _)| target)
             .collect();
 
-        // What the store will hold: the old entries of outputs still wanted, each replaced once
-        // its output is written.
-        let wanted_keys: BTreeSet<String> = wanted.keys().map(manifest::key).collect();
-        let mut new = Manifest {
-            entries: old
-                .entries
-                .iter()
-                .filter(|(key, _)| wanted_keys.contains(*key))
-                .map(|(k, e)| (k.clone(), e.clone()))
-                .collect(),
-        };
+        // What the store will hold: the old entries of outputs still wanted (moved, not
+        // copied: a publish that renders two outputs of ten thousand should not copy the
+        // other entries), each replaced once its output is written. The files of the others,
+        // and those a re-rendered output no longer writes, may have to go.
+        let wanted_keys: HashSet<&str> = wanted.iter().map(|(_, key, _)| key.as_str()).collect();
+        let (kept, dropped): (BTreeMap<String, Entry>, BTreeMap<String, Entry>) = old
+            .entries
+            .into_iter()
+            .partition(|(key, _)| wanted_keys.contains(key.as_str()));
+        let mut new = Manifest { entries: kept };
+        let mut changed = mode == Mode::Full || !dropped.is_empty();
+        let mut unwanted: BTreeSet<String> = dropped.into_values().flat_map(|e| e.files).collect();
         let mut report = Report::default();
+        let (mut rendering, mut writing) = (Duration::ZERO, Duration::ZERO);
         for (i, batch) in todo.chunks(BATCH).enumerate() {
-            let ids = batch.iter().filter_map(|t| page_of_blog(t)).collect();
-            let bodies = load_blogs(&db.read, ids).await?;
-            let rendered = site.render_each(&data, batch.par_iter().copied(), &|id| {
+            let ids: BTreeSet<i32> = batch.iter().flat_map(|t| t.0.bodies(&data)).collect();
+            let bodies = load_blogs(&db.read, ids.into_iter().collect()).await?;
+            let started = Instant::now();
+            let rendered = site.render_each(&data, batch.par_iter().map(|t| &t.0), &|id| {
                 bodies.get(&id).cloned()
             })?;
+            rendering += started.elapsed();
             let mut pages: Vec<Page> = Vec::new();
             let mut files_of: BTreeMap<&Target, BTreeSet<String>> = BTreeMap::new();
             for (target, result) in rendered {
@@ -203,6 +217,7 @@ impl Publisher {
                     }
                     Err(e) => {
                         new.mark_stale(target, BTreeSet::new());
+                        changed = true;
                         report.failures.push(Failure {
                             target: target.clone(),
                             error: format!("{e:#}"),
@@ -210,7 +225,11 @@ impl Publisher {
                     }
                 }
             }
+            let started = Instant::now();
             let failed_writes = self.write(pages).await?;
+            writing += started.elapsed();
+            let planned_of: HashMap<&Target, &(Target, String, manifest::InputDigest)> =
+                batch.iter().map(|t| (&t.0, *t)).collect();
             for (target, files) in files_of {
                 let failed: Vec<&(String, anyhow::Error)> = failed_writes
                     .iter()
@@ -224,36 +243,49 @@ impl Publisher {
                     // Some of its files may hold the new bytes, some the old: it is rendered
                     // again next time, and every file it may have written stays known.
                     new.mark_stale(target, files);
+                    changed = true;
                     continue;
                 }
                 report.written += files.len();
-                new.entries.insert(
-                    manifest::key(target),
-                    Entry {
-                        digest: wanted[target].clone(),
-                        files,
-                    },
-                );
+                let (_, key, digest) = planned_of[target];
+                let entry = Entry {
+                    digest: digest.clone(),
+                    files,
+                };
+                let written = entry.files.clone();
+                match new.entries.insert(key.clone(), entry) {
+                    Some(previous) => {
+                        changed |= previous.digest != *digest || previous.files != written;
+                        unwanted
+                            .extend(previous.files.into_iter().filter(|f| !written.contains(f)));
+                    }
+                    None => changed = true,
+                }
             }
             if let Some(progress) = progress {
                 progress(((i + 1) * BATCH).min(todo.len()), todo.len());
             }
         }
 
+        let finishing = Instant::now();
         // Every file of a wanted output stays, failed ones included (their entries are stale).
-        let keep = new.files();
-        let held = match mode {
+        // An incremental publish looks only at the files that may have lost their output.
+        let held: BTreeSet<String> = match mode {
             Mode::Full => self.output.list().await?.into_iter().collect(),
-            Mode::Incremental => old.files(),
+            Mode::Incremental => unwanted,
         };
-        let stale: BTreeSet<String> = held
-            .into_iter()
-            .filter(|f| !keep.contains(f) && f != BUILD_MARKER && f != MANIFEST_FILE)
-            .collect();
+        let stale: BTreeSet<String> = if held.is_empty() {
+            BTreeSet::new()
+        } else {
+            let keep = new.files();
+            held.into_iter()
+                .filter(|f| !keep.contains(f) && f != BUILD_MARKER && f != MANIFEST_FILE)
+                .collect()
+        };
         self.output.remove(&stale).await?;
         report.removed = stale.len();
 
-        if new != old || mode == Mode::Full {
+        if changed {
             self.output
                 .write_file(MANIFEST_FILE, new.to_text().into_bytes())
                 .await?;
@@ -270,6 +302,11 @@ impl Publisher {
             removed = report.removed,
             failed = report.failures.len(),
             ms = clock.elapsed().as_millis() as u64,
+            load_ms = loaded.as_millis() as u64,
+            plan_ms = (planned - loaded).as_millis() as u64,
+            render_ms = rendering.as_millis() as u64,
+            write_ms = writing.as_millis() as u64,
+            finish_ms = finishing.elapsed().as_millis() as u64,
             "publish"
         );
         Ok(report)
@@ -301,14 +338,6 @@ pub fn owner(target: &Target) -> Option<i32> {
     match target {
         Target::Page(ssg::routes::Route::Blog { id, .. }) => Some(*id),
         Target::Redirect { blog_id, .. } => Some(*blog_id),
-        _ => None,
-    }
-}
-
-/// The blog whose body this target renders.
-fn page_of_blog(target: &Target) -> Option<i32> {
-    match target {
-        Target::Page(ssg::routes::Route::Blog { id, .. }) => Some(*id),
         _ => None,
     }
 }

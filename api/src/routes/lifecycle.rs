@@ -357,14 +357,6 @@ pub async fn preview(
     let data = store::site_data::load_data(&txn)
         .await
         .map_err(ApiError::from_anyhow)?;
-    let blogs = if kind == "blog" {
-        store::site_data::load_blogs(&txn, vec![id])
-            .await
-            .map_err(ApiError::from_anyhow)?
-    } else {
-        Default::default()
-    };
-    txn.rollback().await?;
     let route = match kind.as_str() {
         "blog" => Route::Blog {
             slug: view["slug"].as_str().unwrap_or_default().to_owned(),
@@ -374,6 +366,11 @@ pub async fn preview(
         "service-list" => Route::Service(view["our_service_id"].as_i64().unwrap_or(0) as i32),
         _ => Route::Home,
     };
+    let bodies = ssg::plan::Target::Page(route.clone()).bodies(&data);
+    let blogs = store::site_data::load_blogs(&txn, bodies)
+        .await
+        .map_err(ApiError::from_anyhow)?;
+    txn.rollback().await?;
     let html = state
         .publisher
         .render_one(&data, &blogs, route, lang)

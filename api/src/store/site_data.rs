@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use ssg::model::{
     Banner, Blog, BlogCard, GeneralContent, ImageInfo, Redirect, Review, Service, ServiceItem,
     SiteData,
@@ -31,18 +31,45 @@ fn image(images: &Images, url: &str) -> Option<ImageInfo> {
     images.get(url).cloned()
 }
 
-fn to_card(b: &blog::Model, images: &Images) -> BlogCard {
+/// The columns of a blog its card shows: what listing every blog reads (not the bodies, nor a
+/// pending draft).
+#[derive(sea_orm::FromQueryResult)]
+struct CardRow {
+    id: i32,
+    slug: String,
+    name: String,
+    name_ar: Option<String>,
+    excerpt: Option<String>,
+    excerpt_ar: Option<String>,
+    image_url: String,
+    display_order: i32,
+    created_at: chrono::DateTime<chrono::Utc>,
+    updated_at: chrono::DateTime<chrono::Utc>,
+}
+
+const CARD_COLUMNS: [blog::Column; 10] = [
+    blog::Column::Id,
+    blog::Column::Slug,
+    blog::Column::Name,
+    blog::Column::NameAr,
+    blog::Column::Excerpt,
+    blog::Column::ExcerptAr,
+    blog::Column::ImageUrl,
+    blog::Column::DisplayOrder,
+    blog::Column::CreatedAt,
+    blog::Column::UpdatedAt,
+];
+
+fn to_card(b: CardRow, images: &Images) -> BlogCard {
     BlogCard {
-        id: b.id,
-        slug: b.slug.clone(),
-        name: b.name.clone(),
-        name_ar: b.name_ar.clone(),
-        excerpt: b.excerpt.clone().unwrap_or_default(),
-        excerpt_ar: b.excerpt_ar.clone(),
-        text: ssg::text::plain_text(&b.description),
-        text_ar: b.description_ar.as_deref().map(ssg::text::plain_text),
-        image_url: b.image_url.clone(),
         image: image(images, &b.image_url),
+        id: b.id,
+        slug: b.slug,
+        name: b.name,
+        name_ar: b.name_ar,
+        excerpt: b.excerpt.unwrap_or_default(),
+        excerpt_ar: b.excerpt_ar,
+        image_url: b.image_url,
         display_order: b.display_order,
         created_at: b.created_at,
         updated_at: b.updated_at,
@@ -50,8 +77,20 @@ fn to_card(b: &blog::Model, images: &Images) -> BlogCard {
 }
 
 fn to_blog(b: blog::Model, images: &Images) -> Blog {
+    let card = CardRow {
+        id: b.id,
+        slug: b.slug,
+        name: b.name,
+        name_ar: b.name_ar,
+        excerpt: b.excerpt,
+        excerpt_ar: b.excerpt_ar,
+        image_url: b.image_url,
+        display_order: b.display_order,
+        created_at: b.created_at,
+        updated_at: b.updated_at,
+    };
     Blog {
-        card: to_card(&b, images),
+        card: to_card(card, images),
         description: b.description,
         description_ar: b.description_ar,
         meta_title: b.meta_title,
@@ -65,11 +104,14 @@ fn to_blog(b: blog::Model, images: &Images) -> Blog {
 
 async fn load_cards(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<BlogCard>> {
     let rows = live::<Blogs>(blog::Entity::find())
+        .select_only()
+        .columns(CARD_COLUMNS)
         .order_by_asc(blog::Column::DisplayOrder)
         .order_by_asc(blog::Column::Id)
+        .into_model::<CardRow>()
         .all(db)
         .await?;
-    Ok(rows.iter().map(|b| to_card(b, images)).collect())
+    Ok(rows.into_iter().map(|b| to_card(b, images)).collect())
 }
 
 /// These blogs, bodies included, by id.

@@ -7,8 +7,8 @@ use serde_json::json;
 use super::{PageMeta, RenderContext, v};
 use crate::model::{BlogCard, pick};
 use crate::picture::{Picture, Slot};
-use crate::plan::{BLOGS_PER_PAGE, listing_pages};
-use crate::routes::{Lang, Route};
+use crate::plan::{cards_shown, listing_pages};
+use crate::routes::Route;
 use crate::text::{interpolate, long_date};
 
 pub(super) fn data(cx: &RenderContext, page: u32, meta: &mut PageMeta) -> Value {
@@ -24,13 +24,9 @@ pub(super) fn data(cx: &RenderContext, page: u32, meta: &mut PageMeta) -> Value 
         );
     }
     let pages = listing_pages(data.blogs.len());
-    let start = (page as usize - 1) * BLOGS_PER_PAGE;
-    let cards: Vec<CardView> = data
-        .blogs
+    let cards: Vec<CardView> = cards_shown(&Route::Blogs(page), data)
         .iter()
-        .skip(start)
-        .take(BLOGS_PER_PAGE)
-        .map(|b| CardView::new(b, lang))
+        .map(|b| CardView::new(cx, b))
         .collect();
     let url = |n: u32| Route::Blogs(n).url(lang);
     let numbers: Vec<serde_json::Value> = (1..=pages)
@@ -56,11 +52,18 @@ pub(crate) struct CardView {
 }
 
 impl CardView {
-    pub(crate) fn new(b: &BlogCard, lang: Lang) -> Self {
+    /// `b`'s card in `cx`'s language. The text comes from the blog's body; should the body be
+    /// gone (deleted since the data was read), the excerpt stands in until the next publish.
+    pub(crate) fn new(cx: &RenderContext, b: &BlogCard) -> Self {
+        let lang = cx.lang;
+        let text = match (cx.blog)(b.id) {
+            Some(blog) => blog.text(lang),
+            None => pick(lang, &b.excerpt, b.excerpt_ar.as_deref()).to_owned(),
+        };
         CardView {
             id: b.id,
             name: pick(lang, &b.name, b.name_ar.as_deref()).to_owned(),
-            text: pick(lang, &b.text, b.text_ar.as_deref()).to_owned(),
+            text,
             image: Picture::new(&b.image_url, b.image.as_ref(), Slot::Card, false),
             url: b.route().url(lang),
             date: long_date(b.created_at, lang),

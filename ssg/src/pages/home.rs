@@ -8,7 +8,7 @@ use super::blogs::CardView;
 use super::{RenderContext, bilingual, v};
 use crate::model::pick;
 use crate::picture::{Picture, Slot};
-use crate::plan::HOME_BLOGS;
+use crate::plan::cards_shown;
 use crate::routes::{Lang, Route};
 
 pub(super) fn data(cx: &RenderContext) -> Value {
@@ -29,11 +29,9 @@ pub(super) fn data(cx: &RenderContext) -> Value {
             "text": pick(lang, &r.description, r.description_ar.as_deref()), "image": Picture::new(&r.image_url, r.image.as_ref(), Slot::Avatar, false),
         }))
         .collect();
-    let blogs: Vec<CardView> = data
-        .blogs
+    let blogs: Vec<CardView> = cards_shown(&Route::Home, data)
         .iter()
-        .take(HOME_BLOGS)
-        .map(|b| CardView::new(b, lang))
+        .map(|b| CardView::new(cx, b))
         .collect();
     let airport = super::airport::services(cx);
     let partnership = cx

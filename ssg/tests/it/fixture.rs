@@ -92,8 +92,6 @@ pub fn blog(id: i32) -> Blog {
             name_ar,
             excerpt,
             excerpt_ar: (id == 2).then(|| "مقتطف".to_owned()),
-            text,
-            text_ar: description_ar.as_deref().map(ssg::text::plain_text),
             image_url: if id == 2 {
                 format!("/media/{id:032}.jpg")
             } else {

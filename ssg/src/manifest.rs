@@ -296,7 +296,8 @@ mod tests {
     fn every_field_of_a_card_is_in_its_digest() {
         let card = data(1).blogs[0].clone();
         let later = card.created_at + chrono::Duration::nanoseconds(1);
-        let edits: [(&str, fn(&mut BlogCard, chrono::DateTime<chrono::Utc>)); 10] = [
+        type Edit = fn(&mut BlogCard, chrono::DateTime<chrono::Utc>);
+        let edits: [(&str, Edit); 10] = [
             ("slug", |c, _| c.slug.push('x')),
             ("name", |c, _| c.name.push('x')),
             ("name_ar", |c, _| c.name_ar = Some(String::new())),

@@ -226,7 +226,6 @@ pub async fn list(
 
 #[cfg(test)]
 mod tests {
-
     use super::*;
 
     #[tokio::test]

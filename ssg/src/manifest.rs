@@ -24,7 +24,7 @@ use serde::Serialize;
 use sha2::{Digest as _, Sha256};
 
 use crate::model::{BlogCard, SiteData};
-use crate::plan::{FEED_SIZE, Target, cards_shown, full, listing_pages, sitemap_chunk};
+use crate::plan::{Target, cards_shown, full, listing_pages, newest, sitemap_chunk};
 use crate::routes::Route;
 
 /// The file in the site store that holds the manifest (never served: `.`-files are private).
@@ -92,12 +92,7 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> BTreeMap<Target
                 Target::SitemapBlogs(k) => {
                     feed_cards(&mut h, &mut chunks.get(k).into_iter().flatten().copied());
                 }
-                Target::Feeds => {
-                    let mut newest: Vec<&BlogCard> = data.blogs.iter().collect();
-                    newest.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
-                    newest.truncate(FEED_SIZE);
-                    feed_cards(&mut h, &mut newest.into_iter());
-                }
+                Target::Feeds => feed_cards(&mut h, &mut newest(data).into_iter()),
                 // The rest show only what every page shows.
                 Target::Page(_) | Target::NotFound | Target::Robots | Target::Assets => {}
             }
@@ -115,8 +110,6 @@ fn card_digest(card: &BlogCard) -> [u8; 16] {
         slug,
         name,
         name_ar,
-        excerpt,
-        excerpt_ar,
         image_url,
         image,
         display_order,
@@ -130,14 +123,7 @@ fn card_digest(card: &BlogCard) -> [u8; 16] {
         h.update(at.timestamp().to_le_bytes());
         h.update(at.timestamp_subsec_nanos().to_le_bytes());
     }
-    for text in [
-        Some(slug),
-        Some(name),
-        name_ar.as_ref(),
-        Some(excerpt),
-        excerpt_ar.as_ref(),
-        Some(image_url),
-    ] {
+    for text in [Some(slug), Some(name), name_ar.as_ref(), Some(image_url)] {
         match text {
             Some(text) => {
                 h.update((text.len() as u64).to_le_bytes());
@@ -297,12 +283,10 @@ mod tests {
         let card = data(1).blogs[0].clone();
         let later = card.created_at + chrono::Duration::nanoseconds(1);
         type Edit = fn(&mut BlogCard, chrono::DateTime<chrono::Utc>);
-        let edits: [(&str, Edit); 10] = [
+        let edits: [(&str, Edit); 8] = [
             ("slug", |c, _| c.slug.push('x')),
             ("name", |c, _| c.name.push('x')),
             ("name_ar", |c, _| c.name_ar = Some(String::new())),
-            ("excerpt", |c, _| c.excerpt.push('x')),
-            ("excerpt_ar", |c, _| c.excerpt_ar = Some("x".into())),
             ("image_url", |c, _| c.image_url.push('x')),
             ("image", |c, _| c.image = Some(Default::default())),
             ("display_order", |c, _| c.display_order += 1),

@@ -59,6 +59,10 @@ pub struct Blog {
     /// Sanitised on save; never re-parsed at render time.
     pub description: String,
     pub description_ar: Option<String>,
+    /// Plain-text opening of the description (600 characters), made on save: feeds and meta
+    /// descriptions.
+    pub excerpt: String,
+    pub excerpt_ar: Option<String>,
     pub meta_title: String,
     pub meta_title_ar: Option<String>,
     pub meta_description: String,
@@ -88,12 +92,9 @@ pub struct BlogCard {
     pub slug: String,
     pub name: String,
     pub name_ar: Option<String>,
-    /// Plain-text opening of the description (600 characters), made on save: feeds and meta
-    /// descriptions. The whole text a card's Read More shows comes from the body
-    /// ([`Blog::text`]), which a card does not carry: listing every blog stays small, and a
-    /// publish reads only the bodies of the pages it renders.
-    pub excerpt: String,
-    pub excerpt_ar: Option<String>,
+    // What a blog says (its text, excerpt and meta fields) is in [`Blog`], which a card does
+    // not carry: listing every blog stays small, and a publish reads only the bodies of the
+    // pages it renders (their cards' Read More text, a feed's summaries).
     pub image_url: String,
     #[serde(default)]
     pub image: Option<ImageInfo>,

@@ -102,12 +102,21 @@ pub fn cards_shown<'d>(route: &Route, data: &'d SiteData) -> &'d [BlogCard] {
     &data.blogs[start..end]
 }
 
+/// The blogs the feeds list: the most recently updated [`FEED_SIZE`].
+pub fn newest(data: &SiteData) -> Vec<&BlogCard> {
+    let mut blogs: Vec<&BlogCard> = data.blogs.iter().collect();
+    blogs.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
+    blogs.truncate(FEED_SIZE);
+    blogs
+}
+
 impl Target {
     /// The blogs whose bodies rendering this target reads: a blog's own page, and every card
-    /// a page shows (its Read More text).
+    /// a page shows (its Read More text), and the feeds' blogs (their summaries).
     pub fn bodies(&self, data: &SiteData) -> Vec<i32> {
         match self {
             Target::Page(Route::Blog { id, .. }) => vec![*id],
+            Target::Feeds => newest(data).iter().map(|b| b.id).collect(),
             Target::Page(route) => cards_shown(route, data).iter().map(|b| b.id).collect(),
             _ => Vec::new(),
         }
@@ -199,7 +208,7 @@ mod tests {
     }
 
     #[test]
-    fn a_page_reads_the_bodies_of_the_cards_it_shows_and_no_others() {
+    fn an_output_reads_the_bodies_of_the_blogs_it_shows_and_no_others() {
         let data = data(1, 30);
         let ids = |target: Target| target.bodies(&data);
 
@@ -224,11 +233,12 @@ mod tests {
         );
         let blog = data.blogs[4].route();
         assert_eq!(ids(Target::Page(blog)), vec![5], "a blog its own");
-        for target in [
-            Target::Page(Route::About),
-            Target::Feeds,
-            Target::SitemapBlogs(0),
-        ] {
+        assert_eq!(
+            ids(Target::Feeds),
+            (11..=30).rev().collect::<Vec<_>>(),
+            "the feeds' twenty newest (equal times: the highest ids)"
+        );
+        for target in [Target::Page(Route::About), Target::SitemapBlogs(0)] {
             assert_eq!(ids(target.clone()), Vec::<i32>::new(), "{target:?}");
         }
     }

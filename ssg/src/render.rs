@@ -176,7 +176,8 @@ impl Site {
                     let path = format!("{}feed.xml", if lang == Lang::Ar { "ar/" } else { "" });
                     pages.push(Page {
                         path,
-                        bytes: xml::feed(&self.config.site_url, data, lang, &title).into_bytes(),
+                        bytes: xml::feed(&self.config.site_url, data, lang, &title, blog)
+                            .into_bytes(),
                     });
                 }
             }

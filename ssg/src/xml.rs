@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use crate::model::{SiteData, pick};
-use crate::plan::{FEED_SIZE, sitemap_chunk};
+use crate::model::{Blog, SiteData, pick};
+use crate::plan::{newest, sitemap_chunk};
 use crate::routes::{Lang, Route};
 use crate::text::escape_html;
 
@@ -95,10 +95,15 @@ pub fn sitemap_index(site: &str, data: &SiteData) -> String {
 }
 
 /// The Atom feed of the most recently updated blogs in `lang`.
-pub fn feed(site: &str, data: &SiteData, lang: Lang, title: &str) -> String {
-    let mut blogs: Vec<_> = data.blogs.iter().collect();
-    blogs.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
-    blogs.truncate(FEED_SIZE);
+/// `blog` gives a blog with its body (its excerpt is the entry's summary), by id.
+pub fn feed(
+    site: &str,
+    data: &SiteData,
+    lang: Lang,
+    title: &str,
+    blog: &(dyn Fn(i32) -> Option<Blog> + Sync),
+) -> String {
+    let blogs = newest(data);
     let updated = blogs
         .first()
         .map(|b| b.updated_at)
@@ -117,7 +122,12 @@ pub fn feed(site: &str, data: &SiteData, lang: Lang, title: &str) -> String {
         escape_html(&self_url),
         escape_html(&home),
     );
-    for blog in blogs {
+    for card in blogs {
+        let body = blog(card.id);
+        let summary = body
+            .as_ref()
+            .map_or("", |b| pick(lang, &b.excerpt, b.excerpt_ar.as_deref()));
+        let blog = card;
         let url = format!("{site}{}", blog.route().url(lang));
         let _ = write!(
             out,
@@ -128,7 +138,7 @@ pub fn feed(site: &str, data: &SiteData, lang: Lang, title: &str) -> String {
             escape_html(&url),
             blog.created_at.to_rfc3339(),
             blog.updated_at.to_rfc3339(),
-            escape_html(pick(lang, &blog.excerpt, blog.excerpt_ar.as_deref())),
+            escape_html(summary),
             escape_html(title.split(" — ").next().unwrap_or(title)),
         );
     }

@@ -816,11 +816,11 @@ impl MigrationTrait for ContentLifecycle {
 /// publish lists every live blog's card, and SQLite stores a row's columns in one record, so
 /// reading a column after the body (`slug`, `excerpt`, the dates) walked each body's overflow
 /// pages. The index answers that query alone. PostgreSQL keeps large bodies out of line (TOAST)
-/// and needs none (its index rows are also limited to about 2.7 kB, which two excerpts can pass).
+/// and needs none (and limits its index rows to about 2.7 kB, which long names could pass).
 struct BlogCards;
 
 /// The card's columns, after the filter and order of the site's listing.
-pub const BLOG_CARD_INDEX: [&str; 12] = [
+pub const BLOG_CARD_INDEX: [&str; 10] = [
     "live",
     "deleted_at",
     "display_order",
@@ -828,8 +828,6 @@ pub const BLOG_CARD_INDEX: [&str; 12] = [
     "slug",
     "name",
     "name_ar",
-    "excerpt",
-    "excerpt_ar",
     "image_url",
     "created_at",
     "updated_at",

@@ -5,7 +5,10 @@
 
 use std::collections::HashMap;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 use ssg::model::{
     Banner, Blog, BlogCard, GeneralContent, ImageInfo, Redirect, Review, Service, ServiceItem,
     SiteData,
@@ -33,27 +36,22 @@ fn image(images: &Images, url: &str) -> Option<ImageInfo> {
 
 /// The columns of a blog its card shows: what listing every blog reads (not the bodies, nor a
 /// pending draft).
-#[derive(sea_orm::FromQueryResult)]
 struct CardRow {
     id: i32,
     slug: String,
     name: String,
     name_ar: Option<String>,
-    excerpt: Option<String>,
-    excerpt_ar: Option<String>,
     image_url: String,
     display_order: i32,
     created_at: chrono::DateTime<chrono::Utc>,
     updated_at: chrono::DateTime<chrono::Utc>,
 }
 
-const CARD_COLUMNS: [blog::Column; 10] = [
+const CARD_COLUMNS: [blog::Column; 8] = [
     blog::Column::Id,
     blog::Column::Slug,
     blog::Column::Name,
     blog::Column::NameAr,
-    blog::Column::Excerpt,
-    blog::Column::ExcerptAr,
     blog::Column::ImageUrl,
     blog::Column::DisplayOrder,
     blog::Column::CreatedAt,
@@ -67,8 +65,6 @@ fn to_card(b: CardRow, images: &Images) -> BlogCard {
         slug: b.slug,
         name: b.name,
         name_ar: b.name_ar,
-        excerpt: b.excerpt.unwrap_or_default(),
-        excerpt_ar: b.excerpt_ar,
         image_url: b.image_url,
         display_order: b.display_order,
         created_at: b.created_at,
@@ -82,8 +78,6 @@ fn to_blog(b: blog::Model, images: &Images) -> Blog {
         slug: b.slug,
         name: b.name,
         name_ar: b.name_ar,
-        excerpt: b.excerpt,
-        excerpt_ar: b.excerpt_ar,
         image_url: b.image_url,
         display_order: b.display_order,
         created_at: b.created_at,
@@ -93,6 +87,8 @@ fn to_blog(b: blog::Model, images: &Images) -> Blog {
         card: to_card(card, images),
         description: b.description,
         description_ar: b.description_ar,
+        excerpt: b.excerpt.unwrap_or_default(),
+        excerpt_ar: b.excerpt_ar,
         meta_title: b.meta_title,
         meta_title_ar: b.meta_title_ar,
         meta_description: b.meta_description,
@@ -102,16 +98,63 @@ fn to_blog(b: blog::Model, images: &Images) -> Blog {
     }
 }
 
+/// Every live blog's card. The database answers with one row, the cards as a JSON array, rather
+/// than a row a card: the SQLite driver hands each row from its thread to the caller's, and at
+/// thousands of blogs that cost more than the query (docs/benchmarks.md, "Profiles").
 async fn load_cards(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<BlogCard>> {
-    let rows = live::<Blogs>(blog::Entity::find())
+    use sea_orm::IdenStatic;
+    let columns = CARD_COLUMNS.map(|c| c.as_str()).join(", ");
+    let list = match db.get_database_backend() {
+        DbBackend::Postgres => format!("CAST(json_agg(json_build_array({columns})) AS TEXT)"),
+        _ => format!("json_group_array(json_array({columns}))"),
+    };
+    let json: Option<String> = live::<Blogs>(blog::Entity::find())
         .select_only()
-        .columns(CARD_COLUMNS)
-        .order_by_asc(blog::Column::DisplayOrder)
-        .order_by_asc(blog::Column::Id)
-        .into_model::<CardRow>()
-        .all(db)
-        .await?;
-    Ok(rows.into_iter().map(|b| to_card(b, images)).collect())
+        .expr(Expr::cust(list))
+        .into_tuple()
+        .one(db)
+        .await?
+        .flatten();
+    type Row = (
+        i32,
+        String,
+        String,
+        Option<String>,
+        String,
+        i32,
+        String,
+        String,
+    );
+    let rows: Vec<Row> = serde_json::from_str(json.as_deref().unwrap_or("[]"))?;
+    rows.into_iter()
+        .map(
+            |(id, slug, name, name_ar, image_url, display_order, created, updated)| {
+                let row = CardRow {
+                    id,
+                    slug,
+                    name,
+                    name_ar,
+                    image_url,
+                    display_order,
+                    created_at: timestamp(&created)?,
+                    updated_at: timestamp(&updated)?,
+                };
+                Ok(to_card(row, images))
+            },
+        )
+        .collect()
+}
+
+/// A time as JSON gives it: RFC 3339 (PostgreSQL, and SQLite as sqlx writes it), or SQLite's
+/// own `YYYY-MM-DD HH:MM:SS`.
+fn timestamp(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
+    chrono::DateTime::parse_from_rfc3339(text)
+        .or_else(|_| chrono::DateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f%:z"))
+        .map(|t| t.with_timezone(&chrono::Utc))
+        .or_else(|_| {
+            chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f").map(|t| t.and_utc())
+        })
+        .map_err(|e| anyhow::anyhow!("Unreadable time {text:?} in a blog's card: {e}"))
 }
 
 /// These blogs, bodies included, by id.

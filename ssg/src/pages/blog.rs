@@ -62,7 +62,7 @@ impl BlogMeta {
         let english = BlogMeta {
             title: text(Some(&blog.meta_title)).map_or_else(|| named(&card.name), str::to_owned),
             description: text(Some(&blog.meta_description))
-                .map_or_else(|| opening(&card.excerpt), str::to_owned),
+                .map_or_else(|| opening(&blog.excerpt), str::to_owned),
             keywords: text(Some(&blog.key_words)).map(str::to_owned),
         };
         if lang == Lang::En {
@@ -70,7 +70,7 @@ impl BlogMeta {
         }
         let has_arabic = [
             &card.name_ar,
-            &card.excerpt_ar,
+            &blog.excerpt_ar,
             &blog.meta_title_ar,
             &blog.meta_description_ar,
             &blog.key_words_ar,
@@ -84,7 +84,7 @@ impl BlogMeta {
                 .unwrap_or(english.title),
             description: text(blog.meta_description_ar.as_deref())
                 .map(str::to_owned)
-                .or_else(|| text(card.excerpt_ar.as_deref()).map(opening))
+                .or_else(|| text(blog.excerpt_ar.as_deref()).map(opening))
                 .unwrap_or(english.description),
             keywords: match text(blog.key_words_ar.as_deref()) {
                 Some(keywords) => Some(keywords.to_owned()),

@@ -52,14 +52,13 @@ pub(crate) struct CardView {
 }
 
 impl CardView {
-    /// `b`'s card in `cx`'s language. The text comes from the blog's body; should the body be
-    /// gone (deleted since the data was read), the excerpt stands in until the next publish.
+    /// `b`'s card in `cx`'s language. The text comes from the blog's body (should the body be
+    /// gone, deleted since the data was read, the card has none until the next publish).
     pub(crate) fn new(cx: &RenderContext, b: &BlogCard) -> Self {
         let lang = cx.lang;
-        let text = match (cx.blog)(b.id) {
-            Some(blog) => blog.text(lang),
-            None => pick(lang, &b.excerpt, b.excerpt_ar.as_deref()).to_owned(),
-        };
+        let text = (cx.blog)(b.id)
+            .map(|blog| blog.text(lang))
+            .unwrap_or_default();
         CardView {
             id: b.id,
             name: pick(lang, &b.name, b.name_ar.as_deref()).to_owned(),

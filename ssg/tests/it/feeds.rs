@@ -43,6 +43,10 @@ fn each_language_has_an_atom_feed_of_the_latest_blogs() {
         site["ar/feed.xml"].contains("/ar/journal-entry-30/30"),
         "Arabic entries link Arabic pages"
     );
+    assert!(
+        site["feed.xml"].contains("<summary>Excerpt of entry 30.</summary>"),
+        "each entry is summed up by its blog's excerpt"
+    );
 }
 
 #[test]

@@ -90,8 +90,6 @@ pub fn blog(id: i32) -> Blog {
             slug: ssg::slug::blog_slug(&name),
             name,
             name_ar,
-            excerpt,
-            excerpt_ar: (id == 2).then(|| "مقتطف".to_owned()),
             image_url: if id == 2 {
                 format!("/media/{id:032}.jpg")
             } else {
@@ -104,6 +102,8 @@ pub fn blog(id: i32) -> Blog {
         },
         description,
         description_ar,
+        excerpt,
+        excerpt_ar: (id == 2).then(|| "مقتطف".to_owned()),
         meta_title: if id == 2 {
             "Gifting etiquette across the Gulf".into()
         } else {

@@ -28,10 +28,10 @@ fn blog(set: Set) -> Blog {
             slug: "desert-light".into(),
             name: "Desert Light".into(),
             name_ar: ar(set.name_ar, "ضوء الصحراء"),
-            excerpt: "An English excerpt.".into(),
-            excerpt_ar: ar(set.excerpt_ar, "مقتطف عربي."),
             ..Default::default()
         },
+        excerpt: "An English excerpt.".into(),
+        excerpt_ar: ar(set.excerpt_ar, "مقتطف عربي."),
         description: "<p>An English excerpt.</p>".into(),
         description_ar: ar(set.excerpt_ar, "<p>مقتطف عربي.</p>"),
         meta_title: en(set.english_meta, "English meta title"),

@@ -172,6 +172,17 @@ def make_corpus(env, blogs):
     return sorted(ids)
 
 
+def signed_in(env):
+    """`concierge serve` on a free port, the benchmark's administrator signed in, the site
+    published."""
+    server = Server(env, free_port())
+    api = Api(server.port)
+    _, login = api.call("POST", "/authenticate", {"username": "bench", "password": ADMIN_PASSWORD})
+    api.token = login["responseBody"]["token"]
+    wait_published(api)
+    return server, api
+
+
 def edit_latencies(api, site, ids, edits):
     """Edits random blogs through the API, one at a time; for each, the time from the PUT until
     both its pages on disk show the change. Returns p50, p95 and the worst, in ms."""
@@ -226,12 +237,7 @@ def scale_rows(work, blogs, edits, base):
     builds = [timed([str(BIN), "build"], env=env) for _ in range(2)]
     wall, peak = min(builds)
     pages = count_pages(data / "site")
-    port = free_port()
-    server = Server(env, port)
-    api = Api(port)
-    _, login = api.call("POST", "/authenticate", {"username": "bench", "password": ADMIN_PASSWORD})
-    api.token = login["responseBody"]["token"]
-    wait_published(api)
+    server, api = signed_in(env)
     p50, p95, worst = edit_latencies(api, data / "site", ids, edits)
     server.stop()
     shutil.rmtree(data, ignore_errors=True)
@@ -417,12 +423,8 @@ def main():
                  f"{theirs[0] / ours[0]:.1f}× faster, {theirs[1] / ours[1]:.1f}× less memory"))
 
     # 2. Incremental publish: edit one blog through the API until both its pages show it.
-    port = free_port()
-    server = Server(env, port)
-    api = Api(port)
-    _, login = api.call("POST", "/authenticate", {"username": "bench", "password": ADMIN_PASSWORD})
-    api.token = login["responseBody"]["token"]
-    wait_published(api)
+    server, api = signed_in(env)
+    port = server.port
     p50, p95, worst = edit_latencies(api, site, ids, args.edits)
     rows.append(("Incremental publish", f"PUT /api/v1/blog/{{id}} → both pages on disk, {args.edits} edits",
                  f"p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {worst:.1f} ms", "the full build", f"{ours[0] * 1000:.0f} ms",

@@ -36,17 +36,6 @@ fn image(images: &Images, url: &str) -> Option<ImageInfo> {
 
 /// The columns of a blog its card shows: what listing every blog reads (not the bodies, nor a
 /// pending draft).
-struct CardRow {
-    id: i32,
-    slug: String,
-    name: String,
-    name_ar: Option<String>,
-    image_url: String,
-    display_order: i32,
-    created_at: chrono::DateTime<chrono::Utc>,
-    updated_at: chrono::DateTime<chrono::Utc>,
-}
-
 const CARD_COLUMNS: [blog::Column; 8] = [
     blog::Column::Id,
     blog::Column::Slug,
@@ -58,33 +47,26 @@ const CARD_COLUMNS: [blog::Column; 8] = [
     blog::Column::UpdatedAt,
 ];
 
-fn to_card(b: CardRow, images: &Images) -> BlogCard {
-    BlogCard {
-        image: image(images, &b.image_url),
-        id: b.id,
-        slug: b.slug,
-        name: b.name,
-        name_ar: b.name_ar,
-        image_url: b.image_url,
-        display_order: b.display_order,
-        created_at: b.created_at,
-        updated_at: b.updated_at,
-    }
+/// The card with what the media store knows of its image.
+fn with_image(mut card: BlogCard, images: &Images) -> BlogCard {
+    card.image = image(images, &card.image_url);
+    card
 }
 
 fn to_blog(b: blog::Model, images: &Images) -> Blog {
-    let card = CardRow {
+    let card = BlogCard {
         id: b.id,
         slug: b.slug,
         name: b.name,
         name_ar: b.name_ar,
         image_url: b.image_url,
+        image: None,
         display_order: b.display_order,
         created_at: b.created_at,
         updated_at: b.updated_at,
     };
     Blog {
-        card: to_card(card, images),
+        card: with_image(card, images),
         description: b.description,
         description_ar: b.description_ar,
         excerpt: b.excerpt.unwrap_or_default(),
@@ -129,17 +111,18 @@ async fn load_cards(db: &impl ConnectionTrait, images: &Images) -> anyhow::Resul
     rows.into_iter()
         .map(
             |(id, slug, name, name_ar, image_url, display_order, created, updated)| {
-                let row = CardRow {
+                let card = BlogCard {
                     id,
                     slug,
                     name,
                     name_ar,
                     image_url,
+                    image: None,
                     display_order,
                     created_at: timestamp(&created)?,
                     updated_at: timestamp(&updated)?,
                 };
-                Ok(to_card(row, images))
+                Ok(with_image(card, images))
             },
         )
         .collect()

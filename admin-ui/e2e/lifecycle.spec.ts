@@ -98,10 +98,11 @@ test.describe('content lifecycle', () => {
 
     await panel.getByRole('button', { name: 'معاينة' }).click();
     const preview = page.getByRole('dialog', { name: 'معاينة' });
-    await preview.getByRole('button', { name: 'العربية' }).click();
-    await expect(preview.frameLocator('iframe').locator('body')).toContainText('ليالي رمضان');
-    await preview.getByRole('button', { name: 'الإنجليزية' }).click();
+    // The English page first (the dialog's default), then the Arabic one.
     await expect(preview.frameLocator('iframe').locator('body')).toContainText(title);
+    await preview.getByRole('button', { name: 'العربية' }).click();
+    await expect(preview.getByRole('button', { name: 'العربية' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(preview.frameLocator('iframe').locator('body')).toContainText('ليالي رمضان');
     await page.keyboard.press('Escape');
 
     // Scheduled in (Asia/Dubai), with a subtitle to undo afterwards.

@@ -163,11 +163,6 @@ pub struct Manifest {
 }
 
 impl Manifest {
-    /// The digest recorded for `target`, if it was written.
-    pub fn digest(&self, target: &Target) -> Option<&str> {
-        self.entries.get(&key(target)).map(|e| e.digest.as_str())
-    }
-
     /// Records that `target` may hold other bytes than its inputs say, in its old files or in
     /// `written` (see [`STALE`]).
     pub fn mark_stale(&mut self, target: &Target, written: BTreeSet<String>) {

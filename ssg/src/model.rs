@@ -75,13 +75,11 @@ impl Blog {
     /// The description's whole plain text in `lang` (the Arabic when it has any text): what a
     /// card's Read More shows.
     pub fn text(&self, lang: Lang) -> String {
-        if lang == Lang::Ar
-            && let Some(ar) = self.description_ar.as_deref().map(crate::text::plain_text)
-            && !ar.trim().is_empty()
-        {
-            return ar;
-        }
-        crate::text::plain_text(&self.description)
+        let plain = crate::text::plain_text;
+        let ar = (lang == Lang::Ar)
+            .then(|| self.description_ar.as_deref().map(plain))
+            .flatten();
+        pick(lang, &plain(&self.description), ar.as_deref()).to_owned()
     }
 }
 

@@ -127,17 +127,16 @@ pub fn feed(
         let summary = body
             .as_ref()
             .map_or("", |b| pick(lang, &b.excerpt, b.excerpt_ar.as_deref()));
-        let blog = card;
-        let url = format!("{site}{}", blog.route().url(lang));
+        let url = format!("{site}{}", card.route().url(lang));
         let _ = write!(
             out,
             "<entry><title>{}</title><id>{}</id><link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\
              <published>{}</published><updated>{}</updated><summary>{}</summary><author><name>{}</name></author></entry>",
-            escape_html(pick(lang, &blog.name, blog.name_ar.as_deref())),
-            escape_html(&format!("{site}/blogs/{}#{}", blog.id, lang.code())),
+            escape_html(pick(lang, &card.name, card.name_ar.as_deref())),
+            escape_html(&format!("{site}/blogs/{}#{}", card.id, lang.code())),
             escape_html(&url),
-            blog.created_at.to_rfc3339(),
-            blog.updated_at.to_rfc3339(),
+            card.created_at.to_rfc3339(),
+            card.updated_at.to_rfc3339(),
             escape_html(summary),
             escape_html(title.split(" — ").next().unwrap_or(title)),
         );

@@ -252,10 +252,11 @@ impl Publisher {
                     digest: digest.clone(),
                     files,
                 };
-                let written = entry.files.clone();
-                match new.entries.insert(key.clone(), entry) {
+                let previous = new.entries.insert(key.clone(), entry);
+                let written = &new.entries[key].files;
+                match previous {
                     Some(previous) => {
-                        changed |= previous.digest != *digest || previous.files != written;
+                        changed |= previous.digest != *digest || previous.files != *written;
                         unwanted
                             .extend(previous.files.into_iter().filter(|f| !written.contains(f)));
                     }

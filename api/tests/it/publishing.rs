@@ -141,6 +141,20 @@ const NAMES: &[&str] = &[
 ];
 
 /// One random write of a random kind of public content, through the HTTP API.
+/// A blog to save, whose body is one of several (some longer than a card's 200-character
+/// preview): a body-only edit must reach the listing page's Read More text as well as the
+/// blog's own page, though no card field but `updated_at` changes.
+fn random_blog(name: &str, order: i32, rng: &mut StdRng) -> Value {
+    let mut body = blog(name, order);
+    if rng.random_bool(0.5) {
+        let n = rng.random_range(0..4);
+        let words = "Met at the aircraft door, cleared in minutes. ".repeat(1 + 3 * n);
+        body["description"] = json!(format!("<p>{words}Body {n}.</p>"));
+        body["description_ar"] = json!(format!("<p>استقبال عند باب الطائرة {n}.</p>"));
+    }
+    body
+}
+
 async fn random_write(app: &TestApp, clock: &Clock, token: &str, rng: &mut StdRng) -> String {
     let pick = |rng: &mut StdRng, ids: &[i64]| ids[rng.random_range(0..ids.len())];
     let name = NAMES[rng.random_range(0..NAMES.len())];
@@ -167,7 +181,7 @@ async fn random_write(app: &TestApp, clock: &Clock, token: &str, rng: &mut StdRn
         }
         16 | 17 => {
             let blogs = ids(app, "blogs").await;
-            let mut body = blog(name, order);
+            let mut body = random_blog(name, order, rng);
             let minutes = |rng: &mut StdRng| {
                 (clock.now() + chrono::Duration::minutes(rng.random_range(-2..6))).to_rfc3339()
             };
@@ -187,16 +201,42 @@ async fn random_write(app: &TestApp, clock: &Clock, token: &str, rng: &mut StdRn
                 false => (Method::PUT, format!("/blog/{}", pick(rng, &blogs)), body),
             }
         }
-        0..=2 => (Method::POST, "/blog".to_owned(), blog(name, order)),
+        0..=2 => (
+            Method::POST,
+            "/blog".to_owned(),
+            random_blog(name, order, rng),
+        ),
         3..=5 => {
             let blogs = ids(app, "blogs").await;
             if blogs.is_empty() {
                 return "no blog to edit".into();
             }
             let id = pick(rng, &blogs);
-            let mut body = blog(name, order);
-            if rng.random_bool(0.5) {
-                // Only what the blog's own page shows.
+            let mut body = random_blog(name, order, rng);
+            if rng.random_bool(0.3) {
+                // Its body alone: the card keeps its name, order and image, and only its
+                // `updated_at` tells the listing page that its Read More text changed.
+                let current: Value = app
+                    .get_as(token, &format!("/blog/{id}"))
+                    .await
+                    .json()
+                    .await
+                    .unwrap();
+                let mut current = current["responseBody"][0].clone();
+                for key in [
+                    "status",
+                    "publish_at",
+                    "unpublish_at",
+                    "published_at",
+                    "hasPendingChanges",
+                ] {
+                    current.as_object_mut().unwrap().remove(key);
+                }
+                current["description"] = body["description"].take();
+                current["description_ar"] = body["description_ar"].take();
+                body = current;
+            } else if rng.random_bool(0.5) {
+                // And what only the blog's own page shows.
                 body["meta_title"] = json!(format!("Meta {}", rng.random_range(0..1000)));
             }
             (Method::PUT, format!("/blog/{id}"), body)
@@ -408,6 +448,44 @@ async fn wait_until_published(url: &str) {
 
 /// The report that opened the publishing issue: after a restart, a deleted blog stayed on the
 /// site, and a reordered one left the listings stale.
+/// Cards are digested without their text (the card's `updated_at` stands for the body): an
+/// edit of nothing but the body must still reach the listing card's Read More text.
+#[tokio::test]
+async fn an_edit_of_the_body_alone_reaches_the_listing_cards_text() {
+    let app = spawn_app_with(|s| s.publish_worker = false).await;
+    let token = app.admin_token().await;
+    let publisher = fresh_publisher(&app, None);
+    let body = blog("Arrivals at dawn", 0);
+    let created: Value = app
+        .send_as(&token, Method::POST, "/blog", &body)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = created["responseBody"][0]["id"].as_i64().unwrap();
+    drain(&app, &publisher, "created").await;
+
+    let mut edited = body.clone();
+    edited["description"] = json!("<p>Met at the aircraft door by name.</p>");
+    let answer = app
+        .send_as(&token, Method::PUT, &format!("/blog/{id}"), &edited)
+        .await;
+    assert_eq!(answer.status(), 200);
+    drain(&app, &publisher, "edited").await;
+
+    let site = tree(&app.data_dir.path().join("site"));
+    let shows = |path: &str| {
+        String::from_utf8_lossy(&site[path]).contains("Met at the aircraft door by name.")
+    };
+    assert!(shows("blogs/index.html"), "the listing card's text");
+    let full = full_build_elsewhere(&app).await;
+    assert_same_site(
+        &app.data_dir.path().join("site"),
+        full.path(),
+        "a body-only edit",
+    );
+}
+
 #[tokio::test]
 async fn after_a_restart_a_deleted_blog_leaves_every_page_and_a_reorder_moves_the_listings() {
     let dir = tempfile::tempdir().unwrap();

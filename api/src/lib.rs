@@ -11,6 +11,7 @@ pub mod domain;
 pub mod error;
 pub mod i18n;
 pub mod media;
+pub mod memory;
 pub mod notify;
 pub mod openapi;
 pub mod publish;

@@ -369,6 +369,8 @@ pub async fn run_worker(
                 match process(&db, &media, &worker, &row, policy).await {
                     Ok(Outcome::Ready { variants }) => {
                         tracing::info!(image = %row.name, variants, "image variants made");
+                        // A photograph's pixels, decoded and resized by C code, are free now.
+                        crate::memory::release();
                         published.notify_one();
                     }
                     Ok(Outcome::Failed(error)) => {

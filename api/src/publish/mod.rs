@@ -142,11 +142,17 @@ pub async fn run_worker(
         }
     }
     let tick = policy.first_delay.min(Duration::from_secs(2));
+    let mut published = false;
     loop {
         match acquire_lease(&db, &worker).await {
             Ok(true) => {
                 if publish_pending(&db, &worker, &publisher, policy).await {
+                    published = true;
                     continue;
+                }
+                if std::mem::take(&mut published) {
+                    // The outbox is drained: what the publishes read and rendered is free.
+                    crate::memory::release();
                 }
                 // Nothing due, or a failure: either way another instance may take over.
                 if let Err(e) = release_lease(&db, &worker).await {

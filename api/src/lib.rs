@@ -10,6 +10,7 @@ pub mod content;
 pub mod domain;
 pub mod error;
 pub mod i18n;
+pub mod intake;
 pub mod media;
 pub mod memory;
 pub mod notify;

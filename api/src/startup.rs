@@ -90,6 +90,8 @@ impl Application {
         }
         let (reload, _) = tokio::sync::broadcast::channel(16);
         let read_cache = web::Data::new(crate::read_cache::ReadCache::new(db.read.clone()));
+        let intake =
+            crate::intake::Intake::start(db.clone(), settings.clone(), notify_wakeup.clone());
         let state = web::Data::new(AppState {
             db: db.clone(),
             settings,
@@ -101,6 +103,7 @@ impl Application {
             live_reload: reload.clone(),
             read_cache: read_cache.clone(),
             page_cache: Default::default(),
+            intake,
         });
         let server = HttpServer::new(move || {
             App::new()

@@ -28,6 +28,8 @@ pub struct AppState {
     pub read_cache: actix_web::web::Data<crate::read_cache::ReadCache>,
     /// Tells open pages to reload after a rebuild (watch mode).
     pub live_reload: tokio::sync::broadcast::Sender<()>,
+    /// Stores enquiries, many to a commit.
+    pub intake: crate::intake::Intake,
 }
 
 impl AppState {
@@ -39,20 +41,26 @@ impl AppState {
         req: &actix_web::HttpRequest,
         form: &str,
     ) -> Result<(), crate::error::ApiError> {
-        let scope = format!("form:{form}:{}", self.client_ip(req));
-        match crate::throttle::take(&self.db.write, &scope, self.settings.form_limit).await? {
+        let (scope, limit) = self.public_form_limit(req, form);
+        match crate::throttle::take(&self.db.write, &scope, limit).await? {
             crate::throttle::Decision::Allowed(_) => Ok(()),
             crate::throttle::Decision::Refused { retry_after } => {
-                let minutes = retry_after.div_ceil(60);
-                Err(crate::error::ApiError::TooManyRequests {
-                    message: crate::domain::rules::catalog()
-                        .messages
-                        .too_many_submissions
-                        .with("duration", crate::i18n::minutes(minutes)),
-                    retry_after,
-                })
+                Err(too_many_submissions(retry_after))
             }
         }
+    }
+
+    /// The counter a submission of the public form `form` from this request's address is
+    /// counted on, and its limit (`CONCIERGE_FORM_LIMIT`).
+    pub fn public_form_limit(
+        &self,
+        req: &actix_web::HttpRequest,
+        form: &str,
+    ) -> (String, crate::throttle::Limit) {
+        (
+            format!("form:{form}:{}", self.client_ip(req)),
+            self.settings.form_limit,
+        )
     }
 
     /// The client's address: the TCP peer, or what a trusted proxy says it forwarded.
@@ -72,5 +80,17 @@ impl AppState {
     pub fn content_written(&self) {
         self.read_cache.written();
         self.publish_wakeup.notify_one();
+    }
+}
+
+/// 429 to a visitor past `CONCIERGE_FORM_LIMIT`, saying when to try again.
+pub fn too_many_submissions(retry_after: u64) -> crate::error::ApiError {
+    let minutes = retry_after.div_ceil(60);
+    crate::error::ApiError::TooManyRequests {
+        message: crate::domain::rules::catalog()
+            .messages
+            .too_many_submissions
+            .with("duration", crate::i18n::minutes(minutes)),
+        retry_after,
     }
 }

@@ -4,9 +4,9 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, DbErr,
-    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction,
+    DbBackend, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    Statement, TransactionTrait,
 };
 
 use crate::store::entities::throttle_event;
@@ -61,6 +61,20 @@ pub enum Decision {
 /// lock on the scope), so a burst of parallel requests gets exactly `max` through.
 pub async fn take(db: &DatabaseConnection, scope: &str, limit: Limit) -> Result<Decision, DbErr> {
     let txn = db.begin().await?;
+    let decision = take_in(&txn, scope, limit).await?;
+    txn.commit().await?;
+    Ok(decision)
+}
+
+/// [`take`] inside the caller's transaction: the event counts only if that transaction
+/// commits, and it commits with whatever the caller writes beside it (one commit, not two).
+/// On PostgreSQL the scope stays locked until then: a caller taking several scopes in one
+/// transaction takes them in a fixed order.
+pub async fn take_in(
+    txn: &DatabaseTransaction,
+    scope: &str,
+    limit: Limit,
+) -> Result<Decision, DbErr> {
     if txn.get_database_backend() == DbBackend::Postgres {
         txn.execute_raw(Statement::from_sql_and_values(
             DbBackend::Postgres,
@@ -71,20 +85,24 @@ pub async fn take(db: &DatabaseConnection, scope: &str, limit: Limit) -> Result<
     }
     let now = Utc::now();
     let since = now - limit.window;
-    forget_before(&txn, scope, since).await?;
-    if count_since(&txn, scope, since).await? < limit.max {
-        let ticket = record_at(&txn, scope, now).await?;
-        txn.commit().await?;
-        return Ok(Decision::Allowed(ticket));
+    forget_before(txn, scope, since).await?;
+    // Counting stops at the limit: what is past it makes no difference to the answer.
+    let counted = throttle_event::Entity::find()
+        .filter(throttle_event::Column::Scope.eq(scope))
+        .filter(throttle_event::Column::At.gt(since))
+        .limit(limit.max)
+        .count(txn)
+        .await?;
+    if counted < limit.max {
+        return Ok(Decision::Allowed(record_at(txn, scope, now).await?));
     }
     let latest = throttle_event::Entity::find()
         .filter(throttle_event::Column::Scope.eq(scope))
         .filter(throttle_event::Column::At.gt(since))
         .order_by_desc(throttle_event::Column::At)
         .limit(limit.max)
-        .all(&txn)
+        .all(txn)
         .await?;
-    txn.commit().await?;
     let oldest = latest.last().map_or(now, |e| e.at);
     let retry_after = (oldest + limit.window - now).num_seconds().max(1) as u64;
     Ok(Decision::Refused { retry_after })

@@ -4,7 +4,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, EntityTrait, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -16,7 +16,8 @@ use crate::domain::lenient::Text;
 use crate::domain::page::{Page, PageQuery};
 use crate::domain::rules::{Outcomes, catalog};
 use crate::error::ApiError;
-use crate::state::AppState;
+use crate::intake::{Enquiry, Stored};
+use crate::state::{AppState, too_many_submissions};
 use crate::store::enquiries::{Filter, FilterQuery};
 use crate::store::entities::contact as entity;
 
@@ -146,9 +147,6 @@ pub async fn create(
     let mut input = body.into_inner();
     let extra = input.extra(audience)?;
     let valid = contact::validate(input.into(), audience)?;
-    if audience == Audience::Visitor {
-        state.count_public_submission(&req, "contact").await?;
-    }
     let mut model = entity::ActiveModel {
         created_date: Set(Utc::now()),
         ..Default::default()
@@ -162,15 +160,17 @@ pub async fn create(
     model.status = Set(status.as_str().to_owned());
     model.lang = Set(extra.lang.unwrap_or("en").to_owned());
     model.notes = Set(extra.notes.unwrap_or_default());
-    // The enquiry and its notifications commit together: a crash after the commit delays a
-    // notification, never loses it.
-    let txn = state.db.write.begin().await?;
-    let mut saved = model.insert(&txn).await?;
-    if status != EnquiryStatus::Spam {
-        crate::notify::enqueue_enquiry(&txn, &state.settings, &saved).await?;
-    }
-    txn.commit().await?;
-    state.notify_wakeup.notify_one();
+    // The enquiry, its count against the visitor's limit and its notifications commit
+    // together: a crash after the commit delays a notification, never loses it.
+    let enquiry = Enquiry {
+        row: model,
+        notify: status != EnquiryStatus::Spam,
+        limit: (audience == Audience::Visitor).then(|| state.public_form_limit(&req, "contact")),
+    };
+    let mut saved = match state.intake.store(enquiry).await? {
+        Stored::Saved(saved) => saved,
+        Stored::Refused { retry_after } => return Err(too_many_submissions(retry_after)),
+    };
     if audience == Audience::Visitor {
         // The visitor's answer never tells a machine that it was taken for one.
         saved.status = EnquiryStatus::New.as_str().to_owned();

@@ -199,6 +199,132 @@ async fn one_address_sends_at_most_the_form_limit_of_enquiries_and_admins_are_no
     assert_eq!(status, 201, "an administrator entering an enquiry by hand");
 }
 
+/// A visitor's enquiry, from `address` through the trusted proxy, about `subject`.
+fn from_address(
+    app: &crate::helpers::TestApp,
+    address: &str,
+    subject: &str,
+    spam: bool,
+) -> impl std::future::Future<Output = (u16, serde_json::Value)> + use<> {
+    let mut body = contact();
+    body["subject"] = json!(subject);
+    if spam {
+        body["company_website"] = json!("http://spam.example");
+    }
+    let request = app
+        .api(Method::POST, "/contact-us")
+        .header("x-forwarded-for", address)
+        .json(&body);
+    async move { read(request.send().await.unwrap()).await }
+}
+
+#[tokio::test]
+async fn a_burst_of_enquiries_is_stored_whole_and_each_visitor_is_answered_with_their_own() {
+    // Enquiries that arrive together are written together (one commit): the limits, the rows,
+    // the notifications and the answers must still be each enquiry's own.
+    let app = spawn_app_with(|s| {
+        s.form_limit = concierge::throttle::Limit::parse("2/10m").unwrap();
+        // Messages are queued for a mail server that is not there: they wait in the outbox.
+        s.smtp_url = Some("smtp://127.0.0.1:9".into());
+        s.notify_emails = vec!["desk@concierge.example".into()];
+        s.trusted_proxies = concierge::domain::network::TrustedProxies::parse("127.0.0.1").unwrap();
+    })
+    .await;
+    let sends: Vec<_> = (0..60)
+        .map(|i| {
+            let address = format!("192.0.2.{}", i % 20);
+            from_address(&app, &address, &format!("Enquiry {i}"), i % 7 == 0)
+        })
+        .collect();
+    let answers = futures_util::future::join_all(sends).await;
+    let token = app.admin_token().await;
+    let mut saved = Vec::new();
+    for (i, (status, body)) in answers.iter().enumerate() {
+        match status {
+            201 => {
+                let enquiry = &body["responseBody"][0];
+                assert_eq!(
+                    enquiry["subject"],
+                    format!("Enquiry {i}"),
+                    "answer {i}: {body}"
+                );
+                assert_eq!(
+                    enquiry["status"], "new",
+                    "answer {i}: the answer never says spam"
+                );
+                let id = enquiry["id"].as_i64().unwrap();
+                let row = stored(&app, &token, id).await;
+                assert_eq!(
+                    row["subject"],
+                    format!("Enquiry {i}"),
+                    "enquiry {id} is answer {i}'s"
+                );
+                let spam = i % 7 == 0;
+                assert_eq!(
+                    row["status"],
+                    if spam { "spam" } else { "new" },
+                    "enquiry {id}"
+                );
+                saved.push((id, spam));
+            }
+            429 => assert!(body["message"].as_str().is_some(), "answer {i}: {body}"),
+            other => panic!("answer {i}: {other} {body}"),
+        }
+    }
+    assert_eq!(saved.len(), 40, "two of each address's three: {answers:?}");
+    assert_eq!(app.count("contact_us").await, 40);
+    for (id, spam) in saved {
+        let messages = app
+            .count(&format!("outbox_messages WHERE enquiry_id = {id}"))
+            .await;
+        assert_eq!(
+            messages > 0,
+            !spam,
+            "enquiry {id}: notified unless spam ({messages})"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_enquiry_the_database_refuses_costs_the_others_written_with_it_nothing() {
+    let app = spawn_app_with(|s| {
+        s.trusted_proxies = concierge::domain::network::TrustedProxies::parse("127.0.0.1").unwrap();
+    })
+    .await;
+    use sea_orm::ConnectionTrait;
+    let refuse = if crate::helpers::postgres() {
+        "CREATE FUNCTION refuse_enquiry() RETURNS trigger AS $$ BEGIN \
+         IF NEW.subject = 'Refused' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ \
+         LANGUAGE plpgsql; \
+         CREATE TRIGGER refuse BEFORE INSERT ON contact_us FOR EACH ROW EXECUTE FUNCTION refuse_enquiry();"
+    } else {
+        "CREATE TRIGGER refuse BEFORE INSERT ON contact_us WHEN NEW.subject = 'Refused' \
+         BEGIN SELECT RAISE(ABORT, 'refused'); END;"
+    };
+    app.db.write.execute_unprepared(refuse).await.unwrap();
+    let sends: Vec<_> = (0..24)
+        .map(|i| {
+            let name = if i == 11 {
+                "Refused".to_owned()
+            } else {
+                format!("Enquiry {i}")
+            };
+            from_address(&app, &format!("198.51.100.{i}"), &name, false)
+        })
+        .collect();
+    let answers = futures_util::future::join_all(sends).await;
+    for (i, (status, body)) in answers.iter().enumerate() {
+        if i == 11 {
+            assert_eq!(*status, 500, "{body}");
+        } else {
+            assert_eq!(*status, 201, "answer {i}: {body}");
+            assert_eq!(body["responseBody"][0]["subject"], format!("Enquiry {i}"));
+        }
+    }
+    assert_eq!(app.count("contact_us").await, 23);
+    assert_eq!(app.count("contact_us WHERE subject = 'Refused'").await, 0);
+}
+
 async fn stored(app: &crate::helpers::TestApp, token: &str, id: i64) -> serde_json::Value {
     read(app.get_as(token, &format!("/contact-us/{id}")).await)
         .await

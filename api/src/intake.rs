@@ -34,7 +34,7 @@ pub struct Enquiry {
 /// What became of an enquiry.
 #[derive(Debug)]
 pub enum Stored {
-    Saved(contact::Model),
+    Saved(Box<contact::Model>),
     /// Past its limit: nothing was written.
     Refused {
         retry_after: u64,
@@ -131,7 +131,7 @@ async fn write(db: &Db, settings: &Settings, enquiries: &[Enquiry]) -> Result<Ve
         if enquiry.notify {
             crate::notify::enqueue_enquiry(&txn, settings, &saved).await?;
         }
-        stored[i] = Some(Stored::Saved(saved));
+        stored[i] = Some(Stored::Saved(Box::new(saved)));
     }
     txn.commit().await?;
     Ok(stored

@@ -12,6 +12,7 @@ fn main() -> std::process::ExitCode {
     concierge::memory::configure();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .on_thread_park(concierge::memory::on_idle)
         .build()
     {
         Ok(runtime) => runtime,

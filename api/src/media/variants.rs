@@ -370,7 +370,7 @@ pub async fn run_worker(
                     Ok(Outcome::Ready { variants }) => {
                         tracing::info!(image = %row.name, variants, "image variants made");
                         // A photograph's pixels, decoded and resized by C code, are free now.
-                        crate::memory::release();
+                        let _ = tokio::task::spawn_blocking(crate::memory::release).await;
                         published.notify_one();
                     }
                     Ok(Outcome::Failed(error)) => {

@@ -142,7 +142,8 @@ pub async fn run_worker(
         }
     }
     let tick = policy.first_delay.min(Duration::from_secs(2));
-    let mut published = false;
+    // True at start too: checking the site at start reads as much as a publish.
+    let mut published = true;
     loop {
         match acquire_lease(&db, &worker).await {
             Ok(true) => {
@@ -152,7 +153,7 @@ pub async fn run_worker(
                 }
                 if std::mem::take(&mut published) {
                     // The outbox is drained: what the publishes read and rendered is free.
-                    crate::memory::release();
+                    let _ = tokio::task::spawn_blocking(crate::memory::release).await;
                 }
                 // Nothing due, or a failure: either way another instance may take over.
                 if let Err(e) = release_lease(&db, &worker).await {

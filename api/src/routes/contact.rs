@@ -168,7 +168,7 @@ pub async fn create(
         limit: (audience == Audience::Visitor).then(|| state.public_form_limit(&req, "contact")),
     };
     let mut saved = match state.intake.store(enquiry).await? {
-        Stored::Saved(saved) => saved,
+        Stored::Saved(saved) => *saved,
         Stored::Refused { retry_after } => return Err(too_many_submissions(retry_after)),
     };
     if audience == Audience::Visitor {

@@ -401,6 +401,8 @@ def main():
     # The contact POSTs come from many visitors through a proxy (a random X-Forwarded-For per
     # request), each counted against the default limit (10 in 10 minutes) as real ones are.
     env["CONCIERGE_TRUSTED_PROXIES"] = "127.0.0.1"
+    # One HTTP worker, as nginx here has one worker process: wrk has the other core.
+    env["CONCIERGE_WORKERS"] = "1"
     rows = []
     print(f"bench: corpus of {args.blogs} blogs through the API …", flush=True)
     started = time.time()
@@ -505,7 +507,7 @@ def write_report(args, rows):
     lines = [
         "# Benchmarks", "",
         f"Measured {when} on {os.cpu_count()} cores ({cpu}), {mem} GiB, by `{command}`.",
-        "Release build; every comparison in the same run on the same machine; loopback only; wrk with 1 thread and "
+        "Release build; every comparison in the same run on the same machine; loopback only; one server worker each (`CONCIERGE_WORKERS=1`, nginx's `worker_processes 1`); wrk with 1 thread and "
         f"{args.conns} connections for {args.seconds} s per row (client and server share the two cores).", "",
         "| what | ours | result | against | result | ratio |", "|---|---|---|---|---|---|",
     ]

@@ -100,6 +100,10 @@ pub struct Config {
     /// The key of the webhook's `X-Concierge-Signature` (HMAC-SHA256 of the body).
     #[arg(long, env = "CONCIERGE_WEBHOOK_SECRET", global = true)]
     pub webhook_secret: Option<String>,
+    /// Threads that answer HTTP requests; unset, one per CPU core. One is enough for a small
+    /// site on a small machine, and leaves the other cores to the publisher and the database.
+    #[arg(long, env = "CONCIERGE_WORKERS", global = true)]
+    pub workers: Option<String>,
     /// Tests only: writes of site paths containing this text fail, to show what a failing page
     /// does to the rest of the publish.
     #[arg(long, env = "CONCIERGE_PUBLISH_FAULTS", hide = true, global = true)]
@@ -157,6 +161,8 @@ pub struct Settings {
     pub webhook_secret: Option<String>,
     /// How failing notifications are retried.
     pub notify_retry: crate::publish::RetryPolicy,
+    /// See [`Config::workers`]: `None` is one per CPU core.
+    pub workers: Option<usize>,
     /// The time schedules go by (tests move it forward).
     pub clock: crate::clock::Clock,
 }
@@ -239,8 +245,22 @@ impl Config {
                 first_delay: std::time::Duration::from_secs(5),
             },
             clock: Default::default(),
+            workers: workers(self.workers.as_deref())?,
             data_dir,
         })
+    }
+}
+
+/// `CONCIERGE_WORKERS`: a whole number from 1 to 256, or unset (empty) for one per core.
+fn workers(text: Option<&str>) -> anyhow::Result<Option<usize>> {
+    match text.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => match text.parse::<usize>() {
+            Ok(n @ 1..=256) => Ok(Some(n)),
+            _ => anyhow::bail!(
+                "CONCIERGE_WORKERS must be a whole number from 1 to 256 (or unset for one per CPU core), got {text:?}"
+            ),
+        },
     }
 }
 
@@ -287,5 +307,24 @@ impl Settings {
                 .with_region("us-east-1"),
             None => builder,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn workers_are_a_count_from_1_to_256_or_one_per_core_when_unset() {
+        assert_eq!(super::workers(None).unwrap(), None);
+        assert_eq!(super::workers(Some(" ")).unwrap(), None);
+        assert_eq!(super::workers(Some("1")).unwrap(), Some(1));
+        assert_eq!(super::workers(Some(" 8 ")).unwrap(), Some(8));
+        for bad in ["0", "-1", "two", "1.5", "257"] {
+            let err = super::workers(Some(bad)).unwrap_err().to_string();
+            assert!(
+                err.starts_with("CONCIERGE_WORKERS must be a whole number"),
+                "{bad}: {err}"
+            );
+            assert!(err.contains(&format!("{bad:?}")), "{bad}: {err}");
+        }
     }
 }

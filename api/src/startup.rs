@@ -105,6 +105,7 @@ impl Application {
             page_cache: Default::default(),
             intake,
         });
+        let workers = state.settings.workers;
         let server = HttpServer::new(move || {
             App::new()
                 // Around every route: every message, errors included, in the language asked for.
@@ -148,9 +149,12 @@ impl Application {
             if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
                 let _ = tcp.set_nodelay(true);
             }
-        })
-        .listen(listener)?
-        .run();
+        });
+        let server = match workers {
+            Some(workers) => server.workers(workers),
+            None => server,
+        };
+        let server = server.listen(listener)?.run();
         Ok(Self {
             port,
             server,

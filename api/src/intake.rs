@@ -8,7 +8,13 @@
 //! ([`crate::notify::enqueue_enquiry`]). A group that fails is written again one enquiry at a
 //! time, so that one bad enquiry costs the others nothing.
 
-use sea_orm::{ActiveModelTrait, DbErr, TransactionTrait};
+use std::collections::BTreeSet;
+
+use futures_util::FutureExt;
+use sea_orm::{
+    ActiveModelTrait, ConnectionTrait, DatabaseTransaction, DbBackend, DbErr, RuntimeErr,
+    Statement, TransactionTrait, Value,
+};
 use tokio::sync::{Notify, mpsc, oneshot};
 
 use crate::config::Settings;
@@ -60,13 +66,26 @@ impl Intake {
     /// Stores `enquiry` and answers once its transaction has committed.
     pub async fn store(&self, enquiry: Enquiry) -> Result<Stored, DbErr> {
         let (reply, answer) = oneshot::channel();
-        let stopped = || DbErr::Custom("the enquiry writer has stopped".to_owned());
+        // Unavailable (503, try again), not a bug: the writer stops only with the process.
+        let stopped = || {
+            DbErr::Conn(RuntimeErr::Internal(
+                "the enquiry writer has stopped".to_owned(),
+            ))
+        };
         self.queue
             .send((enquiry, reply))
             .await
             .map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?
     }
+}
+
+/// Why a group was not written.
+enum Failed {
+    /// Before the commit: nothing of the group was written.
+    Before(DbErr),
+    /// At the commit: the group may or may not be stored (a connection lost mid-commit).
+    Commit(DbErr),
 }
 
 async fn write_forever(
@@ -78,22 +97,20 @@ async fn write_forever(
     let mut group = Vec::with_capacity(GROUP);
     while waiting.recv_many(&mut group, GROUP).await > 0 {
         let (enquiries, replies): (Vec<Enquiry>, Vec<Reply>) = group.drain(..).unzip();
-        let results = match write(&db, &settings, &enquiries).await {
-            Ok(stored) => stored.into_iter().map(Ok).collect(),
-            Err(e) if enquiries.len() == 1 => vec![Err(e)],
-            Err(e) => {
-                tracing::warn!(error = %e, enquiries = enquiries.len(), "a group of enquiries failed; writing them one at a time");
-                let mut results = Vec::with_capacity(enquiries.len());
-                for enquiry in &enquiries {
-                    results.push(
-                        write(&db, &settings, std::slice::from_ref(enquiry))
-                            .await
-                            .map(|mut stored| stored.remove(0)),
-                    );
-                }
-                results
-            }
-        };
+        // A panic in one group must not stop the writer for every later visitor.
+        let written = std::panic::AssertUnwindSafe(write_group(&db, &settings, &enquiries))
+            .catch_unwind()
+            .await;
+        let results = written.unwrap_or_else(|_| {
+            tracing::error!(
+                enquiries = enquiries.len(),
+                "writing a group of enquiries panicked"
+            );
+            enquiries
+                .iter()
+                .map(|_| Err(DbErr::Custom("writing the enquiry failed".to_owned())))
+                .collect()
+        });
         let notified = |(enquiry, result): (&Enquiry, &Result<Stored, DbErr>)| {
             enquiry.notify && matches!(result, Ok(Stored::Saved(_)))
         };
@@ -107,35 +124,105 @@ async fn write_forever(
     }
 }
 
+/// Writes `enquiries` together; if the database refuses the group before its commit for
+/// something other than being unavailable, one at a time, so that one bad enquiry costs the
+/// others nothing. Their outcomes in the same order.
+async fn write_group(
+    db: &Db,
+    settings: &Settings,
+    enquiries: &[Enquiry],
+) -> Vec<Result<Stored, DbErr>> {
+    let err = match write(db, settings, enquiries).await {
+        Ok(stored) => return stored.into_iter().map(Ok).collect(),
+        Err(Failed::Before(e)) if enquiries.len() > 1 && !crate::store::is_unavailable(&e) => e,
+        // Unavailable: the next group will try again soon, one wait instead of 64. At the
+        // commit: writing again could store an enquiry twice.
+        Err(Failed::Before(e) | Failed::Commit(e)) => {
+            let message = e.to_string();
+            let unavailable = crate::store::is_unavailable(&e);
+            return enquiries
+                .iter()
+                .map(|_| {
+                    Err(if unavailable {
+                        DbErr::Conn(RuntimeErr::Internal(message.clone()))
+                    } else {
+                        DbErr::Custom(message.clone())
+                    })
+                })
+                .collect();
+        }
+    };
+    tracing::warn!(error = %err, enquiries = enquiries.len(), "a group of enquiries failed; writing them one at a time");
+    let mut results = Vec::with_capacity(enquiries.len());
+    for enquiry in enquiries {
+        let result = match write(db, settings, std::slice::from_ref(enquiry)).await {
+            Ok(mut stored) => Ok(stored.remove(0)),
+            Err(Failed::Before(e) | Failed::Commit(e)) => {
+                // Refused on its own: it still counts against the visitor's limit, so that
+                // an enquiry the database refuses cannot be sent again without end.
+                if let Some((scope, limit)) = &enquiry.limit
+                    && let Err(count) = throttle::take(&db.write, scope, *limit).await
+                {
+                    tracing::warn!(error = %count, "failed to count a refused enquiry");
+                }
+                Err(e)
+            }
+        };
+        results.push(result);
+    }
+    results
+}
+
 /// Writes `enquiries` in one transaction; their outcomes in the same order.
-async fn write(db: &Db, settings: &Settings, enquiries: &[Enquiry]) -> Result<Vec<Stored>, DbErr> {
-    // Limits in a fixed order: on PostgreSQL each scope stays locked until the commit, and two
-    // instances locking the same scopes in different orders would deadlock.
-    let mut order: Vec<usize> = (0..enquiries.len()).collect();
-    order.sort_by(|&a, &b| {
-        let scope = |i: usize| enquiries[i].limit.as_ref().map(|(scope, _)| scope);
-        scope(a).cmp(&scope(b)).then(a.cmp(&b))
-    });
-    let txn = db.write.begin().await?;
-    let mut stored: Vec<Option<Stored>> = enquiries.iter().map(|_| None).collect();
-    for i in order {
-        let enquiry = &enquiries[i];
+async fn write(db: &Db, settings: &Settings, enquiries: &[Enquiry]) -> Result<Vec<Stored>, Failed> {
+    let txn = db.write.begin().await.map_err(Failed::Before)?;
+    let stored = write_in(&txn, settings, enquiries)
+        .await
+        .map_err(Failed::Before)?;
+    txn.commit().await.map_err(Failed::Commit)?;
+    Ok(stored)
+}
+
+async fn write_in(
+    txn: &DatabaseTransaction,
+    settings: &Settings,
+    enquiries: &[Enquiry],
+) -> Result<Vec<Stored>, DbErr> {
+    if txn.get_database_backend() == DbBackend::Postgres {
+        // Every scope of the group locked at once, in the order of the lock keys: each stays
+        // locked until the commit, and two instances locking the same keys in different
+        // orders would deadlock. `take_in` locks each again (a lock already held).
+        let scopes: BTreeSet<&str> = enquiries
+            .iter()
+            .filter_map(|e| e.limit.as_ref().map(|(scope, _)| scope.as_str()))
+            .collect();
+        if !scopes.is_empty() {
+            let placeholders: Vec<String> = (1..=scopes.len()).map(|i| format!("(${i})")).collect();
+            txn.execute_raw(Statement::from_sql_and_values(
+                DbBackend::Postgres,
+                format!(
+                    "SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtext(s) AS k \
+                     FROM (VALUES {}) AS v(s) ORDER BY k) AS keys",
+                    placeholders.join(", ")
+                ),
+                scopes.into_iter().map(Value::from),
+            ))
+            .await?;
+        }
+    }
+    let mut stored = Vec::with_capacity(enquiries.len());
+    for enquiry in enquiries {
         if let Some((scope, limit)) = &enquiry.limit
-            && let Decision::Refused { retry_after } =
-                throttle::take_in(&txn, scope, *limit).await?
+            && let Decision::Refused { retry_after } = throttle::take_in(txn, scope, *limit).await?
         {
-            stored[i] = Some(Stored::Refused { retry_after });
+            stored.push(Stored::Refused { retry_after });
             continue;
         }
-        let saved = enquiry.row.clone().insert(&txn).await?;
+        let saved = enquiry.row.clone().insert(txn).await?;
         if enquiry.notify {
-            crate::notify::enqueue_enquiry(&txn, settings, &saved).await?;
+            crate::notify::enqueue_enquiry(txn, settings, &saved).await?;
         }
-        stored[i] = Some(Stored::Saved(Box::new(saved)));
+        stored.push(Stored::Saved(Box::new(saved)));
     }
-    txn.commit().await?;
-    Ok(stored
-        .into_iter()
-        .map(|s| s.expect("every enquiry has an outcome"))
-        .collect())
+    Ok(stored)
 }

@@ -363,14 +363,14 @@ pub async fn run_worker(
         }
     }
     let tick = policy.first_delay.min(Duration::from_secs(2));
+    let mut worked = false;
     loop {
         match claim(&db, &worker).await {
             Ok(Some(row)) => {
+                worked = true;
                 match process(&db, &media, &worker, &row, policy).await {
                     Ok(Outcome::Ready { variants }) => {
                         tracing::info!(image = %row.name, variants, "image variants made");
-                        // A photograph's pixels, decoded and resized by C code, are free now.
-                        let _ = tokio::task::spawn_blocking(crate::memory::release).await;
                         published.notify_one();
                     }
                     Ok(Outcome::Failed(error)) => {
@@ -386,7 +386,12 @@ pub async fn run_worker(
                 }
                 continue;
             }
-            Ok(None) => {}
+            Ok(None) => {
+                if std::mem::take(&mut worked) {
+                    // The photographs' pixels, decoded and resized by C code, are free now.
+                    let _ = tokio::task::spawn_blocking(crate::memory::release).await;
+                }
+            }
             Err(e) => tracing::warn!(error = %e, "failed to claim an image"),
         }
         let _ = tokio::time::timeout(tick, wakeup.notified()).await;

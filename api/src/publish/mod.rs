@@ -151,13 +151,13 @@ pub async fn run_worker(
                     published = true;
                     continue;
                 }
-                if std::mem::take(&mut published) {
-                    // The outbox is drained: what the publishes read and rendered is free.
-                    let _ = tokio::task::spawn_blocking(crate::memory::release).await;
-                }
                 // Nothing due, or a failure: either way another instance may take over.
                 if let Err(e) = release_lease(&db, &worker).await {
                     tracing::warn!(error = %e, "failed to release the publishing lease");
+                }
+                if std::mem::take(&mut published) {
+                    // The outbox is drained: what the publishes read and rendered is free.
+                    let _ = tokio::task::spawn_blocking(crate::memory::release).await;
                 }
             }
             Ok(false) => {}

@@ -288,6 +288,7 @@ async fn a_burst_of_enquiries_is_stored_whole_and_each_visitor_is_answered_with_
 #[tokio::test]
 async fn an_enquiry_the_database_refuses_costs_the_others_written_with_it_nothing() {
     let app = spawn_app_with(|s| {
+        s.form_limit = concierge::throttle::Limit::parse("1/10m").unwrap();
         s.trusted_proxies = concierge::domain::network::TrustedProxies::parse("127.0.0.1").unwrap();
     })
     .await;
@@ -323,6 +324,10 @@ async fn an_enquiry_the_database_refuses_costs_the_others_written_with_it_nothin
     }
     assert_eq!(app.count("contact_us").await, 23);
     assert_eq!(app.count("contact_us WHERE subject = 'Refused'").await, 0);
+    // The refused enquiry counted against its address's limit all the same: it cannot be
+    // sent again and again.
+    let (status, body) = from_address(&app, "198.51.100.11", "Enquiry again", false).await;
+    assert_eq!(status, 429, "{body}");
 }
 
 async fn stored(app: &crate::helpers::TestApp, token: &str, id: i64) -> serde_json::Value {

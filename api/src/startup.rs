@@ -88,6 +88,10 @@ impl Application {
                 wakeup.clone(),
             ));
         }
+        tokio::spawn(crate::throttle::sweep_forever(
+            db.write.clone(),
+            crate::throttle::horizon(settings.form_limit),
+        ));
         let (reload, _) = tokio::sync::broadcast::channel(16);
         let read_cache = web::Data::new(crate::read_cache::ReadCache::new(db.read.clone()));
         let intake =

@@ -130,6 +130,46 @@ pub async fn count(
     count_since(db, scope, Utc::now() - window).await
 }
 
+/// Forgets every event, of any scope, older than `horizon`: an event is forgotten when its
+/// scope is next counted, and a scope never counted again (a visitor's address, a mistyped
+/// user name) would otherwise keep its events for good. `horizon` must be at least the
+/// longest window in use ([`horizon`]).
+pub async fn sweep(db: &impl ConnectionTrait, horizon: chrono::Duration) -> Result<u64, DbErr> {
+    let removed = throttle_event::Entity::delete_many()
+        .filter(throttle_event::Column::At.lte(Utc::now() - horizon))
+        .exec(db)
+        .await?;
+    Ok(removed.rows_affected)
+}
+
+/// The longest window of the limits in use: the sign-in limits and the public forms'.
+pub fn horizon(form_limit: Limit) -> chrono::Duration {
+    [
+        crate::auth::PAIR_LIMIT.window,
+        crate::auth::ADDRESS_LIMIT.window,
+        crate::accounts::two_factor::CODE_LIMIT.window,
+        form_limit.window,
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(form_limit.window)
+}
+
+/// [`sweep`]s every [`SWEEP_EVERY`] until the process stops.
+pub async fn sweep_forever(db: DatabaseConnection, horizon: chrono::Duration) {
+    let mut tick = tokio::time::interval(SWEEP_EVERY);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if let Err(e) = sweep(&db, horizon).await {
+            tracing::warn!(error = %e, "failed to forget old rate-limit events");
+        }
+    }
+}
+
+/// How often [`sweep_forever`] runs.
+pub const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(600);
+
 /// Forgets every event of `scope`.
 pub async fn clear(db: &impl ConnectionTrait, scope: &str) -> Result<(), DbErr> {
     throttle_event::Entity::delete_many()

@@ -564,3 +564,52 @@ async fn an_administrator_reads_what_they_just_saved_whatever_connection_answers
         }
     }
 }
+
+#[tokio::test]
+async fn rate_limit_events_of_addresses_never_seen_again_are_forgotten_after_the_longest_window() {
+    let app = spawn_app_with(|s| {
+        s.form_limit = concierge::throttle::Limit::parse("3/2h").unwrap();
+        s.trusted_proxies = concierge::domain::network::TrustedProxies::parse("127.0.0.1").unwrap();
+    })
+    .await;
+    for address in ["203.0.113.1", "203.0.113.2"] {
+        assert_eq!(from_address(&app, address, "Arrival", false).await.0, 201);
+    }
+    use sea_orm::ConnectionTrait;
+    // One address's event is three hours old, the other's fresh.
+    let old = (chrono::Utc::now() - chrono::Duration::hours(3)).to_rfc3339();
+    let scope = "form:contact:203.0.113.1";
+    app.db
+        .write
+        .execute_raw(sea_orm::Statement::from_sql_and_values(
+            app.db.backend(),
+            if crate::helpers::postgres() {
+                "UPDATE throttle_events SET at = $1::timestamptz WHERE scope = $2"
+            } else {
+                "UPDATE throttle_events SET at = $1 WHERE scope = $2"
+            },
+            [old.into(), scope.into()],
+        ))
+        .await
+        .unwrap();
+    let horizon = concierge::throttle::horizon(concierge::throttle::Limit::parse("3/2h").unwrap());
+    assert_eq!(
+        horizon,
+        chrono::Duration::hours(2),
+        "the form's window is the longest here"
+    );
+    let removed = concierge::throttle::sweep(&app.db.write, horizon)
+        .await
+        .unwrap();
+    assert_eq!(removed, 1);
+    assert_eq!(
+        app.count(&format!("throttle_events WHERE scope = '{scope}'"))
+            .await,
+        0
+    );
+    assert_eq!(
+        app.count("throttle_events WHERE scope = 'form:contact:203.0.113.2'")
+            .await,
+        1
+    );
+}

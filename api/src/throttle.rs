@@ -87,18 +87,11 @@ pub async fn take_in(
     let since = now - limit.window;
     forget_before(txn, scope, since).await?;
     // Counting stops at the limit: what is past it makes no difference to the answer.
-    let counted = throttle_event::Entity::find()
-        .filter(throttle_event::Column::Scope.eq(scope))
-        .filter(throttle_event::Column::At.gt(since))
-        .limit(limit.max)
-        .count(txn)
-        .await?;
+    let counted = in_window(scope, since).limit(limit.max).count(txn).await?;
     if counted < limit.max {
         return Ok(Decision::Allowed(record_at(txn, scope, now).await?));
     }
-    let latest = throttle_event::Entity::find()
-        .filter(throttle_event::Column::Scope.eq(scope))
-        .filter(throttle_event::Column::At.gt(since))
+    let latest = in_window(scope, since)
         .order_by_desc(throttle_event::Column::At)
         .limit(limit.max)
         .all(txn)
@@ -199,11 +192,14 @@ async fn count_since(
     scope: &str,
     since: DateTime<Utc>,
 ) -> Result<u64, DbErr> {
+    in_window(scope, since).count(db).await
+}
+
+/// The events of `scope` after `since`.
+fn in_window(scope: &str, since: DateTime<Utc>) -> sea_orm::Select<throttle_event::Entity> {
     throttle_event::Entity::find()
         .filter(throttle_event::Column::Scope.eq(scope))
         .filter(throttle_event::Column::At.gt(since))
-        .count(db)
-        .await
 }
 
 async fn forget_before(

@@ -218,16 +218,29 @@ fn from_address(
     async move { read(request.send().await.unwrap()).await }
 }
 
+/// An app behind a proxy on loopback (so `X-Forwarded-For` names the visitor), with each
+/// address allowed `form_limit` enquiries, set up further by `adjust`.
+async fn behind_proxy(
+    form_limit: &str,
+    adjust: impl FnOnce(&mut concierge::config::Settings),
+) -> crate::helpers::TestApp {
+    let form_limit = concierge::throttle::Limit::parse(form_limit).unwrap();
+    spawn_app_with(move |s| {
+        s.form_limit = form_limit;
+        s.trusted_proxies = concierge::domain::network::TrustedProxies::parse("127.0.0.1").unwrap();
+        adjust(s);
+    })
+    .await
+}
+
 #[tokio::test]
 async fn a_burst_of_enquiries_is_stored_whole_and_each_visitor_is_answered_with_their_own() {
     // Enquiries that arrive together are written together (one commit): the limits, the rows,
     // the notifications and the answers must still be each enquiry's own.
-    let app = spawn_app_with(|s| {
-        s.form_limit = concierge::throttle::Limit::parse("2/10m").unwrap();
+    let app = behind_proxy("2/10m", |s| {
         // Messages are queued for a mail server that is not there: they wait in the outbox.
         s.smtp_url = Some("smtp://127.0.0.1:9".into());
         s.notify_emails = vec!["desk@concierge.example".into()];
-        s.trusted_proxies = concierge::domain::network::TrustedProxies::parse("127.0.0.1").unwrap();
     })
     .await;
     let sends: Vec<_> = (0..60)
@@ -287,11 +300,7 @@ async fn a_burst_of_enquiries_is_stored_whole_and_each_visitor_is_answered_with_
 
 #[tokio::test]
 async fn an_enquiry_the_database_refuses_costs_the_others_written_with_it_nothing() {
-    let app = spawn_app_with(|s| {
-        s.form_limit = concierge::throttle::Limit::parse("1/10m").unwrap();
-        s.trusted_proxies = concierge::domain::network::TrustedProxies::parse("127.0.0.1").unwrap();
-    })
-    .await;
+    let app = behind_proxy("1/10m", |_| {}).await;
     use sea_orm::ConnectionTrait;
     let refuse = if crate::helpers::postgres() {
         "CREATE FUNCTION refuse_enquiry() RETURNS trigger AS $$ BEGIN \
@@ -567,11 +576,7 @@ async fn an_administrator_reads_what_they_just_saved_whatever_connection_answers
 
 #[tokio::test]
 async fn rate_limit_events_of_addresses_never_seen_again_are_forgotten_after_the_longest_window() {
-    let app = spawn_app_with(|s| {
-        s.form_limit = concierge::throttle::Limit::parse("3/2h").unwrap();
-        s.trusted_proxies = concierge::domain::network::TrustedProxies::parse("127.0.0.1").unwrap();
-    })
-    .await;
+    let app = behind_proxy("3/2h", |_| {}).await;
     for address in ["203.0.113.1", "203.0.113.2"] {
         assert_eq!(from_address(&app, address, "Arrival", false).await.0, 201);
     }

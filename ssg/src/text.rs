@@ -10,18 +10,29 @@ use crate::routes::Lang;
 /// template formatter, the islands' `data-props` and the sitemaps and feeds all use it.
 pub fn escape_html(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            // `&#39;` rather than `&apos;`: HTML 4 does not know `&apos;`; XML reads both.
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
+    escape_html_into(&mut out, s);
     out
+}
+
+/// [`escape_html`], appended to `out`: the runs between special characters are copied whole
+/// (the special characters are ASCII, so a byte scan never splits a character).
+pub fn escape_html_into(out: &mut String, s: &str) {
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            // `&#39;` rather than `&apos;`: HTML 4 does not know `&apos;`; XML reads both.
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        out.push_str(entity);
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
 }
 
 const MONTHS_EN: [&str; 12] = [

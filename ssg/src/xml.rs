@@ -7,34 +7,54 @@ use std::fmt::Write;
 use crate::model::{Blog, SiteData, pick};
 use crate::plan::{newest, sitemap_chunk};
 use crate::routes::{Lang, Route};
-use crate::text::escape_html;
+use crate::text::{escape_html, escape_html_into};
 
 const URLSET: &str = r#"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">"#;
 
+/// One `<url>` per language, each naming every language's URL as an alternate. Each URL is
+/// made and escaped once (a sitemap chunk holds a thousand blogs, and an edit writes its chunk
+/// again).
 fn url_entry(out: &mut String, site: &str, route: &Route, lastmod: Option<&str>) {
-    for lang in Lang::ALL {
-        let _ = write!(
-            out,
-            "<url><loc>{}</loc>",
-            escape_html(&format!("{site}{}", route.url(lang)))
-        );
+    let urls = Lang::ALL.map(|lang| {
+        let mut url = String::with_capacity(site.len() + 64);
+        escape_html_into(&mut url, site);
+        escape_html_into(&mut url, &route.url(lang));
+        url
+    });
+    for loc in &urls {
+        out.push_str("<url><loc>");
+        out.push_str(loc);
+        out.push_str("</loc>");
         if let Some(lastmod) = lastmod {
-            let _ = write!(out, "<lastmod>{lastmod}</lastmod>");
+            out.push_str("<lastmod>");
+            out.push_str(lastmod);
+            out.push_str("</lastmod>");
         }
-        for alt in Lang::ALL {
-            let _ = write!(
-                out,
-                r#"<xhtml:link rel="alternate" hreflang="{}" href="{}"/>"#,
-                alt.code(),
-                escape_html(&format!("{site}{}", route.url(alt)))
-            );
+        for (alt, href) in Lang::ALL.iter().zip(&urls) {
+            out.push_str(r#"<xhtml:link rel="alternate" hreflang=""#);
+            out.push_str(alt.code());
+            out.push_str(r#"" href=""#);
+            out.push_str(href);
+            out.push_str(r#""/>"#);
         }
-        let _ = write!(
-            out,
-            r#"<xhtml:link rel="alternate" hreflang="x-default" href="{}"/></url>"#,
-            escape_html(&format!("{site}{}", route.url(Lang::En)))
-        );
+        out.push_str(r#"<xhtml:link rel="alternate" hreflang="x-default" href=""#);
+        out.push_str(&urls[0]);
+        out.push_str(r#""/></url>"#);
     }
+}
+
+/// A sitemap's time: `2026-11-25T04:05:06Z`.
+fn w3c_time(at: &chrono::DateTime<chrono::Utc>) -> String {
+    use chrono::{Datelike, Timelike};
+    format!(
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+        at.year(),
+        at.month(),
+        at.day(),
+        at.hour(),
+        at.minute(),
+        at.second()
+    )
 }
 
 pub fn sitemap_pages(site: &str, data: &SiteData) -> String {
@@ -47,19 +67,20 @@ pub fn sitemap_pages(site: &str, data: &SiteData) -> String {
 }
 
 pub fn sitemap_blogs(site: &str, data: &SiteData, chunk: i32) -> String {
-    let mut out = format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{URLSET}");
     let mut blogs: Vec<_> = data
         .blogs
         .iter()
         .filter(|b| sitemap_chunk(b.id) == chunk)
         .collect();
     blogs.sort_by_key(|b| b.id);
+    let mut out = String::with_capacity(256 + blogs.len() * (8 * site.len() + 640));
+    let _ = write!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{URLSET}");
     for blog in blogs {
         url_entry(
             &mut out,
             site,
             &blog.route(),
-            Some(&blog.updated_at.format("%Y-%m-%dT%H:%M:%SZ").to_string()),
+            Some(&w3c_time(&blog.updated_at)),
         );
     }
     out.push_str("</urlset>\n");
@@ -87,7 +108,7 @@ pub fn sitemap_index(site: &str, data: &SiteData) -> String {
             out,
             "<sitemap><loc>{}/sitemap-blogs-{chunk}.xml</loc><lastmod>{}</lastmod></sitemap>",
             escape_html(site),
-            lastmod.format("%Y-%m-%dT%H:%M:%SZ")
+            w3c_time(&lastmod)
         );
     }
     out.push_str("</sitemapindex>\n");

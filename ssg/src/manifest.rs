@@ -24,7 +24,7 @@ use serde::Serialize;
 use sha2::{Digest as _, Sha256};
 
 use crate::model::{BlogCard, SiteData};
-use crate::plan::{Target, cards_shown, full, listing_pages, newest, sitemap_chunk};
+use crate::plan::{Target, cards_shown, listing_pages, newest, outputs, sitemap_chunk};
 use crate::routes::Route;
 
 /// The file in the site store that holds the manifest (never served: `.`-files are private).
@@ -38,11 +38,21 @@ pub type InputDigest = String;
 /// known (to be replaced, or removed once the output is no longer wanted).
 pub const STALE: &str = "00000000000000000000000000000000";
 
+/// An output the data wants, with its manifest [`key`] and its inputs' digest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wanted {
+    pub target: Target,
+    pub key: String,
+    pub digest: InputDigest,
+}
+
 /// Everything `data` makes the site hold, as the digest of each target's inputs.
 ///
 /// `fingerprint` is the site's ([`crate::Site::fingerprint`]); `year` is the year the footer
-/// shows (pages change on New Year's Day).
-pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> BTreeMap<Target, InputDigest> {
+/// shows (pages change on New Year's Day). This runs on every publish, for every output: each
+/// target's key and digest are made with no formatting machinery and no JSON (what all outputs
+/// share is hashed once, and each card once).
+pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> Vec<Wanted> {
     let shared = {
         let mut h = Sha256::new();
         feed(&mut h, &fingerprint);
@@ -63,11 +73,13 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> BTreeMap<Target
     for blog in &data.blogs {
         chunks.entry(sitemap_chunk(blog.id)).or_default().push(blog);
     }
-    full(data)
+    outputs(data)
         .into_iter()
         .map(|target| {
+            let key = key(&target);
             let mut h = shared.clone();
-            feed(&mut h, &key(&target));
+            h.update((key.len() as u64).to_le_bytes());
+            h.update(key.as_bytes());
             match &target {
                 Target::Page(route @ Route::Home) => {
                     feed(&mut h, &data.banners);
@@ -97,7 +109,11 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> BTreeMap<Target
                 Target::Page(_) | Target::NotFound | Target::Robots | Target::Assets => {}
             }
             let digest = crate::content::hex(&h.finalize()[..16]);
-            (target, digest)
+            Wanted {
+                target,
+                key,
+                digest,
+            }
         })
         .collect()
 }
@@ -144,9 +160,40 @@ fn feed(h: &mut Sha256, value: &impl Serialize) {
     h.update(bytes);
 }
 
-/// A target's stable name in the manifest.
+/// A target's stable name in the manifest: its `Debug` form (the manifests already written
+/// use it), made by hand for the kinds there are thousands of, a blog's page and its redirects.
 pub fn key(target: &Target) -> String {
-    format!("{target:?}")
+    use std::fmt::Write as _;
+    let mut key = String::with_capacity(48);
+    match target {
+        Target::Page(Route::Blog { slug, id }) => {
+            key.push_str("Page(Blog { slug: ");
+            debug_str(&mut key, slug);
+            let _ = write!(key, ", id: {id} }})");
+        }
+        Target::Redirect { slug, blog_id } => {
+            key.push_str("Redirect { slug: ");
+            debug_str(&mut key, slug);
+            let _ = write!(key, ", blog_id: {blog_id} }}");
+        }
+        other => {
+            let _ = write!(key, "{other:?}");
+        }
+    }
+    key
+}
+
+/// A string's `Debug` form: quoted, and as it is when it needs no escapes (a slug's usual
+/// letters, digits and hyphens).
+fn debug_str(out: &mut String, s: &str) {
+    if s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+    } else {
+        use std::fmt::Write as _;
+        let _ = write!(out, "{s:?}");
+    }
 }
 
 /// One target as the store holds it: its inputs' digest and the files it wrote.
@@ -239,12 +286,55 @@ mod tests {
         d
     }
 
+    fn by_target(data: &SiteData, year: i32) -> BTreeMap<Target, InputDigest> {
+        digests(data, "f", year)
+            .into_iter()
+            .map(|w| (w.target, w.digest))
+            .collect()
+    }
+
     fn changed(before: &SiteData, after: &SiteData) -> Vec<Target> {
-        let (a, b) = (digests(before, "f", 2026), digests(after, "f", 2026));
+        let (a, b) = (by_target(before, 2026), by_target(after, 2026));
         b.into_iter()
             .filter(|(t, d)| a.get(t) != Some(d))
             .map(|(t, _)| t)
             .collect()
+    }
+
+    #[test]
+    fn a_key_is_the_targets_debug_form_and_names_one_output() {
+        let mut targets = vec![
+            Target::Page(Route::Home),
+            Target::Page(Route::Service(7)),
+            Target::Page(Route::Blogs(3)),
+            Target::SitemapBlogs(2),
+            Target::Feeds,
+            Target::Assets,
+        ];
+        for slug in [
+            "plain-slug-9",
+            "عربي-مدونة",
+            "\u{64b}leading-mark",
+            "quote\"back\\slash",
+        ] {
+            targets.push(Target::Page(Route::Blog {
+                slug: slug.into(),
+                id: 42,
+            }));
+            targets.push(Target::Redirect {
+                slug: slug.into(),
+                blog_id: -1,
+            });
+        }
+        for target in &targets {
+            assert_eq!(key(target), format!("{target:?}"));
+        }
+        let distinct: BTreeSet<String> = targets.iter().map(key).collect();
+        assert_eq!(distinct.len(), targets.len());
+        let wanted = digests(&data(30), "f", 2026);
+        let keys: BTreeSet<&str> = wanted.iter().map(|w| w.key.as_str()).collect();
+        assert_eq!(keys.len(), wanted.len(), "every output once");
+        assert!(wanted.iter().all(|w| w.key == key(&w.target)));
     }
 
     #[test]
@@ -313,7 +403,7 @@ mod tests {
             changed(&before, &after).len(),
             digests(&after, "f", 2026).len()
         );
-        let (a, b) = (digests(&before, "f", 2026), digests(&before, "f", 2027));
+        let (a, b) = (by_target(&before, 2026), by_target(&before, 2027));
         assert!(a.iter().all(|(t, d)| b[t] != *d));
     }
 

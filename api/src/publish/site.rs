@@ -1,22 +1,28 @@
 //! The publisher: makes the site store hold what a full build of the database writes.
 //!
-//! It remembers nothing between publishes. The store holds, beside the pages, a manifest
-//! ([`ssg::manifest`]) of the digest of every output's inputs and the files it wrote; a publish
-//! renders the outputs whose digest changed (and the pages of the blogs the outbox names),
-//! removes the files of outputs no longer wanted, and writes the new manifest. So a restart, a
-//! crash half-way, a failed write or a second instance cannot leave the store behind the
-//! database: the next publish sees the difference in the manifest and mends it.
+//! The store holds, beside the pages, a manifest ([`ssg::manifest`]) of the digest of every
+//! output's inputs and the files it wrote; a publish renders the outputs whose digest changed
+//! (and the pages of the blogs the outbox names), removes the files of outputs no longer wanted,
+//! and writes the new manifest. So a restart, a crash half-way, a failed write or a second
+//! instance cannot leave the store behind the database: the next publish sees the difference in
+//! the manifest and mends it.
+//!
+//! The only thing kept between publishes is the manifest last written, with the digest of its
+//! text: a publish still reads the manifest file, and uses the parsed copy only when the file
+//! holds that same text (parsing ten thousand entries was a third of an edit's planning).
+//! Whatever wrote the file meanwhile (another instance, a hand), the file decides.
 //!
 //! A full build is the same walk with an empty manifest, plus a sweep of files no manifest
 //! knows. `.build` (the site's fingerprint) marks a complete build; without it, or with another
 //! fingerprint, the next publish is a full build.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
-use std::sync::Arc;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use ssg::manifest::{self, Entry, MANIFEST_FILE, Manifest};
+use sha2::{Digest as _, Sha256};
+use ssg::manifest::{self, Entry, MANIFEST_FILE, Manifest, Wanted};
 use ssg::plan::Target;
 use ssg::{Page, Site};
 use tokio::sync::RwLock;
@@ -65,6 +71,13 @@ pub struct Publisher {
     site: RwLock<Arc<Site>>,
     output: Output,
     faults: Option<Faults>,
+    /// The manifest the last publish wrote (or found), and the digest of its text.
+    remembered: Mutex<Option<Remembered>>,
+}
+
+struct Remembered {
+    text: [u8; 32],
+    manifest: Manifest,
 }
 
 impl Publisher {
@@ -73,6 +86,7 @@ impl Publisher {
             site: RwLock::new(Arc::new(site)),
             output,
             faults: None,
+            remembered: Mutex::new(None),
         }
     }
 
@@ -153,73 +167,70 @@ impl Publisher {
     ) -> anyhow::Result<Report> {
         let site = self.site.read().await.clone();
         let clock = Instant::now();
-        let data = load_data(&db.read).await?;
+        let data = Arc::new(load_data(&db.read).await?);
         let loaded = clock.elapsed();
         let wanted = manifest::digests(&data, site.fingerprint(), Site::year());
-        let (old, mode) = match mode {
-            Mode::Full => (Manifest::default(), Mode::Full),
+        // What the store holds (an empty manifest for a full build), and the digest of the
+        // manifest file's text when it is left as it is.
+        let (mut new, mut text, mode) = match mode {
+            Mode::Full => (Manifest::default(), None, Mode::Full),
             Mode::Incremental => match self.read_manifest().await {
-                Some(old) => (old, Mode::Incremental),
-                None => (Manifest::default(), Mode::Full),
+                Some((old, text)) => (old, Some(text), Mode::Incremental),
+                None => (Manifest::default(), None, Mode::Full),
             },
         };
         if mode == Mode::Full {
+            self.remembered.lock().expect("not poisoned").take();
             self.output
                 .remove(&[BUILD_MARKER.to_owned()].into())
                 .await?;
         }
         let planned = clock.elapsed();
-        // Each wanted output with its manifest key, made once.
-        let wanted: Vec<(Target, String, manifest::InputDigest)> = wanted
-            .into_iter()
-            .map(|(target, digest)| {
-                let key = manifest::key(&target);
-                (target, key, digest)
-            })
-            .collect();
-        let todo: Vec<&(Target, String, manifest::InputDigest)> = wanted
+        let todo: Vec<&Wanted> = wanted
             .iter()
-            .filter(|(target, key, digest)| {
-                old.entries.get(key).map(|e| e.digest.as_str()) != Some(digest.as_str())
-                    || owner(target).is_some_and(|id| blogs.contains(&id))
+            .filter(|w| {
+                new.entries.get(&w.key).map(|e| e.digest.as_str()) != Some(w.digest.as_str())
+                    || owner(&w.target).is_some_and(|id| blogs.contains(&id))
             })
             .collect();
 
-        // What the store will hold: the old entries of outputs still wanted (moved, not
-        // copied: a publish that renders two outputs of ten thousand should not copy the
-        // other entries), each replaced once its output is written. The files of the others,
-        // and those a re-rendered output no longer writes, may have to go.
-        let wanted_keys: HashSet<&str> = wanted.iter().map(|(_, key, _)| key.as_str()).collect();
-        let (kept, dropped): (BTreeMap<String, Entry>, BTreeMap<String, Entry>) = old
+        // What the store will hold: the old entries of outputs still wanted, each replaced once
+        // its output is written. The files of the others, and those a re-rendered output no
+        // longer writes, may have to go.
+        let wanted_keys: HashSet<&str> = wanted.iter().map(|w| w.key.as_str()).collect();
+        let dropped: Vec<String> = new
             .entries
-            .into_iter()
-            .partition(|(key, _)| wanted_keys.contains(key.as_str()));
-        let mut new = Manifest { entries: kept };
+            .keys()
+            .filter(|key| !wanted_keys.contains(key.as_str()))
+            .cloned()
+            .collect();
         let mut changed = mode == Mode::Full || !dropped.is_empty();
-        let mut unwanted: BTreeSet<String> = dropped.into_values().flat_map(|e| e.files).collect();
+        let mut unwanted: BTreeSet<String> = dropped
+            .iter()
+            .filter_map(|key| new.entries.remove(key))
+            .flat_map(|e| e.files)
+            .collect();
         let mut report = Report::default();
         let (mut rendering, mut writing) = (Duration::ZERO, Duration::ZERO);
         for (i, batch) in todo.chunks(BATCH).enumerate() {
-            let ids: BTreeSet<i32> = batch.iter().flat_map(|t| t.0.bodies(&data)).collect();
+            let ids: BTreeSet<i32> = batch.iter().flat_map(|w| w.target.bodies(&data)).collect();
             let bodies = load_blogs(&db.read, ids.into_iter().collect()).await?;
             let started = Instant::now();
-            let rendered = site.render_each(&data, batch.par_iter().map(|t| &t.0), &|id| {
-                bodies.get(&id).cloned()
-            })?;
+            let rendered = render(&site, &data, batch, bodies).await?;
             rendering += started.elapsed();
             let mut pages: Vec<Page> = Vec::new();
-            let mut files_of: BTreeMap<&Target, BTreeSet<String>> = BTreeMap::new();
-            for (target, result) in rendered {
+            let mut files_of: Vec<(&Wanted, BTreeSet<String>)> = Vec::new();
+            for (wanted, result) in batch.iter().zip(rendered) {
                 match result {
                     Ok(out) => {
-                        files_of.insert(target, out.iter().map(|p| p.path.clone()).collect());
+                        files_of.push((wanted, out.iter().map(|p| p.path.clone()).collect()));
                         pages.extend(out);
                     }
                     Err(e) => {
-                        new.mark_stale(target, BTreeSet::new());
+                        new.mark_stale(&wanted.target, BTreeSet::new());
                         changed = true;
                         report.failures.push(Failure {
-                            target: target.clone(),
+                            target: wanted.target.clone(),
                             error: format!("{e:#}"),
                         });
                     }
@@ -228,35 +239,32 @@ impl Publisher {
             let started = Instant::now();
             let failed_writes = self.write(pages).await?;
             writing += started.elapsed();
-            let planned_of: HashMap<&Target, &(Target, String, manifest::InputDigest)> =
-                batch.iter().map(|t| (&t.0, *t)).collect();
-            for (target, files) in files_of {
+            for (wanted, files) in files_of {
                 let failed: Vec<&(String, anyhow::Error)> = failed_writes
                     .iter()
                     .filter(|(path, _)| files.contains(path))
                     .collect();
                 if let Some((path, e)) = failed.first() {
                     report.failures.push(Failure {
-                        target: target.clone(),
+                        target: wanted.target.clone(),
                         error: format!("Failed to write {path}: {e:#}"),
                     });
                     // Some of its files may hold the new bytes, some the old: it is rendered
                     // again next time, and every file it may have written stays known.
-                    new.mark_stale(target, files);
+                    new.mark_stale(&wanted.target, files);
                     changed = true;
                     continue;
                 }
                 report.written += files.len();
-                let (_, key, digest) = planned_of[target];
                 let entry = Entry {
-                    digest: digest.clone(),
+                    digest: wanted.digest.clone(),
                     files,
                 };
-                let previous = new.entries.insert(key.clone(), entry);
-                let written = &new.entries[key].files;
+                let previous = new.entries.insert(wanted.key.clone(), entry);
+                let written = &new.entries[&wanted.key].files;
                 match previous {
                     Some(previous) => {
-                        changed |= previous.digest != *digest || previous.files != *written;
+                        changed |= previous.digest != wanted.digest || previous.files != *written;
                         unwanted
                             .extend(previous.files.into_iter().filter(|f| !written.contains(f)));
                     }
@@ -286,19 +294,25 @@ impl Publisher {
         self.output.remove(&stale).await?;
         report.removed = stale.len();
 
-        if changed {
-            self.output
-                .write_file(MANIFEST_FILE, new.to_text().into_bytes())
-                .await?;
+        if changed || text.is_none() {
+            let written = new.to_text().into_bytes();
+            let digest = Sha256::digest(&written).into();
+            self.output.write_file(MANIFEST_FILE, written).await?;
+            text = Some(digest);
         }
         if mode == Mode::Full {
             self.output
                 .write_file(BUILD_MARKER, site.fingerprint().as_bytes().to_vec())
                 .await?;
         }
+        let outputs = todo.len();
+        *self.remembered.lock().expect("not poisoned") = text.map(|text| Remembered {
+            text,
+            manifest: new,
+        });
         tracing::info!(
             full = mode == Mode::Full,
-            outputs = todo.len(),
+            outputs,
             written = report.written,
             removed = report.removed,
             failed = report.failures.len(),
@@ -313,8 +327,18 @@ impl Publisher {
         Ok(report)
     }
 
-    async fn read_manifest(&self) -> Option<Manifest> {
-        Manifest::parse(&self.output.read_file(MANIFEST_FILE).await?)
+    /// The manifest the store holds, and the digest of its text: the one remembered from the
+    /// last publish when the file holds the text it was written as, else the file parsed.
+    /// `None` when there is none, or it is not one.
+    async fn read_manifest(&self) -> Option<(Manifest, [u8; 32])> {
+        let text = self.output.read_file(MANIFEST_FILE).await;
+        let remembered = self.remembered.lock().expect("not poisoned").take();
+        let text = text?;
+        let digest: [u8; 32] = Sha256::digest(text.as_bytes()).into();
+        match remembered {
+            Some(r) if r.text == digest => Some((r.manifest, digest)),
+            _ => Some((Manifest::parse(&text)?, digest)),
+        }
     }
 
     /// Writes pages, failing those that `faults` picks.
@@ -332,6 +356,24 @@ impl Publisher {
         failed.extend(self.output.write(pages).await?);
         Ok(failed)
     }
+}
+
+/// Renders a batch's targets, in their order, on rayon's threads: a blocking task, so the
+/// async runtime's threads go on serving while the pages render.
+async fn render(
+    site: &Arc<Site>,
+    data: &Arc<ssg::model::SiteData>,
+    batch: &[&Wanted],
+    bodies: HashMap<i32, ssg::model::Blog>,
+) -> anyhow::Result<Vec<anyhow::Result<Vec<Page>>>> {
+    let (site, data) = (site.clone(), data.clone());
+    let targets: Vec<Target> = batch.iter().map(|w| w.target.clone()).collect();
+    tokio::task::spawn_blocking(move || {
+        let rendered =
+            site.render_each(&data, targets.par_iter(), &|id| bodies.get(&id).cloned())?;
+        Ok(rendered.into_iter().map(|(_, result)| result).collect())
+    })
+    .await?
 }
 
 /// The blog whose outputs these are: its pages and its old URLs' redirects.

@@ -401,6 +401,10 @@ async fn incremental_publishing_equals_a_full_build_after_random_writes_restarts
         let rng = faults_rng.clone();
         Arc::new(move |_path: &str| rng.lock().unwrap().random_bool(0.2))
     };
+    // Two instances that live through the run (each remembers the manifest it last wrote),
+    // one of them with failing writes, beside the processes that start, publish and die.
+    let long_lived = fresh_publisher(&app, None);
+    let long_lived_faulty = fresh_publisher(&app, Some(faults.clone()));
     let mut log = Vec::new();
     for step in 0..30 {
         log.push(random_write(&app, &clock, &token, &mut rng).await);
@@ -411,21 +415,36 @@ async fn incremental_publishing_equals_a_full_build_after_random_writes_restarts
             log.push(format!("+minutes, {} scheduled", done.fired));
         }
         let context = format!("seed {seed}, step {step}: {}", log.join(" · "));
-        match rng.random_range(0..5) {
+        let fresh;
+        let publisher = match rng.random_range(0..7) {
             // Jobs pile up, as while a server is down.
-            0 => {}
+            0 => None,
             // A process that publishes once with failing writes, then dies (a restart).
             1 | 2 => {
                 let publisher = fresh_publisher(&app, Some(faults.clone()));
                 assert!(publish::acquire_lease(&app.db, "test").await.unwrap());
                 publish::publish_pending(&app.db, "test", &publisher, NEVER_SET_ASIDE).await;
+                None
             }
-            // A process that publishes everything pending.
+            // The instance with failing writes publishes once.
+            3 => {
+                assert!(publish::acquire_lease(&app.db, "test").await.unwrap());
+                publish::publish_pending(&app.db, "test", &long_lived_faulty, NEVER_SET_ASIDE)
+                    .await;
+                None
+            }
+            // The other instance, or a new process, publishes everything pending.
+            4 | 5 => Some(&long_lived),
             _ => {
-                drain(&app, &fresh_publisher(&app, None), &context).await;
-                let full = full_build_elsewhere(&app).await;
-                assert_same_site(&app.data_dir.path().join("site"), full.path(), &context);
+                fresh = fresh_publisher(&app, None);
+                Some(&fresh)
             }
+        };
+        if let Some(publisher) = publisher {
+            log.push("drained".into());
+            drain(&app, publisher, &context).await;
+            let full = full_build_elsewhere(&app).await;
+            assert_same_site(&app.data_dir.path().join("site"), full.path(), &context);
         }
     }
     let context = format!("seed {seed}: {}", log.join(" · "));
@@ -444,6 +463,64 @@ async fn wait_until_published(url: &str) {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// A publisher remembers the manifest it wrote, and must not trust that memory once another
+/// instance has published: here the other instance shows a service under a new name, and the
+/// name is then put back, so the first instance's memory would say every page is current.
+#[tokio::test]
+async fn an_instance_does_not_trust_its_memory_of_a_site_another_instance_published() {
+    let app = spawn_app_with(|s| s.publish_worker = false).await;
+    let token = app.admin_token().await;
+    let (first, second) = (fresh_publisher(&app, None), fresh_publisher(&app, None));
+    let created: Value = app
+        .send_as(&token, Method::POST, "/our-services", &service("Valet", 1))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let id = created["responseBody"][0]["id"].as_i64().unwrap();
+    drain(&app, &first, "created, by the first").await;
+
+    let rename = |name: &'static str| {
+        let (app, token) = (&app, &token);
+        async move {
+            let answer = app
+                .send_as(
+                    token,
+                    Method::PUT,
+                    &format!("/our-services/{id}"),
+                    &service(name, 1),
+                )
+                .await;
+            assert_eq!(answer.status(), 200);
+        }
+    };
+    rename("Chauffeur on call").await;
+    drain(&app, &second, "renamed, by the second").await;
+    let page = app
+        .data_dir
+        .path()
+        .join(format!("site/services/{id}/index.html"));
+    assert!(
+        std::fs::read_to_string(&page)
+            .unwrap()
+            .contains("Chauffeur on call")
+    );
+
+    rename("Valet").await;
+    drain(&app, &first, "named back, by the first").await;
+    assert!(
+        !std::fs::read_to_string(&page)
+            .unwrap()
+            .contains("Chauffeur on call")
+    );
+    let full = full_build_elsewhere(&app).await;
+    assert_same_site(
+        &app.data_dir.path().join("site"),
+        full.path(),
+        "the first instance after the second",
+    );
 }
 
 /// The report that opened the publishing issue: after a restart, a deleted blog stayed on the

@@ -105,8 +105,8 @@ fn a_page_is_rendered_again_when_its_images_variants_arrive_and_no_other_is() {
 
     let changed: Vec<&Target> = after
         .iter()
-        .filter(|(target, digest)| before.get(*target) != Some(*digest))
-        .map(|(target, _)| target)
+        .filter(|w| !before.contains(w))
+        .map(|w| &w.target)
         .collect();
     let blog = Target::Page(Route::Blog {
         slug: card_slug(&data, 5),

@@ -7,10 +7,11 @@
 //! instance cannot leave the store behind the database: the next publish sees the difference in
 //! the manifest and mends it.
 //!
-//! The only thing kept between publishes is the manifest last written, with the digest of its
-//! text: a publish still reads the manifest file, and uses the parsed copy only when the file
-//! holds that same text (parsing ten thousand entries was a third of an edit's planning).
-//! Whatever wrote the file meanwhile (another instance, a hand), the file decides.
+//! The only thing kept between publishes is the manifest last written, with its text: a publish
+//! still reads the manifest file, and uses the parsed copy only when the file holds that same
+//! text (parsing ten thousand entries was a third of an edit's planning; comparing the texts
+//! costs a fraction of hashing them). Whatever wrote the file meanwhile (another instance, a
+//! hand), the file decides.
 //!
 //! A full build is the same walk with an empty manifest, plus a sweep of files no manifest
 //! knows. `.build` (the site's fingerprint) marks a complete build; without it, or with another
@@ -21,7 +22,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use sha2::{Digest as _, Sha256};
 use ssg::manifest::{self, Entry, MANIFEST_FILE, Manifest, Wanted};
 use ssg::plan::Target;
 use ssg::{Page, Site};
@@ -71,12 +71,12 @@ pub struct Publisher {
     site: RwLock<Arc<Site>>,
     output: Output,
     faults: Option<Faults>,
-    /// The manifest the last publish wrote (or found), and the digest of its text.
+    /// The manifest the last publish wrote (or found), and its text.
     remembered: Mutex<Option<Remembered>>,
 }
 
 struct Remembered {
-    text: [u8; 32],
+    text: String,
     manifest: Manifest,
 }
 
@@ -170,8 +170,8 @@ impl Publisher {
         let data = Arc::new(load_data(&db.read).await?);
         let loaded = clock.elapsed();
         let wanted = manifest::digests(&data, site.fingerprint(), Site::year());
-        // What the store holds (an empty manifest for a full build), and the digest of the
-        // manifest file's text when it is left as it is.
+        // What the store holds (an empty manifest for a full build), and the manifest file's
+        // text when it is left as it is.
         let (mut new, mut text, mode) = match mode {
             Mode::Full => (Manifest::default(), None, Mode::Full),
             Mode::Incremental => match self.read_manifest().await {
@@ -295,10 +295,11 @@ impl Publisher {
         report.removed = stale.len();
 
         if changed || text.is_none() {
-            let written = new.to_text().into_bytes();
-            let digest = Sha256::digest(&written).into();
-            self.output.write_file(MANIFEST_FILE, written).await?;
-            text = Some(digest);
+            let written = new.to_text();
+            self.output
+                .write_file(MANIFEST_FILE, written.clone().into_bytes())
+                .await?;
+            text = Some(written);
         }
         if mode == Mode::Full {
             self.output
@@ -327,17 +328,16 @@ impl Publisher {
         Ok(report)
     }
 
-    /// The manifest the store holds, and the digest of its text: the one remembered from the
-    /// last publish when the file holds the text it was written as, else the file parsed.
-    /// `None` when there is none, or it is not one.
-    async fn read_manifest(&self) -> Option<(Manifest, [u8; 32])> {
+    /// The manifest the store holds, and its text: the one remembered from the last publish
+    /// when the file holds the text it was written as, else the file parsed. `None` when there
+    /// is none, or it is not one.
+    async fn read_manifest(&self) -> Option<(Manifest, String)> {
         let text = self.output.read_file(MANIFEST_FILE).await;
         let remembered = self.remembered.lock().expect("not poisoned").take();
         let text = text?;
-        let digest: [u8; 32] = Sha256::digest(text.as_bytes()).into();
         match remembered {
-            Some(r) if r.text == digest => Some((r.manifest, digest)),
-            _ => Some((Manifest::parse(&text)?, digest)),
+            Some(r) if r.text == text => Some((r.manifest, text)),
+            _ => Some((Manifest::parse(&text)?, text)),
         }
     }
 

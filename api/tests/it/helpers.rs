@@ -120,6 +120,15 @@ impl TestApp {
             .expect("request")
     }
 
+    /// Creates a record at `path` as `token`'s administrator; its id (the answer must be 201).
+    pub async fn create_as(&self, token: &str, path: &str, body: &Value) -> i64 {
+        let (status, created) = read(self.send_as(token, Method::POST, path, body).await).await;
+        assert_eq!(status, 201, "POST {path}: {created}");
+        created["responseBody"][0]["id"]
+            .as_i64()
+            .expect("the new record's id")
+    }
+
     pub async fn post(&self, path: &str, body: &Value) -> Response {
         self.api(Method::POST, path)
             .json(body)

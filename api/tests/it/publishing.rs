@@ -473,13 +473,9 @@ async fn an_instance_does_not_trust_its_memory_of_a_site_another_instance_publis
     let app = spawn_app_with(|s| s.publish_worker = false).await;
     let token = app.admin_token().await;
     let (first, second) = (fresh_publisher(&app, None), fresh_publisher(&app, None));
-    let created: Value = app
-        .send_as(&token, Method::POST, "/our-services", &service("Valet", 1))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let id = created["responseBody"][0]["id"].as_i64().unwrap();
+    let id = app
+        .create_as(&token, "/our-services", &service("Valet", 1))
+        .await;
     drain(&app, &first, "created, by the first").await;
 
     let rename = |name: &'static str| {
@@ -533,13 +529,7 @@ async fn an_edit_of_the_body_alone_reaches_the_listing_cards_text() {
     let token = app.admin_token().await;
     let publisher = fresh_publisher(&app, None);
     let body = blog("Arrivals at dawn", 0);
-    let created: Value = app
-        .send_as(&token, Method::POST, "/blog", &body)
-        .await
-        .json()
-        .await
-        .unwrap();
-    let id = created["responseBody"][0]["id"].as_i64().unwrap();
+    let id = app.create_as(&token, "/blog", &body).await;
     drain(&app, &publisher, "created").await;
 
     let mut edited = body.clone();

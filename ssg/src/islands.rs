@@ -22,8 +22,10 @@ use pool::Pool;
 
 pub trait Islands: Send + Sync {
     /// The island's markup wrapped for the browser loader, or `None` when no island renderer
-    /// is available (the page then simply has no such island).
-    fn render(&self, name: &str, lang: Lang, props: &serde_json::Value) -> Result<Option<String>>;
+    /// is available (the page then simply has no such island). `props` is JSON text, made once
+    /// per island by the template (a listing page's cards are tens of kilobytes of it: it is
+    /// hashed for the cache, sent to the renderer and escaped into the page as it is).
+    fn render(&self, name: &str, lang: Lang, props: &str) -> Result<Option<String>>;
     /// Called before a render with the string tables the pages use (after overrides).
     fn prepare(&self, _strings: &[(Lang, serde_json::Value); 2]) -> Result<()> {
         Ok(())
@@ -47,7 +49,7 @@ pub trait Islands: Send + Sync {
 pub struct NoIslands;
 
 impl Islands for NoIslands {
-    fn render(&self, _: &str, _: Lang, _: &serde_json::Value) -> Result<Option<String>> {
+    fn render(&self, _: &str, _: Lang, _: &str) -> Result<Option<String>> {
         Ok(None)
     }
 
@@ -68,9 +70,9 @@ impl Islands for NoIslands {
     }
 }
 
-/// `<div class="island" …>` around an island's server-rendered markup.
-pub fn wrap(name: &str, hydrate: &str, props: &serde_json::Value, html: &str) -> String {
-    let props = escape_html(&props.to_string());
+/// `<div class="island" …>` around an island's server-rendered markup; `props` is JSON text.
+pub fn wrap(name: &str, hydrate: &str, props: &str, html: &str) -> String {
+    let props = escape_html(props);
     format!(
         r#"<div class="island" data-island="{name}" data-hydrate="{hydrate}" data-props="{props}">{html}</div>"#
     )
@@ -202,11 +204,11 @@ impl Islands for NodeIslands {
         Ok(())
     }
 
-    fn render(&self, name: &str, lang: Lang, props: &serde_json::Value) -> Result<Option<String>> {
+    fn render(&self, name: &str, lang: Lang, props: &str) -> Result<Option<String>> {
         let mut key = Sha256::new();
         key.update(name.as_bytes());
         key.update(lang.code().as_bytes());
-        key.update(props.to_string().as_bytes());
+        key.update(props.as_bytes());
         let key: [u8; 32] = key.finalize().into();
         let generation = {
             let cache = self.cache.lock().expect("islands cache");
@@ -323,7 +325,7 @@ mod tests {
         let html = wrap(
             "x",
             "idle",
-            &serde_json::json!({"a": "<b>\"&'"}),
+            &serde_json::json!({"a": "<b>\"&'"}).to_string(),
             "<p>hi</p>",
         );
         assert!(html.starts_with(r#"<div class="island" data-island="x" data-hydrate="idle" data-props="{&quot;a&quot;:&quot;&lt;b&gt;\&quot;&amp;&#39;&quot;}"><p>hi</p></div>"#), "{html}");

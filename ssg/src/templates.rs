@@ -134,7 +134,7 @@ fn island(
 ) -> impl Fn(String, String, Value) -> Result<Value, minijinja::Error> + Send + Sync + 'static {
     move |name: String, lang: String, props: Value| -> Result<Value, minijinja::Error> {
         let lang = if lang == "ar" { Lang::Ar } else { Lang::En };
-        let props: serde_json::Value = serde_json::to_value(&props).map_err(|e| {
+        let props = serde_json::to_string(&props).map_err(|e| {
             minijinja::Error::new(minijinja::ErrorKind::InvalidOperation, e.to_string())
         })?;
         islands

@@ -73,12 +73,7 @@ impl Pool {
 
     /// The island's markup and when to hydrate it. A process that fails to answer is stopped
     /// (the next request starts another).
-    pub(super) fn render(
-        &self,
-        name: &str,
-        lang: Lang,
-        props: &serde_json::Value,
-    ) -> Result<(String, String)> {
+    pub(super) fn render(&self, name: &str, lang: Lang, props: &str) -> Result<(String, String)> {
         let mut process = self.checkout()?;
         match process.ask(name, lang, props) {
             Ok(answer) => {
@@ -184,17 +179,17 @@ impl Process {
         })
     }
 
-    fn ask(
-        &mut self,
-        name: &str,
-        lang: Lang,
-        props: &serde_json::Value,
-    ) -> Result<(String, String)> {
+    fn ask(&mut self, name: &str, lang: Lang, props: &str) -> Result<(String, String)> {
         self.next_id += 1;
         let id = self.next_id;
-        let request =
-            serde_json::json!({ "id": id, "island": name, "lang": lang.code(), "props": props });
-        writeln!(self.stdin, "{request}").context("the islands' server render stopped")?;
+        // The props are JSON already: the request is written around them, not rebuilt.
+        let name = serde_json::to_string(name)?;
+        let lang = lang.code();
+        writeln!(
+            self.stdin,
+            r#"{{"id":{id},"island":{name},"lang":"{lang}","props":{props}}}"#
+        )
+        .context("the islands' server render stopped")?;
         self.stdin.flush()?;
         let mut line = String::new();
         if self.stdout.read_line(&mut line)? == 0 {
@@ -308,7 +303,11 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
                 .map(|n| {
                     scope.spawn(move || {
                         islands
-                            .render(&format!("island-{n}"), Lang::Ar, &json!({ "n": n }))
+                            .render(
+                                &format!("island-{n}"),
+                                Lang::Ar,
+                                &json!({ "n": n }).to_string(),
+                            )
                             .expect("rendered")
                             .expect("islands on")
                     })
@@ -355,11 +354,7 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
             return;
         };
         let islands = open(build.path(), 2, "one");
-        let render = || {
-            islands
-                .render("card", Lang::En, &json!({}))
-                .expect("render")
-        };
+        let render = || islands.render("card", Lang::En, "{}").expect("render");
 
         let first = render().expect("html");
         let again = render().expect("html");
@@ -391,9 +386,9 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
         let islands = open(build.path(), 1, "x");
 
         let error = islands
-            .render("broken", Lang::Ar, &json!({}))
+            .render("broken", Lang::Ar, "{}")
             .expect_err("broken");
-        let next = islands.render("fine", Lang::Ar, &json!({}));
+        let next = islands.render("fine", Lang::Ar, "{}");
 
         assert_eq!(format!("{error:#}"), "island broken (ar): broken island");
         assert!(next.expect("fine").is_some());

@@ -231,7 +231,7 @@ impl ssg::islands::Islands for FakeIslands {
         &self,
         name: &str,
         lang: ssg::routes::Lang,
-        props: &serde_json::Value,
+        props: &str,
     ) -> anyhow::Result<Option<String>> {
         Ok(Some(ssg::islands::wrap(
             name,

@@ -7,11 +7,14 @@
 //! instance cannot leave the store behind the database: the next publish sees the difference in
 //! the manifest and mends it.
 //!
-//! The only thing kept between publishes is the manifest last written, with its text: a publish
-//! still reads the manifest file, and uses the parsed copy only when the file holds that same
-//! text (parsing ten thousand entries was a third of an edit's planning; comparing the texts
-//! costs a fraction of hashing them). Whatever wrote the file meanwhile (another instance, a
-//! hand), the file decides.
+//! Two things are kept between publishes, each checked against what decides before it is used:
+//! - the manifest last written, with its text: a publish still reads the manifest file, and
+//!   uses the parsed copy only when the file holds that same text (parsing ten thousand entries
+//!   was a third of an edit's planning; comparing the texts costs a fraction of hashing them).
+//!   Whatever wrote the file meanwhile (another instance, a hand), the file decides;
+//! - the blogs' cards ([`Cards`]): a publish reads only the blog rows changed since the last
+//!   one, by the numbers the database gives every change (listing five thousand cards was most
+//!   of an edit's loading). Whoever wrote them, the database numbered them.
 //!
 //! A full build is the same walk with an empty manifest, plus a sweep of files no manifest
 //! knows. `.build` (the site's fingerprint) marks a complete build; without it, or with another
@@ -29,7 +32,7 @@ use tokio::sync::RwLock;
 
 pub use super::output::Output;
 use crate::store::Db;
-use crate::store::site_data::{load_blogs, load_data};
+use crate::store::site_data::{Cards, load_blogs, load_data_with};
 
 /// The marker of a complete build: the site's fingerprint.
 pub const BUILD_MARKER: &str = ".build";
@@ -73,6 +76,8 @@ pub struct Publisher {
     faults: Option<Faults>,
     /// The manifest the last publish wrote (or found), and its text.
     remembered: Mutex<Option<Remembered>>,
+    /// The blogs' cards as of the last publish's load.
+    cards: Mutex<Option<Cards>>,
 }
 
 struct Remembered {
@@ -87,6 +92,7 @@ impl Publisher {
             output,
             faults: None,
             remembered: Mutex::new(None),
+            cards: Mutex::new(None),
         }
     }
 
@@ -167,7 +173,18 @@ impl Publisher {
     ) -> anyhow::Result<Report> {
         let site = self.site.read().await.clone();
         let clock = Instant::now();
-        let data = Arc::new(load_data(&db.read).await?);
+        // A full build reads every card again (and so mends whatever the memory could miss).
+        let mut cards = match mode {
+            Mode::Full => Cards::default(),
+            Mode::Incremental => self
+                .cards
+                .lock()
+                .expect("not poisoned")
+                .take()
+                .unwrap_or_default(),
+        };
+        let data = Arc::new(load_data_with(&db.read, &mut cards).await?);
+        *self.cards.lock().expect("not poisoned") = Some(cards);
         let loaded = clock.elapsed();
         let wanted = manifest::digests(&data, site.fingerprint(), Site::year());
         // What the store holds (an empty manifest for a full build), and the manifest file's

@@ -80,52 +80,165 @@ fn to_blog(b: blog::Model, images: &Images) -> Blog {
     }
 }
 
-/// Every live blog's card. The database answers with one row, the cards as a JSON array, rather
-/// than a row a card: the SQLite driver hands each row from its thread to the caller's, and at
-/// thousands of blogs that cost more than the query (docs/benchmarks.md, "Profiles").
-async fn load_cards(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<BlogCard>> {
-    use sea_orm::IdenStatic;
-    let columns = CARD_COLUMNS.map(|c| c.as_str()).join(", ");
-    let list = match db.get_database_backend() {
+/// The blogs' cards, kept between loads (by the publisher): every live blog's card as of change
+/// `seq` (the migration `BlogChanges` numbers every change to a blog row in commit order). A load
+/// reads only the rows changed since, and every card again when a row was deleted outright.
+/// Each load asks the database in one statement, so what it reads is one snapshot.
+#[derive(Debug, Clone, Default)]
+pub struct Cards {
+    /// The last change seen; `None` before the first load.
+    seq: Option<i64>,
+    /// Live cards by id, without what the media store knows of their images (that is added
+    /// on each load, as images change apart from blogs).
+    by_id: HashMap<i32, BlogCard>,
+}
+
+/// A card's columns as JSON, one array a row: the database answers with one row, the cards
+/// as a JSON array, rather than a row a card: the SQLite driver hands each row from its thread
+/// to the caller's, and at thousands of blogs that cost more than the query
+/// (docs/benchmarks.md, "Profiles").
+fn cards_json(backend: DbBackend, columns: &str) -> String {
+    match backend {
         DbBackend::Postgres => format!("CAST(json_agg(json_build_array({columns})) AS TEXT)"),
         _ => format!("json_group_array(json_array({columns}))"),
-    };
-    let json: Option<String> = live::<Blogs>(blog::Entity::find())
-        .select_only()
-        .expr(Expr::cust(list))
-        .into_tuple()
-        .one(db)
-        .await?
-        .flatten();
-    type Row = (
-        i32,
-        String,
-        String,
-        Option<String>,
-        String,
-        i32,
-        String,
-        String,
-    );
-    let rows: Vec<Row> = serde_json::from_str(json.as_deref().unwrap_or("[]"))?;
-    rows.into_iter()
-        .map(
-            |(id, slug, name, name_ar, image_url, display_order, created, updated)| {
-                let card = BlogCard {
-                    id,
-                    slug,
-                    name,
-                    name_ar,
-                    image_url,
-                    image: None,
-                    display_order,
-                    created_at: timestamp(&created)?,
-                    updated_at: timestamp(&updated)?,
+    }
+}
+
+/// A card as the queries give it: its columns (`CARD_COLUMNS`).
+type CardRow = (
+    i32,
+    String,
+    String,
+    Option<String>,
+    String,
+    i32,
+    String,
+    String,
+);
+
+/// A changed row: its card's columns, its change's number, and 1 when it is live.
+type ChangedRow = (
+    i32,
+    String,
+    String,
+    Option<String>,
+    String,
+    i32,
+    String,
+    String,
+    i64,
+    i32,
+);
+
+fn to_card(row: CardRow) -> anyhow::Result<BlogCard> {
+    let (id, slug, name, name_ar, image_url, display_order, created, updated) = row;
+    Ok(BlogCard {
+        id,
+        slug,
+        name,
+        name_ar,
+        image_url,
+        image: None,
+        display_order,
+        created_at: timestamp(&created)?,
+        updated_at: timestamp(&updated)?,
+    })
+}
+
+impl Cards {
+    /// Brings the cards up to date with the database; every live blog's card, with its image.
+    async fn load(
+        &mut self,
+        db: &impl ConnectionTrait,
+        images: &Images,
+    ) -> anyhow::Result<Vec<BlogCard>> {
+        use sea_orm::{IdenStatic, QueryTrait};
+        let backend = db.get_database_backend();
+        let columns = CARD_COLUMNS.map(|c| c.as_str()).join(", ");
+        let json = |select: sea_orm::Select<blog::Entity>, columns: &str| {
+            select
+                .select_only()
+                .expr(Expr::cust(cards_json(backend, columns)))
+                .build(backend)
+                .to_string()
+        };
+        let removed = "(SELECT blog_removed_seq FROM site_changes WHERE id = 1)";
+        loop {
+            let Some(seq) = self.seq else {
+                // Every live card, and the last change they include.
+                let live = json(live::<Blogs>(blog::Entity::find()), &columns);
+                let sql = format!(
+                    "SELECT {removed}, (SELECT COALESCE(MAX(change_seq), 0) FROM blogs), ({live})"
+                );
+                let row = query_one(db, sql).await?;
+                let rows: Vec<CardRow> = parse(row.try_get_by_index(2)?)?;
+                self.by_id = rows
+                    .into_iter()
+                    .map(|row| to_card(row).map(|card| (card.id, card)))
+                    .collect::<anyhow::Result<_>>()?;
+                let (removed, last): (i64, i64) =
+                    (row.try_get_by_index(0)?, row.try_get_by_index(1)?);
+                self.seq = Some(last.max(removed));
+                break;
+            };
+            // The rows changed since, live or not, each with its number and whether it is
+            // live by the one rule of what the site shows (asked of that row alone, by its id).
+            let is_live = live::<Blogs>(blog::Entity::find())
+                .select_only()
+                .expr(Expr::cust("1"))
+                .filter(Expr::cust("\"blogs\".\"id\" = changed.id"))
+                .build(backend)
+                .to_string();
+            let list = cards_json(
+                backend,
+                &format!("{columns}, change_seq, CASE WHEN EXISTS ({is_live}) THEN 1 ELSE 0 END"),
+            );
+            let sql = format!(
+                "SELECT {removed}, (SELECT {list} FROM blogs AS changed WHERE change_seq > {seq})"
+            );
+            let row = query_one(db, sql).await?;
+            if row.try_get_by_index::<i64>(0)? > seq {
+                // A row was deleted outright: every card again.
+                *self = Cards::default();
+                continue;
+            }
+            let rows: Vec<ChangedRow> = parse(row.try_get_by_index(1)?)?;
+            let mut last = seq;
+            for (id, slug, name, name_ar, image_url, order, created, updated, change, live) in rows
+            {
+                last = last.max(change);
+                let card = to_card((id, slug, name, name_ar, image_url, order, created, updated))?;
+                match live {
+                    1 => self.by_id.insert(card.id, card),
+                    _ => self.by_id.remove(&card.id),
                 };
-                Ok(with_image(card, images))
-            },
-        )
-        .collect()
+            }
+            self.seq = Some(last);
+            break;
+        }
+        Ok(self
+            .by_id
+            .values()
+            .map(|card| with_image(card.clone(), images))
+            .collect())
+    }
+}
+
+async fn query_one(db: &impl ConnectionTrait, sql: String) -> anyhow::Result<sea_orm::QueryResult> {
+    db.query_one_raw(sea_orm::Statement::from_string(
+        db.get_database_backend(),
+        sql,
+    ))
+    .await?
+    .ok_or_else(|| anyhow::anyhow!("no answer for the blogs' cards"))
+}
+
+/// A JSON list the database made (`NULL` when it listed nothing).
+fn parse<T: serde::de::DeserializeOwned + Default>(json: Option<String>) -> anyhow::Result<T> {
+    match json {
+        Some(json) => Ok(serde_json::from_str(&json)?),
+        None => Ok(T::default()),
+    }
 }
 
 /// A time as JSON gives it: RFC 3339 (PostgreSQL, and SQLite as sqlx writes it), or SQLite's
@@ -226,6 +339,15 @@ async fn load_redirects(
 
 /// Everything the site shows, without blog bodies.
 pub async fn load_data(db: &impl ConnectionTrait) -> anyhow::Result<SiteData> {
+    load_data_with(db, &mut Cards::default()).await
+}
+
+/// The same, with the blogs' cards kept in `cards` between loads (they are read again only
+/// where they changed).
+pub async fn load_data_with(
+    db: &impl ConnectionTrait,
+    cards: &mut Cards,
+) -> anyhow::Result<SiteData> {
     let images = crate::media::variants::infos(db).await?;
     let services = live::<Services>(service::Entity::find())
         .order_by_asc(service::Column::DisplayOrder)
@@ -284,7 +406,7 @@ pub async fn load_data(db: &impl ConnectionTrait) -> anyhow::Result<SiteData> {
             values_ar: g.values_ar,
         })
         .collect();
-    let blogs = load_cards(db, &images).await?;
+    let blogs = cards.load(db, &images).await?;
     let mut data = SiteData {
         services,
         redirects: load_redirects(db, &blogs).await?,

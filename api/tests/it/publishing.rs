@@ -519,6 +519,79 @@ async fn an_instance_does_not_trust_its_memory_of_a_site_another_instance_publis
     );
 }
 
+/// A publisher keeps the blogs' cards between publishes and reads only the rows changed since
+/// (numbered by the database). Changes it did not see made, by another process's SQL, must
+/// reach the site all the same: a rename, a blog taken off the site, one deleted outright.
+#[tokio::test]
+async fn a_publisher_remembering_the_cards_sees_every_change_to_a_blog_row_whoever_made_it() {
+    use concierge::publish::{Action, Resource};
+    use sea_orm::{ConnectionTrait, TransactionTrait};
+    let app = spawn_app_with(|s| s.publish_worker = false).await;
+    let token = app.admin_token().await;
+    let publisher = fresh_publisher(&app, None);
+    let mut ids = Vec::new();
+    for (n, name) in ["Arriving in Riyadh", "Doha by night", "Gifting for Eid"]
+        .into_iter()
+        .enumerate()
+    {
+        ids.push(app.create_as(&token, "/blog", &blog(name, n as i32)).await);
+    }
+    drain(&app, &publisher, "three blogs").await;
+
+    // Each change by plain SQL on a connection of its own, with the job a tool would record.
+    let by_hand = |sql: String, id: i64| {
+        let app = &app;
+        async move {
+            let txn = app.db.write.begin().await.unwrap();
+            txn.execute_unprepared(&sql).await.unwrap();
+            publish::enqueue(&txn, Resource::Blog, id as i32, Action::Upsert)
+                .await
+                .unwrap();
+            txn.commit().await.unwrap();
+        }
+    };
+    let listing =
+        || std::fs::read_to_string(app.data_dir.path().join("site/blogs/index.html")).unwrap();
+    let steps = [
+        (
+            format!(
+                "UPDATE blogs SET name = 'Renamed by hand' WHERE id = {}",
+                ids[0]
+            ),
+            ids[0],
+            "renamed",
+        ),
+        (
+            format!("UPDATE blogs SET live = FALSE WHERE id = {}", ids[1]),
+            ids[1],
+            "taken off the site",
+        ),
+        (
+            format!("DELETE FROM blogs WHERE id = {}", ids[2]),
+            ids[2],
+            "deleted outright",
+        ),
+    ];
+    for (sql, id, what) in steps {
+        by_hand(sql, id).await;
+        drain(&app, &publisher, what).await;
+        let full = full_build_elsewhere(&app).await;
+        assert_same_site(&app.data_dir.path().join("site"), full.path(), what);
+    }
+    let listing = listing();
+    assert!(listing.contains("Renamed by hand"), "the rename is listed");
+    assert!(
+        !listing.contains("Doha by night"),
+        "the blog off the site is not"
+    );
+    assert!(!listing.contains("Gifting for Eid"), "nor the deleted one");
+    assert_eq!(
+        app.count("publish_jobs WHERE attempts > 1").await,
+        0,
+        "every publish succeeded the first time (a failed one reads every card again)"
+    );
+}
+
 /// The report that opened the publishing issue: after a restart, a deleted blog stayed on the
 /// site, and a reordered one left the listings stale.
 /// Cards are digested without their text (the card's `updated_at` stands for the body): an

@@ -30,6 +30,11 @@ pub trait Islands: Send + Sync {
     fn prepare(&self, _strings: &[(Lang, serde_json::Value); 2]) -> Result<()> {
         Ok(())
     }
+    /// Gets ready to render (a long-running server calls this at its start, so its first
+    /// publish does not wait for a renderer to boot).
+    fn warm(&self) -> Result<()> {
+        Ok(())
+    }
     /// Tags for the `<head>` of every page (loader script, stylesheets).
     fn head(&self) -> String;
     /// URLs of the web fonts the islands' stylesheet declares (`.woff2`), so templates can
@@ -238,6 +243,10 @@ impl Islands for NodeIslands {
             }
         }
         Ok(Some(wrapped))
+    }
+
+    fn warm(&self) -> Result<()> {
+        self.renderers.warm()
     }
 
     fn head(&self) -> String {

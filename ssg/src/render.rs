@@ -84,6 +84,11 @@ impl Site {
         &self.fingerprint
     }
 
+    /// Starts the island renderers ahead of the first render ([`Islands::warm`]).
+    pub fn warm(&self) -> anyhow::Result<()> {
+        self.islands.warm()
+    }
+
     /// Renders `targets` in parallel. `blog` gives a blog with its body, by id.
     pub fn render(
         &self,

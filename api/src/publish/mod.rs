@@ -140,6 +140,9 @@ pub async fn run_worker(
         if let Err(e) = queued {
             tracing::error!(error = %e, "failed to queue the initial site build");
         }
+    } else {
+        // The first publish then finds the renderers and the blogs' cards ready.
+        publisher.warm(&db).await;
     }
     let tick = policy.first_delay.min(Duration::from_secs(2));
     // True at start too: checking the site at start reads as much as a publish.

@@ -592,6 +592,34 @@ async fn a_publisher_remembering_the_cards_sees_every_change_to_a_blog_row_whoev
     );
 }
 
+/// A server warms its publisher at start (the blogs' cards read, a page of each kind rendered
+/// and dropped): that writes nothing, and the publishes after it are as any others.
+#[tokio::test]
+async fn warming_the_publisher_writes_nothing_and_the_next_publish_is_exact() {
+    let app = spawn_app_with(|s| s.publish_worker = false).await;
+    let token = app.admin_token().await;
+    app.create_as(&token, "/blog", &blog("Arriving in Riyadh", 1))
+        .await;
+    drain(&app, &fresh_publisher(&app, None), "the first build").await;
+    let site = app.data_dir.path().join("site");
+    let before = tree(&site);
+
+    let restarted = fresh_publisher(&app, None);
+    restarted.warm(&app.db).await;
+    assert!(tree(&site) == before, "warming wrote to the store");
+
+    app.create_as(&token, "/blog", &blog("Doha by night", 0))
+        .await;
+    drain(&app, &restarted, "a blog after the warm-up").await;
+    let full = full_build_elsewhere(&app).await;
+    assert_same_site(&site, full.path(), "after the warm-up");
+    assert!(
+        std::fs::read_to_string(site.join("blogs/index.html"))
+            .unwrap()
+            .contains("Doha by night")
+    );
+}
+
 /// The report that opened the publishing issue: after a restart, a deleted blog stayed on the
 /// site, and a reordered one left the listings stale.
 /// Cards are digested without their text (the card's `updated_at` stands for the body): an

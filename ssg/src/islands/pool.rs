@@ -39,7 +39,10 @@ struct Inner {
     /// Changes with `init`: a process of an older generation is stopped, not reused.
     generation: u64,
     idle: Vec<Process>,
-    /// Processes started and not yet stopped, idle or busy.
+    /// Processes started ahead of need ([`Pool::warm`]) that have not been sent an `init`
+    /// yet: Node boots (about 90 ms) while they wait, and any string tables suit them.
+    blank: Vec<Process>,
+    /// Processes started and not yet stopped, blank, idle or busy.
     live: usize,
 }
 
@@ -52,6 +55,7 @@ impl Pool {
                 init: String::new(),
                 generation: 0,
                 idle: Vec::new(),
+                blank: Vec::new(),
                 live: 0,
             }),
             freed: Condvar::new(),
@@ -69,6 +73,18 @@ impl Pool {
         drop(inner);
         self.freed.notify_all();
         drop(stale);
+    }
+
+    /// Starts a process now when none is started, so that the first render does not wait for
+    /// Node to boot (a server's first publish after its start).
+    pub(super) fn warm(&self) -> Result<()> {
+        let mut inner = self.lock();
+        if inner.live > 0 {
+            return Ok(());
+        }
+        inner.blank.push(Process::start(&self.script)?);
+        inner.live += 1;
+        Ok(())
     }
 
     /// The island's markup and when to hydrate it. A process that fails to answer is stopped
@@ -98,14 +114,23 @@ impl Pool {
             if let Some(process) = inner.idle.pop() {
                 return Ok(process);
             }
-            if inner.live < self.size {
-                inner.live += 1;
+            let blank = inner.blank.pop();
+            if blank.is_some() || inner.live < self.size {
+                if blank.is_none() {
+                    inner.live += 1;
+                }
                 let (init, generation) = (inner.init.clone(), inner.generation);
                 drop(inner);
-                return Process::spawn(&self.script, &init, generation).inspect_err(|_| {
-                    self.lock().live -= 1;
-                    self.freed.notify_one();
-                });
+                let started = match blank {
+                    Some(process) => Ok(process),
+                    None => Process::start(&self.script),
+                };
+                return started
+                    .and_then(|process| process.init(&init, generation))
+                    .inspect_err(|_| {
+                        self.lock().live -= 1;
+                        self.freed.notify_one();
+                    });
             }
             inner = self.freed.wait(inner).expect("islands pool");
         }
@@ -158,7 +183,8 @@ impl Drop for Process {
 }
 
 impl Process {
-    fn spawn(script: &std::path::Path, init: &str, generation: u64) -> Result<Process> {
+    /// A renderer process, booting; it renders once sent an `init` ([`Process::init`]).
+    fn start(script: &std::path::Path) -> Result<Process> {
         let mut child = Command::new("node")
             .arg(script)
             .stdin(Stdio::piped())
@@ -166,17 +192,23 @@ impl Process {
             .stderr(Stdio::inherit())
             .spawn()
             .context("Failed to start node for the islands' server render (is Node installed?)")?;
-        let mut stdin = child.stdin.take().context("node stdin")?;
+        let stdin = child.stdin.take().context("node stdin")?;
         let stdout = BufReader::new(child.stdout.take().context("node stdout")?);
-        stdin.write_all(init.as_bytes())?;
-        stdin.write_all(b"\n")?;
         Ok(Process {
             child,
             stdin,
             stdout,
             next_id: 0,
-            generation,
+            generation: 0,
         })
+    }
+
+    /// The process, given the string tables of `generation` (its first line).
+    fn init(mut self, init: &str, generation: u64) -> Result<Process> {
+        self.stdin.write_all(init.as_bytes())?;
+        self.stdin.write_all(b"\n")?;
+        self.generation = generation;
+        Ok(self)
     }
 
     fn ask(&mut self, name: &str, lang: Lang, props: &str) -> Result<(String, String)> {
@@ -369,6 +401,36 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
             2,
             "cached until the strings changed"
         );
+    }
+
+    /// A server starts a renderer at its start, before it knows the string tables: the first
+    /// render uses that process (given the tables then) instead of starting another.
+    #[test]
+    fn a_warmed_renderer_takes_the_first_render_with_the_strings_of_that_moment() {
+        let Some(build) = fake_build() else {
+            return;
+        };
+        let islands = NodeIslands::open(build.path())
+            .expect("fake build")
+            .with_renderers(2);
+        islands.warm().expect("warm");
+        islands.warm().expect("warm again");
+        change_strings(&islands, "one");
+        change_strings(&islands, "two");
+
+        let html = islands
+            .render("card", Lang::Ar, "{}")
+            .expect("render")
+            .expect("html");
+
+        assert!(html.contains("card ar {} two"), "{html}");
+        assert_eq!(
+            log(build.path(), "start"),
+            1,
+            "the warmed process, and no other"
+        );
+        islands.warm().expect("warm once it renders");
+        assert_eq!(log(build.path(), "start"), 1, "nothing more to warm");
     }
 
     fn change_strings(islands: &NodeIslands, x: &str) {

@@ -20,6 +20,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use rayon::prelude::*;
 use serde::Serialize;
 use sha2::{Digest as _, Sha256};
 
@@ -51,7 +52,8 @@ pub struct Wanted {
 /// `fingerprint` is the site's ([`crate::Site::fingerprint`]); `year` is the year the footer
 /// shows (pages change on New Year's Day). This runs on every publish, for every output: each
 /// target's key and digest are made with no formatting machinery and no JSON (what all outputs
-/// share is hashed once, and each card once).
+/// share is hashed once, and each card once), on every core (the order of the outputs stays
+/// [`outputs`]'s).
 pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> Vec<Wanted> {
     let shared = {
         let mut h = Sha256::new();
@@ -63,7 +65,11 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> Vec<Wanted> {
     };
     let pages = listing_pages(data.blogs.len());
     // Each card's digest, once: the targets that show a card feed it.
-    let card: HashMap<i32, [u8; 16]> = data.blogs.iter().map(|b| (b.id, card_digest(b))).collect();
+    let card: HashMap<i32, [u8; 16]> = data
+        .blogs
+        .par_iter()
+        .map(|b| (b.id, card_digest(b)))
+        .collect();
     let feed_cards = |h: &mut Sha256, cards: &mut dyn Iterator<Item = &BlogCard>| {
         let digests: Vec<&[u8; 16]> = cards.map(|b| &card[&b.id]).collect();
         h.update((digests.len() as u64).to_le_bytes());
@@ -74,7 +80,7 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> Vec<Wanted> {
         chunks.entry(sitemap_chunk(blog.id)).or_default().push(blog);
     }
     outputs(data)
-        .into_iter()
+        .into_par_iter()
         .map(|target| {
             let key = key(&target);
             let mut h = shared.clone();

@@ -186,12 +186,14 @@ impl Site {
                     });
                 }
             }
+            // A page's two languages side by side: a listing page's cards are rendered by
+            // Node once per language, and an edit's publish waits for the slowest target.
             _ => {
-                for lang in Lang::ALL {
-                    if let Some(page) = self.render_page(data, target, lang, shared(lang), blog)? {
-                        pages.push(page);
-                    }
-                }
+                let each: Vec<Option<Page>> = Lang::ALL
+                    .par_iter()
+                    .map(|&lang| self.render_page(data, target, lang, shared(lang), blog))
+                    .collect::<Result<_>>()?;
+                pages.extend(each.into_iter().flatten());
             }
         }
         Ok(pages)

@@ -11,7 +11,10 @@
 //! - the manifest last written, with its text: a publish still reads the manifest file, and
 //!   uses the parsed copy only when the file holds that same text (parsing ten thousand entries
 //!   was a third of an edit's planning; comparing the texts costs a fraction of hashing them).
-//!   Whatever wrote the file meanwhile (another instance, a hand), the file decides;
+//!   Whatever wrote the file meanwhile (another instance, a hand), the file decides. With it,
+//!   the outputs that publish wanted, in order, each with the digest its entry holds: when the
+//!   data wants the same outputs again, planning compares digests position by position instead
+//!   of looking each output up in the manifest (ten thousand lookups were 2 ms of an edit);
 //! - the blogs' cards ([`Cards`]): a publish reads only the blog rows changed since the last
 //!   one, by the numbers the database gives every change (listing five thousand cards was most
 //!   of an edit's loading). Whoever wrote them, the database numbered them.
@@ -83,6 +86,10 @@ pub struct Publisher {
 struct Remembered {
     text: String,
     manifest: Manifest,
+    /// The outputs that publish wanted, in order, each with the digest its entry in `manifest`
+    /// holds (its inputs' digest, or [`manifest::STALE`] when it failed); `None` when this
+    /// manifest was read from the file.
+    last: Option<Vec<Wanted>>,
 }
 
 impl Publisher {
@@ -226,11 +233,11 @@ impl Publisher {
         let wanted = manifest::digests(&data, site.fingerprint(), Site::year());
         // What the store holds (an empty manifest for a full build), and the manifest file's
         // text when it is left as it is.
-        let (mut new, mut text, mode) = match mode {
-            Mode::Full => (Manifest::default(), None, Mode::Full),
+        let (mut new, mut text, last, mode) = match mode {
+            Mode::Full => (Manifest::default(), None, None, Mode::Full),
             Mode::Incremental => match self.read_manifest().await {
-                Some((old, text)) => (old, Some(text), Mode::Incremental),
-                None => (Manifest::default(), None, Mode::Full),
+                Some((old, text, last)) => (old, Some(text), last, Mode::Incremental),
+                None => (Manifest::default(), None, None, Mode::Full),
             },
         };
         if mode == Mode::Full {
@@ -240,24 +247,42 @@ impl Publisher {
                 .await?;
         }
         let planned = clock.elapsed();
-        let todo: Vec<&Wanted> = wanted
-            .iter()
-            .filter(|w| {
-                new.entries.get(&w.key).map(|e| e.digest.as_str()) != Some(w.digest.as_str())
-                    || owner(&w.target).is_some_and(|id| blogs.contains(&id))
-            })
-            .collect();
+        let forced = |w: &Wanted| owner(&w.target).is_some_and(|id| blogs.contains(&id));
+        let (todo, dropped): (Vec<&Wanted>, Vec<String>) = match last {
+            // The same outputs as the publish that wrote this manifest: its entries' digests
+            // are `last`'s, position by position, and no entry is left over.
+            Some(last) if same_outputs(&last, &wanted) => {
+                let todo = wanted
+                    .iter()
+                    .zip(&last)
+                    .filter(|(w, l)| w.digest != l.digest || forced(w))
+                    .map(|(w, _)| w)
+                    .collect();
+                (todo, Vec::new())
+            }
+            _ => {
+                let todo = wanted
+                    .iter()
+                    .filter(|w| {
+                        new.entries.get(&w.key).map(|e| e.digest.as_str())
+                            != Some(w.digest.as_str())
+                            || forced(w)
+                    })
+                    .collect();
+                let wanted_keys: HashSet<&str> = wanted.iter().map(|w| w.key.as_str()).collect();
+                let dropped = new
+                    .entries
+                    .keys()
+                    .filter(|key| !wanted_keys.contains(key.as_str()))
+                    .cloned()
+                    .collect();
+                (todo, dropped)
+            }
+        };
 
         // What the store will hold: the old entries of outputs still wanted, each replaced once
         // its output is written. The files of the others, and those a re-rendered output no
         // longer writes, may have to go.
-        let wanted_keys: HashSet<&str> = wanted.iter().map(|w| w.key.as_str()).collect();
-        let dropped: Vec<String> = new
-            .entries
-            .keys()
-            .filter(|key| !wanted_keys.contains(key.as_str()))
-            .cloned()
-            .collect();
         let mut changed = mode == Mode::Full || !dropped.is_empty();
         let mut unwanted: BTreeSet<String> = dropped
             .iter()
@@ -361,9 +386,22 @@ impl Publisher {
                 .await?;
         }
         let outputs = todo.len();
+        // Every wanted output's entry now holds its digest, but those that failed (stale).
+        let failed: HashSet<&Target> = report.failures.iter().map(|f| &f.target).collect();
+        let last = wanted
+            .into_iter()
+            .map(|w| match failed.contains(&w.target) {
+                true => Wanted {
+                    digest: manifest::STALE.to_owned(),
+                    ..w
+                },
+                false => w,
+            })
+            .collect();
         *self.remembered.lock().expect("not poisoned") = text.map(|text| Remembered {
             text,
             manifest: new,
+            last: Some(last),
         });
         tracing::info!(
             full = mode == Mode::Full,
@@ -383,15 +421,15 @@ impl Publisher {
     }
 
     /// The manifest the store holds, and its text: the one remembered from the last publish
-    /// when the file holds the text it was written as, else the file parsed. `None` when there
-    /// is none, or it is not one.
-    async fn read_manifest(&self) -> Option<(Manifest, String)> {
+    /// when the file holds the text it was written as (with the outputs that publish wanted),
+    /// else the file parsed. `None` when there is none, or it is not one.
+    async fn read_manifest(&self) -> Option<(Manifest, String, Option<Vec<Wanted>>)> {
         let text = self.output.read_file(MANIFEST_FILE).await;
         let remembered = self.remembered.lock().expect("not poisoned").take();
         let text = text?;
         match remembered {
-            Some(r) if r.text == text => Some((r.manifest, text)),
-            _ => Some((Manifest::parse(&text)?, text)),
+            Some(r) if r.text == text => Some((r.manifest, text, r.last)),
+            _ => Some((Manifest::parse(&text)?, text, None)),
         }
     }
 
@@ -428,6 +466,11 @@ async fn render(
         Ok(rendered.into_iter().map(|(_, result)| result).collect())
     })
     .await?
+}
+
+/// Whether `wanted` names the same outputs as `last`, in the same order.
+fn same_outputs(last: &[Wanted], wanted: &[Wanted]) -> bool {
+    last.len() == wanted.len() && last.iter().zip(wanted).all(|(l, w)| l.key == w.key)
 }
 
 /// The blog whose outputs these are: its pages and its old URLs' redirects.

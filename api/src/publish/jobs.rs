@@ -168,8 +168,20 @@ pub(super) fn placeholders(backend: DbBackend) -> impl Fn(usize) -> String {
 /// the lease: then every unfinished job is free to take, including those of a holder that died.
 /// Jobs set aside, or waiting out a backoff, are left alone.
 pub async fn claim(db: &Db, worker: &str) -> Result<Vec<Job>, sea_orm::DbErr> {
-    let now = Utc::now();
-    let backend = db.backend();
+    let stmt = claim_statement(db.backend(), worker, Utc::now());
+    let mut jobs: Vec<Job> = publish_job::Entity::find()
+        .from_raw_sql(stmt)
+        .all(&db.write)
+        .await?
+        .into_iter()
+        .map(Job::from)
+        .collect();
+    jobs.sort_by_key(|j| j.id);
+    Ok(jobs)
+}
+
+/// The claim's statement: open jobs that are due, oldest first, marked as `worker`'s.
+pub fn claim_statement(backend: DbBackend, worker: &str, now: DateTime<Utc>) -> Statement {
     let lock = if backend == DbBackend::Postgres {
         " FOR UPDATE SKIP LOCKED"
     } else {
@@ -185,17 +197,7 @@ pub async fn claim(db: &Db, worker: &str) -> Result<Vec<Job>, sea_orm::DbErr> {
         p(2),
         p(3)
     );
-    let stmt =
-        Statement::from_sql_and_values(backend, sql, [now.into(), worker.into(), now.into()]);
-    let mut jobs: Vec<Job> = publish_job::Entity::find()
-        .from_raw_sql(stmt)
-        .all(&db.write)
-        .await?
-        .into_iter()
-        .map(Job::from)
-        .collect();
-    jobs.sort_by_key(|j| j.id);
-    Ok(jobs)
+    Statement::from_sql_and_values(backend, sql, [now.into(), worker.into(), now.into()])
 }
 
 /// Marks jobs done (only those this worker still holds).

@@ -7,8 +7,9 @@
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set, TryIntoModel,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbBackend, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set, Statement,
+    TryIntoModel,
 };
 use serde_json::{Map, Value};
 
@@ -436,17 +437,39 @@ pub async fn due<K: Kind>(
     now: DateTime<Utc>,
 ) -> Result<Vec<(i32, bool)>, ApiError> {
     let mut due = Vec::new();
-    for live in [true, false] {
-        let ids: Vec<i32> = K::Entity::find()
-            .select_only()
-            .column(column::<K>("id"))
-            .filter(due_to::<K>(live, now))
-            .into_tuple()
-            .all(db)
-            .await?;
+    for (live, select) in [true, false].map(|live| (live, due_query::<K>(live, now))) {
+        let ids: Vec<i32> = select.into_tuple().all(db).await?;
         due.extend(ids.into_iter().map(|id| (id, live)));
     }
     Ok(due)
+}
+
+/// The ids of the items whose schedule puts them on the site (`live`) or takes them off at `now`.
+fn due_query<K: Kind>(live: bool, now: DateTime<Utc>) -> Select<K::Entity> {
+    K::Entity::find()
+        .select_only()
+        .column(column::<K>("id"))
+        .filter(due_to::<K>(live, now))
+}
+
+/// The scheduler's questions about `K` at `now`, as `backend` is asked them: the items due to go
+/// live, those due to leave, and those deleted long enough ago to be removed for good (the
+/// scheduler asks them every 15 seconds, so each must be answered from an index).
+pub fn schedule_statements<K: Kind>(backend: DbBackend, now: DateTime<Utc>) -> [Statement; 3] {
+    [
+        due_query::<K>(true, now).build(backend),
+        due_query::<K>(false, now).build(backend),
+        purge_query::<K>(now).build(backend),
+    ]
+}
+
+/// The ids of the items deleted long enough before `now` to be removed for good.
+fn purge_query<K: Kind>(now: DateTime<Utc>) -> Select<K::Entity> {
+    let cutoff = now - Duration::days(KEEP_DELETED_DAYS);
+    K::Entity::find()
+        .select_only()
+        .column(column::<K>("id"))
+        .filter(column::<K>("deleted_at").lte(cutoff))
 }
 
 /// Puts the item on the site (`live`) or takes it off, if that is still due at `now`, once: the
@@ -490,14 +513,7 @@ pub async fn purge<K: Kind>(
     txn: &DatabaseTransaction,
     now: DateTime<Utc>,
 ) -> Result<u64, ApiError> {
-    let cutoff = now - Duration::days(KEEP_DELETED_DAYS);
-    let ids: Vec<i32> = K::Entity::find()
-        .select_only()
-        .column(column::<K>("id"))
-        .filter(column::<K>("deleted_at").lte(cutoff))
-        .into_tuple()
-        .all(txn)
-        .await?;
+    let ids: Vec<i32> = purge_query::<K>(now).into_tuple().all(txn).await?;
     if ids.is_empty() {
         return Ok(0);
     }

@@ -12,6 +12,7 @@ mod faults;
 mod general_content;
 mod helpers;
 mod images;
+mod indexes;
 mod lifecycle;
 mod media;
 mod notifications;

@@ -126,6 +126,15 @@ impl Application {
                 )
                 .app_data(web::QueryConfig::default().error_handler(query_error))
                 .app_data(web::PathConfig::default().error_handler(path_error))
+                // The site's pages first, by a glance at the path's first segment: they are
+                // most requests, and need none of the patterns below.
+                .service(
+                    web::scope("")
+                        .guard(actix_web::guard::fn_guard(|ctx| {
+                            routes::site::is_site_path(ctx.head().uri.path())
+                        }))
+                        .default_service(web::to(routes::site::serve)),
+                )
                 .service(routes::health::healthz)
                 .configure(routes::admin_app::configure)
                 .service(routes::media::serve)

@@ -9,11 +9,13 @@ use std::collections::HashMap;
 use std::fs::Metadata;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use actix_web::http::StatusCode;
-use actix_web::http::header::{self, EntityTag, HttpDate, IfModifiedSince, IfNoneMatch};
+use actix_web::http::header::{
+    self, EntityTag, HeaderValue, HttpDate, IfModifiedSince, IfNoneMatch, TryIntoHeaderValue,
+};
 use actix_web::web::Bytes;
 use actix_web::{HttpMessage, HttpRequest, HttpResponse};
 
@@ -30,15 +32,35 @@ pub struct PageCache {
 
 #[derive(Default)]
 struct Files {
-    by_path: HashMap<PathBuf, Cached>,
+    by_path: HashMap<PathBuf, Arc<Cached>>,
     bytes: usize,
 }
 
-#[derive(Clone)]
+/// A file's bytes and the validators sent with them, each made once, when the file is read.
 struct Cached {
     /// Inode, size and modification time (ns) of the file the bytes came from.
     version: (u64, u64, i128),
     body: Bytes,
+    etag: EntityTag,
+    etag_header: Option<HeaderValue>,
+    modified: Option<SystemTime>,
+    modified_header: Option<HeaderValue>,
+}
+
+impl Cached {
+    fn new(version: (u64, u64, i128), meta: &Metadata, body: Bytes) -> Cached {
+        let etag =
+            EntityTag::new_strong(format!("{:x}-{:x}-{:x}", version.0, version.1, version.2));
+        let modified = meta.modified().ok();
+        Cached {
+            version,
+            body,
+            etag_header: etag.clone().try_into_value().ok(),
+            etag,
+            modified,
+            modified_header: modified.and_then(|m| HttpDate::from(m).try_into_value().ok()),
+        }
+    }
 }
 
 fn version(meta: &Metadata) -> (u64, u64, i128) {
@@ -61,56 +83,54 @@ impl PageCache {
             return None;
         }
         let version = version(meta);
-        let body = match self.get(path, version) {
-            Some(body) => body,
+        let cached = match self.get(path, version) {
+            Some(cached) => cached,
             None => {
                 let body = Bytes::from(std::fs::read(path).ok()?);
+                let cached = Arc::new(Cached::new(version, meta, body));
                 // The file may have been replaced between the stat and the read: cache the bytes
                 // only when they are the size the stat said.
-                if body.len() as u64 == meta.len() {
-                    self.put(path, version, body.clone());
+                if cached.body.len() as u64 == meta.len() {
+                    self.put(path, cached.clone());
                 }
-                body
+                cached
             }
         };
-        let etag =
-            EntityTag::new_strong(format!("{:x}-{:x}-{:x}", version.0, version.1, version.2));
-        let modified = meta.modified().ok();
         let mut response = HttpResponse::build(status);
         response.insert_header((header::CONTENT_TYPE, content_type));
         if status == StatusCode::OK {
-            response.insert_header(header::ETag(etag.clone()));
-            if let Some(modified) = modified {
-                response.insert_header(header::LastModified(HttpDate::from(modified)));
+            if let Some(etag) = &cached.etag_header {
+                response.insert_header((header::ETAG, etag.clone()));
             }
-            if is_fresh(req, &etag, modified) {
+            if let Some(modified) = &cached.modified_header {
+                response.insert_header((header::LAST_MODIFIED, modified.clone()));
+            }
+            if is_fresh(req, &cached.etag, cached.modified) {
                 return Some(response.status(StatusCode::NOT_MODIFIED).finish());
             }
         }
         // For HEAD, actix-http sends the length of this body and not the body.
-        Some(response.body(body))
+        Some(response.body(cached.body.clone()))
     }
 
-    fn get(&self, path: &Path, version: (u64, u64, i128)) -> Option<Bytes> {
+    fn get(&self, path: &Path, version: (u64, u64, i128)) -> Option<Arc<Cached>> {
         let files = self.files.lock().unwrap_or_else(|e| e.into_inner());
         files
             .by_path
             .get(path)
             .filter(|c| c.version == version)
-            .map(|c| c.body.clone())
+            .cloned()
     }
 
-    fn put(&self, path: &Path, version: (u64, u64, i128), body: Bytes) {
+    fn put(&self, path: &Path, cached: Arc<Cached>) {
         let mut files = self.files.lock().unwrap_or_else(|e| e.into_inner());
-        if files.bytes + body.len() > BUDGET {
+        let size = cached.body.len();
+        if files.bytes + size > BUDGET {
             files.by_path.clear();
             files.bytes = 0;
         }
-        files.bytes += body.len();
-        if let Some(old) = files
-            .by_path
-            .insert(path.to_path_buf(), Cached { version, body })
-        {
+        files.bytes += size;
+        if let Some(old) = files.by_path.insert(path.to_path_buf(), cached) {
             files.bytes -= old.body.len();
         }
     }

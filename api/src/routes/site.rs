@@ -45,6 +45,23 @@ fn content_type(file: &str) -> &'static str {
     }
 }
 
+/// The first path segments that name the server's other services; every other path is the
+/// site's.
+const NOT_SITE: [&str; 5] = ["api", "admin", "media", "healthz", "__livereload"];
+
+/// Whether `path` (as the request has it) can only be the site's, so that it goes straight to
+/// [`serve`] instead of past every other route's pattern first (their regular expressions were
+/// 4.5 % of a static page's samples). A first segment that holds an escape goes the long way:
+/// the router may read it as one of [`NOT_SITE`].
+pub fn is_site_path(path: &str) -> bool {
+    let first = path
+        .trim_start_matches('/')
+        .split('/')
+        .next()
+        .unwrap_or_default();
+    !first.contains('%') && !NOT_SITE.contains(&first)
+}
+
 pub async fn serve(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
     if req.method() != Method::GET && req.method() != Method::HEAD {
         return HttpResponse::MethodNotAllowed()
@@ -176,4 +193,39 @@ pub async fn live_reload(state: web::Data<AppState>) -> HttpResponse {
         // Not compressed: a compressor would hold events back until its buffer fills.
         .insert_header((header::CONTENT_ENCODING, "identity"))
         .streaming(events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_site_path;
+
+    #[test]
+    fn only_paths_no_other_service_can_match_are_the_sites() {
+        for path in [
+            "/",
+            "/about",
+            "/ar/about",
+            "/blogs/2",
+            "/ar",
+            "/adminx",
+            "/apis",
+            "/x/api",
+        ] {
+            assert!(is_site_path(path), "{path}");
+        }
+        for path in [
+            "/api",
+            "/api/v1/blog",
+            "/api/docs/",
+            "/admin",
+            "/admin/login",
+            "/media/a.webp",
+            "/healthz",
+            "/__livereload",
+            "/%61dmin",
+            "/%2561pi",
+        ] {
+            assert!(!is_site_path(path), "{path}");
+        }
+    }
 }

@@ -136,14 +136,14 @@ impl Application {
                         .default_service(web::to(routes::site::serve)),
                 )
                 .service(routes::health::healthz)
-                .configure(routes::admin_app::configure)
-                .service(routes::media::serve)
-                .service(routes::site::live_reload)
                 .service(web::redirect("/api/docs", "/api/docs/"))
+                // Before the API's scope, which would otherwise answer its document's URL.
                 .service(
                     SwaggerUi::new("/api/docs/{_:.*}")
                         .url("/api/v1/openapi.json", openapi::shared().clone()),
                 )
+                // The API next: the patterns of the admin's and the media's routes below are
+                // regular expressions, each tried on every request that reaches them.
                 .service(
                     web::scope("/api/v1")
                         .wrap(from_fn(crate::auth::authenticate_first))
@@ -154,6 +154,9 @@ impl Application {
                         .configure(routes::api)
                         .default_service(web::to(api_fallback)),
                 )
+                .configure(routes::admin_app::configure)
+                .service(routes::media::serve)
+                .service(routes::site::live_reload)
                 .default_service(web::to(routes::site::serve))
         })
         // Headers and a file body go out in separate writes: without TCP_NODELAY, Nagle and

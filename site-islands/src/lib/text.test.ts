@@ -22,6 +22,37 @@ describe('truncate', () => {
     expect(truncate(emoji, 200).endsWith('…')).toBe(true)
   })
 
+  it('cuts exactly where the whole text as an array of characters would be cut, for any text', () => {
+    // The definition, over the whole text: what `truncate` did before it stopped at the cut.
+    const reference = (text: string, max: number): string => {
+      const chars = Array.from(text)
+      if (chars.length <= max) return text
+      let cut = chars.slice(0, max)
+      let lastSpace = -1
+      for (let i = cut.length - 1; i >= 0; i -= 1) {
+        if (/\s/u.test(cut[i])) {
+          lastSpace = i
+          break
+        }
+      }
+      if (lastSpace > max / 2) cut = cut.slice(0, lastSpace)
+      return `${cut.join('').replace(/[\s,.]+$/u, '')}…`
+    }
+    const pieces = ['a', 'word', ' ', '  ', '\u00a0', '\t', '\n', ',', '.', 'سفر', '✈️', '😀', '\u3000', 'é', 'x'.repeat(30)]
+    let seed = 7
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed % n
+    }
+    for (let run = 0; run < 2000; run += 1) {
+      let text = ''
+      const parts = next(90)
+      for (let k = 0; k < parts; k += 1) text += pieces[next(pieces.length)]
+      const max = 1 + next(120)
+      expect(truncate(text, max), JSON.stringify({ text, max })).toBe(reference(text, max))
+    }
+  })
+
   it('drops trailing commas and full stops before the ellipsis', () => {
     expect(truncate(`${'a'.repeat(150)} bbbbbbbb, ${'c'.repeat(60)}`, 161)).toBe(`${'a'.repeat(150)} bbbbbbbb…`)
   })

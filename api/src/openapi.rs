@@ -195,6 +195,9 @@ fn form_of(schema: &str) -> Option<&'static crate::domain::rules::FormRules> {
     })
 }
 
+/// Where the document is served.
+pub const DOCUMENT: &str = "/api/v1/openapi.json";
+
 /// The document, built once.
 pub fn shared() -> &'static utoipa::openapi::OpenApi {
     static DOC: std::sync::LazyLock<utoipa::openapi::OpenApi> = std::sync::LazyLock::new(document);

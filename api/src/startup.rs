@@ -136,11 +136,20 @@ impl Application {
                         .default_service(web::to(routes::site::serve)),
                 )
                 .service(routes::health::healthz)
-                .service(web::redirect("/api/docs", "/api/docs/"))
-                // Before the API's scope, which would otherwise answer its document's URL.
+                // The API's documentation, behind a glance at the path (its pattern is a regular
+                // expression), and before the API's scope, which would otherwise answer its
+                // document's URL.
                 .service(
-                    SwaggerUi::new("/api/docs/{_:.*}")
-                        .url("/api/v1/openapi.json", openapi::shared().clone()),
+                    web::scope("")
+                        .guard(actix_web::guard::fn_guard(|ctx| {
+                            let path = ctx.head().uri.path();
+                            path.starts_with("/api/docs") || path == openapi::DOCUMENT
+                        }))
+                        .service(web::redirect("/api/docs", "/api/docs/"))
+                        .service(
+                            SwaggerUi::new("/api/docs/{_:.*}")
+                                .url(openapi::DOCUMENT, openapi::shared().clone()),
+                        ),
                 )
                 // The API next: the patterns of the admin's and the media's routes below are
                 // regular expressions, each tried on every request that reaches them.

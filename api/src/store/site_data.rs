@@ -98,9 +98,22 @@ pub struct Cards {
 /// to the caller's, and at thousands of blogs that cost more than the query
 /// (docs/benchmarks.md, "Profiles").
 fn cards_json(backend: DbBackend, columns: &str) -> String {
+    json_list(backend, &json_array(backend, columns))
+}
+
+/// A row's `values` as a JSON array (an array among them stays one).
+fn json_array(backend: DbBackend, values: &str) -> String {
     match backend {
-        DbBackend::Postgres => format!("CAST(json_agg(json_build_array({columns})) AS TEXT)"),
-        _ => format!("json_group_array(json_array({columns}))"),
+        DbBackend::Postgres => format!("json_build_array({values})"),
+        _ => format!("json_array({values})"),
+    }
+}
+
+/// Every row's `array` in one JSON list (`NULL` for no rows).
+fn json_list(backend: DbBackend, array: &str) -> String {
+    match backend {
+        DbBackend::Postgres => format!("CAST(json_agg({array}) AS TEXT)"),
+        _ => format!("json_group_array({array})"),
     }
 }
 
@@ -116,19 +129,8 @@ type CardRow = (
     String,
 );
 
-/// A changed row: its card's columns, its change's number, and 1 when it is live.
-type ChangedRow = (
-    i32,
-    String,
-    String,
-    Option<String>,
-    String,
-    i32,
-    String,
-    String,
-    i64,
-    i32,
-);
+/// A changed row: its card, its change's number, and 1 when it is live.
+type ChangedRow = (CardRow, i64, i32);
 
 fn to_card(row: CardRow) -> anyhow::Result<BlogCard> {
     let (id, slug, name, name_ar, image_url, display_order, created, updated) = row;
@@ -189,9 +191,10 @@ impl Cards {
                 .filter(Expr::cust("\"blogs\".\"id\" = changed.id"))
                 .build(backend)
                 .to_string();
+            let card = json_array(backend, &columns);
             let list = cards_json(
                 backend,
-                &format!("{columns}, change_seq, CASE WHEN EXISTS ({is_live}) THEN 1 ELSE 0 END"),
+                &format!("{card}, change_seq, CASE WHEN EXISTS ({is_live}) THEN 1 ELSE 0 END"),
             );
             let sql = format!(
                 "SELECT {removed}, (SELECT {list} FROM blogs AS changed WHERE change_seq > {seq})"
@@ -204,10 +207,9 @@ impl Cards {
             }
             let rows: Vec<ChangedRow> = parse(row.try_get_by_index(1)?)?;
             let mut last = seq;
-            for (id, slug, name, name_ar, image_url, order, created, updated, change, live) in rows
-            {
+            for (card, change, live) in rows {
                 last = last.max(change);
-                let card = to_card((id, slug, name, name_ar, image_url, order, created, updated))?;
+                let card = to_card(card)?;
                 match live {
                     1 => self.by_id.insert(card.id, card),
                     _ => self.by_id.remove(&card.id),

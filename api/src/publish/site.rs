@@ -12,9 +12,10 @@
 //!   uses the parsed copy only when the file holds that same text (parsing ten thousand entries
 //!   was a third of an edit's planning; comparing the texts costs a fraction of hashing them).
 //!   Whatever wrote the file meanwhile (another instance, a hand), the file decides. With it,
-//!   the outputs that publish wanted, in order, each with the digest its entry holds: when the
-//!   data wants the same outputs again, planning compares digests position by position instead
-//!   of looking each output up in the manifest (ten thousand lookups were 2 ms of an edit);
+//!   a digest of the outputs that publish wanted, in order, and the digest each one's entry
+//!   holds: when the data wants the same outputs again, planning compares digests position by
+//!   position instead of looking each output up in the manifest (ten thousand lookups were 2 ms
+//!   of an edit);
 //! - the blogs' cards ([`Cards`]): a publish reads only the blog rows changed since the last
 //!   one, by the numbers the database gives every change (listing five thousand cards was most
 //!   of an edit's loading). Whoever wrote them, the database numbered them.
@@ -86,10 +87,33 @@ pub struct Publisher {
 struct Remembered {
     text: String,
     manifest: Manifest,
-    /// The outputs that publish wanted, in order, each with the digest its entry in `manifest`
-    /// holds (its inputs' digest, or [`manifest::STALE`] when it failed); `None` when this
-    /// manifest was read from the file.
-    last: Option<Vec<Wanted>>,
+    /// The outputs that publish wanted; `None` when this manifest was read from the file.
+    last: Option<LastPlan>,
+}
+
+/// The outputs a publish wanted: a digest of their keys, in order, and the digest each one's
+/// entry in the manifest holds, in the same order (its inputs' digest, or [`manifest::STALE`]
+/// when it failed). What the manifest's entries already hold (the keys, the hex of the digests)
+/// is not kept twice.
+struct LastPlan {
+    keys: [u8; 32],
+    digests: Vec<[u8; 32]>,
+}
+
+/// A digest of `wanted`'s keys, in order.
+fn keys_digest(wanted: &[Wanted]) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for w in wanted {
+        h.update((w.key.len() as u64).to_le_bytes());
+        h.update(w.key.as_bytes());
+    }
+    h.finalize().into()
+}
+
+/// An input digest's 32 hex characters as they are (any other text never equals a real one).
+fn digest_bytes(digest: &str) -> [u8; 32] {
+    digest.as_bytes().try_into().unwrap_or([0; 32])
 }
 
 impl Publisher {
@@ -248,14 +272,15 @@ impl Publisher {
         }
         let planned = clock.elapsed();
         let forced = |w: &Wanted| owner(&w.target).is_some_and(|id| blogs.contains(&id));
+        let keys = keys_digest(&wanted);
         let (todo, dropped): (Vec<&Wanted>, Vec<String>) = match last {
             // The same outputs as the publish that wrote this manifest: its entries' digests
             // are `last`'s, position by position, and no entry is left over.
-            Some(last) if same_outputs(&last, &wanted) => {
+            Some(last) if last.keys == keys && last.digests.len() == wanted.len() => {
                 let todo = wanted
                     .iter()
-                    .zip(&last)
-                    .filter(|(w, l)| w.digest != l.digest || forced(w))
+                    .zip(&last.digests)
+                    .filter(|(w, l)| digest_bytes(&w.digest) != **l || forced(w))
                     .map(|(w, _)| w)
                     .collect();
                 (todo, Vec::new())
@@ -388,20 +413,17 @@ impl Publisher {
         let outputs = todo.len();
         // Every wanted output's entry now holds its digest, but those that failed (stale).
         let failed: HashSet<&Target> = report.failures.iter().map(|f| &f.target).collect();
-        let last = wanted
-            .into_iter()
+        let digests = wanted
+            .iter()
             .map(|w| match failed.contains(&w.target) {
-                true => Wanted {
-                    digest: manifest::STALE.to_owned(),
-                    ..w
-                },
-                false => w,
+                true => digest_bytes(manifest::STALE),
+                false => digest_bytes(&w.digest),
             })
             .collect();
         *self.remembered.lock().expect("not poisoned") = text.map(|text| Remembered {
             text,
             manifest: new,
-            last: Some(last),
+            last: Some(LastPlan { keys, digests }),
         });
         tracing::info!(
             full = mode == Mode::Full,
@@ -423,7 +445,7 @@ impl Publisher {
     /// The manifest the store holds, and its text: the one remembered from the last publish
     /// when the file holds the text it was written as (with the outputs that publish wanted),
     /// else the file parsed. `None` when there is none, or it is not one.
-    async fn read_manifest(&self) -> Option<(Manifest, String, Option<Vec<Wanted>>)> {
+    async fn read_manifest(&self) -> Option<(Manifest, String, Option<LastPlan>)> {
         let text = self.output.read_file(MANIFEST_FILE).await;
         let remembered = self.remembered.lock().expect("not poisoned").take();
         let text = text?;
@@ -466,11 +488,6 @@ async fn render(
         Ok(rendered.into_iter().map(|(_, result)| result).collect())
     })
     .await?
-}
-
-/// Whether `wanted` names the same outputs as `last`, in the same order.
-fn same_outputs(last: &[Wanted], wanted: &[Wanted]) -> bool {
-    last.len() == wanted.len() && last.iter().zip(wanted).all(|(l, w)| l.key == w.key)
 }
 
 /// The blog whose outputs these are: its pages and its old URLs' redirects.

@@ -437,8 +437,8 @@ pub async fn due<K: Kind>(
     now: DateTime<Utc>,
 ) -> Result<Vec<(i32, bool)>, ApiError> {
     let mut due = Vec::new();
-    for (live, select) in [true, false].map(|live| (live, due_query::<K>(live, now))) {
-        let ids: Vec<i32> = select.into_tuple().all(db).await?;
+    for live in [true, false] {
+        let ids: Vec<i32> = due_query::<K>(live, now).into_tuple().all(db).await?;
         due.extend(ids.into_iter().map(|id| (id, live)));
     }
     Ok(due)

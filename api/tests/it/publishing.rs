@@ -397,9 +397,14 @@ async fn incremental_publishing_equals_a_full_build_after_random_writes_restarts
 
     // Writes fail at random while `faulty` holds; the generator is seeded, so a run repeats.
     let faults_rng = Arc::new(Mutex::new(StdRng::seed_from_u64(seed ^ 0x5eed)));
+    // ... and never while `failing` is off.
+    let failing = Arc::new(std::sync::atomic::AtomicBool::new(true));
     let faults: publish::site::Faults = {
-        let rng = faults_rng.clone();
-        Arc::new(move |_path: &str| rng.lock().unwrap().random_bool(0.2))
+        let (rng, failing) = (faults_rng.clone(), failing.clone());
+        Arc::new(move |_path: &str| {
+            failing.load(std::sync::atomic::Ordering::Relaxed)
+                && rng.lock().unwrap().random_bool(0.2)
+        })
     };
     // Two instances that live through the run (each remembers the manifest it last wrote),
     // one of them with failing writes, beside the processes that start, publish and die.
@@ -426,12 +431,17 @@ async fn incremental_publishing_equals_a_full_build_after_random_writes_restarts
                 publish::publish_pending(&app.db, "test", &publisher, NEVER_SET_ASIDE).await;
                 None
             }
-            // The instance with failing writes publishes once.
+            // The instance with failing writes publishes once; half the time its disk is then
+            // mended and it publishes until nothing is pending, so that what its failed writes
+            // left is mended from its own memory of what it wrote.
             3 => {
                 assert!(publish::acquire_lease(&app.db, "test").await.unwrap());
                 publish::publish_pending(&app.db, "test", &long_lived_faulty, NEVER_SET_ASIDE)
                     .await;
-                None
+                rng.random_bool(0.5).then(|| {
+                    failing.store(false, std::sync::atomic::Ordering::Relaxed);
+                    &long_lived_faulty
+                })
             }
             // The other instance, or a new process, publishes everything pending.
             4 | 5 => Some(&long_lived),
@@ -446,6 +456,7 @@ async fn incremental_publishing_equals_a_full_build_after_random_writes_restarts
             let full = full_build_elsewhere(&app).await;
             assert_same_site(&app.data_dir.path().join("site"), full.path(), &context);
         }
+        failing.store(true, std::sync::atomic::Ordering::Relaxed);
     }
     let context = format!("seed {seed}: {}", log.join(" · "));
     schedule::tick(&app.db, clock.now()).await.unwrap();

@@ -50,6 +50,7 @@ impl Application {
         );
         let publisher = Arc::new(build_publisher(&settings)?);
         if settings.publish_worker {
+            publish::queue_first_build(&db, &publisher).await;
             tokio::spawn(publish::run_worker(
                 db.clone(),
                 wakeup.clone(),

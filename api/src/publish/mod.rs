@@ -118,6 +118,26 @@ async fn blame<'j>(
     Ok((blamed, errors.join("; ")))
 }
 
+/// Queues a full build when the site store holds no complete build of this site (a first start,
+/// or new templates): before the server answers, so that from its first answer the build shows
+/// as pending (`GET /publish/status`, and whoever waits for the queue to drain) until the site
+/// is there.
+pub async fn queue_first_build(db: &Db, publisher: &site::Publisher) {
+    if publisher.is_current().await {
+        return;
+    }
+    let queued = match db.write.begin().await {
+        Ok(txn) => match enqueue(&txn, Resource::Site, 0, Action::Upsert).await {
+            Ok(()) => txn.commit().await.map_err(anyhow::Error::from),
+            Err(e) => Err(anyhow::anyhow!("{e}")),
+        },
+        Err(e) => Err(e.into()),
+    };
+    if let Err(e) = queued {
+        tracing::error!(error = %e, "failed to queue the initial site build");
+    }
+}
+
 /// Drains the outbox until the process stops: woken by `wakeup` after each write, and every
 /// few seconds to pick up jobs left by other instances, a crash, or a backoff that ran out.
 pub async fn run_worker(
@@ -127,21 +147,9 @@ pub async fn run_worker(
     publisher: Arc<site::Publisher>,
     policy: RetryPolicy,
 ) {
-    // A missing, partial or outdated site is rebuilt: recorded as a job like any other.
-    if !publisher.is_current().await {
-        let txn = db.write.begin().await;
-        let queued = match txn {
-            Ok(txn) => match enqueue(&txn, Resource::Site, 0, Action::Upsert).await {
-                Ok(()) => txn.commit().await.map_err(anyhow::Error::from),
-                Err(e) => Err(anyhow::anyhow!("{e}")),
-            },
-            Err(e) => Err(e.into()),
-        };
-        if let Err(e) = queued {
-            tracing::error!(error = %e, "failed to queue the initial site build");
-        }
-    } else {
-        // The first publish then finds the renderers and the blogs' cards ready.
+    // A missing, partial or outdated site was queued for a full build before the server
+    // answered ([`queue_first_build`]); a current one is warmed for the first edit.
+    if publisher.is_current().await {
         publisher.warm(&db).await;
     }
     let tick = policy.first_delay.min(Duration::from_secs(2));

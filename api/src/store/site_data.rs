@@ -3,7 +3,7 @@
 //! variants: part of the data, so a page's digest covers its images). Blog bodies are loaded
 //! apart, by id, for the pages that show them.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -88,9 +88,13 @@ fn to_blog(b: blog::Model, images: &Images) -> Blog {
 pub struct Cards {
     /// The last change seen; `None` before the first load.
     seq: Option<i64>,
-    /// Live cards by id, without what the media store knows of their images (that is added
-    /// on each load, as images change apart from blogs).
-    by_id: HashMap<i32, BlogCard>,
+    /// Live cards in the site's order (display order, then id), without what the media store
+    /// knows of their images (that is added on each load, as images change apart from blogs):
+    /// a load hands them over in order, so the data's sort finds them sorted (sorting five
+    /// thousand cards in a hash map's order was 3 % of an edit's samples).
+    ordered: BTreeMap<(i32, i32), BlogCard>,
+    /// Each live card's place in `ordered`, by id.
+    place: HashMap<i32, (i32, i32)>,
 }
 
 /// A card's columns as JSON, one array a row: the database answers with one row, the cards
@@ -174,10 +178,10 @@ impl Cards {
                 );
                 let row = query_one(db, sql).await?;
                 let rows: Vec<CardRow> = parse(row.try_get_by_index(2)?)?;
-                self.by_id = rows
-                    .into_iter()
-                    .map(|row| to_card(row).map(|card| (card.id, card)))
-                    .collect::<anyhow::Result<_>>()?;
+                *self = Cards::default();
+                for row in rows {
+                    self.put(to_card(row)?);
+                }
                 let (removed, last): (i64, i64) =
                     (row.try_get_by_index(0)?, row.try_get_by_index(1)?);
                 self.seq = Some(last.max(removed));
@@ -211,18 +215,32 @@ impl Cards {
                 last = last.max(change);
                 let card = to_card(card)?;
                 match live {
-                    1 => self.by_id.insert(card.id, card),
-                    _ => self.by_id.remove(&card.id),
-                };
+                    1 => self.put(card),
+                    _ => self.remove(card.id),
+                }
             }
             self.seq = Some(last);
             break;
         }
         Ok(self
-            .by_id
+            .ordered
             .values()
             .map(|card| with_image(card.clone(), images))
             .collect())
+    }
+
+    /// Adds or replaces a live card, in its place.
+    fn put(&mut self, card: BlogCard) {
+        self.remove(card.id);
+        let place = (card.display_order, card.id);
+        self.place.insert(card.id, place);
+        self.ordered.insert(place, card);
+    }
+
+    fn remove(&mut self, id: i32) {
+        if let Some(place) = self.place.remove(&id) {
+            self.ordered.remove(&place);
+        }
     }
 }
 

@@ -1,5 +1,7 @@
-//! Sitemaps (an index, a chunk of fixed pages, one chunk per thousand blog ids, each URL with
-//! its `xhtml:link` hreflang alternates), Atom feeds and robots.txt.
+//! Sitemaps (an index, a chunk of fixed pages, one chunk per [`SITEMAP_CHUNK`] blog ids, each
+//! URL with its `xhtml:link` hreflang alternates), Atom feeds and robots.txt.
+//!
+//! [`SITEMAP_CHUNK`]: crate::plan::SITEMAP_CHUNK
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -12,7 +14,7 @@ use crate::text::{escape_html, escape_html_into};
 const URLSET: &str = r#"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">"#;
 
 /// One `<url>` per language, each naming every language's URL as an alternate. Each URL is
-/// made and escaped once (a sitemap chunk holds a thousand blogs, and an edit writes its chunk
+/// made and escaped once (a sitemap chunk holds hundreds of blogs, and an edit writes its chunk
 /// again).
 fn url_entry(out: &mut String, site: &str, route: &Route, lastmod: Option<&str>) {
     let urls = Lang::ALL.map(|lang| {

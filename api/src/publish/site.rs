@@ -315,10 +315,12 @@ impl Publisher {
             .flat_map(|e| e.files)
             .collect();
         let mut report = Report::default();
-        let (mut rendering, mut writing) = (Duration::ZERO, Duration::ZERO);
+        let (mut reading, mut rendering, mut writing) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
         for (i, batch) in todo.chunks(BATCH).enumerate() {
+            let started = Instant::now();
             let ids: BTreeSet<i32> = batch.iter().flat_map(|w| w.target.bodies(&data)).collect();
             let bodies = load_blogs(&db.read, ids.into_iter().collect()).await?;
+            reading += started.elapsed();
             let started = Instant::now();
             let rendered = render(&site, &data, batch, bodies).await?;
             rendering += started.elapsed();
@@ -434,6 +436,7 @@ impl Publisher {
             ms = clock.elapsed().as_millis() as u64,
             load_ms = loaded.as_millis() as u64,
             plan_ms = (planned - loaded).as_millis() as u64,
+            bodies_ms = reading.as_millis() as u64,
             render_ms = rendering.as_millis() as u64,
             write_ms = writing.as_millis() as u64,
             finish_ms = finishing.elapsed().as_millis() as u64,

@@ -173,3 +173,68 @@ pub fn robots(site: &str) -> String {
         "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: {site}/sitemap.xml\n"
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::model::BlogCard;
+    use crate::plan::SITEMAP_CHUNK;
+
+    /// Every blog is in exactly one chunk, its own (`sitemap_chunk`), in both languages; the
+    /// index lists the chunks that hold blogs and no others, each with its latest change.
+    #[test]
+    fn every_blog_is_in_its_own_chunk_once_and_the_index_lists_exactly_the_chunks_with_blogs() {
+        let base = chrono::DateTime::from_timestamp(1_700_000_000, 0).expect("a time");
+        let ids = [1, 2, 249, 250, 251, 499, 500, 1_200, 1_249, 4_000];
+        let mut data = SiteData {
+            blogs: ids
+                .iter()
+                .map(|&id| BlogCard {
+                    id,
+                    slug: format!("b{id}"),
+                    display_order: id,
+                    updated_at: base + chrono::Duration::seconds(i64::from(id)),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        };
+        data.normalize();
+        let site = "https://example.com";
+        let chunks: BTreeSet<i32> = ids.iter().map(|&id| sitemap_chunk(id)).collect();
+        assert_eq!(
+            chunks,
+            BTreeSet::from([0, 1, 2, 4, 16]),
+            "ids 250 and 500 start chunks"
+        );
+        let index = sitemap_index(site, &data);
+        for k in 0..=sitemap_chunk(4_000) + 1 {
+            let listed = index.contains(&format!("/sitemap-blogs-{k}.xml<"));
+            assert_eq!(listed, chunks.contains(&k), "chunk {k} in the index");
+            let xml = sitemap_blogs(site, &data, k);
+            let members: Vec<i32> = ids
+                .iter()
+                .copied()
+                .filter(|&id| sitemap_chunk(id) == k)
+                .collect();
+            assert!(members.len() <= SITEMAP_CHUNK as usize);
+            assert_eq!(xml.matches("<url>").count(), 2 * members.len(), "chunk {k}");
+            for id in ids {
+                let en = format!("<loc>{site}/b{id}/{id}</loc>");
+                assert_eq!(
+                    xml.contains(&en),
+                    members.contains(&id),
+                    "blog {id}, chunk {k}"
+                );
+            }
+            if let Some(&latest) = members.iter().max() {
+                let lastmod = w3c_time(&(base + chrono::Duration::seconds(i64::from(latest))));
+                assert!(index.contains(&format!(
+                    "/sitemap-blogs-{k}.xml</loc><lastmod>{lastmod}</lastmod>"
+                )));
+            }
+        }
+    }
+}

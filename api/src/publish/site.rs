@@ -315,7 +315,8 @@ impl Publisher {
             .flat_map(|e| e.files)
             .collect();
         let mut report = Report::default();
-        let (mut reading, mut rendering, mut writing) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+        let (mut reading, mut rendering, mut writing) =
+            (Duration::ZERO, Duration::ZERO, Duration::ZERO);
         for (i, batch) in todo.chunks(BATCH).enumerate() {
             let started = Instant::now();
             let ids: BTreeSet<i32> = batch.iter().flat_map(|w| w.target.bodies(&data)).collect();

@@ -93,8 +93,8 @@ pub struct Cards {
     /// a load hands them over in order, so the data's sort finds them sorted (sorting five
     /// thousand cards in a hash map's order was 3 % of an edit's samples).
     ordered: BTreeMap<(i32, i32), BlogCard>,
-    /// Each live card's place in `ordered`, by id.
-    place: HashMap<i32, (i32, i32)>,
+    /// Each live card's display order, by id: its place in `ordered` is `(order, id)`.
+    order: HashMap<i32, i32>,
 }
 
 /// A card's columns as JSON, one array a row: the database answers with one row, the cards
@@ -232,14 +232,13 @@ impl Cards {
     /// Adds or replaces a live card, in its place.
     fn put(&mut self, card: BlogCard) {
         self.remove(card.id);
-        let place = (card.display_order, card.id);
-        self.place.insert(card.id, place);
-        self.ordered.insert(place, card);
+        self.order.insert(card.id, card.display_order);
+        self.ordered.insert((card.display_order, card.id), card);
     }
 
     fn remove(&mut self, id: i32) {
-        if let Some(place) = self.place.remove(&id) {
-            self.ordered.remove(&place);
+        if let Some(order) = self.order.remove(&id) {
+            self.ordered.remove(&(order, id));
         }
     }
 }

@@ -12,6 +12,12 @@
 //! files of targets that are no longer wanted, write the new manifest. Nothing needs to know
 //! what the data was before the change: the manifest says what the store holds.
 //!
+//! The manifest is kept in parts ([`Shard`]), each in its own file, listed by an index
+//! ([`MANIFEST_FILE`]); a publish writes the parts whose entries changed. A publish that writes
+//! any output first records which ([`Intent`]), and removes that record once its manifest is
+//! written: a process killed between its pages and its manifest leaves a manifest that no
+//! longer describes those pages, and the record says which entries not to believe.
+//!
 //! A blog's body is not part of its card, nor is the plain text a card's Read More shows from
 //! it: the card's `updated_at`, set on every save (and so on every change of the body), stands
 //! for both in the digests, and the publisher also renders a blog's pages whenever an outbox job
@@ -28,8 +34,12 @@ use crate::model::{BlogCard, SiteData};
 use crate::plan::{Target, cards_shown, listing_pages, newest, outputs, sitemap_chunk};
 use crate::routes::Route;
 
-/// The file in the site store that holds the manifest (never served: `.`-files are private).
+/// The file in the site store that holds the manifest's index, the list of its parts (each in
+/// a file named after it, [`Shard::file`]). `.`-files are never served.
 pub const MANIFEST_FILE: &str = ".manifest";
+
+/// The file that holds the [`Intent`] of a publish under way (or of one that died).
+pub const INTENT_FILE: &str = ".manifest-intent";
 
 /// A digest of a target's inputs (hex of 128 bits of SHA-256).
 pub type InputDigest = String;
@@ -209,54 +219,294 @@ pub struct Entry {
     pub files: BTreeSet<String>,
 }
 
-/// What the site store holds, target by target (keyed by [`key`]).
+/// A part of the manifest, kept in a file of its own ([`Shard::file`]) so that a publish writes
+/// only the parts whose entries changed: a blog's outputs are in its sitemap chunk's part, all
+/// other outputs in the site's. An edit writes two parts of some 50 kB each, where one manifest
+/// of ten thousand entries was 1 MB written again (and flushed by the rename) on every edit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Shard {
+    Site,
+    Blogs(i32),
+}
+
+impl Shard {
+    /// The part that holds the entry under `key`: read off the key, so that an entry read from
+    /// any file finds its part (a blog's outputs' keys end with the blog's id).
+    pub fn of(key: &str) -> Shard {
+        let id = if key.starts_with("Page(Blog {") {
+            key.strip_suffix(" })")
+                .and_then(|k| k.rsplit_once(", id: "))
+        } else if key.starts_with("Redirect {") {
+            key.strip_suffix(" }")
+                .and_then(|k| k.rsplit_once(", blog_id: "))
+        } else {
+            None
+        };
+        match id.and_then(|(_, id)| id.parse().ok()) {
+            Some(id) => Shard::Blogs(sitemap_chunk(id)),
+            None => Shard::Site,
+        }
+    }
+
+    /// Its name in the index (a line of [`MANIFEST_FILE`]).
+    pub fn name(&self) -> String {
+        match self {
+            Shard::Site => "site".into(),
+            Shard::Blogs(k) => format!("blogs-{k}"),
+        }
+    }
+
+    fn parse(name: &str) -> Option<Shard> {
+        match name {
+            "site" => Some(Shard::Site),
+            _ => name.strip_prefix("blogs-")?.parse().ok().map(Shard::Blogs),
+        }
+    }
+
+    /// The file in the site store that holds this part.
+    pub fn file(&self) -> String {
+        format!("{MANIFEST_FILE}-{}", self.name())
+    }
+}
+
+/// The first line of the index, [`MANIFEST_FILE`]; each line after it names a part that holds
+/// entries, and the digest of its file ([`part_digest`]). A manifest written before the parts
+/// is one file of entries, read as it is.
+const INDEX_HEADER: &str = "manifest 2";
+
+/// What [`MANIFEST_FILE`] holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Index {
+    /// The parts, each in its own file.
+    Shards(Vec<Shard>),
+    /// Every entry, in the one file (as written before there were parts).
+    Whole(Manifest),
+}
+
+/// The index naming `parts`, each with its file's digest. Any change to a part changes the
+/// index, so a publisher that finds the index it wrote finds the parts it wrote (a publish
+/// that died between the two left its [`Intent`], which the publisher always reads).
+pub fn index_text(parts: &BTreeMap<Shard, String>) -> String {
+    let mut out = format!("{INDEX_HEADER}\n");
+    for (shard, digest) in parts {
+        out.push_str(&shard.name());
+        out.push('\t');
+        out.push_str(digest);
+        out.push('\n');
+    }
+    out
+}
+
+/// A part's file's digest, for the index (hex of 64 bits of SHA-256: it tells one version of a
+/// part from the next, no one forges it).
+pub fn part_digest(text: &str) -> String {
+    crate::content::hex(&Sha256::digest(text.as_bytes())[..8])
+}
+
+impl Index {
+    /// `None` when `text` is neither (then the publisher rebuilds everything).
+    pub fn parse(text: &str) -> Option<Index> {
+        let mut lines = text.lines();
+        match lines.next() {
+            Some(INDEX_HEADER) => lines
+                .filter(|l| !l.is_empty())
+                .map(|l| Shard::parse(l.split('\t').next()?))
+                .collect::<Option<_>>()
+                .map(Index::Shards),
+            _ => {
+                let mut whole = Manifest::default();
+                for (key, entry) in parse_entries(text)? {
+                    whole.insert(key, entry);
+                }
+                Some(Index::Whole(whole))
+            }
+        }
+    }
+}
+
+/// What the store holds, target by target (keyed by [`key`]), in parts ([`Shard`]). It knows
+/// which parts changed since it was read or last written ([`Manifest::take_dirty`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Manifest {
-    pub entries: BTreeMap<String, Entry>,
+    shards: BTreeMap<Shard, BTreeMap<String, Entry>>,
+    dirty: BTreeSet<Shard>,
 }
 
 impl Manifest {
-    /// Records that `target` may hold other bytes than its inputs say, in its old files or in
-    /// `written` (see [`STALE`]).
-    pub fn mark_stale(&mut self, target: &Target, written: BTreeSet<String>) {
-        let entry = self.entries.entry(key(target)).or_insert_with(|| Entry {
+    pub fn get(&self, key: &str) -> Option<&Entry> {
+        self.shards.get(&Shard::of(key))?.get(key)
+    }
+
+    /// Sets `key`'s entry; returns the one it replaces. Its part is dirty if the entry changed.
+    pub fn insert(&mut self, key: String, entry: Entry) -> Option<Entry> {
+        use std::collections::btree_map::Entry as Slot;
+        let shard = Shard::of(&key);
+        match self.shards.entry(shard).or_default().entry(key) {
+            Slot::Occupied(mut slot) => {
+                if *slot.get() != entry {
+                    self.dirty.insert(shard);
+                }
+                Some(slot.insert(entry))
+            }
+            Slot::Vacant(slot) => {
+                slot.insert(entry);
+                self.dirty.insert(shard);
+                None
+            }
+        }
+    }
+
+    pub fn remove(&mut self, key: &str) -> Option<Entry> {
+        let shard = Shard::of(key);
+        let removed = self.shards.get_mut(&shard)?.remove(key)?;
+        self.dirty.insert(shard);
+        Some(removed)
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &String> {
+        self.shards.values().flat_map(BTreeMap::keys)
+    }
+
+    pub fn len(&self) -> usize {
+        self.shards.values().map(BTreeMap::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Records that `key`'s output may hold other bytes than its inputs say, in its old files or
+    /// in `written` (see [`STALE`]).
+    pub fn mark_stale(&mut self, key: &str, written: BTreeSet<String>) {
+        let mut entry = self.get(key).cloned().unwrap_or_else(|| Entry {
             digest: STALE.to_owned(),
             files: BTreeSet::new(),
         });
         entry.digest = STALE.to_owned();
         entry.files.extend(written);
+        self.insert(key.to_owned(), entry);
     }
 
     /// Every file the store holds according to the manifest.
     pub fn files(&self) -> BTreeSet<String> {
-        self.entries
+        self.shards
             .values()
+            .flat_map(BTreeMap::values)
             .flat_map(|e| e.files.iter().cloned())
             .collect()
     }
 
-    /// One line per target: `digest \t key \t file \t file …`. Keys and paths hold no tabs or
-    /// line breaks (slugs are letters, digits and hyphens).
-    pub fn to_text(&self) -> String {
-        let mut out = String::with_capacity(self.entries.len() * 96);
-        for (key, entry) in &self.entries {
-            out.push_str(&entry.digest);
-            out.push('\t');
-            out.push_str(key);
-            for file in &entry.files {
-                out.push('\t');
-                out.push_str(file);
-            }
-            out.push('\n');
+    /// The parts that hold entries.
+    pub fn shards(&self) -> impl Iterator<Item = Shard> + '_ {
+        self.shards
+            .iter()
+            .filter(|(_, entries)| !entries.is_empty())
+            .map(|(shard, _)| *shard)
+    }
+
+    /// The parts changed since the manifest was read or this was last called: those to write
+    /// again (or to remove, when [`Manifest::shard_text`] is empty).
+    pub fn take_dirty(&mut self) -> BTreeSet<Shard> {
+        std::mem::take(&mut self.dirty)
+    }
+
+    /// Marks every part as changed (a manifest read from the one file of old, written in parts).
+    pub fn mark_all_dirty(&mut self) {
+        self.dirty = self.shards.keys().copied().collect();
+    }
+
+    /// One part's file: a line per target, `digest \t key \t file \t file …`. Keys and paths
+    /// hold no tabs or line breaks (slugs are letters, digits and hyphens). Empty when the part
+    /// holds no entry.
+    pub fn shard_text(&self, shard: Shard) -> String {
+        let entries = self.shards.get(&shard);
+        let mut out = String::with_capacity(entries.map_or(0, |e| e.len() * 96));
+        for (key, entry) in entries.into_iter().flatten() {
+            write_entry(&mut out, key, entry);
         }
         out
     }
 
-    /// Reads [`Manifest::to_text`]'s output; `None` when it is not one (then the publisher
-    /// rebuilds everything).
-    pub fn parse(text: &str) -> Option<Manifest> {
-        let mut entries = BTreeMap::new();
-        for line in text.lines().filter(|l| !l.is_empty()) {
+    /// Adds the entries of a part's file, each in the part its key belongs to (a part's file
+    /// holds only its own, unless the rule that places them changed: then both parts are
+    /// dirty). `None` when `text` is not a part's file.
+    pub fn read_shard(&mut self, shard: Shard, text: &str) -> Option<()> {
+        for (key, entry) in parse_entries(text)? {
+            let home = Shard::of(&key);
+            if home != shard {
+                self.dirty.extend([home, shard]);
+            }
+            self.shards.entry(home).or_default().insert(key, entry);
+        }
+        Some(())
+    }
+}
+
+/// The outputs a publish is about to write or remove, written before it changes any file and
+/// removed once the manifest holds what it did ([`INTENT_FILE`]). A publish that dies between
+/// its pages and its manifest leaves entries that no longer describe those pages: the next
+/// publish reads the intent, and takes those outputs as [`STALE`] (with every file they may
+/// have written), whatever the manifest says of them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Intent {
+    pub outputs: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl Intent {
+    /// Adds an output about to change, and the files it may hold after.
+    pub fn add(&mut self, key: &str, files: impl IntoIterator<Item = String>) {
+        match self.outputs.get_mut(key) {
+            Some(known) => known.extend(files),
+            None => {
+                self.outputs
+                    .insert(key.to_owned(), files.into_iter().collect());
+            }
+        }
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (key, files) in &self.outputs {
+            let entry = Entry {
+                digest: STALE.to_owned(),
+                files: files.clone(),
+            };
+            write_entry(&mut out, key, &entry);
+        }
+        out
+    }
+
+    pub fn parse(text: &str) -> Option<Intent> {
+        let outputs = parse_entries(text)?
+            .into_iter()
+            .map(|(key, entry)| (key, entry.files))
+            .collect();
+        Some(Intent { outputs })
+    }
+
+    /// Takes every output it names as stale in `manifest`, with the files it may have written.
+    pub fn apply(&self, manifest: &mut Manifest) {
+        for (key, files) in &self.outputs {
+            manifest.mark_stale(key, files.clone());
+        }
+    }
+}
+
+fn write_entry(out: &mut String, key: &str, entry: &Entry) {
+    out.push_str(&entry.digest);
+    out.push('\t');
+    out.push_str(key);
+    for file in &entry.files {
+        out.push('\t');
+        out.push_str(file);
+    }
+    out.push('\n');
+}
+
+fn parse_entries(text: &str) -> Option<Vec<(String, Entry)>> {
+    text.lines()
+        .filter(|l| !l.is_empty())
+        .map(|line| {
             let mut fields = line.split('\t');
             let digest = fields.next()?.to_owned();
             let key = fields.next()?.to_owned();
@@ -264,10 +514,9 @@ impl Manifest {
                 return None;
             }
             let files = fields.map(str::to_owned).collect();
-            entries.insert(key, Entry { digest, files });
-        }
-        Some(Manifest { entries })
-    }
+            Some((key, Entry { digest, files }))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -428,24 +677,152 @@ mod tests {
         );
     }
 
+    fn entry(digest: char, files: &[&str]) -> Entry {
+        Entry {
+            digest: digest.to_string().repeat(32),
+            files: files.iter().map(|f| f.to_string()).collect(),
+        }
+    }
+
     #[test]
-    fn the_manifest_reads_back_what_it_wrote() {
+    fn every_output_is_in_its_part_and_a_blogs_outputs_in_its_sitemap_chunks() {
+        for (id, chunk) in [(1, 0), (249, 0), (250, 1), (12_345, 49), (-1, -1)] {
+            for slug in ["plain", "quote\", id: 7 })", "عربي"] {
+                let page = Target::Page(Route::Blog {
+                    slug: slug.into(),
+                    id,
+                });
+                let redirect = Target::Redirect {
+                    slug: slug.into(),
+                    blog_id: id,
+                };
+                for target in [page, redirect] {
+                    assert_eq!(Shard::of(&key(&target)), Shard::Blogs(chunk), "{target:?}");
+                }
+            }
+        }
+        for target in [
+            Target::Page(Route::Home),
+            Target::Page(Route::Blogs(3)),
+            Target::SitemapBlogs(2),
+            Target::Feeds,
+        ] {
+            assert_eq!(Shard::of(&key(&target)), Shard::Site);
+        }
+        for shard in [Shard::Site, Shard::Blogs(0), Shard::Blogs(199)] {
+            assert_eq!(Shard::parse(&shard.name()), Some(shard));
+            assert!(shard.file().starts_with(MANIFEST_FILE) && shard.file() != INTENT_FILE);
+        }
+    }
+
+    #[test]
+    fn the_manifest_reads_back_what_it_wrote_part_by_part() {
         let mut m = Manifest::default();
-        m.entries.insert(
+        let blog = key(&Target::Page(Route::Blog {
+            slug: "doha".into(),
+            id: 300,
+        }));
+        m.insert(
             "Page(Home)".into(),
-            Entry {
-                digest: "0123456789abcdef0123456789abcdef".into(),
-                files: ["index.html".to_owned(), "ar/index.html".to_owned()].into(),
-            },
+            entry('a', &["index.html", "ar/index.html"]),
         );
-        m.entries.insert(
-            "Assets".into(),
-            Entry {
-                digest: "fedcba9876543210fedcba9876543210".into(),
-                files: BTreeSet::new(),
-            },
+        m.insert("Assets".into(), entry('b', &[]));
+        m.insert(blog.clone(), entry('c', &["doha/300/index.html"]));
+        assert_eq!(
+            m.take_dirty(),
+            BTreeSet::from([Shard::Site, Shard::Blogs(1)])
         );
-        assert_eq!(Manifest::parse(&m.to_text()), Some(m));
-        assert_eq!(Manifest::parse("not a manifest"), None);
+        let parts = m
+            .shards()
+            .map(|shard| (shard, part_digest(&m.shard_text(shard))))
+            .collect();
+        let Some(Index::Shards(shards)) = Index::parse(&index_text(&parts)) else {
+            panic!("an index");
+        };
+        assert_eq!(shards, [Shard::Site, Shard::Blogs(1)]);
+        let mut read = Manifest::default();
+        for shard in shards {
+            read.read_shard(shard, &m.shard_text(shard)).unwrap();
+        }
+        assert_eq!(read, m);
+        assert!(read.take_dirty().is_empty(), "read as written");
+
+        // An entry the same as before leaves its part as it was; a changed or removed one not.
+        read.insert("Assets".into(), entry('b', &[]));
+        assert!(read.take_dirty().is_empty());
+        read.insert("Assets".into(), entry('d', &[]));
+        assert_eq!(read.take_dirty(), BTreeSet::from([Shard::Site]));
+        read.remove(&blog);
+        assert_eq!(read.take_dirty(), BTreeSet::from([Shard::Blogs(1)]));
+        assert_eq!(read.shard_text(Shard::Blogs(1)), "", "a part left empty");
+        assert_eq!(read.shards().collect::<Vec<_>>(), [Shard::Site]);
+
+        assert_eq!(Index::parse("not a manifest"), None);
+        assert!(read.read_shard(Shard::Site, "short\tkey").is_none());
+    }
+
+    #[test]
+    fn an_entry_found_in_another_part_moves_to_its_own_and_both_are_written_again() {
+        let blog = key(&Target::Redirect {
+            slug: "doha".into(),
+            blog_id: 3,
+        });
+        let mut text = String::new();
+        write_entry(&mut text, &blog, &entry('a', &["doha/index.html"]));
+        let mut m = Manifest::default();
+        m.read_shard(Shard::Blogs(7), &text).unwrap();
+        assert_eq!(m.get(&blog), Some(&entry('a', &["doha/index.html"])));
+        assert_eq!(
+            m.take_dirty(),
+            BTreeSet::from([Shard::Blogs(0), Shard::Blogs(7)])
+        );
+        assert_eq!(m.shard_text(Shard::Blogs(7)), "");
+    }
+
+    #[test]
+    fn a_manifest_of_the_old_single_file_is_read_whole() {
+        let mut text = String::new();
+        write_entry(&mut text, "Page(Home)", &entry('a', &["index.html"]));
+        write_entry(
+            &mut text,
+            "Page(Blog { slug: \"x\", id: 1 })",
+            &entry('b', &["x/1/index.html"]),
+        );
+        let Some(Index::Whole(mut m)) = Index::parse(&text) else {
+            panic!("the old manifest");
+        };
+        assert_eq!(m.len(), 2);
+        m.take_dirty();
+        m.mark_all_dirty();
+        assert_eq!(
+            m.take_dirty(),
+            BTreeSet::from([Shard::Site, Shard::Blogs(0)])
+        );
+    }
+
+    #[test]
+    fn an_intent_makes_its_outputs_stale_with_every_file_they_may_hold() {
+        let mut m = Manifest::default();
+        m.insert("Page(About)".into(), entry('a', &["about/index.html"]));
+        m.insert("Page(Home)".into(), entry('b', &["index.html"]));
+        m.take_dirty();
+        let mut intent = Intent::default();
+        intent.add(
+            "Page(About)",
+            ["about/index.html".to_owned(), "about/new.html".to_owned()],
+        );
+        intent.add("Page(Blogs(9))", ["blogs/9/index.html".to_owned()]);
+        let intent = Intent::parse(&intent.to_text()).expect("reads back");
+        intent.apply(&mut m);
+        assert_eq!(
+            m.get("Page(About)"),
+            Some(&Entry {
+                digest: STALE.into(),
+                files: ["about/index.html".into(), "about/new.html".into()].into()
+            })
+        );
+        assert_eq!(m.get("Page(Blogs(9))").unwrap().digest, STALE);
+        assert_eq!(m.get("Page(Home)"), Some(&entry('b', &["index.html"])));
+        assert_eq!(m.take_dirty(), BTreeSet::from([Shard::Site]));
     }
 }

@@ -3,19 +3,21 @@
 //! The store holds, beside the pages, a manifest ([`ssg::manifest`]) of the digest of every
 //! output's inputs and the files it wrote; a publish renders the outputs whose digest changed
 //! (and the pages of the blogs the outbox names), removes the files of outputs no longer wanted,
-//! and writes the new manifest. So a restart, a crash half-way, a failed write or a second
-//! instance cannot leave the store behind the database: the next publish sees the difference in
-//! the manifest and mends it.
+//! and writes the new manifest (the parts of it that changed). Before it changes a file, it
+//! records which outputs it is about to change ([`Intent`]), and removes that record once the
+//! manifest is written. So a restart, a crash half-way, a failed write or a second instance
+//! cannot leave the store behind the database: the next publish sees the difference in the
+//! manifest, or in the intent a dead publish left, and mends it.
 //!
 //! Two things are kept between publishes, each checked against what decides before it is used:
-//! - the manifest last written, with its text: a publish still reads the manifest file, and
-//!   uses the parsed copy only when the file holds that same text (parsing ten thousand entries
-//!   was a third of an edit's planning; comparing the texts costs a fraction of hashing them).
-//!   Whatever wrote the file meanwhile (another instance, a hand), the file decides. With it,
-//!   a digest of the outputs that publish wanted, in order, and the digest each one's entry
-//!   holds: when the data wants the same outputs again, planning compares digests position by
-//!   position instead of looking each output up in the manifest (ten thousand lookups were 2 ms
-//!   of an edit);
+//! - the manifest last written, with its index: a publish still reads the index, and uses the
+//!   parsed copy only when the file holds that same text and no publish left an intent
+//!   (parsing ten thousand entries was a third of an edit's planning). The index names every
+//!   part with its digest, so whatever wrote a part meanwhile (another instance, a hand through
+//!   the protocol) wrote another index, and the files decide. With it, a digest of the outputs
+//!   that publish wanted, in order, and the digest each one's entry holds: when the data wants
+//!   the same outputs again, planning compares digests position by position instead of looking
+//!   each output up in the manifest (ten thousand lookups were 2 ms of an edit);
 //! - the blogs' cards ([`Cards`]): a publish reads only the blog rows changed since the last
 //!   one, by the numbers the database gives every change (listing five thousand cards was most
 //!   of an edit's loading). Whoever wrote them, the database numbered them.
@@ -29,7 +31,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use ssg::manifest::{self, Entry, MANIFEST_FILE, Manifest, Wanted};
+use ssg::manifest::{
+    self, Entry, INTENT_FILE, Index, Intent, MANIFEST_FILE, Manifest, Shard, Wanted,
+};
 use ssg::plan::Target;
 use ssg::{Page, Site};
 use tokio::sync::RwLock;
@@ -78,17 +82,35 @@ pub struct Publisher {
     site: RwLock<Arc<Site>>,
     output: Output,
     faults: Option<Faults>,
-    /// The manifest the last publish wrote (or found), and its text.
+    /// The manifest the last publish wrote (or found), with its index.
     remembered: Mutex<Option<Remembered>>,
     /// The blogs' cards as of the last publish's load.
     cards: Mutex<Option<Cards>>,
 }
 
 struct Remembered {
-    text: String,
+    parts: Parts,
     manifest: Manifest,
     /// The outputs that publish wanted; `None` when this manifest was read from the file.
     last: Option<LastPlan>,
+}
+
+/// The manifest's index as it was read or written, and the digest of each part it lists.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Parts {
+    index: String,
+    digests: std::collections::BTreeMap<Shard, String>,
+}
+
+/// The manifest the store holds, as a publish reads it.
+struct Stored {
+    manifest: Manifest,
+    /// Its index; `None` for a manifest of the old single file (every part is then new).
+    parts: Option<Parts>,
+    last: Option<LastPlan>,
+    /// What a publish that did not finish had begun ([`Intent`]), already applied to
+    /// `manifest`, and its file's text.
+    intent: Option<(Intent, String)>,
 }
 
 /// The outputs a publish wanted: a digest of their keys, in order, and the digest each one's
@@ -255,14 +277,27 @@ impl Publisher {
         *self.cards.lock().expect("not poisoned") = Some(cards);
         let loaded = clock.elapsed();
         let wanted = manifest::digests(&data, site.fingerprint(), Site::year());
-        // What the store holds (an empty manifest for a full build), and the manifest file's
-        // text when it is left as it is.
-        let (mut new, mut text, last, mode) = match mode {
-            Mode::Full => (Manifest::default(), None, None, Mode::Full),
-            Mode::Incremental => match self.read_manifest().await {
-                Some((old, text, last)) => (old, Some(text), last, Mode::Incremental),
-                None => (Manifest::default(), None, None, Mode::Full),
-            },
+        // What the store holds (an empty manifest for a full build), with its index.
+        let stored = match mode {
+            Mode::Full => None,
+            Mode::Incremental => self.read_manifest().await,
+        };
+        let mode = if stored.is_some() { mode } else { Mode::Full };
+        let Stored {
+            manifest: mut new,
+            parts,
+            last,
+            intent,
+        } = stored.unwrap_or(Stored {
+            manifest: Manifest::default(),
+            parts: None,
+            last: None,
+            intent: None,
+        });
+        // The intent on disk, if any, and what this publish adds to it.
+        let (mut intent, mut intent_on_disk) = match intent {
+            Some((intent, text)) => (intent, Some(text)),
+            None => (Intent::default(), None),
         };
         if mode == Mode::Full {
             self.remembered.lock().expect("not poisoned").take();
@@ -289,14 +324,12 @@ impl Publisher {
                 let todo = wanted
                     .iter()
                     .filter(|w| {
-                        new.entries.get(&w.key).map(|e| e.digest.as_str())
-                            != Some(w.digest.as_str())
+                        new.get(&w.key).map(|e| e.digest.as_str()) != Some(w.digest.as_str())
                             || forced(w)
                     })
                     .collect();
                 let wanted_keys: HashSet<&str> = wanted.iter().map(|w| w.key.as_str()).collect();
                 let dropped = new
-                    .entries
                     .keys()
                     .filter(|key| !wanted_keys.contains(key.as_str()))
                     .cloned()
@@ -308,12 +341,13 @@ impl Publisher {
         // What the store will hold: the old entries of outputs still wanted, each replaced once
         // its output is written. The files of the others, and those a re-rendered output no
         // longer writes, may have to go.
-        let mut changed = mode == Mode::Full || !dropped.is_empty();
-        let mut unwanted: BTreeSet<String> = dropped
-            .iter()
-            .filter_map(|key| new.entries.remove(key))
-            .flat_map(|e| e.files)
-            .collect();
+        let mut unwanted = BTreeSet::new();
+        for key in &dropped {
+            if let Some(entry) = new.remove(key) {
+                intent.add(key, entry.files.iter().cloned());
+                unwanted.extend(entry.files);
+            }
+        }
         let mut report = Report::default();
         let (mut reading, mut rendering, mut writing) =
             (Duration::ZERO, Duration::ZERO, Duration::ZERO);
@@ -334,14 +368,20 @@ impl Publisher {
                         pages.extend(out);
                     }
                     Err(e) => {
-                        new.mark_stale(&wanted.target, BTreeSet::new());
-                        changed = true;
+                        new.mark_stale(&wanted.key, BTreeSet::new());
                         report.failures.push(Failure {
                             target: wanted.target.clone(),
                             error: format!("{e:#}"),
                         });
                     }
                 }
+            }
+            if mode == Mode::Incremental {
+                for (wanted, files) in &files_of {
+                    let old = new.get(&wanted.key).map(|e| e.files.clone());
+                    intent.add(&wanted.key, old.into_iter().flatten().chain(files.clone()));
+                }
+                self.note_intent(&intent, &mut intent_on_disk).await?;
             }
             let started = Instant::now();
             let failed_writes = self.write(pages).await?;
@@ -358,24 +398,20 @@ impl Publisher {
                     });
                     // Some of its files may hold the new bytes, some the old: it is rendered
                     // again next time, and every file it may have written stays known.
-                    new.mark_stale(&wanted.target, files);
-                    changed = true;
+                    new.mark_stale(&wanted.key, files);
                     continue;
                 }
                 report.written += files.len();
-                let entry = Entry {
-                    digest: wanted.digest.clone(),
-                    files,
-                };
-                let previous = new.entries.insert(wanted.key.clone(), entry);
-                let written = &new.entries[&wanted.key].files;
-                match previous {
-                    Some(previous) => {
-                        changed |= previous.digest != wanted.digest || previous.files != *written;
-                        unwanted
-                            .extend(previous.files.into_iter().filter(|f| !written.contains(f)));
-                    }
-                    None => changed = true,
+                let previous = new.insert(
+                    wanted.key.clone(),
+                    Entry {
+                        digest: wanted.digest.clone(),
+                        files,
+                    },
+                );
+                if let Some(previous) = previous {
+                    let written = &new.get(&wanted.key).expect("just inserted").files;
+                    unwanted.extend(previous.files.into_iter().filter(|f| !written.contains(f)));
                 }
             }
             if let Some(progress) = progress {
@@ -383,9 +419,14 @@ impl Publisher {
             }
         }
 
+        if mode == Mode::Incremental {
+            // The dropped outputs' files go next.
+            self.note_intent(&intent, &mut intent_on_disk).await?;
+        }
         let finishing = Instant::now();
         // Every file of a wanted output stays, failed ones included (their entries are stale).
-        // An incremental publish looks only at the files that may have lost their output.
+        // An incremental publish looks only at the files that may have lost their output; a
+        // full build also removes the manifest's parts it does not write, and any intent.
         let held: BTreeSet<String> = match mode {
             Mode::Full => self.output.list().await?.into_iter().collect(),
             Mode::Incremental => unwanted,
@@ -393,24 +434,22 @@ impl Publisher {
         let stale: BTreeSet<String> = if held.is_empty() {
             BTreeSet::new()
         } else {
-            let keep = new.files();
-            held.into_iter()
-                .filter(|f| !keep.contains(f) && f != BUILD_MARKER && f != MANIFEST_FILE)
-                .collect()
+            let mut keep = new.files();
+            keep.extend([BUILD_MARKER.to_owned(), MANIFEST_FILE.to_owned()]);
+            keep.extend(new.shards().map(|shard| shard.file()));
+            held.into_iter().filter(|f| !keep.contains(f)).collect()
         };
         self.output.remove(&stale).await?;
         report.removed = stale.len();
 
-        if changed || text.is_none() {
-            let written = new.to_text();
-            self.output
-                .write_file(MANIFEST_FILE, written.clone().into_bytes())
-                .await?;
-            text = Some(written);
+        let parts = self
+            .write_manifest(&mut new, parts.unwrap_or_default())
+            .await?;
+        if intent_on_disk.is_some() {
+            self.output.remove(&[INTENT_FILE.to_owned()].into()).await?;
         }
         if mode == Mode::Full {
-            self.output
-                .write_file(BUILD_MARKER, site.fingerprint().as_bytes().to_vec())
+            self.write_file(BUILD_MARKER, site.fingerprint().as_bytes().to_vec())
                 .await?;
         }
         let outputs = todo.len();
@@ -423,8 +462,8 @@ impl Publisher {
                 false => digest_bytes(&w.digest),
             })
             .collect();
-        *self.remembered.lock().expect("not poisoned") = text.map(|text| Remembered {
-            text,
+        *self.remembered.lock().expect("not poisoned") = Some(Remembered {
+            parts,
             manifest: new,
             last: Some(LastPlan { keys, digests }),
         });
@@ -446,17 +485,128 @@ impl Publisher {
         Ok(report)
     }
 
-    /// The manifest the store holds, and its text: the one remembered from the last publish
-    /// when the file holds the text it was written as (with the outputs that publish wanted),
-    /// else the file parsed. `None` when there is none, or it is not one.
-    async fn read_manifest(&self) -> Option<(Manifest, String, Option<LastPlan>)> {
-        let text = self.output.read_file(MANIFEST_FILE).await;
+    /// The manifest the store holds: the one remembered from the last publish when the index
+    /// is the one it wrote (with the outputs that publish wanted), else the parts' files read,
+    /// with the intent of a publish that did not finish applied. `None` when there is none, or
+    /// it cannot be read whole.
+    async fn read_manifest(&self) -> Option<Stored> {
+        let index = self.output.read_file(MANIFEST_FILE).await;
+        let intent = self.output.read_file(INTENT_FILE).await;
         let remembered = self.remembered.lock().expect("not poisoned").take();
-        let text = text?;
-        match remembered {
-            Some(r) if r.text == text => Some((r.manifest, text, r.last)),
-            _ => Some((Manifest::parse(&text)?, text, None)),
+        let intent = match intent {
+            Some(text) => Some((Intent::parse(&text)?, text)),
+            None => None,
+        };
+        let index = index?;
+        if let Some(r) = remembered
+            && intent.is_none()
+            && r.parts.index == index
+        {
+            return Some(Stored {
+                manifest: r.manifest,
+                parts: Some(r.parts),
+                last: r.last,
+                intent: None,
+            });
         }
+        let mut manifest = Manifest::default();
+        let parts = match Index::parse(&index)? {
+            Index::Shards(shards) => {
+                let texts = futures_util::future::join_all(
+                    shards
+                        .iter()
+                        .map(|shard| async move { self.output.read_file(&shard.file()).await }),
+                )
+                .await;
+                let mut digests = std::collections::BTreeMap::new();
+                for (shard, text) in shards.into_iter().zip(texts) {
+                    let text = text?;
+                    manifest.read_shard(shard, &text)?;
+                    digests.insert(shard, manifest::part_digest(&text));
+                }
+                Some(Parts { index, digests })
+            }
+            // The one file of old: every part is written at the end of this publish.
+            Index::Whole(whole) => {
+                manifest = whole;
+                manifest.mark_all_dirty();
+                None
+            }
+        };
+        if let Some((intent, _)) = &intent {
+            intent.apply(&mut manifest);
+        }
+        Some(Stored {
+            manifest,
+            parts,
+            last: None,
+            intent,
+        })
+    }
+
+    /// Writes the parts of `manifest` that changed (and removes those left empty), then the
+    /// index, which names each part with its digest. `parts` is the index as it was; returns
+    /// it as it is now.
+    async fn write_manifest(
+        &self,
+        manifest: &mut Manifest,
+        mut parts: Parts,
+    ) -> anyhow::Result<Parts> {
+        let mut files = Vec::new();
+        let mut emptied = BTreeSet::new();
+        for shard in manifest.take_dirty() {
+            let text = manifest.shard_text(shard);
+            if text.is_empty() {
+                emptied.insert(shard.file());
+                parts.digests.remove(&shard);
+            } else {
+                parts.digests.insert(shard, manifest::part_digest(&text));
+                files.push(Page {
+                    path: shard.file(),
+                    bytes: text.into_bytes(),
+                });
+            }
+        }
+        debug_assert!(manifest.shards().eq(parts.digests.keys().copied()));
+        if let Some((path, e)) = self.write(files).await?.into_iter().next() {
+            return Err(e.context(format!("Failed to write {path}")));
+        }
+        let index = manifest::index_text(&parts.digests);
+        if index != parts.index {
+            self.write_file(MANIFEST_FILE, index.clone().into_bytes())
+                .await?;
+            parts.index = index;
+        }
+        // Only once the index no longer lists them.
+        self.output.remove(&emptied).await?;
+        Ok(parts)
+    }
+
+    /// Writes `intent` to the store unless the store holds it already (`on_disk`).
+    async fn note_intent(
+        &self,
+        intent: &Intent,
+        on_disk: &mut Option<String>,
+    ) -> anyhow::Result<()> {
+        if intent.outputs.is_empty() && on_disk.is_none() {
+            return Ok(());
+        }
+        let text = intent.to_text();
+        if on_disk.as_ref() != Some(&text) {
+            self.write_file(INTENT_FILE, text.clone().into_bytes())
+                .await?;
+            *on_disk = Some(text);
+        }
+        Ok(())
+    }
+
+    /// Writes one of the publisher's own files (the manifest, the build marker); an error, or
+    /// `faults` picking it, fails the publish.
+    async fn write_file(&self, path: &str, bytes: Vec<u8>) -> anyhow::Result<()> {
+        if self.faults.as_ref().is_some_and(|faults| faults(path)) {
+            anyhow::bail!("Failed to write {path}: injected failure");
+        }
+        self.output.write_file(path, bytes).await
     }
 
     /// Writes pages, failing those that `faults` picks.

@@ -476,6 +476,82 @@ async fn wait_until_published(url: &str) {
     }
 }
 
+/// A publish that dies after writing its pages and before its manifest (here, the manifest's
+/// write fails, as a `kill -9` at that moment would leave it) must leave nothing a later publish
+/// trusts: a service renamed there and then named back, a blog created there and then deleted.
+/// The manifest still on disk describes the pages as they were before; it cannot be believed for
+/// the outputs that publish was writing.
+#[tokio::test]
+async fn a_publish_that_dies_between_its_pages_and_its_manifest_is_mended_by_the_next() {
+    let app = spawn_app_with(|s| s.publish_worker = false).await;
+    let token = app.admin_token().await;
+    let service_id = app
+        .create_as(&token, "/our-services", &service("Valet", 1))
+        .await;
+    drain(&app, &fresh_publisher(&app, None), "the first build").await;
+
+    let rename = |name: &'static str| {
+        let (app, token) = (&app, &token);
+        async move {
+            let answer = app
+                .send_as(
+                    token,
+                    Method::PUT,
+                    &format!("/our-services/{service_id}"),
+                    &service(name, 1),
+                )
+                .await;
+            assert_eq!(answer.status(), 200);
+        }
+    };
+    rename("Chauffeur on call").await;
+    let blog_id = app
+        .create_as(&token, "/blog", &blog("Doha by night", 1))
+        .await;
+    // Every page is written (and the note of what is being written); the manifest is not.
+    let dies: publish::site::Faults = Arc::new(|path: &str| {
+        path.starts_with(ssg::manifest::MANIFEST_FILE) && path != ssg::manifest::INTENT_FILE
+    });
+    let dying = fresh_publisher(&app, Some(dies));
+    assert!(
+        dying.publish(&app.db, &Default::default()).await.is_err(),
+        "a publish whose manifest cannot be written fails"
+    );
+    let page = app
+        .data_dir
+        .path()
+        .join(format!("site/services/{service_id}/index.html"));
+    assert!(
+        std::fs::read_to_string(&page)
+            .unwrap()
+            .contains("Chauffeur on call"),
+        "the dying publish wrote its pages"
+    );
+
+    rename("Valet").await;
+    let answer = app
+        .send_as(
+            &token,
+            Method::DELETE,
+            &format!("/blog/{blog_id}"),
+            &Value::Null,
+        )
+        .await;
+    assert!(answer.status().is_success(), "{}", answer.status());
+    drain(
+        &app,
+        &fresh_publisher(&app, None),
+        "after the dying publish",
+    )
+    .await;
+    let full = full_build_elsewhere(&app).await;
+    assert_same_site(
+        &app.data_dir.path().join("site"),
+        full.path(),
+        "a publish died between its pages and its manifest",
+    );
+}
+
 /// A publisher remembers the manifest it wrote, and must not trust that memory once another
 /// instance has published: here the other instance shows a service under a new name, and the
 /// name is then put back, so the first instance's memory would say every page is current.

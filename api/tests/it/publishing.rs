@@ -679,6 +679,45 @@ async fn a_publisher_remembering_the_cards_sees_every_change_to_a_blog_row_whoev
     );
 }
 
+/// A store written before the manifest had parts holds it whole in `.manifest`: an upgraded
+/// server reads it, renders nothing again, and writes it in parts.
+#[tokio::test]
+async fn a_manifest_of_the_old_single_file_is_read_and_written_again_in_parts() {
+    let app = spawn_app_with(|s| s.publish_worker = false).await;
+    let token = app.admin_token().await;
+    for (n, name) in ["Arriving in Riyadh", "Doha by night"]
+        .into_iter()
+        .enumerate()
+    {
+        app.create_as(&token, "/blog", &blog(name, n as i32)).await;
+    }
+    drain(&app, &fresh_publisher(&app, None), "two blogs").await;
+    let site = app.data_dir.path().join("site");
+    let as_written = tree(&site);
+
+    // The manifest as the old publisher wrote it: every part's lines in one file.
+    let index = std::fs::read_to_string(site.join(".manifest")).unwrap();
+    let mut whole = String::new();
+    for line in index.lines().skip(1) {
+        let part = site.join(format!(".manifest-{}", line.split('\t').next().unwrap()));
+        whole.push_str(&std::fs::read_to_string(&part).unwrap());
+        std::fs::remove_file(part).unwrap();
+    }
+    assert!(whole.lines().count() > 10, "every output of the site");
+    std::fs::write(site.join(".manifest"), whole).unwrap();
+
+    let report = fresh_publisher(&app, None)
+        .publish(&app.db, &Default::default())
+        .await
+        .unwrap();
+    assert_eq!((report.written, report.removed), (0, 0), "{report:?}");
+    assert_eq!(
+        tree(&site),
+        as_written,
+        "the parts and the index, as before"
+    );
+}
+
 /// A server warms its publisher at start (the blogs' cards read, a page of each kind rendered
 /// and dropped): that writes nothing, and the publishes after it are as any others.
 #[tokio::test]

@@ -277,8 +277,8 @@ const INDEX_HEADER: &str = "manifest 2";
 /// What [`MANIFEST_FILE`] holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Index {
-    /// The parts, each in its own file.
-    Shards(Vec<Shard>),
+    /// The parts, each in its own file, with the digest of its text ([`part_digest`]).
+    Shards(BTreeMap<Shard, String>),
     /// Every entry, in the one file (as written before there were parts).
     Whole(Manifest),
 }
@@ -310,7 +310,10 @@ impl Index {
         match lines.next() {
             Some(INDEX_HEADER) => lines
                 .filter(|l| !l.is_empty())
-                .map(|l| Shard::parse(l.split('\t').next()?))
+                .map(|l| {
+                    let (name, digest) = l.split_once('\t')?;
+                    Some((Shard::parse(name)?, digest.to_owned()))
+                })
                 .collect::<Option<_>>()
                 .map(Index::Shards),
             _ => {
@@ -455,23 +458,16 @@ pub struct Intent {
 impl Intent {
     /// Adds an output about to change, and the files it may hold after.
     pub fn add(&mut self, key: &str, files: impl IntoIterator<Item = String>) {
-        match self.outputs.get_mut(key) {
-            Some(known) => known.extend(files),
-            None => {
-                self.outputs
-                    .insert(key.to_owned(), files.into_iter().collect());
-            }
-        }
+        self.outputs
+            .entry(key.to_owned())
+            .or_default()
+            .extend(files);
     }
 
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         for (key, files) in &self.outputs {
-            let entry = Entry {
-                digest: STALE.to_owned(),
-                files: files.clone(),
-            };
-            write_entry(&mut out, key, &entry);
+            write_line(&mut out, STALE, key, files);
         }
         out
     }
@@ -493,10 +489,14 @@ impl Intent {
 }
 
 fn write_entry(out: &mut String, key: &str, entry: &Entry) {
-    out.push_str(&entry.digest);
+    write_line(out, &entry.digest, key, &entry.files);
+}
+
+fn write_line(out: &mut String, digest: &str, key: &str, files: &BTreeSet<String>) {
+    out.push_str(digest);
     out.push('\t');
     out.push_str(key);
-    for file in &entry.files {
+    for file in files {
         out.push('\t');
         out.push_str(file);
     }
@@ -736,12 +736,16 @@ mod tests {
             .shards()
             .map(|shard| (shard, part_digest(&m.shard_text(shard))))
             .collect();
-        let Some(Index::Shards(shards)) = Index::parse(&index_text(&parts)) else {
+        let Some(Index::Shards(listed)) = Index::parse(&index_text(&parts)) else {
             panic!("an index");
         };
-        assert_eq!(shards, [Shard::Site, Shard::Blogs(1)]);
+        assert_eq!(listed, parts);
+        assert_eq!(
+            listed.keys().copied().collect::<Vec<_>>(),
+            [Shard::Site, Shard::Blogs(1)]
+        );
         let mut read = Manifest::default();
-        for shard in shards {
+        for &shard in listed.keys() {
             read.read_shard(shard, &m.shard_text(shard)).unwrap();
         }
         assert_eq!(read, m);

@@ -80,18 +80,6 @@ impl Output {
         }
     }
 
-    /// Writes one small file (the manifest, the build marker); an error fails the publish.
-    pub async fn write_file(&self, path: &str, bytes: Vec<u8>) -> anyhow::Result<()> {
-        let page = Page {
-            path: path.to_owned(),
-            bytes,
-        };
-        match self.write(vec![page]).await?.pop() {
-            Some((path, e)) => Err(e.context(format!("Failed to write {path}"))),
-            None => Ok(()),
-        }
-    }
-
     pub async fn remove(&self, files: &BTreeSet<String>) -> anyhow::Result<()> {
         for file in files {
             match self {
@@ -123,17 +111,19 @@ impl Output {
         }
     }
 
-    /// A small file of the store (the manifest, the build marker), if it is there.
-    pub async fn read_file(&self, path: &str) -> Option<String> {
-        match self {
-            Output::Dir(dir) => std::fs::read_to_string(dir.join(path)).ok(),
-            Output::Store(store) => store
-                .read(path)
-                .await
-                .ok()
-                .flatten()
-                .map(|b| String::from_utf8_lossy(&b).into_owned()),
-        }
+    /// A small file of the store (the manifest, the build marker): `None` when it is not there,
+    /// an error when it could not be read (which is not the same: a publish must not take an
+    /// intent it could not read for none).
+    pub async fn read_file(&self, path: &str) -> anyhow::Result<Option<String>> {
+        let bytes = match self {
+            Output::Dir(dir) => match std::fs::read(dir.join(path)) {
+                Ok(bytes) => Some(bytes),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                Err(e) => return Err(e).with_context(|| format!("Failed to read {path}")),
+            },
+            Output::Store(store) => store.read(path).await?.map(Vec::from),
+        };
+        Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
     }
 }
 

@@ -26,7 +26,7 @@
 //! knows. `.build` (the site's fingerprint) marks a complete build; without it, or with another
 //! fingerprint, the next publish is a full build.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -99,18 +99,21 @@ struct Remembered {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Parts {
     index: String,
-    digests: std::collections::BTreeMap<Shard, String>,
+    digests: BTreeMap<Shard, String>,
 }
 
-/// The manifest the store holds, as a publish reads it.
+/// The manifest the store holds, as a publish reads it (empty for a full build).
+#[derive(Default)]
 struct Stored {
     manifest: Manifest,
     /// Its index; `None` for a manifest of the old single file (every part is then new).
     parts: Option<Parts>,
     last: Option<LastPlan>,
     /// What a publish that did not finish had begun ([`Intent`]), already applied to
-    /// `manifest`, and its file's text.
-    intent: Option<(Intent, String)>,
+    /// `manifest`; empty when there was none.
+    intent: Intent,
+    /// The intent's file as read; `None` when there is none.
+    intent_text: Option<String>,
 }
 
 /// The outputs a publish wanted: a digest of their keys, in order, and the digest each one's
@@ -223,13 +226,14 @@ impl Publisher {
         .await?
     }
 
-    /// True when the output holds a complete build of the current templates and content.
+    /// True when the output holds a complete build of the current templates and content (a
+    /// marker that cannot be read is none: a full build is always safe).
     pub async fn is_current(&self) -> bool {
         let fingerprint = self.site.read().await.fingerprint().to_owned();
-        self.output
-            .read_file(BUILD_MARKER)
-            .await
-            .is_some_and(|m| m.trim() == fingerprint)
+        matches!(
+            self.output.read_file(BUILD_MARKER).await,
+            Ok(Some(marker)) if marker.trim() == fingerprint
+        )
     }
 
     /// Renders every output, removes files no output writes (and temp files a crash left
@@ -280,30 +284,20 @@ impl Publisher {
         // What the store holds (an empty manifest for a full build), with its index.
         let stored = match mode {
             Mode::Full => None,
-            Mode::Incremental => self.read_manifest().await,
+            Mode::Incremental => self.read_manifest().await?,
         };
         let mode = if stored.is_some() { mode } else { Mode::Full };
+        // The intent on disk, if any, grows with what this publish is about to change.
         let Stored {
             manifest: mut new,
             parts,
             last,
-            intent,
-        } = stored.unwrap_or(Stored {
-            manifest: Manifest::default(),
-            parts: None,
-            last: None,
-            intent: None,
-        });
-        // The intent on disk, if any, and what this publish adds to it.
-        let (mut intent, mut intent_on_disk) = match intent {
-            Some((intent, text)) => (intent, Some(text)),
-            None => (Intent::default(), None),
-        };
+            mut intent,
+            intent_text: mut intent_on_disk,
+        } = stored.unwrap_or_default();
         if mode == Mode::Full {
             self.remembered.lock().expect("not poisoned").take();
-            self.output
-                .remove(&[BUILD_MARKER.to_owned()].into())
-                .await?;
+            self.remove(&[BUILD_MARKER.to_owned()].into()).await?;
         }
         let planned = clock.elapsed();
         let forced = |w: &Wanted| owner(&w.target).is_some_and(|id| blogs.contains(&id));
@@ -376,6 +370,11 @@ impl Publisher {
                     }
                 }
             }
+            // Before this batch's pages, the intent names them with every file they may then
+            // hold. It grows batch by batch: an edit writes it once; a publish that renders
+            // every output (a service renamed) writes it once a batch, growing to about 1 MB
+            // at five thousand blogs. A full build needs none: it
+            // removes the build marker first, so whatever stops it, the next is a full build.
             if mode == Mode::Incremental {
                 for (wanted, files) in &files_of {
                     let old = new.get(&wanted.key).map(|e| e.files.clone());
@@ -439,14 +438,14 @@ impl Publisher {
             keep.extend(new.shards().map(|shard| shard.file()));
             held.into_iter().filter(|f| !keep.contains(f)).collect()
         };
-        self.output.remove(&stale).await?;
+        self.remove(&stale).await?;
         report.removed = stale.len();
 
         let parts = self
             .write_manifest(&mut new, parts.unwrap_or_default())
             .await?;
         if intent_on_disk.is_some() {
-            self.output.remove(&[INTENT_FILE.to_owned()].into()).await?;
+            self.remove(&[INTENT_FILE.to_owned()].into()).await?;
         }
         if mode == Mode::Full {
             self.write_file(BUILD_MARKER, site.fingerprint().as_bytes().to_vec())
@@ -488,60 +487,78 @@ impl Publisher {
     /// The manifest the store holds: the one remembered from the last publish when the index
     /// is the one it wrote (with the outputs that publish wanted), else the parts' files read,
     /// with the intent of a publish that did not finish applied. `None` when there is none, or
-    /// it cannot be read whole.
-    async fn read_manifest(&self) -> Option<Stored> {
-        let index = self.output.read_file(MANIFEST_FILE).await;
-        let intent = self.output.read_file(INTENT_FILE).await;
+    /// it is not whole (then a full build mends everything); an error when a file could not be
+    /// read (the publish is tried again: an intent that could not be read is not no intent).
+    async fn read_manifest(&self) -> anyhow::Result<Option<Stored>> {
+        let (index, intent_text) = futures_util::try_join!(
+            self.output.read_file(MANIFEST_FILE),
+            self.output.read_file(INTENT_FILE)
+        )?;
         let remembered = self.remembered.lock().expect("not poisoned").take();
-        let intent = match intent {
-            Some(text) => Some((Intent::parse(&text)?, text)),
-            None => None,
+        let Some(index) = index else {
+            return Ok(None);
         };
-        let index = index?;
+        let intent = match &intent_text {
+            Some(text) => match Intent::parse(text) {
+                Some(intent) => intent,
+                None => return Ok(None),
+            },
+            None => Intent::default(),
+        };
         if let Some(r) = remembered
-            && intent.is_none()
+            && intent_text.is_none()
             && r.parts.index == index
         {
-            return Some(Stored {
+            return Ok(Some(Stored {
                 manifest: r.manifest,
                 parts: Some(r.parts),
                 last: r.last,
-                intent: None,
-            });
+                ..Stored::default()
+            }));
         }
         let mut manifest = Manifest::default();
-        let parts = match Index::parse(&index)? {
-            Index::Shards(shards) => {
-                let texts = futures_util::future::join_all(
-                    shards
-                        .iter()
+        let parts = match Index::parse(&index) {
+            None => return Ok(None),
+            Some(Index::Shards(listed)) => {
+                let texts = futures_util::future::try_join_all(
+                    listed
+                        .keys()
                         .map(|shard| async move { self.output.read_file(&shard.file()).await }),
                 )
-                .await;
-                let mut digests = std::collections::BTreeMap::new();
-                for (shard, text) in shards.into_iter().zip(texts) {
-                    let text = text?;
-                    manifest.read_shard(shard, &text)?;
-                    digests.insert(shard, manifest::part_digest(&text));
+                .await?;
+                let mut digests = BTreeMap::new();
+                for ((shard, listed), text) in listed.into_iter().zip(texts) {
+                    let Some(text) = text else {
+                        return Ok(None);
+                    };
+                    let digest = manifest::part_digest(&text);
+                    // Only a publish that died between its parts and its index (it left its
+                    // intent) leaves a part the index does not name as it is.
+                    if digest != listed && intent_text.is_none() {
+                        return Ok(None);
+                    }
+                    if manifest.read_shard(shard, &text).is_none() {
+                        return Ok(None);
+                    }
+                    digests.insert(shard, digest);
                 }
                 Some(Parts { index, digests })
             }
             // The one file of old: every part is written at the end of this publish.
-            Index::Whole(whole) => {
+            Some(Index::Whole(whole)) => {
                 manifest = whole;
                 manifest.mark_all_dirty();
                 None
             }
         };
-        if let Some((intent, _)) = &intent {
-            intent.apply(&mut manifest);
-        }
-        Some(Stored {
+        intent.apply(&mut manifest);
+        Ok(Some(Stored {
             manifest,
             parts,
             last: None,
             intent,
-        })
+            intent_text,
+        }))
     }
 
     /// Writes the parts of `manifest` that changed (and removes those left empty), then the
@@ -568,9 +585,7 @@ impl Publisher {
             }
         }
         debug_assert!(manifest.shards().eq(parts.digests.keys().copied()));
-        if let Some((path, e)) = self.write(files).await?.into_iter().next() {
-            return Err(e.context(format!("Failed to write {path}")));
-        }
+        self.write_all(files).await?;
         let index = manifest::index_text(&parts.digests);
         if index != parts.index {
             self.write_file(MANIFEST_FILE, index.clone().into_bytes())
@@ -578,7 +593,7 @@ impl Publisher {
             parts.index = index;
         }
         // Only once the index no longer lists them.
-        self.output.remove(&emptied).await?;
+        self.remove(&emptied).await?;
         Ok(parts)
     }
 
@@ -600,13 +615,34 @@ impl Publisher {
         Ok(())
     }
 
-    /// Writes one of the publisher's own files (the manifest, the build marker); an error, or
-    /// `faults` picking it, fails the publish.
+    /// Writes one of the publisher's own files (the manifest, the build marker).
     async fn write_file(&self, path: &str, bytes: Vec<u8>) -> anyhow::Result<()> {
-        if self.faults.as_ref().is_some_and(|faults| faults(path)) {
-            anyhow::bail!("Failed to write {path}: injected failure");
+        let page = Page {
+            path: path.to_owned(),
+            bytes,
+        };
+        self.write_all(vec![page]).await
+    }
+
+    /// Writes the publisher's own files; any that fails (or that `faults` picks) fails the
+    /// publish.
+    async fn write_all(&self, files: Vec<Page>) -> anyhow::Result<()> {
+        match self.write(files).await?.into_iter().next() {
+            Some((path, e)) => Err(e.context(format!("Failed to write {path}"))),
+            None => Ok(()),
         }
-        self.output.write_file(path, bytes).await
+    }
+
+    /// Removes files in order; the first that fails (or that `faults` picks) fails the publish,
+    /// with the files after it still there.
+    async fn remove(&self, files: &BTreeSet<String>) -> anyhow::Result<()> {
+        for file in files {
+            if self.faults.as_ref().is_some_and(|faults| faults(file)) {
+                anyhow::bail!("Failed to remove {file}: injected failure");
+            }
+            self.output.remove(&[file.clone()].into()).await?;
+        }
+        Ok(())
     }
 
     /// Writes pages, failing those that `faults` picks.

@@ -480,9 +480,23 @@ async fn wait_until_published(url: &str) {
 /// write fails, as a `kill -9` at that moment would leave it) must leave nothing a later publish
 /// trusts: a service renamed there and then named back, a blog created there and then deleted.
 /// The manifest still on disk describes the pages as they were before; it cannot be believed for
-/// the outputs that publish was writing.
+/// the outputs that publish was writing. Two places to die: before any part of the manifest is
+/// written, and after the parts but before the index that names them.
 #[tokio::test]
 async fn a_publish_that_dies_between_its_pages_and_its_manifest_is_mended_by_the_next() {
+    use ssg::manifest::{INTENT_FILE, MANIFEST_FILE};
+    let before_the_parts: publish::site::Faults =
+        Arc::new(|path: &str| path.starts_with(MANIFEST_FILE) && path != INTENT_FILE);
+    let before_the_index: publish::site::Faults = Arc::new(|path: &str| path == MANIFEST_FILE);
+    for (dies, when) in [
+        (before_the_parts, "before the parts"),
+        (before_the_index, "before the index"),
+    ] {
+        dies_then_mended(dies, when).await;
+    }
+}
+
+async fn dies_then_mended(dies: publish::site::Faults, when: &str) {
     let app = spawn_app_with(|s| s.publish_worker = false).await;
     let token = app.admin_token().await;
     let service_id = app
@@ -508,24 +522,26 @@ async fn a_publish_that_dies_between_its_pages_and_its_manifest_is_mended_by_the
     let blog_id = app
         .create_as(&token, "/blog", &blog("Doha by night", 1))
         .await;
-    // Every page is written (and the note of what is being written); the manifest is not.
-    let dies: publish::site::Faults = Arc::new(|path: &str| {
-        path.starts_with(ssg::manifest::MANIFEST_FILE) && path != ssg::manifest::INTENT_FILE
-    });
     let dying = fresh_publisher(&app, Some(dies));
     assert!(
         dying.publish(&app.db, &Default::default()).await.is_err(),
-        "a publish whose manifest cannot be written fails"
+        "{when}: a publish whose manifest cannot be written fails"
     );
-    let page = app
-        .data_dir
-        .path()
-        .join(format!("site/services/{service_id}/index.html"));
+    let site = app.data_dir.path().join("site");
+    let service_page = site.join(format!("services/{service_id}/index.html"));
     assert!(
-        std::fs::read_to_string(&page)
+        std::fs::read_to_string(&service_page)
             .unwrap()
             .contains("Chauffeur on call"),
-        "the dying publish wrote its pages"
+        "{when}: the dying publish wrote its pages"
+    );
+    assert!(
+        site.join(format!("doha-by-night/{blog_id}/index.html"))
+            .exists()
+    );
+    assert!(
+        site.join(ssg::manifest::INTENT_FILE).exists(),
+        "{when}: and left its intent"
     );
 
     rename("Valet").await;
@@ -538,17 +554,12 @@ async fn a_publish_that_dies_between_its_pages_and_its_manifest_is_mended_by_the
         )
         .await;
     assert!(answer.status().is_success(), "{}", answer.status());
-    drain(
-        &app,
-        &fresh_publisher(&app, None),
-        "after the dying publish",
-    )
-    .await;
+    drain(&app, &fresh_publisher(&app, None), when).await;
     let full = full_build_elsewhere(&app).await;
     assert_same_site(
-        &app.data_dir.path().join("site"),
+        &site,
         full.path(),
-        "a publish died between its pages and its manifest",
+        &format!("a publish died between its pages and its manifest, {when}"),
     );
 }
 

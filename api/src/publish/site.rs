@@ -373,8 +373,8 @@ impl Publisher {
             // Before this batch's pages, the intent names them with every file they may then
             // hold. It grows batch by batch: an edit writes it once; a publish that renders
             // every output (a service renamed) writes it once a batch, growing to about 1 MB
-            // at five thousand blogs. A full build needs none: it
-            // removes the build marker first, so whatever stops it, the next is a full build.
+            // at five thousand blogs. A full build needs none: it removes the build marker
+            // first, so whatever stops it, the next publish is a full build.
             if mode == Mode::Incremental {
                 for (wanted, files) in &files_of {
                     let old = new.get(&wanted.key).map(|e| e.files.clone());

@@ -476,6 +476,19 @@ async fn wait_until_published(url: &str) {
     }
 }
 
+/// Renames the service `id` through the API.
+async fn rename_service(app: &TestApp, token: &str, id: i64, name: &str) {
+    let answer = app
+        .send_as(
+            token,
+            Method::PUT,
+            &format!("/our-services/{id}"),
+            &service(name, 1),
+        )
+        .await;
+    assert_eq!(answer.status(), 200);
+}
+
 /// A publish that dies after writing its pages and before its manifest (here, the manifest's
 /// write fails, as a `kill -9` at that moment would leave it) must leave nothing a later publish
 /// trusts: a service renamed there and then named back, a blog created there and then deleted.
@@ -504,21 +517,7 @@ async fn dies_then_mended(dies: publish::site::Faults, when: &str) {
         .await;
     drain(&app, &fresh_publisher(&app, None), "the first build").await;
 
-    let rename = |name: &'static str| {
-        let (app, token) = (&app, &token);
-        async move {
-            let answer = app
-                .send_as(
-                    token,
-                    Method::PUT,
-                    &format!("/our-services/{service_id}"),
-                    &service(name, 1),
-                )
-                .await;
-            assert_eq!(answer.status(), 200);
-        }
-    };
-    rename("Chauffeur on call").await;
+    rename_service(&app, &token, service_id, "Chauffeur on call").await;
     let blog_id = app
         .create_as(&token, "/blog", &blog("Doha by night", 1))
         .await;
@@ -544,7 +543,7 @@ async fn dies_then_mended(dies: publish::site::Faults, when: &str) {
         "{when}: and left its intent"
     );
 
-    rename("Valet").await;
+    rename_service(&app, &token, service_id, "Valet").await;
     let answer = app
         .send_as(
             &token,
@@ -576,21 +575,7 @@ async fn an_instance_does_not_trust_its_memory_of_a_site_another_instance_publis
         .await;
     drain(&app, &first, "created, by the first").await;
 
-    let rename = |name: &'static str| {
-        let (app, token) = (&app, &token);
-        async move {
-            let answer = app
-                .send_as(
-                    token,
-                    Method::PUT,
-                    &format!("/our-services/{id}"),
-                    &service(name, 1),
-                )
-                .await;
-            assert_eq!(answer.status(), 200);
-        }
-    };
-    rename("Chauffeur on call").await;
+    rename_service(&app, &token, id, "Chauffeur on call").await;
     drain(&app, &second, "renamed, by the second").await;
     let page = app
         .data_dir
@@ -602,7 +587,7 @@ async fn an_instance_does_not_trust_its_memory_of_a_site_another_instance_publis
             .contains("Chauffeur on call")
     );
 
-    rename("Valet").await;
+    rename_service(&app, &token, id, "Valet").await;
     drain(&app, &first, "named back, by the first").await;
     assert!(
         !std::fs::read_to_string(&page)

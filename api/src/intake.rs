@@ -3,24 +3,24 @@
 //! however many enquiries it holds. A visitor is answered only after the commit that holds
 //! their enquiry, so "sent" still means "on disk" (`synchronous=FULL`).
 //!
-//! Each enquiry's rate limit is taken in the same transaction ([`throttle::take_in`]), so a
+//! Each enquiry's rate limit is taken in the same transaction ([`throttle::take_all_in`]), so a
 //! counted submission and its enquiry commit together, and its notifications too
-//! ([`crate::notify::enqueue_enquiry`]). A group that fails is written again one enquiry at a
-//! time, so that one bad enquiry costs the others nothing.
-
-use std::collections::BTreeSet;
+//! ([`crate::notify::enqueue_enquiries`]). A group is a few statements, not a few per
+//! enquiry: the limits counted together, the enquiries inserted together, their messages
+//! queued together. A group that fails is written again one enquiry at a time, so that one bad
+//! enquiry costs the others nothing.
 
 use futures_util::FutureExt;
 use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DatabaseTransaction, DbBackend, DbErr, RuntimeErr,
-    Statement, TransactionTrait, Value,
+    ActiveModelTrait, ActiveValue, DatabaseTransaction, DbErr, EntityTrait, Iterable, ModelTrait,
+    RuntimeErr, TransactionTrait,
 };
 use tokio::sync::{Notify, mpsc, oneshot};
 
 use crate::config::Settings;
 use crate::store::Db;
 use crate::store::entities::contact;
-use crate::throttle::{self, Decision, Limit};
+use crate::throttle::{self, Limit, Verdict};
 
 /// Most enquiries in one transaction.
 const GROUP: usize = 64;
@@ -188,41 +188,147 @@ async fn write_in(
     settings: &Settings,
     enquiries: &[Enquiry],
 ) -> Result<Vec<Stored>, DbErr> {
-    if txn.get_database_backend() == DbBackend::Postgres {
-        // Every scope of the group locked at once, in the order of the lock keys: each stays
-        // locked until the commit, and two instances locking the same keys in different
-        // orders would deadlock. `take_in` locks each again (a lock already held).
-        let scopes: BTreeSet<&str> = enquiries
-            .iter()
-            .filter_map(|e| e.limit.as_ref().map(|(scope, _)| scope.as_str()))
-            .collect();
-        if !scopes.is_empty() {
-            let placeholders: Vec<String> = (1..=scopes.len()).map(|i| format!("(${i})")).collect();
-            txn.execute_raw(Statement::from_sql_and_values(
-                DbBackend::Postgres,
-                format!(
-                    "SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtext(s) AS k \
-                     FROM (VALUES {}) AS v(s) ORDER BY k) AS keys",
-                    placeholders.join(", ")
-                ),
-                scopes.into_iter().map(Value::from),
-            ))
-            .await?;
-        }
-    }
+    // A few statements for the whole group, not a few per enquiry: each statement is a round
+    // trip to the database's thread, and those hand-overs were most of a burst's cost.
+    let refused = refusals(txn, enquiries).await?;
+    // The enquiries in one statement, each matched to the row stored for it.
+    let rows = enquiries
+        .iter()
+        .zip(&refused)
+        .filter(|(_, refused)| refused.is_none())
+        .map(|(e, _)| e.row.clone());
+    let mut saved: Vec<Option<contact::Model>> = contact::Entity::insert_many(rows)
+        .exec_with_returning(txn)
+        .await?
+        .into_iter()
+        .map(Some)
+        .collect();
+    // One row is the one enquiry's, whatever the database made of what it was sent.
+    let alone = saved.len() == 1;
     let mut stored = Vec::with_capacity(enquiries.len());
-    for enquiry in enquiries {
-        if let Some((scope, limit)) = &enquiry.limit
-            && let Decision::Refused { retry_after } = throttle::take_in(txn, scope, *limit).await?
-        {
+    for (enquiry, refused) in enquiries.iter().zip(refused) {
+        if let Some(retry_after) = refused {
             stored.push(Stored::Refused { retry_after });
             continue;
         }
-        let saved = enquiry.row.clone().insert(txn).await?;
-        if enquiry.notify {
-            crate::notify::enqueue_enquiry(txn, settings, &saved).await?;
-        }
-        stored.push(Stored::Saved(Box::new(saved)));
+        let row = saved
+            .iter_mut()
+            .find(|row| {
+                row.as_ref()
+                    .is_some_and(|row| alone || is_stored_as(&enquiry.row, row))
+            })
+            .and_then(Option::take)
+            .ok_or_else(|| DbErr::Custom("an enquiry was not stored as it was sent".to_owned()))?;
+        stored.push(Stored::Saved(Box::new(row)));
     }
+    let notified: Vec<&contact::Model> = enquiries
+        .iter()
+        .zip(&stored)
+        .filter_map(|(enquiry, stored)| match stored {
+            Stored::Saved(row) if enquiry.notify => Some(&**row),
+            _ => None,
+        })
+        .collect();
+    crate::notify::enqueue_enquiries(txn, settings, &notified).await?;
     Ok(stored)
+}
+
+/// Counts each enquiry against its limit, together; for each, the seconds its visitor must
+/// wait if it is refused. Every scope is locked first, in one order, however many limits the
+/// group holds.
+async fn refusals(
+    txn: &DatabaseTransaction,
+    enquiries: &[Enquiry],
+) -> Result<Vec<Option<u64>>, DbErr> {
+    let limited = || {
+        enquiries
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| Some((i, e.limit.as_ref()?)))
+    };
+    let scopes: Vec<&str> = limited().map(|(_, (scope, _))| scope.as_str()).collect();
+    throttle::lock(txn, &scopes).await?;
+    let mut limits: Vec<Limit> = Vec::new();
+    for (_, (_, limit)) in limited() {
+        if !limits.contains(limit) {
+            limits.push(*limit);
+        }
+    }
+    let mut refused = vec![None; enquiries.len()];
+    for limit in limits {
+        let (at, scopes): (Vec<usize>, Vec<&str>) = limited()
+            .filter(|(_, (_, l))| *l == limit)
+            .map(|(i, (scope, _))| (i, scope.as_str()))
+            .unzip();
+        let verdicts = throttle::take_all_in(txn, &scopes, limit).await?;
+        for (i, verdict) in at.into_iter().zip(verdicts) {
+            if let Verdict::Refused { retry_after } = verdict {
+                refused[i] = Some(retry_after);
+            }
+        }
+    }
+    Ok(refused)
+}
+
+/// Whether `row` holds what `sent` set. The rows of one statement come back in no promised
+/// order (neither SQLite nor PostgreSQL promises one), so each is found by what it holds:
+/// every column that was set but the time, which PostgreSQL keeps to the microsecond. Two
+/// enquiries alike in all of these are answered with the same words; which id each gets
+/// makes no difference to either visitor. A row that matches none (a database that changed
+/// a value on the way in) fails the group, which is then written one enquiry at a time.
+fn is_stored_as(sent: &contact::ActiveModel, row: &contact::Model) -> bool {
+    use contact::Column;
+    Column::iter()
+        .filter(|c| !matches!(c, Column::Id | Column::CreatedDate))
+        .all(|c| match sent.get(c) {
+            ActiveValue::Set(value) | ActiveValue::Unchanged(value) => value == row.get(c),
+            ActiveValue::NotSet => true,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use sea_orm::{IntoActiveModel, NotSet, Set};
+
+    use super::is_stored_as;
+    use crate::store::entities::contact;
+
+    fn row(id: i32, subject: &str) -> contact::Model {
+        contact::Model {
+            id,
+            first_name: "Layla".into(),
+            last_name: "Haddad".into(),
+            email: "layla@example.ae".into(),
+            phone: "971501234567".into(),
+            subject: subject.into(),
+            message: "Meet and greet for two.".into(),
+            created_date: chrono::Utc::now(),
+            status: "new".into(),
+            lang: "ar".into(),
+            notes: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_stored_row_is_known_by_every_column_sent_but_its_id_and_time() {
+        let mut sent = row(0, "Arrival").into_active_model();
+        sent.id = NotSet;
+        sent.created_date = Set(chrono::Utc::now() - chrono::Duration::seconds(1));
+        assert!(is_stored_as(&sent, &row(7, "Arrival")));
+        assert!(!is_stored_as(&sent, &row(7, "Departure")));
+        let mut other = row(7, "Arrival");
+        other.lang = "en".into();
+        assert!(
+            !is_stored_as(&sent, &other),
+            "the language tells them apart"
+        );
+        let mut other = row(7, "Arrival");
+        other.status = "spam".into();
+        assert!(!is_stored_as(&sent, &other), "the status tells them apart");
+        // A column left to the database's default matches whatever it chose.
+        sent.notes = NotSet;
+        other = row(7, "Arrival");
+        other.notes = "a default".into();
+        assert!(is_stored_as(&sent, &other));
+    }
 }

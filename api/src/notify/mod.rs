@@ -14,8 +14,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 use serde::Serialize;
 use tokio::sync::Notify;
@@ -51,26 +50,31 @@ impl Kind {
 const CLAIM_SECONDS: i64 = 30;
 const BATCH: u64 = 10;
 
-/// Queues the messages a new enquiry sends; call it in the transaction that stores it.
-pub async fn enqueue_enquiry(
+/// Queues the messages new enquiries send, in one statement; call it in the transaction that
+/// stores them.
+pub async fn enqueue_enquiries(
     txn: &impl ConnectionTrait,
     settings: &Settings,
-    enquiry: &contact::Model,
+    enquiries: &[&contact::Model],
 ) -> Result<(), sea_orm::DbErr> {
-    for (kind, message) in messages::for_enquiry(settings, enquiry) {
-        outbox_message::ActiveModel {
-            kind: Set(kind.as_str().to_owned()),
-            enquiry_id: Set(enquiry.id),
-            key: Set(message.key.clone()),
-            payload: Set(serde_json::to_string(&message).expect("messages serialise")),
-            attempts: Set(0),
-            created_at: Set(Utc::now()),
-            next_attempt_at: Set(Some(Utc::now())),
-            ..Default::default()
-        }
-        .insert(txn)
+    let now = Utc::now();
+    let rows = enquiries.iter().flat_map(|enquiry| {
+        messages::for_enquiry(settings, enquiry)
+            .into_iter()
+            .map(|(kind, message)| outbox_message::ActiveModel {
+                kind: Set(kind.as_str().to_owned()),
+                enquiry_id: Set(enquiry.id),
+                key: Set(message.key.clone()),
+                payload: Set(serde_json::to_string(&message).expect("messages serialise")),
+                attempts: Set(0),
+                created_at: Set(now),
+                next_attempt_at: Set(Some(now)),
+                ..Default::default()
+            })
+    });
+    outbox_message::Entity::insert_many(rows)
+        .exec_without_returning(txn)
         .await?;
-    }
     Ok(())
 }
 

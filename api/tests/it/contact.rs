@@ -618,3 +618,88 @@ async fn rate_limit_events_of_addresses_never_seen_again_are_forgotten_after_the
         1
     );
 }
+
+#[tokio::test]
+async fn a_burst_counted_together_gets_the_verdicts_of_its_events_counted_one_at_a_time() {
+    // The enquiry writer counts a group's limits in a few statements (`take_all_in`); the
+    // answer must be what counting each event on its own (`take_in`) gives, in the same
+    // order, over the same history: old events in and out of the window, scopes that come
+    // back within a burst and scopes past their limit.
+    use concierge::store::entities::throttle_event;
+    use concierge::throttle::{self, Decision, Limit, Verdict};
+    use rand::{Rng, SeedableRng, rngs::StdRng};
+    use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
+
+    let app = spawn_app().await;
+    let seed = crate::helpers::seed();
+    eprintln!("throttle property: seed {seed} (CONCIERGE_TEST_SEED={seed} repeats this run)");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let limit = Limit::parse("3/10m").unwrap();
+    let (mut counted, mut refused) = (0, 0);
+    for round in 0..12 {
+        for _ in 0..rng.random_range(0..4) {
+            let scope = rng.random_range(0..5);
+            let at = chrono::Utc::now() - chrono::Duration::minutes(rng.random_range(1..20));
+            for side in ["together", "alone"] {
+                throttle_event::ActiveModel {
+                    scope: Set(format!("{side}:{scope}")),
+                    at: Set(at),
+                    ..Default::default()
+                }
+                .insert(&app.db.write)
+                .await
+                .unwrap();
+            }
+        }
+        let burst: Vec<u32> = (0..rng.random_range(1..16))
+            .map(|_| rng.random_range(0..5))
+            .collect();
+        let scopes: Vec<String> = burst.iter().map(|s| format!("together:{s}")).collect();
+        let scopes: Vec<&str> = scopes.iter().map(String::as_str).collect();
+        let txn = app.db.write.begin().await.unwrap();
+        let together = throttle::take_all_in(&txn, &scopes, limit).await.unwrap();
+        txn.commit().await.unwrap();
+        let txn = app.db.write.begin().await.unwrap();
+        let mut alone = Vec::new();
+        for scope in &burst {
+            alone.push(
+                match throttle::take_in(&txn, &format!("alone:{scope}"), limit)
+                    .await
+                    .unwrap()
+                {
+                    Decision::Allowed(_) => Verdict::Counted,
+                    Decision::Refused { retry_after } => Verdict::Refused { retry_after },
+                },
+            );
+        }
+        txn.commit().await.unwrap();
+        assert_eq!(together.len(), burst.len());
+        for (i, (t, a)) in together.iter().zip(&alone).enumerate() {
+            match (t, a) {
+                (Verdict::Counted, Verdict::Counted) => counted += 1,
+                // Counted a moment apart: a second's rounding may tell them apart.
+                (Verdict::Refused { retry_after: t }, Verdict::Refused { retry_after: a })
+                    if t.abs_diff(*a) <= 1 =>
+                {
+                    refused += 1
+                }
+                _ => {
+                    panic!("round {round}, event {i} of {burst:?}: {together:?} against {alone:?}")
+                }
+            }
+        }
+        for scope in 0..5 {
+            assert_eq!(
+                app.count(&format!("throttle_events WHERE scope = 'together:{scope}'"))
+                    .await,
+                app.count(&format!("throttle_events WHERE scope = 'alone:{scope}'"))
+                    .await,
+                "round {round}: the events kept for scope {scope}"
+            );
+        }
+    }
+    assert!(
+        counted > 0 && refused > 0,
+        "{counted} counted, {refused} refused"
+    );
+}

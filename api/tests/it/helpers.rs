@@ -30,6 +30,15 @@ pub fn islands_fixture() -> std::path::PathBuf {
     ))
 }
 
+/// The seed of a randomised test's run: `CONCIERGE_TEST_SEED` repeats one.
+pub fn seed() -> u64 {
+    use rand::Rng;
+    std::env::var("CONCIERGE_TEST_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| rand::rng().random())
+}
+
 pub fn postgres() -> bool {
     std::env::var("CONCIERGE_TEST_DATABASE").is_ok_and(|v| v == "postgres")
 }

@@ -368,17 +368,9 @@ async fn random_write(app: &TestApp, clock: &Clock, token: &str, rng: &mut StdRn
     format!("{method} {path} -> {status}")
 }
 
-/// The seed of this run: `CONCIERGE_TEST_SEED` repeats one.
-fn seed() -> u64 {
-    std::env::var("CONCIERGE_TEST_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| rand::rng().random())
-}
-
 #[tokio::test]
 async fn incremental_publishing_equals_a_full_build_after_random_writes_restarts_and_failures() {
-    let seed = seed();
+    let seed = crate::helpers::seed();
     eprintln!("publishing property: seed {seed} (CONCIERGE_TEST_SEED={seed} repeats this run)");
     let mut rng = StdRng::seed_from_u64(seed);
     let clock = Clock::default();

@@ -343,8 +343,12 @@ impl Publisher {
             }
         }
         let mut report = Report::default();
-        let (mut reading, mut rendering, mut writing) =
-            (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+        let (mut reading, mut rendering, mut noting, mut writing) = (
+            Duration::ZERO,
+            Duration::ZERO,
+            Duration::ZERO,
+            Duration::ZERO,
+        );
         for (i, batch) in todo.chunks(BATCH).enumerate() {
             let started = Instant::now();
             let ids: BTreeSet<i32> = batch.iter().flat_map(|w| w.target.bodies(&data)).collect();
@@ -376,11 +380,13 @@ impl Publisher {
             // at five thousand blogs. A full build needs none: it removes the build marker
             // first, so whatever stops it, the next publish is a full build.
             if mode == Mode::Incremental {
+                let started = Instant::now();
                 for (wanted, files) in &files_of {
                     let old = new.get(&wanted.key).map(|e| e.files.clone());
                     intent.add(&wanted.key, old.into_iter().flatten().chain(files.clone()));
                 }
                 self.note_intent(&intent, &mut intent_on_disk).await?;
+                noting += started.elapsed();
             }
             let started = Instant::now();
             let failed_writes = self.write(pages).await?;
@@ -472,13 +478,14 @@ impl Publisher {
             written = report.written,
             removed = report.removed,
             failed = report.failures.len(),
-            ms = clock.elapsed().as_millis() as u64,
-            load_ms = loaded.as_millis() as u64,
-            plan_ms = (planned - loaded).as_millis() as u64,
-            bodies_ms = reading.as_millis() as u64,
-            render_ms = rendering.as_millis() as u64,
-            write_ms = writing.as_millis() as u64,
-            finish_ms = finishing.elapsed().as_millis() as u64,
+            ms = ms(clock.elapsed()),
+            load_ms = ms(loaded),
+            plan_ms = ms(planned - loaded),
+            bodies_ms = ms(reading),
+            render_ms = ms(rendering),
+            intent_ms = ms(noting),
+            write_ms = ms(writing),
+            finish_ms = ms(finishing.elapsed()),
             "publish"
         );
         Ok(report)
@@ -687,4 +694,9 @@ pub fn owner(target: &Target) -> Option<i32> {
         Target::Redirect { blog_id, .. } => Some(*blog_id),
         _ => None,
     }
+}
+/// `duration` in milliseconds to a tenth, for the publish log: whole milliseconds hid up to
+/// one of each phase's.
+fn ms(duration: Duration) -> f64 {
+    (duration.as_secs_f64() * 10_000.0).round() / 10.0
 }

@@ -282,12 +282,19 @@ fn timestamp(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
         .map_err(|e| anyhow::anyhow!("Unreadable time {text:?} in a blog's card: {e}"))
 }
 
-/// The query for the live ones of these blogs, every column: each looked up by its id.
-pub fn live_blogs_sql(backend: DbBackend, ids: &[i32]) -> String {
-    let list: Vec<String> = ids.iter().map(i32::to_string).collect();
+/// The query for the live ones of `count` blogs, their ids bound in order, every column:
+/// each looked up by its id. Bound, not written into the text: the connections keep each
+/// statement they prepare, and a text per set of ids would fill them with statements used once.
+pub fn live_blogs_sql(backend: DbBackend, count: usize) -> String {
+    let placeholders: Vec<String> = (1..=count)
+        .map(|i| match backend {
+            DbBackend::Postgres => format!("${i}"),
+            _ => "?".to_owned(),
+        })
+        .collect();
     format!(
         "SELECT wanted.* FROM blogs AS wanted WHERE wanted.id IN ({}) AND EXISTS ({})",
-        list.join(", "),
+        placeholders.join(", "),
         live_blog(backend, "wanted")
     )
 }
@@ -305,9 +312,10 @@ pub async fn load_blogs(
     // Full builds ask for batches of 500; an edit for a few.
     for chunk in ids.chunks(1000) {
         let rows = blog::Entity::find()
-            .from_raw_sql(sea_orm::Statement::from_string(
+            .from_raw_sql(sea_orm::Statement::from_sql_and_values(
                 backend,
-                live_blogs_sql(backend, chunk),
+                live_blogs_sql(backend, chunk.len()),
+                chunk.iter().map(|&id| id.into()),
             ))
             .all(db)
             .await?;

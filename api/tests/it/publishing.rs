@@ -1107,13 +1107,14 @@ async fn a_publish_reads_the_live_bodies_it_needs_each_by_its_id() {
     if crate::helpers::postgres() {
         return;
     }
-    let sql = concierge::store::site_data::live_blogs_sql(app.db.backend(), &wanted);
+    let sql = concierge::store::site_data::live_blogs_sql(app.db.backend(), wanted.len());
     let plan: Vec<String> = app
         .db
         .read
-        .query_all_raw(Statement::from_string(
+        .query_all_raw(Statement::from_sql_and_values(
             app.db.backend(),
             format!("EXPLAIN QUERY PLAN {sql}"),
+            wanted.iter().map(|&id| id.into()),
         ))
         .await
         .unwrap()

@@ -102,10 +102,11 @@ pub enum Verdict {
 }
 
 /// [`take_in`] for a burst of events under one limit, in the order given (a scope may come
-/// more than once), in four statements however many there are: the old events of every scope
-/// forgotten together, counted together and the new ones recorded together. A refused event
-/// costs one more statement, for its `retry_after`. The verdicts are those of [`take_in`]
-/// called once per event in the same order (a test states it).
+/// more than once), in three statements however many there are (and the lock, on PostgreSQL):
+/// the old events of every scope forgotten together, counted together and the new ones
+/// recorded together. Each scope refused costs one more, for its `retry_after`. The verdicts
+/// are those of [`take_in`] called once per event in the same order, but for `retry_after`,
+/// which may differ by a second (one `now` for the burst); a test states it.
 pub async fn take_all_in(
     txn: &DatabaseTransaction,
     scopes: &[&str],

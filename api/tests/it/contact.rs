@@ -703,3 +703,23 @@ async fn a_burst_counted_together_gets_the_verdicts_of_its_events_counted_one_at
         "{counted} counted, {refused} refused"
     );
 }
+
+#[tokio::test]
+async fn enquiries_alike_in_every_word_sent_together_are_each_stored_once() {
+    // A group's rows come back from the database in no promised order and are matched to
+    // their senders by what they hold: senders alike in all of it must still each get a row
+    // of their own.
+    let app = behind_proxy("5/10m", |_| {}).await;
+    let sends: Vec<_> = (0..24)
+        .map(|i| from_address(&app, &format!("203.0.113.{}", 10 + i), "Arrival", false))
+        .collect();
+    let answers = futures_util::future::join_all(sends).await;
+    let mut ids = std::collections::BTreeSet::new();
+    for (status, body) in &answers {
+        assert_eq!(*status, 201, "{body}");
+        assert_eq!(body["responseBody"][0]["subject"], "Arrival");
+        ids.insert(body["responseBody"][0]["id"].as_i64().unwrap());
+    }
+    assert_eq!(ids.len(), 24, "one id each: {ids:?}");
+    assert_eq!(app.count("contact_us").await, 24);
+}

@@ -1092,6 +1092,9 @@ async fn a_publish_reads_the_live_bodies_it_needs_each_by_its_id() {
         .await
         .unwrap();
     assert_eq!(response.status().as_u16(), 200);
+    let mut draft = blog("Desert camp draft", 9);
+    draft["status"] = json!("draft");
+    ids.push(app.create_as(&token, "/blog", &draft).await as i32);
     let mut wanted = ids.clone();
     wanted.extend(1_000..1_020);
     let bodies = concierge::store::site_data::load_blogs(&app.db.read, wanted.clone())
@@ -1099,7 +1102,11 @@ async fn a_publish_reads_the_live_bodies_it_needs_each_by_its_id() {
         .unwrap();
     let mut found: Vec<i32> = bodies.keys().copied().collect();
     found.sort();
-    assert_eq!(found, [ids[0], ids[2], ids[3]], "the live ones only");
+    assert_eq!(
+        found,
+        [ids[0], ids[2], ids[3]],
+        "the live ones only: not the deleted one, nor the draft"
+    );
     assert!(bodies[&ids[0]].description.contains("<p>"), "with its body");
 
     // PostgreSQL plans from the statistics it keeps (autovacuum's); SQLite keeps none here, and

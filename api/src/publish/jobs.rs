@@ -154,16 +154,6 @@ pub async fn enqueue(
 
 const BATCH: u64 = 100;
 
-pub(super) fn placeholders(backend: DbBackend) -> impl Fn(usize) -> String {
-    move |i| {
-        if backend == DbBackend::Postgres {
-            format!("${i}")
-        } else {
-            "?".to_owned()
-        }
-    }
-}
-
 /// Claims up to [`BATCH`] pending jobs that are due for `worker`, oldest first. Call it holding
 /// the lease: then every unfinished job is free to take, including those of a holder that died.
 /// Jobs set aside, or waiting out a backoff, are left alone.
@@ -187,7 +177,7 @@ pub fn claim_statement(backend: DbBackend, worker: &str, now: DateTime<Utc>) -> 
     } else {
         ""
     };
-    let p = placeholders(backend);
+    let p = crate::store::placeholders(backend);
     let sql = format!(
         "UPDATE publish_jobs SET claimed_at = {}, claimed_by = {}, attempts = attempts + 1 \
          WHERE id IN (SELECT id FROM publish_jobs WHERE done_at IS NULL AND failed_at IS NULL \

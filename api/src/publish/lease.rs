@@ -6,8 +6,8 @@ use std::time::Duration;
 use chrono::Utc;
 use sea_orm::{ConnectionTrait, Statement};
 
-use super::jobs::placeholders;
 use crate::store::Db;
+use crate::store::placeholders;
 
 /// How long a publishing lease lasts unless renewed; a crashed holder's work is taken over
 /// after at most this long.

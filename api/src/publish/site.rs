@@ -695,6 +695,7 @@ pub fn owner(target: &Target) -> Option<i32> {
         _ => None,
     }
 }
+
 /// `duration` in milliseconds to a tenth, for the publish log: whole milliseconds hid up to
 /// one of each phase's.
 fn ms(duration: Duration) -> f64 {

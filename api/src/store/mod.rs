@@ -54,6 +54,18 @@ fn options(url: &str, max: u32) -> ConnectOptions {
     opts
 }
 
+/// The `i`-th (from 1) bound parameter of a raw statement, as `backend` writes it: `$i` on
+/// PostgreSQL, `?` on SQLite.
+pub fn placeholders(backend: DbBackend) -> impl Fn(usize) -> String {
+    move |i| {
+        if backend == DbBackend::Postgres {
+            format!("${i}")
+        } else {
+            "?".to_owned()
+        }
+    }
+}
+
 /// Opens the database named by `url` (`sqlite://…` or `postgres://…`).
 pub async fn connect(url: &str) -> anyhow::Result<Db> {
     if url.starts_with("sqlite:") {

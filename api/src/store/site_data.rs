@@ -287,10 +287,7 @@ fn timestamp(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
 /// statement they prepare, and a text per set of ids would fill them with statements used once.
 pub fn live_blogs_sql(backend: DbBackend, count: usize) -> String {
     let placeholders: Vec<String> = (1..=count)
-        .map(|i| match backend {
-            DbBackend::Postgres => format!("${i}"),
-            _ => "?".to_owned(),
-        })
+        .map(crate::store::placeholders(backend))
         .collect();
     format!(
         "SELECT wanted.* FROM blogs AS wanted WHERE wanted.id IN ({}) AND EXISTS ({})",

@@ -37,9 +37,6 @@ pub struct SiteConfig {
     pub live_reload: bool,
 }
 
-/// One target's pages, or why it could not be rendered.
-pub type Rendered<'t> = (&'t Target, Result<Vec<Page>>);
-
 /// Templates, content, assets, islands and settings, ready to render targets for any snapshot.
 pub struct Site {
     content: Content,
@@ -109,21 +106,23 @@ impl Site {
     }
 
     /// Renders `targets` in parallel, each on its own: one that fails leaves the others'
-    /// pages intact (the publisher writes those and reports the failure).
-    pub fn render_each<'t>(
+    /// pages intact (the publisher writes those and reports the failure). Each target's pages
+    /// go to `then` on the thread that rendered them, as soon as they are (the publisher
+    /// writes them there or keeps them); its results come back in the targets' order.
+    pub fn render_each<'t, T: Send>(
         &self,
         data: &SiteData,
-        targets: impl IntoParallelIterator<Item = &'t Target>,
+        targets: impl IndexedParallelIterator<Item = &'t Target>,
         blog: &(dyn Fn(i32) -> Option<Blog> + Sync),
-    ) -> Result<Vec<Rendered<'t>>> {
+        then: &(dyn Fn(Vec<Page>) -> T + Sync),
+    ) -> Result<Vec<Result<T>>> {
         let shared = Lang::ALL.map(|lang| self.shared(data, lang));
         self.islands.prepare(&[
             (Lang::En, shared[0].strings.clone()),
             (Lang::Ar, shared[1].strings.clone()),
         ])?;
         Ok(targets
-            .into_par_iter()
-            .map(|target| (target, self.render_target(data, target, &shared, blog)))
+            .map(|target| self.render_target(data, target, &shared, blog).map(then))
             .collect())
     }
 

@@ -40,24 +40,7 @@ impl Output {
         match self {
             Output::Dir(dir) => {
                 let dir = dir.clone();
-                Ok(tokio::task::spawn_blocking(move || -> anyhow::Result<_> {
-                    let fresh = create_parents(&dir, &pages);
-                    Ok(pages
-                        .par_iter()
-                        .filter_map(|p| {
-                            let target = dir.join(&p.path);
-                            let parent = target.parent().map(Path::to_path_buf);
-                            let result = match parent.as_ref().and_then(|d| fresh.get(d)) {
-                                Some(Err(e)) => Err(anyhow::anyhow!("{e}")),
-                                Some(Ok(true)) => replace_atomically(&target, &p.bytes),
-                                _ if holds(&target, &p.bytes) => Ok(()),
-                                _ => replace_atomically(&target, &p.bytes),
-                            };
-                            result.err().map(|e| (p.path.clone(), e))
-                        })
-                        .collect())
-                })
-                .await??)
+                Ok(tokio::task::spawn_blocking(move || write_into(&dir, &pages, true)).await?)
             }
             Output::Store(store) => {
                 use futures_util::StreamExt;
@@ -124,6 +107,29 @@ impl Output {
             Output::Store(store) => store.read(path).await?.map(Vec::from),
         };
         Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
+    }
+}
+
+/// Writes `pages` into `dir`, each on its own (one that fails leaves the others written), on
+/// rayon's threads when `parallel`, else on the caller's (which may be one of them already: a
+/// full build writes each output's pages on the thread that rendered them). Returns the paths
+/// that could not be written, with the reason.
+pub fn write_into(dir: &Path, pages: &[Page], parallel: bool) -> Vec<(String, anyhow::Error)> {
+    let fresh = create_parents(dir, pages);
+    let write = |p: &Page| {
+        let target = dir.join(&p.path);
+        let parent = target.parent().map(Path::to_path_buf);
+        let result = match parent.as_ref().and_then(|d| fresh.get(d)) {
+            Some(Err(e)) => Err(anyhow::anyhow!("{e}")),
+            Some(Ok(true)) => replace_atomically(&target, &p.bytes),
+            _ if holds(&target, &p.bytes) => Ok(()),
+            _ => replace_atomically(&target, &p.bytes),
+        };
+        result.err().map(|e| (p.path.clone(), e))
+    };
+    match parallel {
+        true => pages.par_iter().filter_map(write).collect(),
+        false => pages.iter().filter_map(write).collect(),
     }
 }
 

@@ -27,6 +27,7 @@
 //! fingerprint, the next publish is a full build.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -45,9 +46,16 @@ use crate::store::site_data::{Cards, load_blogs, load_data_with};
 /// The marker of a complete build: the site's fingerprint.
 pub const BUILD_MARKER: &str = ".build";
 
-/// Targets rendered and written together (a blog target is two pages): memory stays flat on
-/// large sites, and the progress bar moves.
+/// Most targets rendered together (a blog target is two pages): memory stays flat on large
+/// sites, and the progress bar moves.
 const BATCH: usize = 500;
+
+/// Most blogs whose bodies a batch reads: a listing page shows twelve, so five hundred listing
+/// pages in one batch would hold every body of the site at once (50 MB at five thousand blogs).
+/// The first batch reads fewer, as nothing renders while it reads (the next batch's are read
+/// while one renders).
+const BATCH_BODIES: usize = 500;
+const FIRST_BATCH_BODIES: usize = 100;
 
 /// Paths whose writes fail on purpose, to test what a failing page does to the others
 /// (`CONCIERGE_PUBLISH_FAULTS`, a substring of the path; tests only).
@@ -220,8 +228,13 @@ impl Publisher {
         let ids: Vec<i32> = targets.iter().flat_map(|t| t.bodies(&data)).collect();
         let bodies = load_blogs(&db.read, ids).await?;
         tokio::task::spawn_blocking(move || {
-            site.render_each(&data, targets.par_iter(), &|id| bodies.get(&id).cloned())
-                .map(drop)
+            site.render_each(
+                &data,
+                targets.par_iter(),
+                &|id| bodies.get(&id).cloned(),
+                &drop,
+            )
+            .map(drop)
         })
         .await?
     }
@@ -349,21 +362,46 @@ impl Publisher {
             Duration::ZERO,
             Duration::ZERO,
         );
-        for (i, batch) in todo.chunks(BATCH).enumerate() {
+        // A full build into a directory writes each output's pages on the thread that
+        // rendered them: a batch's pages are never all in memory at once (five hundred listing
+        // pages are some 60 MB), and the writes keep both cores busy while the renders wait
+        // for Node. An incremental publish writes after its intent, which names the files.
+        let write_now = match (mode, &self.output) {
+            (Mode::Full, Output::Dir(dir)) => Some(self.writer(dir.clone())),
+            _ => None,
+        };
+        // What the store holds, listed beside the renders: a full build removes what no
+        // output wrote. Any file there now that this build does not write is one of those (the
+        // lease keeps other publishers out, and this one's temp files are renamed).
+        let listing = (mode == Mode::Full).then(|| {
+            let output = self.output.clone();
+            tokio::spawn(async move { output.list().await })
+        });
+        let batches = batches(&todo, &data);
+        // The next batch's bodies are read while this one renders.
+        let read = |ids: &Vec<i32>| {
+            let (db, ids) = (db.read.clone(), ids.clone());
+            tokio::spawn(async move { load_blogs(&db, ids).await })
+        };
+        let mut next = batches.first().map(|(_, ids)| read(ids));
+        let mut done = 0;
+        for (i, (batch, _)) in batches.iter().enumerate() {
             let started = Instant::now();
-            let ids: BTreeSet<i32> = batch.iter().flat_map(|w| w.target.bodies(&data)).collect();
-            let bodies = load_blogs(&db.read, ids.into_iter().collect()).await?;
+            let bodies = next.take().expect("read ahead").await??;
+            next = batches.get(i + 1).map(|(_, ids)| read(ids));
             reading += started.elapsed();
             let started = Instant::now();
-            let rendered = render(&site, &data, batch, bodies).await?;
+            let rendered = render(&site, &data, batch, bodies, write_now.clone()).await?;
             rendering += started.elapsed();
             let mut pages: Vec<Page> = Vec::new();
             let mut files_of: Vec<(&Wanted, BTreeSet<String>)> = Vec::new();
+            let mut failed_writes = Vec::new();
             for (wanted, result) in batch.iter().zip(rendered) {
                 match result {
                     Ok(out) => {
-                        files_of.push((wanted, out.iter().map(|p| p.path.clone()).collect()));
-                        pages.extend(out);
+                        files_of.push((wanted, out.files));
+                        pages.extend(out.pages);
+                        failed_writes.extend(out.failed);
                     }
                     Err(e) => {
                         new.mark_stale(&wanted.key, BTreeSet::new());
@@ -389,7 +427,9 @@ impl Publisher {
                 noting += started.elapsed();
             }
             let started = Instant::now();
-            let failed_writes = self.write(pages).await?;
+            if !pages.is_empty() {
+                failed_writes.extend(self.write(pages).await?);
+            }
             writing += started.elapsed();
             for (wanted, files) in files_of {
                 let failed: Vec<&(String, anyhow::Error)> = failed_writes
@@ -419,8 +459,9 @@ impl Publisher {
                     unwanted.extend(previous.files.into_iter().filter(|f| !written.contains(f)));
                 }
             }
+            done += batch.len();
             if let Some(progress) = progress {
-                progress(((i + 1) * BATCH).min(todo.len()), todo.len());
+                progress(done, todo.len());
             }
         }
 
@@ -432,9 +473,9 @@ impl Publisher {
         // Every file of a wanted output stays, failed ones included (their entries are stale).
         // An incremental publish looks only at the files that may have lost their output; a
         // full build also removes the manifest's parts it does not write, and any intent.
-        let held: BTreeSet<String> = match mode {
-            Mode::Full => self.output.list().await?.into_iter().collect(),
-            Mode::Incremental => unwanted,
+        let held: BTreeSet<String> = match listing {
+            Some(listing) => listing.await??.into_iter().collect(),
+            None => unwanted,
         };
         let stale: BTreeSet<String> = if held.is_empty() {
             BTreeSet::new()
@@ -654,35 +695,109 @@ impl Publisher {
 
     /// Writes pages, failing those that `faults` picks.
     async fn write(&self, mut pages: Vec<Page>) -> anyhow::Result<Vec<(String, anyhow::Error)>> {
-        let mut failed = Vec::new();
-        if let Some(faults) = &self.faults {
-            pages.retain(|p| {
-                let fail = faults(&p.path);
-                if fail {
-                    failed.push((p.path.clone(), anyhow::anyhow!("injected failure")));
-                }
-                !fail
-            });
-        }
+        let mut failed = injected(self.faults.as_ref(), &mut pages);
         failed.extend(self.output.write(pages).await?);
         Ok(failed)
     }
+
+    /// Writes pages into `dir` on the calling thread, failing those that `faults` picks.
+    fn writer(&self, dir: PathBuf) -> Writer {
+        let faults = self.faults.clone();
+        Arc::new(move |mut pages| {
+            let mut failed = injected(faults.as_ref(), &mut pages);
+            failed.extend(super::output::write_into(&dir, &pages, false));
+            failed
+        })
+    }
+}
+
+/// Takes out of `pages` those that `faults` picks, each with its failure.
+fn injected(faults: Option<&Faults>, pages: &mut Vec<Page>) -> Vec<(String, anyhow::Error)> {
+    let mut failed = Vec::new();
+    if let Some(faults) = faults {
+        pages.retain(|p| {
+            let fail = faults(&p.path);
+            if fail {
+                failed.push((p.path.clone(), anyhow::anyhow!("injected failure")));
+            }
+            !fail
+        });
+    }
+    failed
+}
+
+/// Writes an output's pages where it was rendered; returns those that could not be written.
+type Writer = Arc<dyn Fn(Vec<Page>) -> Vec<(String, anyhow::Error)> + Send + Sync>;
+
+/// A target rendered: the files it writes, and either its pages, to be written, or (when they
+/// were written as they were rendered) those of its files that could not be.
+struct Rendered {
+    files: BTreeSet<String>,
+    pages: Vec<Page>,
+    failed: Vec<(String, anyhow::Error)>,
+}
+
+/// `todo` in batches, in its order, each with the blogs whose bodies it reads: at most
+/// [`BATCH`] targets and [`BATCH_BODIES`] bodies, [`FIRST_BATCH_BODIES`] in the first (or
+/// one target, whatever it reads).
+fn batches<'w>(
+    todo: &'w [&'w Wanted],
+    data: &ssg::model::SiteData,
+) -> Vec<(&'w [&'w Wanted], Vec<i32>)> {
+    let mut batches = Vec::new();
+    let (mut start, mut ids) = (0, BTreeSet::new());
+    for (i, wanted) in todo.iter().enumerate() {
+        let reads = wanted.target.bodies(data);
+        let bodies = match batches.is_empty() {
+            true => FIRST_BATCH_BODIES,
+            false => BATCH_BODIES,
+        };
+        let full = i - start == BATCH || ids.len() + reads.len() > bodies;
+        if i > start && full {
+            batches.push((
+                &todo[start..i],
+                std::mem::take(&mut ids).into_iter().collect(),
+            ));
+            start = i;
+        }
+        ids.extend(reads);
+    }
+    if start < todo.len() {
+        batches.push((&todo[start..], ids.into_iter().collect()));
+    }
+    batches
 }
 
 /// Renders a batch's targets, in their order, on rayon's threads: a blocking task, so the
-/// async runtime's threads go on serving while the pages render.
+/// async runtime's threads go on serving while the pages render. With `write`, each target's
+/// pages are written as soon as they are rendered.
 async fn render(
     site: &Arc<Site>,
     data: &Arc<ssg::model::SiteData>,
     batch: &[&Wanted],
     bodies: HashMap<i32, ssg::model::Blog>,
-) -> anyhow::Result<Vec<anyhow::Result<Vec<Page>>>> {
+    write: Option<Writer>,
+) -> anyhow::Result<Vec<anyhow::Result<Rendered>>> {
     let (site, data) = (site.clone(), data.clone());
     let targets: Vec<Target> = batch.iter().map(|w| w.target.clone()).collect();
     tokio::task::spawn_blocking(move || {
-        let rendered =
-            site.render_each(&data, targets.par_iter(), &|id| bodies.get(&id).cloned())?;
-        Ok(rendered.into_iter().map(|(_, result)| result).collect())
+        let blog = |id| bodies.get(&id).cloned();
+        let done = |pages: Vec<Page>| {
+            let files = pages.iter().map(|p| p.path.clone()).collect();
+            match &write {
+                Some(write) => Rendered {
+                    files,
+                    pages: Vec::new(),
+                    failed: write(pages),
+                },
+                None => Rendered {
+                    files,
+                    pages,
+                    failed: Vec::new(),
+                },
+            }
+        };
+        site.render_each(&data, targets.par_iter(), &blog, &|pages| done(pages))
     })
     .await?
 }
@@ -700,4 +815,66 @@ pub fn owner(target: &Target) -> Option<i32> {
 /// one of each phase's.
 fn ms(duration: Duration) -> f64 {
     (duration.as_secs_f64() * 10_000.0).round() / 10.0
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use ssg::model::{BlogCard, SiteData};
+
+    use super::*;
+
+    fn site(blogs: i32) -> SiteData {
+        let mut data = SiteData {
+            blogs: (1..=blogs)
+                .map(|id| BlogCard {
+                    id,
+                    slug: format!("b{id}"),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        };
+        data.normalize();
+        data
+    }
+
+    /// Whatever is to be done, the batches are that work in its order, each within both
+    /// bounds (a target that alone reads more bodies is a batch of its own), each with the
+    /// bodies of its targets and no others.
+    #[test]
+    fn batches_split_the_work_in_order_within_both_bounds() {
+        let seed: u64 = rand::rng().random();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        for blogs in [0, 1, 13, 1_200, 7_000] {
+            let data = site(blogs);
+            let wanted = manifest::digests(&data, "site", 2026);
+            for keep in [1.0, 0.5, 0.05] {
+                let todo: Vec<&Wanted> = wanted.iter().filter(|_| rng.random_bool(keep)).collect();
+                let batches = batches(&todo, &data);
+                let again: Vec<&Wanted> = batches
+                    .iter()
+                    .flat_map(|(b, _)| b.iter().copied())
+                    .collect();
+                assert_eq!(again, todo, "seed {seed}: the work, in its order");
+                for (i, (batch, ids)) in batches.iter().enumerate() {
+                    assert!(!batch.is_empty() && batch.len() <= BATCH, "seed {seed}");
+                    let reads: BTreeSet<i32> =
+                        batch.iter().flat_map(|w| w.target.bodies(&data)).collect();
+                    assert_eq!(*ids, reads.into_iter().collect::<Vec<_>>(), "seed {seed}");
+                    let most = if i == 0 {
+                        FIRST_BATCH_BODIES
+                    } else {
+                        BATCH_BODIES
+                    };
+                    assert!(ids.len() <= most || batch.len() == 1, "seed {seed}");
+                }
+            }
+        }
+        // Five hundred listing pages read six thousand bodies: not in one batch.
+        let data = site(7_000);
+        let wanted = manifest::digests(&data, "site", 2026);
+        let todo: Vec<&Wanted> = wanted.iter().collect();
+        assert!(batches(&todo, &data).len() > todo.len().div_ceil(BATCH));
+    }
 }

@@ -10,6 +10,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> std::process::ExitCode {
     // Before the runtime starts its threads: the allocators' options are set once, alone.
     concierge::memory::configure();
+    ssg::start_render_threads();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .on_thread_park(concierge::memory::on_idle)

@@ -22,5 +22,5 @@ pub mod walk;
 mod xml;
 
 pub use page::Page;
-pub use render::{Site, SiteConfig};
+pub use render::{Site, SiteConfig, start_render_threads};
 pub use templates::Templates;

@@ -24,6 +24,23 @@ use crate::routes::{Lang, Route};
 use crate::templates::{Templates, environment};
 use crate::{islands::Islands, xml};
 
+/// Starts the threads pages render on (rayon's): one more than the cores. A thread rendering a
+/// page with an island waits for a Node renderer (there is one a core), and the extra thread
+/// renders another page meanwhile. At two cores, `concierge build` of 5,000 blogs took 1.96
+/// against 2.14 s (means of six alternate runs), and 1.63 against 1.67 s (medians of five) an
+/// hour later on a quieter host; an edit took the same. A set `RAYON_NUM_THREADS` is left to
+/// rayon. Call it once, before any render.
+pub fn start_render_threads() {
+    if std::env::var_os("RAYON_NUM_THREADS").is_some() {
+        return;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    // An error means the threads were started already (a test): they stay as they are.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(cores + 1)
+        .build_global();
+}
+
 /// Settings that end up in pages.
 #[derive(Clone, Debug, Serialize)]
 pub struct SiteConfig {

@@ -185,8 +185,50 @@ fn replace_atomically(target: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         std::process::id(),
         std::thread::current().id()
     ));
-    std::fs::write(&tmp, bytes).with_context(|| format!("Failed to write {}", tmp.display()))?;
-    std::fs::rename(&tmp, target)
-        .with_context(|| format!("Failed to publish {}", target.display()))?;
-    Ok(())
+    let written = std::fs::write(&tmp, bytes)
+        .with_context(|| format!("Failed to write {}", tmp.display()))
+        .and_then(|()| {
+            std::fs::rename(&tmp, target)
+                .with_context(|| format!("Failed to publish {}", target.display()))
+        });
+    if written.is_err() {
+        // Nothing else would remove it: a full build removes only what it finds on its start.
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_that_cannot_be_written_leaves_no_temp_file_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        // A directory where the page should go: the temp file is written, the rename fails.
+        std::fs::create_dir_all(dir.path().join("page.html/inside")).unwrap();
+        let pages = [
+            Page {
+                path: "page.html".into(),
+                bytes: b"<p>new</p>".to_vec(),
+            },
+            Page {
+                path: "other.html".into(),
+                bytes: b"<p>other</p>".to_vec(),
+            },
+        ];
+        let failed = write_into(dir.path(), &pages, false);
+        assert_eq!(failed.len(), 1);
+        assert_eq!(failed[0].0, "page.html");
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["other.html", "page.html"]);
+        assert_eq!(
+            std::fs::read(dir.path().join("other.html")).unwrap(),
+            b"<p>other</p>"
+        );
+    }
 }

@@ -2,6 +2,9 @@
 //! (`content/strings` with the CMS's general-content overrides), the services, the links and
 //! offices of header and footer, and the islands' configuration.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
 use minijinja::{Value, context};
 use serde_json::json;
 use sha2::{Digest, Sha256};
@@ -22,6 +25,8 @@ pub(crate) struct Shared {
     /// The merged table as the islands' client loads it, and where.
     pub strings_json: String,
     pub strings_url: String,
+    /// The header and footer by menu section, as rendered once ([`crate::Site`]'s `chrome`).
+    pub chrome: Mutex<HashMap<String, Arc<[String; 2]>>>,
 }
 
 impl Shared {
@@ -99,6 +104,7 @@ impl Shared {
             base,
             strings_json,
             strings_url,
+            chrome: Mutex::default(),
         }
     }
 

@@ -20,6 +20,11 @@ pub fn site() -> Site {
 }
 
 pub fn site_with_tag_manager(gtm_id: Option<&str>) -> Site {
+    site_from(&Templates::Embedded, gtm_id)
+}
+
+/// The fixture site with the templates of `templates`.
+pub fn site_from(templates: &Templates, gtm_id: Option<&str>) -> Site {
     let content = Content::load(&Source::Embedded).unwrap();
     let config = SiteConfig {
         site_url: SITE.into(),
@@ -28,7 +33,7 @@ pub fn site_with_tag_manager(gtm_id: Option<&str>) -> Site {
         api_key: "k".into(),
         live_reload: false,
     };
-    Site::new(content, config, &Templates::Embedded, Arc::new(FakeIslands)).unwrap()
+    Site::new(content, config, templates, Arc::new(FakeIslands)).unwrap()
 }
 
 /// What the media store records of a 3000 × 2000 photograph uploaded as `/media/{stem}.jpg`.

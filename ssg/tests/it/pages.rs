@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::fixture::{SITE, build};
+use crate::fixture::{SITE, build, build_site, site_from};
 
 fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
     let from = html
@@ -359,4 +359,47 @@ fn the_language_choice_script_runs_before_anything_else() {
             && script.contains("data-lang-switch")
             && script.contains("location.replace")
     );
+}
+
+/// The header and footer are rendered once per language and menu section, with each page's
+/// language switch filled in: every page is the one that including them in the page renders.
+#[test]
+fn every_page_is_what_including_its_header_and_footer_renders() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = ssg::Templates::source_dir();
+    for sub in ["templates", "templates/partials", "assets"] {
+        std::fs::create_dir_all(dir.path().join(sub)).unwrap();
+    }
+    for file in ssg::walk::files(&source.join("templates")).unwrap() {
+        std::fs::copy(
+            source.join("templates").join(&file),
+            dir.path().join("templates").join(&file),
+        )
+        .unwrap();
+    }
+    for file in ssg::walk::files(&source.join("assets")).unwrap() {
+        let to = dir.path().join("assets").join(&file);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(source.join("assets").join(&file), to).unwrap();
+    }
+    let base = dir.path().join("templates/base.html");
+    let text = std::fs::read_to_string(&base).unwrap();
+    let included = text
+        .replace("{{ header -}}", r#"{% include "partials/header.html" %}"#)
+        .replace("{{ footer -}}", r#"{% include "partials/footer.html" %}"#);
+    assert_eq!(
+        included.matches("{% include").count(),
+        2,
+        "base.html names both"
+    );
+    std::fs::write(&base, included).unwrap();
+    let templates = ssg::Templates::Dir(dir.path().to_path_buf());
+    for gtm in [None, Some("GTM-TEST")] {
+        let once = build_site(&site_from(&ssg::Templates::Embedded, gtm));
+        let each = build_site(&site_from(&templates, gtm));
+        assert_eq!(once.len(), each.len());
+        for (path, html) in &once {
+            assert!(html == &each[path], "{path} differs (tag manager {gtm:?})");
+        }
+    }
 }

@@ -26,8 +26,9 @@ use crate::text::escape_html;
 use crate::{islands::Islands, xml};
 
 /// What the header and footer are rendered with for a page's language-switch link, replaced by
-/// each page's own ([`Site::chrome`]): letters and hyphens, which no escaping changes.
-const SWITCH_URL: &str = "concierge-switch-url";
+/// each page's own ([`Site::chrome`]). It is passed as markup, and its angle brackets are what
+/// escaping changes, so no string an admin can set (all escaped) renders as it.
+const SWITCH_URL: &str = "<concierge-switch-url>";
 
 /// Starts the threads pages render on (rayon's): one more than the cores. A thread rendering a
 /// page with an island waits for a Node renderer (there is one a core), and the extra thread
@@ -326,7 +327,7 @@ impl Site {
         }
         let ctx = context! {
             ..cx.shared.base.clone(),
-            ..context! { switch_url => SWITCH_URL, section => section }
+            ..context! { switch_url => Value::from_safe_string(SWITCH_URL.into()), section => section }
         };
         let render = |name: &str| self.env.get_template(name)?.render(&ctx);
         let chrome = Arc::new([

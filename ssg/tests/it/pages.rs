@@ -403,3 +403,35 @@ fn every_page_is_what_including_its_header_and_footer_renders() {
         }
     }
 }
+
+#[test]
+fn menu_text_that_spells_the_language_switch_placeholder_renders_as_written() {
+    let (mut data, blogs) = crate::fixture::data();
+    let text = "About <concierge-switch-url> concierge-switch-url";
+    data.general_content.push(ssg::model::GeneralContent {
+        name: "nav.about".into(),
+        values: text.into(),
+        values_ar: None,
+    });
+    let pages = crate::fixture::site()
+        .render(&data, &ssg::plan::full(&data), &|id| {
+            blogs.get(&id).cloned()
+        })
+        .unwrap();
+    let about = pages
+        .iter()
+        .find(|p| p.path == "about/index.html")
+        .map(|p| std::str::from_utf8(&p.bytes).unwrap())
+        .unwrap();
+    assert!(
+        about.contains(">About &lt;concierge-switch-url&gt; concierge-switch-url</a>"),
+        "the menu entry is the admin's text, escaped"
+    );
+    assert_eq!(
+        about
+            .matches(r#"class="lang-switch" href="/ar/about""#)
+            .count(),
+        2,
+        "header and footer link to the Arabic page"
+    );
+}

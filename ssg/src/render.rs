@@ -5,7 +5,7 @@
 //! [`crate::assets`], and what each kind of page shows in [`crate::pages`]; this file only
 //! dispatches a target to them and renders the result.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
@@ -29,6 +29,9 @@ use crate::{islands::Islands, xml};
 /// each page's own ([`Site::chrome`]). It is passed as markup, and its angle brackets are what
 /// escaping changes, so no string an admin can set (all escaped) renders as it.
 const SWITCH_URL: &str = "<concierge-switch-url>";
+
+/// Where the partials that pages include as [`Site::shared_partials`] are.
+const SHARED_PARTIALS: &str = "partials/shared/";
 
 /// Starts the threads pages render on (rayon's): one more than the cores. A thread rendering a
 /// page with an island waits for a Node renderer (there is one a core), and the extra thread
@@ -311,6 +314,7 @@ impl Site {
                 data => data,
                 header => header,
                 footer => footer,
+                shared => self.shared_partials(cx)?,
             }
         };
         let html = self.env.get_template(template)?.render(ctx)?;
@@ -340,6 +344,29 @@ impl Site {
             .expect("not poisoned")
             .insert(section.to_owned(), chrome.clone());
         Ok(chrome)
+    }
+
+    /// The partials under `partials/shared/`, rendered once per language from what every page
+    /// of it shares (no page's own variables: strict undefined makes a use of one an error),
+    /// by name without the extension: `{{ shared["services-band"] }}`. A blog page's six
+    /// services and call to action, the same on all 10,000 of them, were 8 % of a full build's
+    /// CPU (docs/benchmarks.md).
+    fn shared_partials(&self, cx: &RenderContext) -> Result<Value> {
+        let mut partials = cx.shared.partials.lock().expect("not poisoned");
+        if let Some(rendered) = &*partials {
+            return Ok(rendered.clone());
+        }
+        let mut rendered = BTreeMap::new();
+        for (name, template) in self.env.templates() {
+            if let Some(file) = name.strip_prefix(SHARED_PARTIALS) {
+                let key = file.strip_suffix(".html").unwrap_or(file).to_owned();
+                let html = template.render(&cx.shared.base)?;
+                rendered.insert(key, Value::from_safe_string(html));
+            }
+        }
+        let rendered = Value::from(rendered);
+        *partials = Some(rendered.clone());
+        Ok(rendered)
     }
 
     /// Everything per language that many pages share, built once per render.

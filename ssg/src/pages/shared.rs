@@ -27,6 +27,8 @@ pub(crate) struct Shared {
     pub strings_url: String,
     /// The header and footer by menu section, as rendered once ([`crate::Site`]'s `chrome`).
     pub chrome: Mutex<HashMap<String, Arc<[String; 2]>>>,
+    /// The shared partials, as rendered once ([`crate::Site`]'s `shared_partials`).
+    pub partials: Mutex<Option<Value>>,
 }
 
 impl Shared {
@@ -105,6 +107,7 @@ impl Shared {
             strings_json,
             strings_url,
             chrome: Mutex::default(),
+            partials: Mutex::default(),
         }
     }
 

@@ -362,25 +362,18 @@ fn the_language_choice_script_runs_before_anything_else() {
 }
 
 /// The header and footer are rendered once per language and menu section, with each page's
-/// language switch filled in: every page is the one that including them in the page renders.
+/// language switch filled in, and the shared partials once per language: every page is the one
+/// that including them in the page renders.
 #[test]
-fn every_page_is_what_including_its_header_and_footer_renders() {
+fn every_page_is_what_including_its_header_footer_and_shared_partials_renders() {
     let dir = tempfile::tempdir().unwrap();
     let source = ssg::Templates::source_dir();
-    for sub in ["templates", "templates/partials", "assets"] {
-        std::fs::create_dir_all(dir.path().join(sub)).unwrap();
-    }
-    for file in ssg::walk::files(&source.join("templates")).unwrap() {
-        std::fs::copy(
-            source.join("templates").join(&file),
-            dir.path().join("templates").join(&file),
-        )
-        .unwrap();
-    }
-    for file in ssg::walk::files(&source.join("assets")).unwrap() {
-        let to = dir.path().join("assets").join(&file);
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(source.join("assets").join(&file), to).unwrap();
+    for sub in ["templates", "assets"] {
+        for file in ssg::walk::files(&source.join(sub)).unwrap() {
+            let to = dir.path().join(sub).join(&file);
+            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+            std::fs::copy(source.join(sub).join(&file), to).unwrap();
+        }
     }
     let base = dir.path().join("templates/base.html");
     let text = std::fs::read_to_string(&base).unwrap();
@@ -393,6 +386,15 @@ fn every_page_is_what_including_its_header_and_footer_renders() {
         "base.html names both"
     );
     std::fs::write(&base, included).unwrap();
+    let blog = dir.path().join("templates/blog.html");
+    let text = std::fs::read_to_string(&blog).unwrap();
+    let shared = r#"{{ shared["services-band"] -}}"#;
+    assert!(text.contains(shared), "blog.html shows the services band");
+    let included = text.replace(
+        shared,
+        r#"{% include "partials/shared/services-band.html" %}"#,
+    );
+    std::fs::write(&blog, included).unwrap();
     let templates = ssg::Templates::Dir(dir.path().to_path_buf());
     for gtm in [None, Some("GTM-TEST")] {
         let once = build_site(&site_from(&ssg::Templates::Embedded, gtm));

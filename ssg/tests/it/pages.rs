@@ -381,20 +381,32 @@ fn every_page_is_what_including_its_header_footer_and_shared_partials_renders() 
         .replace("{{ header -}}", r#"{% include "partials/header.html" %}"#)
         .replace("{{ footer -}}", r#"{% include "partials/footer.html" %}"#);
     assert_eq!(
-        included.matches("{% include").count(),
+        included.matches(r#"{% include "partials/"#).count(),
         2,
         "base.html names both"
     );
     std::fs::write(&base, included).unwrap();
-    let blog = dir.path().join("templates/blog.html");
-    let text = std::fs::read_to_string(&blog).unwrap();
-    let shared = r#"{{ shared["services-band"] -}}"#;
-    assert!(text.contains(shared), "blog.html shows the services band");
-    let included = text.replace(
-        shared,
-        r#"{% include "partials/shared/services-band.html" %}"#,
-    );
-    std::fs::write(&blog, included).unwrap();
+    // Each shared partial, wherever a template shows it, included instead.
+    let templates = dir.path().join("templates");
+    for partial in ssg::walk::files(&templates.join("partials/shared")).unwrap() {
+        let name = partial.trim_end_matches(".html").to_owned();
+        let include = format!(r#"{{% include "partials/shared/{name}.html" %}}"#);
+        let mut shown = 0;
+        for file in ssg::walk::files(&templates).unwrap() {
+            let path = templates.join(file);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut included = text.clone();
+            for uses in [
+                format!(r#"{{{{ shared["{name}"] -}}}}"#),
+                format!("{{{{ shared.{name} -}}}}"),
+            ] {
+                shown += included.matches(&uses).count();
+                included = included.replace(&uses, &include);
+            }
+            std::fs::write(&path, included).unwrap();
+        }
+        assert!(shown > 0, "a template shows {name}");
+    }
     let templates = ssg::Templates::Dir(dir.path().to_path_buf());
     for gtm in [None, Some("GTM-TEST")] {
         let once = build_site(&site_from(&ssg::Templates::Embedded, gtm));

@@ -517,20 +517,7 @@ mod tests {
     use crate::model::BlogCard;
 
     fn data(n: i32) -> SiteData {
-        let mut d = SiteData {
-            blogs: (1..=n)
-                .map(|i| BlogCard {
-                    id: i,
-                    display_order: i,
-                    slug: format!("b{i}"),
-                    name: format!("Blog {i}"),
-                    ..Default::default()
-                })
-                .collect(),
-            ..Default::default()
-        };
-        d.normalize();
-        d
+        SiteData::sample(0, n)
     }
 
     fn by_target(data: &SiteData, year: i32) -> BTreeMap<Target, InputDigest> {

@@ -179,6 +179,32 @@ impl SiteData {
         self.redirects.sort();
     }
 
+    /// A site of `services` bare services and `blogs` blogs (ids from 1, each in its place:
+    /// slug `b{id}`, name `Blog {id}`), normalized: the unit tests' data.
+    #[cfg(test)]
+    pub(crate) fn sample(services: i32, blogs: i32) -> SiteData {
+        let mut data = SiteData {
+            services: (1..=services)
+                .map(|id| Service {
+                    id,
+                    ..Default::default()
+                })
+                .collect(),
+            blogs: (1..=blogs)
+                .map(|id| BlogCard {
+                    id,
+                    display_order: id,
+                    slug: format!("b{id}"),
+                    name: format!("Blog {id}"),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        };
+        data.normalize();
+        data
+    }
+
     pub fn blog(&self, id: i32) -> Option<&BlogCard> {
         self.blogs.iter().find(|b| b.id == id)
     }

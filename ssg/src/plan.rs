@@ -176,27 +176,9 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::model::{BlogCard, Service};
 
     fn data(services: i32, blogs: i32) -> SiteData {
-        let mut data = SiteData {
-            services: (1..=services)
-                .map(|id| Service {
-                    id,
-                    ..Default::default()
-                })
-                .collect(),
-            blogs: (1..=blogs)
-                .map(|id| BlogCard {
-                    id,
-                    slug: format!("b{id}"),
-                    ..Default::default()
-                })
-                .collect(),
-            ..Default::default()
-        };
-        data.normalize();
-        data
+        SiteData::sample(services, blogs)
     }
 
     #[test]

@@ -348,9 +348,9 @@ impl Site {
 
     /// The partials under `partials/shared/`, rendered once per language from what every page
     /// of it shares (no page's own variables: strict undefined makes a use of one an error),
-    /// by name without the extension: `{{ shared["services-band"] }}`. A blog page's six
-    /// services and call to action, the same on all 10,000 of them, were 8 % of a full build's
-    /// CPU (docs/benchmarks.md).
+    /// by name without the extension: `{{ shared["services-band"] }}`, `{{ shared.head }}`.
+    /// A blog page's six services and call to action, the same on all 10,000 of them, were 8 %
+    /// of a full build's CPU, the head's part that every page shares 5 % (docs/benchmarks.md).
     fn shared_partials(&self, cx: &RenderContext) -> Result<Value> {
         let mut partials = cx.shared.partials.lock().expect("not poisoned");
         if let Some(rendered) = &*partials {

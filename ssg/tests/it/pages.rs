@@ -361,11 +361,8 @@ fn the_language_choice_script_runs_before_anything_else() {
     );
 }
 
-/// The header and footer are rendered once per language and menu section, with each page's
-/// language switch filled in, and the shared partials once per language: every page is the one
-/// that including them in the page renders.
-#[test]
-fn every_page_is_what_including_its_header_footer_and_shared_partials_renders() {
+/// The site's templates and assets in a temporary directory, to change.
+fn copy_of_the_templates() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let source = ssg::Templates::source_dir();
     for sub in ["templates", "assets"] {
@@ -375,6 +372,36 @@ fn every_page_is_what_including_its_header_footer_and_shared_partials_renders() 
             std::fs::copy(source.join(sub).join(&file), to).unwrap();
         }
     }
+    dir
+}
+
+/// A shared partial is rendered once for all the pages of a language: one that shows a page's
+/// own variables is an error, not the first page's values on every page.
+#[test]
+fn a_shared_partial_that_shows_a_page_variable_is_an_error() {
+    let dir = copy_of_the_templates();
+    let partial = dir
+        .path()
+        .join("templates/partials/shared/services-band.html");
+    let text = std::fs::read_to_string(&partial).unwrap();
+    std::fs::write(&partial, format!("{text}<p>{{{{ page.title }}}}</p>\n")).unwrap();
+    let site = site_from(&ssg::Templates::Dir(dir.path().to_path_buf()), None);
+    let (data, blogs) = crate::fixture::data();
+    let error = site
+        .render(&data, &ssg::plan::full(&data), &|id| {
+            blogs.get(&id).cloned()
+        })
+        .err()
+        .expect("the render fails");
+    assert!(format!("{error:#}").contains("undefined"), "{error:#}");
+}
+
+/// The header and footer are rendered once per language and menu section, with each page's
+/// language switch filled in, and the shared partials once per language: every page is the one
+/// that including them in the page renders.
+#[test]
+fn every_page_is_what_including_its_header_footer_and_shared_partials_renders() {
+    let dir = copy_of_the_templates();
     let base = dir.path().join("templates/base.html");
     let text = std::fs::read_to_string(&base).unwrap();
     let included = text

@@ -356,15 +356,32 @@ def wrk(url, seconds, conns, header=True, script=None):
 ROUNDS = 3
 
 
+def fetch(url, header):
+    """The status and body of one GET."""
+    host, _, path = url.removeprefix("http://").partition("/")
+    c = http.client.HTTPConnection(*host.split(":"))
+    c.request("GET", f"/{path}", headers={"x-api-key": KEY} if header else {})
+    response = c.getresponse()
+    return response.status, response.read()
+
+
 def versus(ours, theirs, seconds, conns, header=True):
     """`ours` against nginx's `theirs`, alternately, ROUNDS rounds of half the row's seconds
     each; for each side its median round by requests a second. With one run each, a row was
-    what the shared host gave those seconds: `/about` was 0.81–0.92× nginx in the table's runs
-    and 1.2× in alternate runs of the same binary between them."""
+    what the shared host gave those seconds.
+
+    Both must answer 200 with the same bytes, before and throughout: until 26 November nginx's
+    worker (user `nobody`) could not enter the benchmark's directory (`mkdtemp`, 0700) and every
+    row compared our pages with nginx's 153-byte 403 page."""
+    (status, body), (their_status, their_body) = fetch(ours, header), fetch(theirs, False)
+    if (status, their_status) != (200, 200) or body != their_body:
+        raise SystemExit(f"{ours} ({status}, {len(body)} bytes) and {theirs} ({their_status}, {len(their_body)} bytes) differ")
     runs = [], []
     for _ in range(ROUNDS):
         runs[0].append(wrk(ours, max(1, seconds // 2), conns, header=header))
         runs[1].append(wrk(theirs, max(1, seconds // 2), conns, header=False))
+    if any(r["errors"] for side in runs for r in side):
+        raise SystemExit(f"{ours} or {theirs} answered other than 2xx or 3xx under load")
     return [sorted(side, key=lambda r: r["rps"])[ROUNDS // 2] for side in runs]
 
 
@@ -403,6 +420,8 @@ def main():
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing: apt-get install -y hugo nginx wrk time")
     work = Path(args.corpus_only) if args.corpus_only else Path(tempfile.mkdtemp(prefix="concierge-bench-"))
+    # nginx's worker runs as `nobody`: it must be able to enter the directory it serves from.
+    work.chmod(0o755)
     work.mkdir(parents=True, exist_ok=True)
     if args.photo_only:
         for row in photo_rows(work):

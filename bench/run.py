@@ -420,9 +420,9 @@ def main():
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing: apt-get install -y hugo nginx wrk time")
     work = Path(args.corpus_only) if args.corpus_only else Path(tempfile.mkdtemp(prefix="concierge-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
     # nginx's worker runs as `nobody`: it must be able to enter the directory it serves from.
     work.chmod(0o755)
-    work.mkdir(parents=True, exist_ok=True)
     if args.photo_only:
         for row in photo_rows(work):
             print(" | ".join(row))
@@ -478,9 +478,7 @@ def main():
     static_root.mkdir()
     reads = {"blog": "/api/v1/blog?page=1&size=10", "services": "/api/v1/our-services/display/display-order?page=1&size=10"}
     for name, path in reads.items():
-        c = http.client.HTTPConnection("127.0.0.1", port)
-        c.request("GET", path, headers={"x-api-key": KEY})
-        (static_root / f"{name}.json").write_bytes(c.getresponse().read())
+        (static_root / f"{name}.json").write_bytes(fetch(f"http://127.0.0.1:{port}{path}", header=True)[1])
     nginx_port = free_port()
     nginx = Nginx(work, static_root, nginx_port)
     for name, path in reads.items():

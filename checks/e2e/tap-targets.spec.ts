@@ -1,6 +1,6 @@
 import { LANGS, at, expect, hydrated, test } from './fixtures'
 
-// Controls of the islands are at least 44×44 CSS pixels (links inside running text excepted).
+// Controls of the islands (and the blog cards' Read More) are at least 44×44 CSS pixels (links inside running text excepted).
 const CONTROLS = [
   'button:visible',
   'select:visible',
@@ -17,7 +17,6 @@ for (const lang of LANGS) {
       ['/services', ['services-explorer']],
       ['/services/airport', ['airport-request']],
       ['/', ['banner-carousel', 'review-carousel']],
-      ['/blogs', ['blog-list']],
     ]
     for (const [path, islands] of pages) {
       await page.goto(at(lang, path))
@@ -32,5 +31,12 @@ for (const lang of LANGS) {
         expect(small, `${path} ${island}`).toEqual([])
       }
     }
+    // The blog cards' Read More (the generator's HTML, worked by the loader).
+    await page.goto(at(lang, '/blogs'))
+    expect(await page.locator('.blog-list').locator(CONTROLS).count()).toBeGreaterThan(0)
+    const small = await page.locator('.blog-list').locator(CONTROLS).evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect()).filter((box) => box.width < 44 || box.height < 44).length,
+    )
+    expect(small, '/blogs Read More').toBe(0)
   })
 }

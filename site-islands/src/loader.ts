@@ -1,8 +1,10 @@
 //! The islands' client loader, on every page that has islands (ISLANDS.md). Tiny and free of
 //! React: it decides *when* each island hydrates (visible: IntersectionObserver; idle:
 //! requestIdleCallback), then loads React and the island's chunk. It also loads the tag
-//! manager after consent and turns "Cookie settings" links into the consent banner.
+//! manager after consent, turns "Cookie settings" links into the consent banner, and works the
+//! blog cards' Read More (`lib/cards.ts`).
 import './styles/fonts.css'
+import { onCardClick } from './lib/cards'
 import { islandConfig } from './lib/config'
 import { loadTagManagerIfConsented, readConsent, requestConsentBanner, setConsentBannerWake } from './lib/consent'
 import { ISLANDS, isIslandName, type IslandName } from './registry'
@@ -64,6 +66,10 @@ function start(): void {
     requestConsentBanner()
   })
 }
+
+// At once, not after the first paint: it costs nothing until a click, and a visitor's first
+// click on a card must not be lost.
+document.addEventListener('click', onCardClick)
 
 /**
  * Runs after the page's first paint (a task queued from the frame that paints it), so no island

@@ -42,8 +42,8 @@ describe('the server entry protocol', () => {
 
   it('reports an island that cannot render its props instead of crashing', () => {
     server.handle(init)
-    const reply = ask({ id: 4, island: 'blog-list', lang: 'en', props: { cards: 'nope' } })
-    expect(reply.error).toMatch(/^Island blog-list \(en\) failed to render/)
+    const reply = ask({ id: 4, island: 'review-carousel', lang: 'en', props: { reviews: 'nope' } })
+    expect(reply.error).toMatch(/^Island review-carousel \(en\) failed to render/)
   })
 })
 

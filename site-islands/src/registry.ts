@@ -19,7 +19,6 @@ export const ISLANDS = {
   'services-explorer': { hydrate: 'idle', load: () => import('./islands/services-explorer/services-explorer') },
   'banner-carousel': { hydrate: 'visible', load: () => import('./islands/banner-carousel/banner-carousel') },
   'review-carousel': { hydrate: 'visible', load: () => import('./islands/review-carousel/review-carousel') },
-  'blog-list': { hydrate: 'visible', load: () => import('./islands/blog-list/blog-list') },
   'airport-request': { hydrate: 'visible', load: () => import('./islands/airport-request/airport-request') },
   'cookie-consent': { hydrate: 'idle', load: () => import('./islands/cookie-consent/cookie-consent') },
   'cookie-settings': { hydrate: 'visible', load: () => import('./islands/cookie-settings/cookie-settings') },

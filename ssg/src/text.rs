@@ -134,15 +134,22 @@ pub fn plain_text(html: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// At most `max` characters, cut at a word boundary, with an ellipsis when cut.
+/// At most `max` characters (code points, so Arabic is never split), cut back to a word
+/// boundary when one is in the second half, with an ellipsis when cut. It reads no further than
+/// the cut: a blog card's text is the whole article.
 pub fn truncate(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
+    let Some((end, _)) = text.char_indices().nth(max) else {
         return text.to_owned();
-    }
-    let cut: String = text.chars().take(max).collect();
-    let cut = match cut.rfind(char::is_whitespace) {
-        Some(at) if at > max / 2 => &cut[..at],
-        _ => cut.as_str(),
+    };
+    let cut = &text[..end];
+    let last_space = cut
+        .char_indices()
+        .enumerate()
+        .filter(|(_, (_, c))| c.is_whitespace())
+        .last();
+    let cut = match last_space {
+        Some((n, (at, _))) if n > max / 2 => &cut[..at],
+        _ => cut,
     };
     format!(
         "{}…",
@@ -193,14 +200,87 @@ mod tests {
     }
 
     #[test]
-    fn placeholders_and_truncation() {
+    fn placeholders_are_filled() {
         assert_eq!(
             interpolate("© {{year}} Dar Wasl", &[("year", "2026".into())]),
             "© 2026 Dar Wasl"
         );
-        assert_eq!(truncate("short", 200), "short");
-        let long = "word ".repeat(60);
-        let cut = truncate(&long, 200);
-        assert!(cut.chars().count() <= 201 && cut.ends_with('…'), "{cut}");
+    }
+
+    #[test]
+    fn truncation_keeps_what_fits_and_cuts_at_a_word_with_an_ellipsis() {
+        assert_eq!(truncate("Short note.", 200), "Short note.");
+        assert_eq!(truncate(&"x".repeat(200), 200), "x".repeat(200));
+        let cut = truncate(&format!("{}end", "word ".repeat(60)), 200);
+        assert!(
+            cut.chars().count() <= 201 && cut.ends_with("word…"),
+            "{cut}"
+        );
+        let cut = truncate(&"سفر ".repeat(80), 200);
+        assert!(cut.chars().count() <= 201 && cut.ends_with("سفر…"), "{cut}");
+        assert!(truncate(&"✈️".repeat(150), 200).ends_with('…'));
+        assert_eq!(
+            truncate(
+                &format!("{} bbbbbbbb, {}", "a".repeat(150), "c".repeat(60)),
+                161
+            ),
+            format!("{} bbbbbbbb…", "a".repeat(150))
+        );
+    }
+
+    #[test]
+    fn truncation_counts_characters_as_the_whole_text_cut_as_characters_would_be() {
+        // The definition, over the whole text as characters (what a reader counts); `truncate`
+        // stops reading at the cut.
+        fn reference(text: &str, max: usize) -> String {
+            let chars: Vec<char> = text.chars().collect();
+            if chars.len() <= max {
+                return text.to_owned();
+            }
+            let mut cut = &chars[..max];
+            if let Some(space) = cut.iter().rposition(|c| c.is_whitespace())
+                && space > max / 2
+            {
+                cut = &cut[..space];
+            }
+            let cut: String = cut.iter().collect();
+            format!(
+                "{}…",
+                cut.trim_end_matches(|c: char| c.is_whitespace() || c == ',' || c == '.')
+            )
+        }
+        let pieces = [
+            "a",
+            "word",
+            " ",
+            "  ",
+            "\u{a0}",
+            "\t",
+            "\n",
+            ",",
+            ".",
+            "سفر",
+            "✈️",
+            "😀",
+            "\u{3000}",
+            "é",
+            "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+        ];
+        let mut seed: u64 = 7;
+        let mut next = |n: u64| {
+            seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+            (seed % n) as usize
+        };
+        for _ in 0..2000 {
+            let text: String = (0..next(90))
+                .map(|_| pieces[next(pieces.len() as u64)])
+                .collect();
+            let max = 1 + next(120);
+            assert_eq!(
+                truncate(&text, max),
+                reference(&text, max),
+                "{text:?} at {max}"
+            );
+        }
     }
 }

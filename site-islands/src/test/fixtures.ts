@@ -6,7 +6,6 @@ import type { PictureData } from '../components/picture'
 import pictures from '../components/picture.fixtures.json'
 import type { Airports } from '../islands/airport-request/airport-data'
 import type { Banner } from '../islands/banner-carousel/banner-carousel'
-import type { BlogCard } from '../islands/blog-list/blog-list'
 import type { Review } from '../islands/review-carousel/review-carousel'
 import type { Service } from '../islands/services-explorer/types'
 
@@ -52,12 +51,6 @@ export const reviews: Review[] = [
   { name: 'M. Rahman', title: 'Private client', text: 'At three in the morning, too.', image: picture('/media/r4.svg', 56, 56) },
 ]
 
-export const cards: BlogCard[] = [
-  // Longer than the 600-character excerpt the API stores: Read More must still show all of it.
-  { id: 1, name: 'Arriving in Riyadh', text: `${'A considered arrival begins long before landing. '.repeat(20)}The end.`, image: photograph('card photograph'), url: '/arriving-in-riyadh/1', date: '21 November 2026' },
-  { id: 2, name: 'A short note', text: 'Brief.', image: picture('/media/blog2.svg'), url: '/a-short-note/2', date: '20 November 2026' },
-]
-
 export const airports: Airports = {
   countries: [
     {
@@ -88,7 +81,6 @@ export const islandProps: Record<string, Record<string, unknown>> = {
   'services-explorer': { services },
   'banner-carousel': { banners },
   'review-carousel': { reviews },
-  'blog-list': { cards },
   'airport-request': { airports },
   'cookie-consent': { gtmId: 'GTM-TEST123', policyUrl: '/cookies-policy' },
   'cookie-settings': { gtmId: 'GTM-TEST123' },

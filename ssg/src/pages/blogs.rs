@@ -9,7 +9,7 @@ use crate::model::{BlogCard, pick};
 use crate::picture::{Picture, Slot};
 use crate::plan::{cards_shown, listing_pages};
 use crate::routes::Route;
-use crate::text::{interpolate, long_date};
+use crate::text::{interpolate, long_date, truncate};
 
 pub(super) fn data(cx: &RenderContext, page: u32, meta: &mut PageMeta) -> Value {
     let (data, lang) = (cx.data, cx.lang);
@@ -39,13 +39,18 @@ pub(super) fn data(cx: &RenderContext, page: u32, meta: &mut PageMeta) -> Value 
     }
 }
 
+/// Specification section 9: a card's preview is its text's first 200 characters.
+pub(crate) const PREVIEW_LENGTH: usize = 200;
+
 /// A blog card: what listings show, never the body's markup.
 #[derive(Serialize)]
 pub(crate) struct CardView {
     id: i32,
     name: String,
-    /// The description's whole plain text (the island previews its opening; Read More shows it).
-    text: String,
+    /// The opening of the description's plain text ([`PREVIEW_LENGTH`]).
+    preview: String,
+    /// The whole plain text, for Read More: only when it is longer than the preview.
+    text: Option<String>,
     image: Picture,
     url: String,
     date: String,
@@ -59,10 +64,12 @@ impl CardView {
         let text = (cx.blog)(b.id)
             .map(|blog| blog.text(lang))
             .unwrap_or_default();
+        let preview = truncate(&text, PREVIEW_LENGTH);
         CardView {
             id: b.id,
             name: pick(lang, &b.name, b.name_ar.as_deref()).to_owned(),
-            text,
+            text: (preview != text).then_some(text),
+            preview,
             image: Picture::new(&b.image_url, b.image.as_ref(), Slot::Card, false),
             url: b.route().url(lang),
             date: long_date(b.created_at, lang),

@@ -176,18 +176,6 @@ fn the_header_opens_the_customer_site_in_a_new_tab() {
     ));
 }
 
-/// The props the generator gave the first island called `name` on a page.
-fn island_props(html: &str, name: &str) -> serde_json::Value {
-    let island = between(html, &format!(r#"data-island="{name}""#), ">");
-    let props = between(island, r#"data-props=""#, "\"")
-        .replace("&quot;", "\"")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&");
-    serde_json::from_str(&props).unwrap()
-}
-
 #[test]
 fn listings_show_cards_not_bodies_and_paginate() {
     let site = build();
@@ -204,20 +192,46 @@ fn listings_show_cards_not_bodies_and_paginate() {
     );
 }
 
+/// Text as it was before the generator escaped it.
+fn unescape(text: &str) -> String {
+    text.replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// A blog card on a listing page as a reader meets it: its preview, the whole text Read More
+/// shows (none when the preview is the whole text), and whether it has the Read More button.
+struct Card {
+    preview: String,
+    full: Option<String>,
+    read_more: bool,
+}
+
+fn card(html: &str, id: i64) -> Card {
+    let at = html
+        .find(&format!(r#"<p class="card-text" id="blog-{id}-text""#))
+        .unwrap_or_else(|| panic!("card {id}"));
+    let rest = &html[at..];
+    let tag = between(rest, "<p", ">");
+    let body = between(rest, ">", "</li>");
+    Card {
+        preview: unescape(between(body, "", "</p>")),
+        full: tag
+            .contains("data-full=")
+            .then(|| unescape(between(tag, r#"data-full=""#, "\""))),
+        read_more: body.contains(&format!(
+            r#"<button type="button" class="read-more" aria-expanded="false" aria-controls="blog-{id}-text">"#
+        )),
+    }
+}
+
 #[test]
-fn blog_cards_carry_the_whole_plain_text_of_the_description_not_the_excerpt() {
+fn blog_cards_preview_200_characters_and_carry_the_whole_plain_text_for_read_more() {
     let site = build();
-    let card = |page: &str, id: i64| {
-        island_props(&site[page], "blog-list")["cards"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|c| c["id"] == id)
-            .unwrap_or_else(|| panic!("card {id} on {page}"))
-            .clone()
-    };
-    let long = card("blogs/index.html", 3);
-    let text = long["text"].as_str().unwrap();
+    let long = card(&site["blogs/index.html"], 3);
+    let text = long.full.clone().expect("a long card has the whole text");
     assert!(
         text.starts_with("Arrivals A considered arrival") && text.ends_with("The end & after."),
         "the whole text, markup dropped and entities decoded: {text}"
@@ -226,15 +240,30 @@ fn blog_cards_carry_the_whole_plain_text_of_the_description_not_the_excerpt() {
         text.chars().count() > 600 && !text.contains('…'),
         "longer than the excerpt, never cut"
     );
-    assert_eq!(card("ar/blogs/index.html", 2)["text"], "نص المقال.");
+    assert!(long.read_more, "Read More for a long text");
+    assert!(
+        long.preview.chars().count() <= 201
+            && long.preview.ends_with('…')
+            && text.starts_with(long.preview.trim_end_matches('…')),
+        "the preview is the text's opening, cut at 200 characters: {}",
+        long.preview
+    );
+
+    let short = card(&site["ar/blogs/index.html"], 2);
+    assert_eq!(short.preview, "نص المقال.", "a short text whole");
+    assert!(short.full.is_none() && !short.read_more, "and no Read More");
+
+    let fallback = card(&site["ar/blogs/index.html"], 3);
     assert_eq!(
-        card("ar/blogs/index.html", 3)["text"],
-        text,
+        fallback.full.as_deref(),
+        Some(text.as_str()),
         "no Arabic description: the English text"
     );
+    assert_eq!(fallback.preview, long.preview);
+    let home = card(&site["index.html"], 3);
     assert_eq!(
-        card("index.html", 3)["text"],
-        text,
+        (home.preview, home.full),
+        (long.preview, long.full),
         "the home page's cards too"
     );
 
@@ -387,12 +416,11 @@ fn a_shared_partial_that_shows_a_page_variable_is_an_error() {
     std::fs::write(&partial, format!("{text}<p>{{{{ page.title }}}}</p>\n")).unwrap();
     let site = site_from(&ssg::Templates::Dir(dir.path().to_path_buf()), None);
     let (data, blogs) = crate::fixture::data();
-    let error = site
-        .render(&data, &ssg::plan::full(&data), &|id| {
-            blogs.get(&id).cloned()
-        })
-        .err()
-        .expect("the render fails");
+    let Err(error) = site.render(&data, &ssg::plan::full(&data), &|id| {
+        blogs.get(&id).cloned()
+    }) else {
+        panic!("the render fails");
+    };
     assert!(format!("{error:#}").contains("undefined"), "{error:#}");
 }
 

@@ -7,6 +7,7 @@
 //! code.
 
 use base64::Engine;
+use memchr::memmem;
 use sha2::{Digest, Sha256};
 
 /// What the base template writes where the policy goes.
@@ -17,7 +18,7 @@ const TAG_MANAGER: &str = "https://www.googletagmanager.com https://*.google-ana
 
 /// `html` with [`PLACEHOLDER`] replaced by the policy for the scripts it holds.
 pub fn fill(mut html: String, tag_manager: bool) -> String {
-    let Some(at) = html.find(PLACEHOLDER) else {
+    let Some(at) = memmem::find(html.as_bytes(), PLACEHOLDER.as_bytes()) else {
         return html;
     };
     let hashes: Vec<String> = inline_scripts(&html)
@@ -42,15 +43,21 @@ pub fn fill(mut html: String, tag_manager: bool) -> String {
 }
 
 /// The text of every inline script a browser would run (no `src`, a JavaScript type).
+/// Every page is scanned whole, so the search is `memchr`'s (vectorised) rather than `str::find`
+/// (which was a tenth of a full build's samples).
 pub fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
+    let (open, close) = (
+        memmem::Finder::new("<script"),
+        memmem::Finder::new("</script>"),
+    );
     let mut rest = html;
     std::iter::from_fn(move || {
         loop {
-            let start = rest.find("<script")?;
-            let open_end = start + rest[start..].find('>')?;
+            let start = open.find(rest.as_bytes())?;
+            let open_end = start + memchr::memchr(b'>', &rest.as_bytes()[start..])?;
             let attributes = &rest[start + "<script".len()..open_end];
             let body_start = open_end + 1;
-            let body_end = body_start + rest[body_start..].find("</script>")?;
+            let body_end = body_start + close.find(&rest.as_bytes()[body_start..])?;
             let body = &rest[body_start..body_end];
             rest = &rest[body_end..];
             if runs(attributes) {

@@ -76,10 +76,10 @@ impl Blog {
     /// card's Read More shows.
     pub fn text(&self, lang: Lang) -> String {
         let plain = crate::text::plain_text;
-        let ar = (lang == Lang::Ar)
-            .then(|| self.description_ar.as_deref().map(plain))
-            .flatten();
-        pick(lang, &plain(&self.description), ar.as_deref()).to_owned()
+        match (lang, self.description_ar.as_deref().map(plain)) {
+            (Lang::Ar, Some(ar)) if !ar.is_empty() => ar,
+            _ => plain(&self.description),
+        }
     }
 }
 

@@ -6,9 +6,9 @@
 
 mod pool;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
@@ -101,6 +101,9 @@ struct Cache {
     /// Rendered islands by name, language and props; `bytes` of HTML in all.
     html: HashMap<[u8; 32], String>,
     bytes: usize,
+    /// Islands a renderer is working on: a page that wants one of them waits for that answer
+    /// (every page's footer asks for the same island as the first pages render at once).
+    rendering: HashSet<[u8; 32]>,
 }
 
 /// Most bytes of rendered islands kept. The islands every page shares (the footer's) are small
@@ -116,6 +119,8 @@ pub struct NodeIslands {
     fonts: Vec<String>,
     fingerprint: String,
     cache: Mutex<Cache>,
+    /// Signalled when a render ends (see [`Cache::rendering`]).
+    rendered: Condvar,
     renderers: Pool,
 }
 
@@ -159,7 +164,9 @@ impl NodeIslands {
                 generation: 0,
                 html: HashMap::new(),
                 bytes: 0,
+                rendering: HashSet::new(),
             }),
+            rendered: Condvar::new(),
             renderers: Pool::new(dir.join("server/server.js"), pool::default_size()),
         })
     }
@@ -216,22 +223,30 @@ impl Islands for NodeIslands {
         key.update(props.as_bytes());
         let key: [u8; 32] = key.finalize().into();
         let generation = {
-            let cache = self.cache.lock().expect("islands cache");
-            if let Some(html) = cache.html.get(&key) {
-                return Ok(Some(html.clone()));
+            let mut cache = self.cache.lock().expect("islands cache");
+            loop {
+                if let Some(html) = cache.html.get(&key) {
+                    return Ok(Some(html.clone()));
+                }
+                if cache.strings.is_empty() {
+                    bail!("islands rendered before prepare()");
+                }
+                if cache.rendering.insert(key) {
+                    break cache.generation;
+                }
+                cache = self.rendered.wait(cache).expect("islands cache");
             }
-            if cache.strings.is_empty() {
-                bail!("islands rendered before prepare()");
-            }
-            cache.generation
         };
         // No lock is held while a renderer works: other pages' islands render meanwhile.
-        let (html, hydrate) = match self.renderers.render(name, lang, props) {
-            Ok(answer) => answer,
-            Err(e) => return Err(e.context(format!("island {name} ({})", lang.code()))),
-        };
-        let wrapped = wrap(name, &hydrate, props, &html);
+        let answer = self
+            .renderers
+            .render(name, lang, props)
+            .map(|(html, hydrate)| wrap(name, &hydrate, props, &html));
         let mut cache = self.cache.lock().expect("islands cache");
+        cache.rendering.remove(&key);
+        self.rendered.notify_all();
+        // After an error, the pages that waited for this render ask again themselves.
+        let wrapped = answer.map_err(|e| e.context(format!("island {name} ({})", lang.code())))?;
         if cache.generation == generation {
             if cache.bytes + wrapped.len() > CACHE_BUDGET {
                 cache.html.clear();

@@ -280,6 +280,11 @@ impl Publisher {
     ) -> anyhow::Result<Report> {
         let site = self.site.read().await.clone();
         let clock = Instant::now();
+        // Node boots while the data loads (nothing to do when a renderer is started already);
+        // should it fail to start, the first page with an island says why.
+        if let Err(e) = site.warm() {
+            tracing::warn!(error = %e, "could not start an islands renderer");
+        }
         // A full build reads every card again (and so mends whatever the memory could miss).
         let mut cards = match mode {
             Mode::Full => Cards::default(),

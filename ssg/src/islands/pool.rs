@@ -1,12 +1,14 @@
 //! The Node processes that server-render islands. Each runs the `site-islands` server entry
 //! and answers one request at a time (JSON lines on stdin and stdout); the pool holds up to
-//! `size` of them, started only when every started one is busy, so pages rendered in parallel
-//! are not queued behind one process.
+//! `size` of them, another started only when requests have queued for the busy ones for about
+//! a boot's time ([`Pool::checkout`]), so pages rendered in parallel are not queued behind one
+//! process, and a few islands do not start one Node a core.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
@@ -16,6 +18,10 @@ use crate::routes::Lang;
 /// Most renderer processes a pool starts, whatever the machine: each holds a React and
 /// i18next in memory (tens of MB), and more than a handful only share the same cores.
 pub(super) const MAX_RENDERERS: usize = 4;
+
+/// How long a request waits for a busy renderer before the pool starts another (about what
+/// Node takes to boot one).
+const GROW_AFTER: Duration = Duration::from_millis(100);
 
 /// One renderer process per core, at most [`MAX_RENDERERS`].
 pub(super) fn default_size() -> usize {
@@ -44,6 +50,8 @@ struct Inner {
     blank: Vec<Process>,
     /// Processes started and not yet stopped, blank, idle or busy.
     live: usize,
+    /// Of those, the ones that have not answered yet: Node is booting in them.
+    booting: usize,
 }
 
 impl Pool {
@@ -57,6 +65,7 @@ impl Pool {
                 idle: Vec::new(),
                 blank: Vec::new(),
                 live: 0,
+                booting: 0,
             }),
             freed: Condvar::new(),
         }
@@ -84,6 +93,7 @@ impl Pool {
         }
         inner.blank.push(Process::start(&self.script)?);
         inner.live += 1;
+        inner.booting += 1;
         Ok(())
     }
 
@@ -93,7 +103,8 @@ impl Pool {
         let mut process = self.checkout()?;
         match process.ask(name, lang, props) {
             Ok(answer) => {
-                self.checkin(process);
+                let booted = !std::mem::replace(&mut process.answered, true);
+                self.checkin(process, booted);
                 Ok(answer)
             }
             Err(e) => {
@@ -107,17 +118,29 @@ impl Pool {
         self.inner.lock().expect("islands pool")
     }
 
-    /// An idle process, a new one while fewer than `size` run, or the next one freed.
+    /// An idle process, or the next one freed; a new one when none runs, or when this request
+    /// has waited [`GROW_AFTER`] while fewer than `size` run and none is booting. A renderer
+    /// answers in milliseconds and boots in a tenth of a second: a few islands at once are
+    /// served sooner by waiting for a busy one than by starting another, and a steady queue
+    /// (pages with islands rendered in parallel) still gets one renderer a core.
     fn checkout(&self) -> Result<Process> {
+        let mut asked = Instant::now();
         let mut inner = self.lock();
         loop {
             if let Some(process) = inner.idle.pop() {
                 return Ok(process);
             }
             let blank = inner.blank.pop();
-            if blank.is_some() || inner.live < self.size {
+            if inner.booting > 0 {
+                // Waiting for a boot is not queueing for busy renderers.
+                asked = Instant::now();
+            }
+            let waited = asked.elapsed();
+            let grow = inner.live < self.size && inner.booting == 0 && waited >= GROW_AFTER;
+            if blank.is_some() || inner.live == 0 || grow {
                 if blank.is_none() {
                     inner.live += 1;
+                    inner.booting += 1;
                 }
                 let (init, generation) = (inner.init.clone(), inner.generation);
                 drop(inner);
@@ -128,16 +151,29 @@ impl Pool {
                 return started
                     .and_then(|process| process.init(&init, generation))
                     .inspect_err(|_| {
-                        self.lock().live -= 1;
-                        self.freed.notify_one();
+                        let mut inner = self.lock();
+                        inner.live -= 1;
+                        inner.booting -= 1;
+                        drop(inner);
+                        self.freed.notify_all();
                     });
             }
-            inner = self.freed.wait(inner).expect("islands pool");
+            inner = match GROW_AFTER.checked_sub(waited) {
+                Some(left) if !left.is_zero() && inner.live < self.size => {
+                    self.freed
+                        .wait_timeout(inner, left)
+                        .expect("islands pool")
+                        .0
+                }
+                _ => self.freed.wait(inner).expect("islands pool"),
+            };
         }
     }
 
-    fn checkin(&self, process: Process) {
+    /// `process` back from a render; `booted`: its first answer.
+    fn checkin(&self, process: Process, booted: bool) {
         let mut inner = self.lock();
+        inner.booting -= usize::from(booted);
         let stale = if process.generation == inner.generation {
             inner.idle.push(process);
             None
@@ -146,14 +182,23 @@ impl Pool {
             Some(process)
         };
         drop(inner);
-        self.freed.notify_one();
+        // A boot that ended may let the requests waiting for it start processes of their own.
+        if booted {
+            self.freed.notify_all();
+        } else {
+            self.freed.notify_one();
+        }
         drop(stale);
     }
 
     fn discard(&self, process: Process) {
+        let booting = !process.answered;
         drop(process);
-        self.lock().live -= 1;
-        self.freed.notify_one();
+        let mut inner = self.lock();
+        inner.live -= 1;
+        inner.booting -= usize::from(booting);
+        drop(inner);
+        self.freed.notify_all();
     }
 }
 
@@ -173,6 +218,8 @@ struct Process {
     stdout: BufReader<ChildStdout>,
     next_id: u64,
     generation: u64,
+    /// It has answered a request (so Node has booted).
+    answered: bool,
 }
 
 impl Drop for Process {
@@ -200,6 +247,7 @@ impl Process {
             stdout,
             next_id: 0,
             generation: 0,
+            answered: false,
         })
     }
 
@@ -254,6 +302,11 @@ mod tests {
     /// An islands build whose server entry answers after [`DELAY`] with the island, its props
     /// and the `x` string it was started with, and logs each start and request to `log`.
     fn fake_build() -> Option<tempfile::TempDir> {
+        fake_build_taking(DELAY)
+    }
+
+    /// [`fake_build`] whose renderer answers after `delay` ms.
+    fn fake_build_taking(delay: u64) -> Option<tempfile::TempDir> {
         if std::process::Command::new("node")
             .arg("--version")
             .output()
@@ -285,7 +338,7 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
   const reply = m.island === 'broken'
     ? {{ id: m.id, error: 'broken island' }}
     : {{ id: m.id, html: `<p>${{m.island}} ${{m.lang}} ${{JSON.stringify(m.props)}} ${{strings[m.lang].x}}</p>`, hydrate: 'idle' }}
-  setTimeout(() => {{ log('done ' + m.island); process.stdout.write(JSON.stringify(reply) + '\n') }}, {DELAY})
+  setTimeout(() => {{ log('done ' + m.island); process.stdout.write(JSON.stringify(reply) + '\n') }}, {delay})
 }})
 "#
             ),
@@ -378,6 +431,42 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
             most_in_flight(four.path()) > 1,
             "the pool works on several islands at once"
         );
+    }
+
+    #[test]
+    fn a_few_quick_islands_at_once_are_served_by_one_renderer() {
+        let Some(build) = fake_build_taking(0) else {
+            return;
+        };
+        let islands = open(build.path(), 4, "s");
+        let html = render_four_at_once(&islands);
+        assert!(html[3].contains(r#"island-3 ar {"n":3} s"#), "{}", html[3]);
+        // Three waited for the one booting, then for a renderer that answers at once: far less
+        // than a boot, so no other started.
+        assert_eq!(log(build.path(), "start"), 1, "one renderer");
+    }
+
+    #[test]
+    fn pages_that_want_an_island_being_rendered_wait_for_that_render() {
+        let Some(build) = fake_build() else {
+            return;
+        };
+        let islands = open(build.path(), 4, "s");
+        let html: Vec<String> = std::thread::scope(|scope| {
+            let threads: Vec<_> = (0..4)
+                .map(|_| scope.spawn(|| islands.render("footer", Lang::En, "{}")))
+                .collect();
+            threads
+                .into_iter()
+                .map(|t| t.join().expect("thread").expect("rendered").expect("on"))
+                .collect()
+        });
+        assert!(
+            html.iter()
+                .all(|h| h == &html[0] && h.contains("footer en {} s"))
+        );
+        assert_eq!(log(build.path(), "ask"), 1, "rendered once, for the four");
+        assert_eq!(log(build.path(), "start"), 1, "by one renderer");
     }
 
     #[test]

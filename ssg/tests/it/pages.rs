@@ -207,6 +207,8 @@ struct Card {
     preview: String,
     full: Option<String>,
     read_more: bool,
+    /// The text takes its direction from its words (`dir="auto"`).
+    own_direction: bool,
 }
 
 fn card(html: &str, id: i64) -> Card {
@@ -221,6 +223,7 @@ fn card(html: &str, id: i64) -> Card {
         full: tag
             .contains("data-full=")
             .then(|| unescape(between(tag, r#"data-full=""#, "\""))),
+        own_direction: tag.contains(r#"dir="auto""#),
         read_more: body.contains(&format!(
             r#"<button type="button" class="read-more" aria-expanded="false" aria-controls="blog-{id}-text">"#
         )),
@@ -260,6 +263,10 @@ fn blog_cards_preview_200_characters_and_carry_the_whole_plain_text_for_read_mor
         "no Arabic description: the English text"
     );
     assert_eq!(fallback.preview, long.preview);
+    assert!(
+        fallback.own_direction,
+        "English on an Arabic page runs left to right, its ellipsis at its end"
+    );
     let home = card(&site["index.html"], 3);
     assert_eq!(
         (home.preview, home.full),

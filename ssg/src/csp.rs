@@ -6,6 +6,8 @@
 //! Styles may be inline (`style="--tone: …"` and the fonts' small stylesheet): styles cannot run
 //! code.
 
+use std::sync::LazyLock;
+
 use base64::Engine;
 use memchr::memmem;
 use sha2::{Digest, Sha256};
@@ -46,10 +48,11 @@ pub fn fill(mut html: String, tag_manager: bool) -> String {
 /// Every page is scanned whole, so the search is `memchr`'s (vectorised) rather than `str::find`
 /// (which was a tenth of a full build's samples).
 pub fn inline_scripts(html: &str) -> impl Iterator<Item = &str> {
-    let (open, close) = (
-        memmem::Finder::new("<script"),
-        memmem::Finder::new("</script>"),
-    );
+    static OPEN: LazyLock<memmem::Finder<'static>> =
+        LazyLock::new(|| memmem::Finder::new("<script"));
+    static CLOSE: LazyLock<memmem::Finder<'static>> =
+        LazyLock::new(|| memmem::Finder::new("</script>"));
+    let (open, close) = (&*OPEN, &*CLOSE);
     let mut rest = html;
     std::iter::from_fn(move || {
         loop {

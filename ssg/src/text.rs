@@ -227,6 +227,23 @@ pub fn truncate(text: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Random texts made of given pieces, the same for a seed (a linear congruential generator).
+    struct Mixes(u64);
+
+    impl Mixes {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = (self.0 * 1_103_515_245 + 12_345) % 2_147_483_648;
+            (self.0 % n as u64) as usize
+        }
+
+        /// Up to `most` pieces, each drawn from `pieces`.
+        fn text(&mut self, pieces: &[&str], most: usize) -> String {
+            (0..self.below(most))
+                .map(|_| pieces[self.below(pieces.len())])
+                .collect()
+        }
+    }
     use chrono::TimeZone;
 
     #[test]
@@ -335,15 +352,9 @@ mod tests {
             ".",
             "<br/>",
         ];
-        let mut seed: u64 = 11;
-        let mut next = |n: u64| {
-            seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-            (seed % n) as usize
-        };
+        let mut mixes = Mixes(11);
         for _ in 0..5000 {
-            let html: String = (0..next(40))
-                .map(|_| pieces[next(pieces.len() as u64)])
-                .collect();
+            let html = mixes.text(&pieces, 40);
             assert_eq!(
                 plain_text(&html),
                 plain_text_by_characters(&html),
@@ -436,16 +447,10 @@ mod tests {
             "é",
             "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
         ];
-        let mut seed: u64 = 7;
-        let mut next = |n: u64| {
-            seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-            (seed % n) as usize
-        };
+        let mut mixes = Mixes(7);
         for _ in 0..2000 {
-            let text: String = (0..next(90))
-                .map(|_| pieces[next(pieces.len() as u64)])
-                .collect();
-            let max = 1 + next(120);
+            let text = mixes.text(&pieces, 90);
+            let max = 1 + mixes.below(120);
             assert_eq!(
                 truncate(&text, max),
                 reference(&text, max),

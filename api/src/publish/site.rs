@@ -18,9 +18,10 @@
 //!   that publish wanted, in order, and the digest each one's entry holds: when the data wants
 //!   the same outputs again, planning compares digests position by position instead of looking
 //!   each output up in the manifest (ten thousand lookups were 2 ms of an edit);
-//! - the blogs' cards ([`Cards`]): a publish reads only the blog rows changed since the last
+//! - what the site shows ([`Kept`]): a publish reads only the blog rows changed since the last
 //!   one, by the numbers the database gives every change (listing five thousand cards was most
-//!   of an edit's loading). Whoever wrote them, the database numbered them.
+//!   of an edit's loading), and the rest (services, reviews, banners, …) only when a change to
+//!   it was numbered since. Whoever wrote them, the database numbered them.
 //!
 //! A full build is the same walk with an empty manifest, plus a sweep of files no manifest
 //! knows. `.build` (the site's fingerprint) marks a complete build; without it, or with another
@@ -41,7 +42,7 @@ use tokio::sync::RwLock;
 
 pub use super::output::Output;
 use crate::store::Db;
-use crate::store::site_data::{Cards, load_blogs, load_data_with};
+use crate::store::site_data::{Kept, load_blogs, load_data_with};
 
 /// The marker of a complete build: the site's fingerprint.
 pub const BUILD_MARKER: &str = ".build";
@@ -92,8 +93,8 @@ pub struct Publisher {
     faults: Option<Faults>,
     /// The manifest the last publish wrote (or found), with its index.
     remembered: Mutex<Option<Remembered>>,
-    /// The blogs' cards as of the last publish's load.
-    cards: Mutex<Option<Cards>>,
+    /// What the site shows, as of the last publish's load.
+    kept: Mutex<Option<Kept>>,
 }
 
 struct Remembered {
@@ -156,7 +157,7 @@ impl Publisher {
             output,
             faults: None,
             remembered: Mutex::new(None),
-            cards: Mutex::new(None),
+            kept: Mutex::new(None),
         }
     }
 
@@ -197,8 +198,8 @@ impl Publisher {
         Ok(pages.into_iter().find(|p| p.path == file).map(|p| p.bytes))
     }
 
-    /// Gets ready for the first publish after a start: reads the blogs' cards (so that publish
-    /// reads only what changed) and renders, without writing, one page of each kind that has
+    /// Gets ready for the first publish after a start: reads what the site shows (so that
+    /// publish reads only what changed) and renders, without writing, one page of each kind that has
     /// islands. A renderer's first render of an island is slow (Node compiles it then): a
     /// server's first edit took 110 ms against 20 ms for the next ones.
     pub async fn warm(&self, db: &Db) {
@@ -210,14 +211,14 @@ impl Publisher {
     async fn try_warm(&self, db: &Db) -> anyhow::Result<()> {
         let site = self.site.read().await.clone();
         site.warm()?;
-        let mut cards = self
-            .cards
+        let mut kept = self
+            .kept
             .lock()
             .expect("not poisoned")
             .take()
             .unwrap_or_default();
-        let data = Arc::new(load_data_with(&db.read, &mut cards).await?);
-        *self.cards.lock().expect("not poisoned") = Some(cards);
+        let data = Arc::new(load_data_with(&db.read, &mut kept).await?);
+        *self.kept.lock().expect("not poisoned") = Some(kept);
         let mut targets: Vec<Target> = ssg::plan::FIXED
             .iter()
             .chain([&ssg::routes::Route::Blogs(1)])
@@ -285,18 +286,18 @@ impl Publisher {
         if let Err(e) = site.warm() {
             tracing::warn!(error = %e, "could not start an islands renderer");
         }
-        // A full build reads every card again (and so mends whatever the memory could miss).
-        let mut cards = match mode {
-            Mode::Full => Cards::default(),
+        // A full build reads everything again (and so mends whatever the memory could miss).
+        let mut kept = match mode {
+            Mode::Full => Kept::default(),
             Mode::Incremental => self
-                .cards
+                .kept
                 .lock()
                 .expect("not poisoned")
                 .take()
                 .unwrap_or_default(),
         };
-        let data = Arc::new(load_data_with(&db.read, &mut cards).await?);
-        *self.cards.lock().expect("not poisoned") = Some(cards);
+        let data = Arc::new(load_data_with(&db.read, &mut kept).await?);
+        *self.kept.lock().expect("not poisoned") = Some(kept);
         let loaded = clock.elapsed();
         let wanted = manifest::digests(&data, site.fingerprint(), Site::year());
         // What the store holds (an empty manifest for a full build), with its index.

@@ -100,7 +100,7 @@ fn to_blog(b: blog::Model, images: &Images) -> Blog {
 /// reads only the rows changed since, and every card again when a row was deleted outright.
 /// Each load asks the database in one statement, so what it reads is one snapshot.
 #[derive(Debug, Clone, Default)]
-pub struct Cards {
+struct Cards {
     /// The last change seen; `None` before the first load.
     seq: Option<i64>,
     /// Live cards in the site's order (display order, then id), without what the media store
@@ -366,36 +366,74 @@ async fn load_banners(db: &impl ConnectionTrait, images: &Images) -> anyhow::Res
         .collect())
 }
 
-/// The old URLs of the blogs on the site.
-async fn load_redirects(
-    db: &impl ConnectionTrait,
-    blogs: &[BlogCard],
-) -> anyhow::Result<Vec<Redirect>> {
-    let live: std::collections::HashSet<i32> = blogs.iter().map(|b| b.id).collect();
-    let rows = blog_redirect::Entity::find().all(db).await?;
-    let mut redirects: Vec<Redirect> = rows
-        .into_iter()
-        .filter(|r| live.contains(&r.blog_id))
-        .map(|r| Redirect {
-            slug: r.slug,
-            blog_id: r.blog_id,
-        })
-        .collect();
-    redirects.sort();
-    Ok(redirects)
-}
-
 /// Everything the site shows, without blog bodies.
 pub async fn load_data(db: &impl ConnectionTrait) -> anyhow::Result<SiteData> {
-    load_data_with(db, &mut Cards::default()).await
+    load_data_with(db, &mut Kept::default()).await
 }
 
-/// The same, with the blogs' cards kept in `cards` between loads (they are read again only
-/// where they changed).
+/// What the site shows, kept between loads (by the publisher): the blogs' cards ([`Cards`]),
+/// and the rest (services, reviews, banners, general content, old URLs, images) as of change
+/// `rest_seq` (the migration `RestChanges` numbers every change to those tables). A load reads
+/// the rest again only when a change was numbered since; reading it on every publish was a fifth
+/// of an edit's time (docs/benchmarks.md).
+#[derive(Debug, Clone, Default)]
+pub struct Kept {
+    cards: Cards,
+    rest: Option<(i64, Rest)>,
+}
+
+/// Everything but the blogs' cards, as read.
+#[derive(Debug, Clone)]
+struct Rest {
+    images: Images,
+    services: Vec<Service>,
+    general_content: Vec<GeneralContent>,
+    reviews: Vec<Review>,
+    banners: Vec<Banner>,
+    /// Every old URL, whether its blog is live or not (that is the cards' to say).
+    redirects: Vec<Redirect>,
+}
+
+/// The same, with what the site shows kept in `kept` between loads (read again only where it
+/// changed).
 pub async fn load_data_with(
     db: &impl ConnectionTrait,
-    cards: &mut Cards,
+    kept: &mut Kept,
 ) -> anyhow::Result<SiteData> {
+    // The number first: a change committed after it has a higher one, so the rest read below
+    // is never older than the number it is kept under.
+    let rest_seq = query_one(
+        db,
+        "SELECT rest_seq FROM site_changes WHERE id = 1".to_owned(),
+    )
+    .await?
+    .try_get_by_index::<i64>(0)?;
+    if !matches!(&kept.rest, Some((seq, _)) if *seq == rest_seq) {
+        kept.rest = Some((rest_seq, load_rest(db).await?));
+    }
+    let Some((_, rest)) = &kept.rest else {
+        unreachable!("kept above")
+    };
+    let blogs = kept.cards.load(db, &rest.images).await?;
+    let live: std::collections::HashSet<i32> = blogs.iter().map(|b| b.id).collect();
+    let mut data = SiteData {
+        services: rest.services.clone(),
+        redirects: rest
+            .redirects
+            .iter()
+            .filter(|r| live.contains(&r.blog_id))
+            .cloned()
+            .collect(),
+        blogs,
+        reviews: rest.reviews.clone(),
+        banners: rest.banners.clone(),
+        general_content: rest.general_content.clone(),
+    };
+    data.normalize();
+    Ok(data)
+}
+
+async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
     let images = crate::media::variants::infos(db).await?;
     let services = live::<Services>(service::Entity::find())
         .order_by_asc(service::Column::DisplayOrder)
@@ -454,15 +492,20 @@ pub async fn load_data_with(
             values_ar: g.values_ar,
         })
         .collect();
-    let blogs = cards.load(db, &images).await?;
-    let mut data = SiteData {
+    Ok(Rest {
         services,
-        redirects: load_redirects(db, &blogs).await?,
-        blogs,
+        general_content,
         reviews: load_reviews(db, &images).await?,
         banners: load_banners(db, &images).await?,
-        general_content,
-    };
-    data.normalize();
-    Ok(data)
+        redirects: blog_redirect::Entity::find()
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|r| Redirect {
+                slug: r.slug,
+                blog_id: r.blog_id,
+            })
+            .collect(),
+        images,
+    })
 }

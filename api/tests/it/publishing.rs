@@ -594,11 +594,14 @@ async fn an_instance_does_not_trust_its_memory_of_a_site_another_instance_publis
     );
 }
 
-/// A publisher keeps the blogs' cards between publishes and reads only the rows changed since
-/// (numbered by the database). Changes it did not see made, by another process's SQL, must
-/// reach the site all the same: a rename, a blog taken off the site, one deleted outright.
+/// A publisher keeps what the site shows between publishes and reads only what changed since
+/// (numbered by the database): the blog rows changed, the rest when any row of it changed.
+/// Changes it did not see made, by another process's SQL, must reach the site all the same: a
+/// blog renamed, taken off the site, deleted outright; a service renamed, a list item added, a
+/// review edited, a banner deleted, general content changed, an old URL recorded, what the
+/// media store knows of an image.
 #[tokio::test]
-async fn a_publisher_remembering_the_cards_sees_every_change_to_a_blog_row_whoever_made_it() {
+async fn a_publisher_remembering_the_site_sees_every_change_to_what_it_shows_whoever_made_it() {
     use concierge::publish::{Action, Resource};
     use sea_orm::{ConnectionTrait, TransactionTrait};
     let app = spawn_app_with(|s| s.publish_worker = false).await;
@@ -611,59 +614,144 @@ async fn a_publisher_remembering_the_cards_sees_every_change_to_a_blog_row_whoev
     {
         ids.push(app.create_as(&token, "/blog", &blog(name, n as i32)).await);
     }
-    drain(&app, &publisher, "three blogs").await;
+    let service_id = app
+        .create_as(
+            &token,
+            "/our-services",
+            &service("Airport meet and greet", 1),
+        )
+        .await;
+    let review = json!({"title": "Private client", "name": "A guest", "description": "Flawless.",
+                        "display_order": 1, "image_url": "/media/r.svg"});
+    let review_id = app.create_as(&token, "/client-reviewes", &review).await;
+    let banner = json!([{"banner_name": "Eid", "banner_url": "/media/eid.svg", "title": "Eid gifting",
+                         "sub_title": "Across the Gulf", "web_url": "/services"}]);
+    let banner_id = app.create_as(&token, "/flashy-banner", &banner).await;
+    let section =
+        json!({"name": "site.tagline", "values": "Always at your side", "display_order": 1});
+    let section_id = app
+        .create_as(&token, "/general-content-section", &section)
+        .await;
+    drain(&app, &publisher, "the site").await;
 
     // Each change by plain SQL on a connection of its own, with the job a tool would record.
-    let by_hand = |sql: String, id: i64| {
+    let by_hand = |sql: String, resource: Resource, id: i64| {
         let app = &app;
         async move {
             let txn = app.db.write.begin().await.unwrap();
             txn.execute_unprepared(&sql).await.unwrap();
-            publish::enqueue(&txn, Resource::Blog, id as i32, Action::Upsert)
+            publish::enqueue(&txn, resource, id as i32, Action::Upsert)
                 .await
                 .unwrap();
             txn.commit().await.unwrap();
         }
     };
-    let listing =
-        || std::fs::read_to_string(app.data_dir.path().join("site/blogs/index.html")).unwrap();
+    let now = "'2026-11-20T10:00:00+00:00'";
     let steps = [
         (
             format!(
                 "UPDATE blogs SET name = 'Renamed by hand' WHERE id = {}",
                 ids[0]
             ),
+            Resource::Blog,
             ids[0],
-            "renamed",
+            "a blog renamed",
         ),
         (
             format!("UPDATE blogs SET live = FALSE WHERE id = {}", ids[1]),
+            Resource::Blog,
             ids[1],
-            "taken off the site",
+            "a blog taken off the site",
         ),
         (
             format!("DELETE FROM blogs WHERE id = {}", ids[2]),
+            Resource::Blog,
             ids[2],
-            "deleted outright",
+            "a blog deleted outright",
+        ),
+        (
+            format!(
+                "UPDATE our_services SET name = 'Service renamed by hand' WHERE id = {service_id}"
+            ),
+            Resource::Service,
+            service_id,
+            "a service renamed",
+        ),
+        (
+            format!(
+                "INSERT INTO list_of_services (our_service_id, service_name, name, description, \
+                 image_url, title_bg_class, display_order, live, status, created_at, updated_at) \
+                 VALUES ({service_id}, '', 'Item added by hand', '', '/m.svg', 'bg-navy', 1, TRUE, \
+                 'published', {now}, {now})"
+            ),
+            Resource::ServiceItem,
+            0,
+            "a list item added",
+        ),
+        (
+            format!("UPDATE client_reviews SET name = 'A guest, by hand' WHERE id = {review_id}"),
+            Resource::Review,
+            review_id,
+            "a review edited",
+        ),
+        (
+            format!("DELETE FROM flashy_banners WHERE id = {banner_id}"),
+            Resource::Banner,
+            banner_id,
+            "a banner deleted outright",
+        ),
+        (
+            format!(
+                "UPDATE general_content_sections SET \"values\" = 'Changed by hand' WHERE id = {section_id}"
+            ),
+            Resource::GeneralContent,
+            section_id,
+            "general content changed",
+        ),
+        (
+            format!(
+                "INSERT INTO blog_redirects (slug, blog_id, created_at) \
+                 VALUES ('an-old-url', {}, {now})",
+                ids[0]
+            ),
+            Resource::Blog,
+            ids[0],
+            "an old URL recorded",
+        ),
+        (
+            format!(
+                "INSERT INTO media_images (name, status, width, height, bytes, attempts, \
+                 created_at, updated_at) VALUES ('r.svg', 'original', 40, 30, 1, 0, {now}, {now})"
+            ),
+            Resource::Media,
+            0,
+            "an image's size known",
         ),
     ];
-    for (sql, id, what) in steps {
-        by_hand(sql, id).await;
+    for (sql, resource, id, what) in steps {
+        by_hand(sql, resource, id).await;
         drain(&app, &publisher, what).await;
         let full = full_build_elsewhere(&app).await;
         assert_same_site(&app.data_dir.path().join("site"), full.path(), what);
     }
-    let listing = listing();
+    let site =
+        |path: &str| std::fs::read_to_string(app.data_dir.path().join("site").join(path)).unwrap();
+    let listing = site("blogs/index.html");
     assert!(listing.contains("Renamed by hand"), "the rename is listed");
     assert!(
         !listing.contains("Doha by night"),
         "the blog off the site is not"
     );
     assert!(!listing.contains("Gifting for Eid"), "nor the deleted one");
+    let home = site("index.html");
+    for shown in ["Service renamed by hand", "A guest, by hand"] {
+        assert!(home.contains(shown), "the home page shows {shown:?}");
+    }
+    assert!(!home.contains("Eid gifting"), "nor the deleted banner");
     assert_eq!(
         app.count("publish_jobs WHERE attempts > 1").await,
         0,
-        "every publish succeeded the first time (a failed one reads every card again)"
+        "every publish succeeded the first time (a failed one reads everything again)"
     );
 }
 

@@ -60,78 +60,150 @@ pub struct Wanted {
 /// Everything `data` makes the site hold, as the digest of each target's inputs.
 ///
 /// `fingerprint` is the site's ([`crate::Site::fingerprint`]); `year` is the year the footer
-/// shows (pages change on New Year's Day). This runs on every publish, for every output: each
-/// target's key and digest are made with no formatting machinery and no JSON (what all outputs
-/// share is hashed once, and each card once), on every core (the order of the outputs stays
-/// [`outputs`]'s).
+/// shows (pages change on New Year's Day). A publisher asks on every publish: it keeps a
+/// [`Memo`], which gives the same answer faster.
 pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> Vec<Wanted> {
-    let shared = {
-        let mut h = Sha256::new();
-        feed(&mut h, &fingerprint);
-        feed(&mut h, &year);
-        feed(&mut h, &data.services);
-        feed(&mut h, &data.general_content);
-        h
-    };
-    let pages = listing_pages(data.blogs.len());
-    // Each card's digest, once: the targets that show a card feed it.
-    let card: HashMap<i32, [u8; 16]> = data
-        .blogs
-        .par_iter()
-        .map(|b| (b.id, card_digest(b)))
-        .collect();
-    let feed_cards = |h: &mut Sha256, cards: &mut dyn Iterator<Item = &BlogCard>| {
-        let digests: Vec<&[u8; 16]> = cards.map(|b| &card[&b.id]).collect();
-        h.update((digests.len() as u64).to_le_bytes());
-        digests.into_iter().for_each(|d| h.update(d));
-    };
-    let mut chunks: BTreeMap<i32, Vec<&BlogCard>> = BTreeMap::new();
-    for blog in &data.blogs {
-        chunks.entry(sitemap_chunk(blog.id)).or_default().push(blog);
+    Memo::default().digests(data, fingerprint, year)
+}
+
+/// What [`Memo::digests`] made last time, for the next time: each card's digest with the card
+/// (a card equal to the one kept keeps its digest), and each blog page's digest with its card's
+/// digest (the same card digest under the same shared inputs keeps it). Its answers are
+/// [`digests`]'s, made from scratch, for any sequence of data (a property test says so): an
+/// edit changes a card or two of thousands, and hashing every card and every blog page again
+/// was most of an edit's planning (docs/benchmarks.md).
+#[derive(Debug, Default)]
+pub struct Memo {
+    /// The digest of what every output shares, under which `pages` were made.
+    shared: [u8; 32],
+    cards: HashMap<i32, (BlogCard, [u8; 16])>,
+    /// A blog page's digest, by blog id, with the card digest it was made from.
+    pages: HashMap<i32, ([u8; 16], InputDigest)>,
+}
+
+impl Memo {
+    /// [`digests`], made again only where the data changed since the last call. Each target's
+    /// key and digest are made with no formatting machinery and no JSON (what all outputs
+    /// share is hashed once, and each card once), on every core (the order of the outputs
+    /// stays [`outputs`]'s).
+    pub fn digests(&mut self, data: &SiteData, fingerprint: &str, year: i32) -> Vec<Wanted> {
+        let shared = {
+            let mut h = Sha256::new();
+            feed(&mut h, &fingerprint);
+            feed(&mut h, &year);
+            feed(&mut h, &data.services);
+            feed(&mut h, &data.general_content);
+            h
+        };
+        let shared_digest: [u8; 32] = shared.clone().finalize().into();
+        if shared_digest != self.shared {
+            self.shared = shared_digest;
+            self.pages.clear();
+        }
+        let pages = listing_pages(data.blogs.len());
+        // Each card's digest, once: the targets that show a card feed it.
+        let kept = &self.cards;
+        let cards: Vec<(i32, [u8; 16], bool)> = data
+            .blogs
+            .par_iter()
+            .map(|b| match kept.get(&b.id) {
+                Some((card, digest)) if card == b => (b.id, *digest, false),
+                _ => (b.id, card_digest(b), true),
+            })
+            .collect();
+        for (b, (id, digest, new)) in data.blogs.iter().zip(&cards) {
+            if *new {
+                self.cards.insert(*id, (b.clone(), *digest));
+            }
+        }
+        let card: HashMap<i32, [u8; 16]> = cards.into_iter().map(|(id, d, _)| (id, d)).collect();
+        if self.cards.len() > card.len() {
+            self.cards.retain(|id, _| card.contains_key(id));
+        }
+        let feed_cards = |h: &mut Sha256, cards: &mut dyn Iterator<Item = &BlogCard>| {
+            let digests: Vec<&[u8; 16]> = cards.map(|b| &card[&b.id]).collect();
+            h.update((digests.len() as u64).to_le_bytes());
+            digests.into_iter().for_each(|d| h.update(d));
+        };
+        let mut chunks: BTreeMap<i32, Vec<&BlogCard>> = BTreeMap::new();
+        for blog in &data.blogs {
+            chunks.entry(sitemap_chunk(blog.id)).or_default().push(blog);
+        }
+        let kept = &self.pages;
+        let wanted: Vec<(Wanted, bool)> = outputs(data)
+            .into_par_iter()
+            .map(|target| {
+                let key = key(&target);
+                // A blog page shows its card and what every page shows: the key is its card's
+                // slug and id.
+                if let Target::Page(Route::Blog { id, .. }) = &target
+                    && let Some((card_digest, digest)) = kept.get(id)
+                    && card.get(id) == Some(card_digest)
+                {
+                    let digest = digest.clone();
+                    return (
+                        Wanted {
+                            target,
+                            key,
+                            digest,
+                        },
+                        false,
+                    );
+                }
+                let mut h = shared.clone();
+                h.update((key.len() as u64).to_le_bytes());
+                h.update(key.as_bytes());
+                match &target {
+                    Target::Page(route @ Route::Home) => {
+                        feed(&mut h, &data.banners);
+                        feed(&mut h, &data.reviews);
+                        feed_cards(&mut h, &mut cards_shown(route, data).iter());
+                    }
+                    Target::Page(route @ Route::Blogs(_)) => {
+                        feed(&mut h, &pages);
+                        feed_cards(&mut h, &mut cards_shown(route, data).iter());
+                    }
+                    Target::Page(Route::Blog { id, .. }) | Target::Redirect { blog_id: id, .. } => {
+                        h.update(card.get(id).unwrap_or(&[0; 16]));
+                    }
+                    Target::SitemapIndex => {
+                        let latest: Vec<_> = chunks
+                            .iter()
+                            .map(|(k, blogs)| (k, blogs.iter().map(|b| b.updated_at).max()))
+                            .collect();
+                        feed(&mut h, &latest);
+                    }
+                    Target::SitemapPages => feed(&mut h, &pages),
+                    Target::SitemapBlogs(k) => {
+                        feed_cards(&mut h, &mut chunks.get(k).into_iter().flatten().copied());
+                    }
+                    Target::Feeds => feed_cards(&mut h, &mut newest(data).into_iter()),
+                    // The rest show only what every page shows.
+                    Target::Page(_) | Target::NotFound | Target::Robots | Target::Assets => {}
+                }
+                let digest = crate::content::hex(&h.finalize()[..16]);
+                (
+                    Wanted {
+                        target,
+                        key,
+                        digest,
+                    },
+                    true,
+                )
+            })
+            .collect();
+        let mut out = Vec::with_capacity(wanted.len());
+        for (w, new) in wanted {
+            if new && let Target::Page(Route::Blog { id, .. }) = &w.target {
+                self.pages.insert(*id, (card[id], w.digest.clone()));
+            }
+            out.push(w);
+        }
+        if self.pages.len() > card.len() {
+            self.pages.retain(|id, _| card.contains_key(id));
+        }
+        out
     }
-    outputs(data)
-        .into_par_iter()
-        .map(|target| {
-            let key = key(&target);
-            let mut h = shared.clone();
-            h.update((key.len() as u64).to_le_bytes());
-            h.update(key.as_bytes());
-            match &target {
-                Target::Page(route @ Route::Home) => {
-                    feed(&mut h, &data.banners);
-                    feed(&mut h, &data.reviews);
-                    feed_cards(&mut h, &mut cards_shown(route, data).iter());
-                }
-                Target::Page(route @ Route::Blogs(_)) => {
-                    feed(&mut h, &pages);
-                    feed_cards(&mut h, &mut cards_shown(route, data).iter());
-                }
-                Target::Page(Route::Blog { id, .. }) | Target::Redirect { blog_id: id, .. } => {
-                    h.update(card.get(id).unwrap_or(&[0; 16]));
-                }
-                Target::SitemapIndex => {
-                    let latest: Vec<_> = chunks
-                        .iter()
-                        .map(|(k, blogs)| (k, blogs.iter().map(|b| b.updated_at).max()))
-                        .collect();
-                    feed(&mut h, &latest);
-                }
-                Target::SitemapPages => feed(&mut h, &pages),
-                Target::SitemapBlogs(k) => {
-                    feed_cards(&mut h, &mut chunks.get(k).into_iter().flatten().copied());
-                }
-                Target::Feeds => feed_cards(&mut h, &mut newest(data).into_iter()),
-                // The rest show only what every page shows.
-                Target::Page(_) | Target::NotFound | Target::Robots | Target::Assets => {}
-            }
-            let digest = crate::content::hex(&h.finalize()[..16]);
-            Wanted {
-                target,
-                key,
-                digest,
-            }
-        })
-        .collect()
 }
 
 /// A card's digest: its fields' bytes fed one by one, without JSON (this runs for every blog
@@ -533,6 +605,91 @@ mod tests {
             .filter(|(t, d)| a.get(t) != Some(d))
             .map(|(t, _)| t)
             .collect()
+    }
+
+    /// A memo's digests are those made from scratch, whatever came before: for random
+    /// sequences of edits to cards (every field), blogs added, removed and reordered, old URLs,
+    /// services, general content, banners and reviews, the site's fingerprint and the year.
+    #[test]
+    fn a_memo_gives_the_digests_made_from_scratch_after_any_changes() {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .subsec_nanos() as u64;
+        let mut state = seed | 1;
+        let mut below = |n: usize| {
+            // xorshift64: the same sequence for a seed.
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut memo = Memo::default();
+        let mut data = SiteData::sample(2, 40);
+        let (mut fingerprint, mut year) = ("f".to_owned(), 2026);
+        let mut next_id = 41;
+        let mut log = Vec::new();
+        for step in 0..300 {
+            let ids: Vec<i32> = data.blogs.iter().map(|b| b.id).collect();
+            let id = ids.get(below(ids.len().max(1))).copied().unwrap_or(1);
+            let what = below(14);
+            log.push(what);
+            match what {
+                0 if !ids.is_empty() => {
+                    let mut card = data.blog(id).unwrap().clone();
+                    match below(8) {
+                        0 => card.slug.push('x'),
+                        1 => card.name = format!("Blog {}", below(5)),
+                        2 => card.name_ar = Some("مدونة".into()),
+                        3 => card.image_url = format!("/media/{}.jpg", below(3)),
+                        4 => card.image = Some(Default::default()),
+                        5 => card.display_order = below(50) as i32,
+                        6 => card.created_at += chrono::Duration::seconds(1),
+                        _ => card.updated_at += chrono::Duration::seconds(1),
+                    }
+                    data.set_blog(id, Some(card));
+                }
+                1 if !ids.is_empty() => data.set_blog(id, None),
+                2 | 3 => {
+                    let mut card = data.blogs.first().cloned().unwrap_or_default();
+                    (card.id, card.slug) = (next_id, format!("b{next_id}"));
+                    card.display_order = below(50) as i32;
+                    data.set_blog(next_id, Some(card));
+                    next_id += 1;
+                }
+                4 if !ids.is_empty() => data.redirects.push(crate::model::Redirect {
+                    slug: format!("old-{}", below(100)),
+                    blog_id: id,
+                }),
+                5 => data.services[0].name = format!("Service {}", below(3)),
+                6 => {
+                    data.general_content = vec![crate::model::GeneralContent {
+                        name: "site.tagline".into(),
+                        values: format!("Tagline {}", below(3)),
+                        values_ar: None,
+                    }]
+                }
+                7 => data.banners.push(Default::default()),
+                8 => {
+                    data.reviews = vec![crate::model::Review {
+                        name: format!("Guest {}", below(3)),
+                        ..Default::default()
+                    }]
+                }
+                9 => fingerprint = format!("f{}", below(3)),
+                10 => year = 2026 + below(2) as i32,
+                // Nothing changed.
+                _ => {}
+            }
+            data.normalize();
+            data.redirects.dedup();
+            assert_eq!(
+                memo.digests(&data, &fingerprint, year),
+                digests(&data, &fingerprint, year),
+                "seed {seed}, step {step}, changes {log:?}"
+            );
+        }
+        assert!(memo.cards.len() == data.blogs.len() && memo.pages.len() <= data.blogs.len());
     }
 
     #[test]

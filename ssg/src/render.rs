@@ -6,7 +6,7 @@
 //! dispatches a target to them and renders the result.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result};
 use minijinja::{Environment, Value, context};
@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 
 use crate::assets::{Assets, build_assets};
 use crate::content::{Content, hex};
-use crate::model::{Blog, SiteData};
+use crate::model::{Blog, GeneralContent, Service, SiteData};
 use crate::page::Page;
 use crate::pages::{self, PageMeta, RenderContext, Shared, not_found, redirect, v};
 use crate::plan::Target;
@@ -71,6 +71,20 @@ pub struct Site {
     assets: Assets,
     islands: Arc<dyn Islands>,
     fingerprint: String,
+    /// What the pages of each language share, as the last render made it ([`Site::shared`]).
+    shared: Mutex<Option<SharedSet>>,
+}
+
+/// What every page of each language shares ([`Shared`]: the string table, the services, the
+/// header, footer and shared partials once rendered), with what it was made from: the services,
+/// the general content and the year. Kept from one render to the next while those stay the
+/// same, as they do for every edit of a blog: each publish made it again, and rendered the
+/// header, footer and partials again for both languages (docs/benchmarks.md).
+struct SharedSet {
+    year: i32,
+    services: Vec<Service>,
+    general_content: Vec<GeneralContent>,
+    langs: Arc<[Shared; 2]>,
 }
 
 impl Site {
@@ -98,6 +112,7 @@ impl Site {
             assets,
             islands,
             fingerprint,
+            shared: Mutex::default(),
         })
     }
 
@@ -119,11 +134,7 @@ impl Site {
         targets: &BTreeSet<Target>,
         blog: &(dyn Fn(i32) -> Option<Blog> + Sync),
     ) -> Result<Vec<Page>> {
-        let shared = Lang::ALL.map(|lang| self.shared(data, lang));
-        self.islands.prepare(&[
-            (Lang::En, shared[0].strings.clone()),
-            (Lang::Ar, shared[1].strings.clone()),
-        ])?;
+        let shared = self.shared(data)?;
         let pages: Vec<Vec<Page>> = targets
             .par_iter()
             .map(|target| self.render_target(data, target, &shared, blog))
@@ -142,11 +153,7 @@ impl Site {
         blog: &(dyn Fn(i32) -> Option<Blog> + Sync),
         then: &(dyn Fn(Vec<Page>) -> T + Sync),
     ) -> Result<Vec<Result<T>>> {
-        let shared = Lang::ALL.map(|lang| self.shared(data, lang));
-        self.islands.prepare(&[
-            (Lang::En, shared[0].strings.clone()),
-            (Lang::Ar, shared[1].strings.clone()),
-        ])?;
+        let shared = self.shared(data)?;
         Ok(targets
             .map(|target| self.render_target(data, target, &shared, blog).map(then))
             .collect())
@@ -369,15 +376,47 @@ impl Site {
         Ok(rendered)
     }
 
-    /// Everything per language that many pages share, built once per render.
-    fn shared(&self, data: &SiteData, lang: Lang) -> Shared {
-        Shared::new(
-            &self.content,
-            &self.config,
-            &self.assets,
-            self.islands.as_ref(),
-            data,
-            lang,
-        )
+    /// What the pages of each language share, for `data`: the one the last render made when
+    /// it was made from the same services, general content and year, else a new one (kept for
+    /// the next render). The island renderers get its string tables.
+    fn shared(&self, data: &SiteData) -> Result<Arc<[Shared; 2]>> {
+        let year = Site::year();
+        let langs = {
+            let mut kept = self.shared.lock().expect("not poisoned");
+            match &*kept {
+                Some(set)
+                    if set.year == year
+                        && set.services == data.services
+                        && set.general_content == data.general_content =>
+                {
+                    set.langs.clone()
+                }
+                _ => {
+                    let langs = Arc::new(Lang::ALL.map(|lang| {
+                        Shared::new(
+                            &self.content,
+                            &self.config,
+                            &self.assets,
+                            self.islands.as_ref(),
+                            data,
+                            lang,
+                            year,
+                        )
+                    }));
+                    *kept = Some(SharedSet {
+                        year,
+                        services: data.services.clone(),
+                        general_content: data.general_content.clone(),
+                        langs: langs.clone(),
+                    });
+                    langs
+                }
+            }
+        };
+        self.islands.prepare(&[
+            (Lang::En, langs[0].strings.clone()),
+            (Lang::Ar, langs[1].strings.clone()),
+        ])?;
+        Ok(langs)
     }
 }

@@ -9,7 +9,7 @@
 //! cannot leave the store behind the database: the next publish sees the difference in the
 //! manifest, or in the intent a dead publish left, and mends it.
 //!
-//! Two things are kept between publishes, each checked against what decides before it is used:
+//! Three things are kept between publishes, each checked against what decides before it is used:
 //! - the manifest last written, with its index: a publish still reads the index, and uses the
 //!   parsed copy only when the file holds that same text and no publish left an intent
 //!   (parsing ten thousand entries was a third of an edit's planning). The index names every
@@ -21,7 +21,10 @@
 //! - what the site shows ([`Kept`]): a publish reads only the blog rows changed since the last
 //!   one, by the numbers the database gives every change (listing five thousand cards was most
 //!   of an edit's loading), and the rest (services, reviews, banners, …) only when a change to
-//!   it was numbered since. Whoever wrote them, the database numbered them.
+//!   it was numbered since. Whoever wrote them, the database numbered them;
+//! - the digests the last publish made ([`manifest::Memo`]): a card equal to the one kept keeps
+//!   its digest, and its blog page too while what every page shows is the same (hashing every
+//!   card and blog page again was most of an edit's planning).
 //!
 //! A full build is the same walk with an empty manifest, plus a sweep of files no manifest
 //! knows. `.build` (the site's fingerprint) marks a complete build; without it, or with another
@@ -95,6 +98,8 @@ pub struct Publisher {
     remembered: Mutex<Option<Remembered>>,
     /// What the site shows, as of the last publish's load.
     kept: Mutex<Option<Kept>>,
+    /// The last publish's digests, to make the next one's ([`manifest::Memo`]).
+    memo: Mutex<Option<manifest::Memo>>,
 }
 
 struct Remembered {
@@ -158,6 +163,7 @@ impl Publisher {
             faults: None,
             remembered: Mutex::new(None),
             kept: Mutex::new(None),
+            memo: Mutex::new(None),
         }
     }
 
@@ -219,6 +225,9 @@ impl Publisher {
             .unwrap_or_default();
         let data = Arc::new(load_data_with(&db.read, &mut kept).await?);
         *self.kept.lock().expect("not poisoned") = Some(kept);
+        let mut memo = manifest::Memo::default();
+        memo.digests(&data, site.fingerprint(), Site::year());
+        *self.memo.lock().expect("not poisoned") = Some(memo);
         let mut targets: Vec<Target> = ssg::plan::FIXED
             .iter()
             .chain([&ssg::routes::Route::Blogs(1)])
@@ -299,7 +308,18 @@ impl Publisher {
         let data = Arc::new(load_data_with(&db.read, &mut kept).await?);
         *self.kept.lock().expect("not poisoned") = Some(kept);
         let loaded = clock.elapsed();
-        let wanted = manifest::digests(&data, site.fingerprint(), Site::year());
+        let mut memo = match mode {
+            Mode::Full => manifest::Memo::default(),
+            Mode::Incremental => self
+                .memo
+                .lock()
+                .expect("not poisoned")
+                .take()
+                .unwrap_or_default(),
+        };
+        let wanted = memo.digests(&data, site.fingerprint(), Site::year());
+        *self.memo.lock().expect("not poisoned") = Some(memo);
+        let digested = clock.elapsed();
         // What the store holds (an empty manifest for a full build), with its index.
         let stored = match mode {
             Mode::Full => None,
@@ -351,6 +371,7 @@ impl Publisher {
             }
         };
 
+        let decided = clock.elapsed();
         // What the store will hold: the old entries of outputs still wanted, each replaced once
         // its output is written. The files of the others, and those a re-rendered output no
         // longer writes, may have to go.
@@ -528,6 +549,8 @@ impl Publisher {
             ms = ms(clock.elapsed()),
             load_ms = ms(loaded),
             plan_ms = ms(planned - loaded),
+            digests_ms = ms(digested - loaded),
+            decide_ms = ms(decided - planned),
             bodies_ms = ms(reading),
             render_ms = ms(rendering),
             intent_ms = ms(noting),

@@ -1,4 +1,4 @@
-//! What every page of a language shares, built once per render: the merged string table
+//! What every page of a language shares, built once for many renders ([`crate::Site`]): the merged string table
 //! (`content/strings` with the CMS's general-content overrides), the services, the links and
 //! offices of header and footer, and the islands' configuration.
 
@@ -32,7 +32,8 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
-    /// Everything per language that many pages share, built once per render.
+    /// Everything per language that many pages share, for `data`'s services and general
+    /// content and the footer's `year`.
     pub(crate) fn new(
         content: &Content,
         config: &SiteConfig,
@@ -40,6 +41,7 @@ impl Shared {
         islands: &dyn Islands,
         data: &SiteData,
         lang: Lang,
+        year: i32,
     ) -> Shared {
         let mut strings = content.strings[&Lang::En].clone();
         if lang == Lang::Ar {
@@ -69,7 +71,7 @@ impl Shared {
                 "address": pick(lang, &o.address, Some(&o.address_ar)), "phone": o.phone, "lat": o.lat, "lng": o.lng, "map_url": o.map_url,
             }))
             .collect();
-        let year = crate::Site::year().to_string();
+        let year = year.to_string();
         let strings_json = serde_json::to_string(&strings).expect("strings serialise");
         let strings_url = format!(
             "/assets/islands/strings/{}-{}.json",

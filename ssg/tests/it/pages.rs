@@ -1,8 +1,11 @@
 //! Assertions on the generated HTML (no snapshots).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
-use crate::fixture::{SITE, build, build_site, site_from};
+use ssg::Site;
+use ssg::plan;
+
+use crate::fixture::{SITE, build, build_site, data, site, site_from};
 
 fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
     let from = html
@@ -510,4 +513,50 @@ fn menu_text_that_spells_the_language_switch_placeholder_renders_as_written() {
         2,
         "header and footer link to the Arabic page"
     );
+}
+
+/// A site keeps what its pages share (the string table, the services, the header, footer and
+/// shared partials) from one render to the next while the services and general content stay
+/// the same: after rendering other data, it renders exactly what a new site renders.
+#[test]
+fn a_site_that_rendered_other_data_renders_what_a_new_one_does() {
+    let kept = site();
+    let (data, blogs) = data();
+    let mut renamed = data.clone();
+    renamed.services[0].name = "Renamed service".into();
+    let mut item = data.clone();
+    item.services[0].items[0].name_ar = Some("بند جديد".into());
+    let mut content = data.clone();
+    content.general_content[0].values = "+971 4 000 0000".into();
+    let mut fewer = data.clone();
+    fewer.services.pop();
+    fewer.general_content.clear();
+    let mut blog = data.clone();
+    blog.blogs[0].name = "A blog renamed".into();
+    for (what, data) in [
+        ("the first", &data),
+        ("a service renamed", &renamed),
+        ("an item's Arabic name", &item),
+        ("general content changed", &content),
+        ("the first again", &data),
+        ("a service and the general content gone", &fewer),
+        ("a blog renamed", &blog),
+    ] {
+        let render = |site: &Site| -> BTreeMap<String, Vec<u8>> {
+            site.render(data, &plan::full(data), &|id| blogs.get(&id).cloned())
+                .unwrap()
+                .into_iter()
+                .map(|p| (p.path, p.bytes))
+                .collect()
+        };
+        let (again, new) = (render(&kept), render(&site()));
+        let differ: Vec<&String> = new
+            .keys()
+            .filter(|p| again.get(*p) != new.get(*p))
+            .collect();
+        assert!(
+            differ.is_empty() && again.len() == new.len(),
+            "{what}: {differ:?}"
+        );
+    }
 }

@@ -66,19 +66,37 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> Vec<Wanted> {
     Memo::default().digests(data, fingerprint, year)
 }
 
-/// What [`Memo::digests`] made last time, for the next time: each card's digest with the card
-/// (a card equal to the one kept keeps its digest), and each blog page's digest with its card's
-/// digest (the same card digest under the same shared inputs keeps it). Its answers are
-/// [`digests`]'s, made from scratch, for any sequence of data (a property test says so): an
-/// edit changes a card or two of thousands, and hashing every card and every blog page again
-/// was most of an edit's planning (docs/benchmarks.md).
-#[derive(Debug, Default)]
+/// What [`Memo::digests`] made last time, for the next time: each card's digest with the
+/// card's fingerprint (a card with the same fingerprint keeps its digest), and each blog page's
+/// digest with its card's digest (the same card digest under the same shared inputs keeps it).
+/// Its answers are [`digests`]'s, made from scratch, for any sequence of data (a property test
+/// says so): an edit changes a card or two of thousands, and hashing every card and every blog
+/// page again was most of an edit's planning (docs/benchmarks.md).
+#[derive(Debug)]
 pub struct Memo {
     /// The digest of what every output shares, under which `pages` were made.
     shared: [u8; 32],
-    cards: Ids<(BlogCard, [u8; 16])>,
-    /// A blog page's key and digest, by blog id, with the card digest they were made from.
-    pages: Ids<([u8; 16], String, InputDigest)>,
+    /// Each card's digest, with the card's fingerprint ([`Memo::fingerprint`]): the cards
+    /// themselves, kept here beside the publisher's own copy, were 1.5 MB of a server's memory
+    /// at five thousand blogs.
+    cards: Ids<([u8; 16], [u8; 16])>,
+    /// A blog page's digest, by blog id, with the card digest it was made from.
+    pages: Ids<([u8; 16], InputDigest)>,
+    /// The fingerprints' secret key, new for each memo.
+    key: (u64, u64),
+}
+
+impl Default for Memo {
+    fn default() -> Self {
+        use std::hash::BuildHasher;
+        let random = std::hash::RandomState::new();
+        Memo {
+            shared: [0; 32],
+            cards: Ids::default(),
+            pages: Ids::default(),
+            key: (random.hash_one(0u8), random.hash_one(1u8)),
+        }
+    }
 }
 
 /// A map by blog id, with a fast hash: the ids are the database's, and SipHash was a tenth
@@ -107,17 +125,20 @@ impl Memo {
         let pages = listing_pages(data.blogs.len());
         // Each card's digest, once: the targets that show a card feed it.
         let kept = &self.cards;
-        let cards: Vec<(i32, [u8; 16], bool)> = data
+        let cards: Vec<(i32, [u8; 16], Option<[u8; 16]>)> = data
             .blogs
             .par_iter()
-            .map(|b| match kept.get(&b.id) {
-                Some((card, digest)) if card == b => (b.id, *digest, false),
-                _ => (b.id, card_digest(b), true),
+            .map(|b| {
+                let print = self.fingerprint(b);
+                match kept.get(&b.id) {
+                    Some((same, digest)) if *same == print => (b.id, *digest, None),
+                    _ => (b.id, card_digest(b), Some(print)),
+                }
             })
             .collect();
-        for (b, (id, digest, new)) in data.blogs.iter().zip(&cards) {
-            if *new {
-                self.cards.insert(*id, (b.clone(), *digest));
+        for (id, digest, new) in &cards {
+            if let Some(print) = new {
+                self.cards.insert(*id, (*print, *digest));
             }
         }
         let card: Ids<[u8; 16]> = cards.into_iter().map(|(id, d, _)| (id, d)).collect();
@@ -140,10 +161,10 @@ impl Memo {
                 // A blog page shows its card and what every page shows: its key is its card's
                 // slug and id.
                 if let Target::Page(Route::Blog { id, .. }) = &target
-                    && let Some((card_digest, key, digest)) = kept.get(id)
+                    && let Some((card_digest, digest)) = kept.get(id)
                     && card.get(id) == Some(card_digest)
                 {
-                    let (key, digest) = (key.clone(), digest.clone());
+                    let (key, digest) = (key(&target), digest.clone());
                     return (
                         Wanted {
                             target,
@@ -199,8 +220,7 @@ impl Memo {
         let mut out = Vec::with_capacity(wanted.len());
         for (w, new) in wanted {
             if new && let Target::Page(Route::Blog { id, .. }) = &w.target {
-                self.pages
-                    .insert(*id, (card[id], w.key.clone(), w.digest.clone()));
+                self.pages.insert(*id, (card[id], w.digest.clone()));
             }
             out.push(w);
         }
@@ -209,11 +229,29 @@ impl Memo {
         }
         out
     }
+
+    /// A card's fingerprint: 128 bits of SipHash under the memo's secret key, of the bytes
+    /// its digest is made from. Two cards with the same fingerprint are the same card but by
+    /// a chance of one in 2^128 (no one can aim for it without the key, new in every process).
+    fn fingerprint(&self, card: &BlogCard) -> [u8; 16] {
+        use std::hash::Hasher;
+        let mut h = siphasher::sip128::SipHasher13::new_with_keys(self.key.0, self.key.1);
+        card_bytes(card, &mut |bytes| h.write(bytes));
+        siphasher::sip128::Hasher128::finish128(&h).as_bytes()
+    }
 }
 
-/// A card's digest: its fields' bytes fed one by one, without JSON (this runs for every blog
-/// on every publish). The pattern names every field, so a new one cannot be left out.
+/// A card's digest: its fields' bytes ([`card_bytes`]), without JSON (this runs for every
+/// blog on every publish).
 fn card_digest(card: &BlogCard) -> [u8; 16] {
+    let mut h = Sha256::new();
+    card_bytes(card, &mut |bytes| h.update(bytes));
+    h.finalize()[..16].try_into().expect("16 bytes")
+}
+
+/// Gives `out` a card's fields, one by one, each told from the next (texts by their length).
+/// The pattern names every field, so a new one cannot be left out.
+fn card_bytes(card: &BlogCard, out: &mut dyn FnMut(&[u8])) {
     let BlogCard {
         id,
         slug,
@@ -225,26 +263,26 @@ fn card_digest(card: &BlogCard) -> [u8; 16] {
         created_at,
         updated_at,
     } = card;
-    let mut h = Sha256::new();
-    h.update(id.to_le_bytes());
-    h.update(display_order.to_le_bytes());
+    out(&id.to_le_bytes());
+    out(&display_order.to_le_bytes());
     for at in [created_at, updated_at] {
-        h.update(at.timestamp().to_le_bytes());
-        h.update(at.timestamp_subsec_nanos().to_le_bytes());
+        out(&at.timestamp().to_le_bytes());
+        out(&at.timestamp_subsec_nanos().to_le_bytes());
     }
     for text in [Some(slug), Some(name), name_ar.as_ref(), Some(image_url)] {
         match text {
             Some(text) => {
-                h.update((text.len() as u64).to_le_bytes());
-                h.update(text.as_bytes());
+                out(&(text.len() as u64).to_le_bytes());
+                out(text.as_bytes());
             }
-            None => h.update(u64::MAX.to_le_bytes()),
+            None => out(&u64::MAX.to_le_bytes()),
         }
     }
-    if image.is_some() {
-        feed(&mut h, image);
+    if let Some(image) = image {
+        let bytes = serde_json::to_vec(image).expect("site data serialises");
+        out(&(bytes.len() as u64).to_le_bytes());
+        out(&bytes);
     }
-    h.finalize()[..16].try_into().expect("16 bytes")
 }
 
 fn feed(h: &mut Sha256, value: &impl Serialize) {
@@ -774,10 +812,16 @@ mod tests {
             ("created_at", |c, t| c.created_at = t),
             ("updated_at", |c, t| c.updated_at = t),
         ];
+        let memo = Memo::default();
         for (field, edit) in edits {
             let mut edited = card.clone();
             edit(&mut edited, later);
             assert_ne!(card_digest(&card), card_digest(&edited), "{field}");
+            assert_ne!(
+                memo.fingerprint(&card),
+                memo.fingerprint(&edited),
+                "{field}"
+            );
         }
         // A field's bytes cannot pass for the next field's.
         let mut a = card.clone();
@@ -785,6 +829,9 @@ mod tests {
         (a.slug, a.name) = ("ab".into(), "c".into());
         (b.slug, b.name) = ("a".into(), "bc".into());
         assert_ne!(card_digest(&a), card_digest(&b));
+        assert_ne!(memo.fingerprint(&a), memo.fingerprint(&b));
+        // A memo's key is its own.
+        assert_ne!(Memo::default().fingerprint(&a), memo.fingerprint(&a));
     }
 
     #[test]

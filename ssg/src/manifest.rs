@@ -331,7 +331,68 @@ fn debug_str(out: &mut String, s: &str) {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     pub digest: InputDigest,
-    pub files: BTreeSet<String>,
+    pub files: Files,
+}
+
+/// The files of an output, sorted, each once: a boxed slice, as an output writes one or two (a
+/// set of one is a tree node of some 280 bytes, and a publisher keeps an entry for every output:
+/// 1.5 MB of a server's memory at five thousand blogs).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Files(Box<[String]>);
+
+impl Files {
+    pub fn iter(&self) -> std::slice::Iter<'_, String> {
+        self.0.iter()
+    }
+
+    pub fn contains(&self, file: &str) -> bool {
+        self.0.binary_search_by(|f| f.as_str().cmp(file)).is_ok()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl FromIterator<String> for Files {
+    fn from_iter<I: IntoIterator<Item = String>>(files: I) -> Files {
+        let mut files: Vec<String> = files.into_iter().collect();
+        files.sort_unstable();
+        files.dedup();
+        Files(files.into_boxed_slice())
+    }
+}
+
+impl Extend<String> for Files {
+    fn extend<I: IntoIterator<Item = String>>(&mut self, more: I) {
+        let mut files = std::mem::take(&mut self.0).into_vec();
+        files.extend(more);
+        *self = files.into_iter().collect();
+    }
+}
+
+impl IntoIterator for Files {
+    type Item = String;
+    type IntoIter = std::vec::IntoIter<String>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_vec().into_iter()
+    }
+}
+
+impl<'f> IntoIterator for &'f Files {
+    type Item = &'f String;
+    type IntoIter = std::slice::Iter<'f, String>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<const N: usize> From<[String; N]> for Files {
+    fn from(files: [String; N]) -> Files {
+        files.into_iter().collect()
+    }
 }
 
 /// A part of the manifest, kept in a file of its own ([`Shard::file`]) so that a publish writes
@@ -490,7 +551,7 @@ impl Manifest {
     pub fn mark_stale(&mut self, key: &str, written: BTreeSet<String>) {
         let mut entry = self.get(key).cloned().unwrap_or_else(|| Entry {
             digest: STALE.to_owned(),
-            files: BTreeSet::new(),
+            files: Files::default(),
         });
         entry.digest = STALE.to_owned();
         entry.files.extend(written);
@@ -582,7 +643,7 @@ impl Intent {
     pub fn parse(text: &str) -> Option<Intent> {
         let outputs = parse_entries(text)?
             .into_iter()
-            .map(|(key, entry)| (key, entry.files))
+            .map(|(key, entry)| (key, entry.files.into_iter().collect()))
             .collect();
         Some(Intent { outputs })
     }
@@ -599,7 +660,12 @@ fn write_entry(out: &mut String, key: &str, entry: &Entry) {
     write_line(out, &entry.digest, key, &entry.files);
 }
 
-fn write_line(out: &mut String, digest: &str, key: &str, files: &BTreeSet<String>) {
+fn write_line<'f>(
+    out: &mut String,
+    digest: &str,
+    key: &str,
+    files: impl IntoIterator<Item = &'f String>,
+) {
     out.push_str(digest);
     out.push('\t');
     out.push_str(key);

@@ -478,7 +478,7 @@ impl Publisher {
                     wanted.key.clone(),
                     Entry {
                         digest: wanted.digest.clone(),
-                        files,
+                        files: files.into_iter().collect(),
                     },
                 );
                 if let Some(previous) = previous {

@@ -22,9 +22,9 @@
 //!   one, by the numbers the database gives every change (listing five thousand cards was most
 //!   of an edit's loading), and the rest (services, reviews, banners, …) only when a change to
 //!   it was numbered since. Whoever wrote them, the database numbered them;
-//! - the digests the last publish made ([`manifest::Memo`]): a card equal to the one kept keeps
-//!   its digest, and its blog page too while what every page shows is the same (hashing every
-//!   card and blog page again was most of an edit's planning).
+//! - the digests the last publish made ([`manifest::Memo`]): a card whose fingerprint is the
+//!   one kept keeps its digest, and its blog page too while what every page shows is the same
+//!   (hashing every card and blog page again was most of an edit's planning).
 //!
 //! A full build is the same walk with an empty manifest, plus a sweep of files no manifest
 //! knows. `.build` (the site's fingerprint) marks a complete build; without it, or with another

@@ -348,10 +348,6 @@ impl Files {
     pub fn contains(&self, file: &str) -> bool {
         self.0.binary_search_by(|f| f.as_str().cmp(file)).is_ok()
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
 }
 
 impl FromIterator<String> for Files {

@@ -1105,8 +1105,17 @@ pub const REST_TABLES: [&str; 7] = [
 /// every change, whatever the table).
 const REST_CHANGED: &str = "UPDATE site_changes SET seq = seq + 1, rest_seq = seq + 1 WHERE id = 1";
 
-fn rest_trigger(table: &str, event: &str) -> String {
-    format!("{table}_rest_{}", event.to_lowercase())
+/// SQLite's triggers (one an event, each table), by name: what `up` creates and `down` drops.
+fn sqlite_rest_triggers() -> impl Iterator<Item = (String, &'static str, &'static str)> {
+    REST_TABLES.into_iter().flat_map(|table| {
+        ["INSERT", "UPDATE", "DELETE"].map(|event| {
+            (
+                format!("{table}_rest_{}", event.to_lowercase()),
+                table,
+                event,
+            )
+        })
+    })
 }
 
 #[async_trait::async_trait]
@@ -1138,14 +1147,11 @@ impl MigrationTrait for RestChanges {
                 }
             }
             _ => {
-                for table in REST_TABLES {
-                    for event in ["INSERT", "UPDATE", "DELETE"] {
-                        db.execute_unprepared(&format!(
-                            "CREATE TRIGGER {} AFTER {event} ON {table} BEGIN {REST_CHANGED}; END",
-                            rest_trigger(table, event)
-                        ))
-                        .await?;
-                    }
+                for (name, table, event) in sqlite_rest_triggers() {
+                    db.execute_unprepared(&format!(
+                        "CREATE TRIGGER {name} AFTER {event} ON {table} BEGIN {REST_CHANGED}; END"
+                    ))
+                    .await?;
                 }
             }
         }
@@ -1166,14 +1172,9 @@ impl MigrationTrait for RestChanges {
                     .await?;
             }
             _ => {
-                for table in REST_TABLES {
-                    for event in ["INSERT", "UPDATE", "DELETE"] {
-                        db.execute_unprepared(&format!(
-                            "DROP TRIGGER IF EXISTS {}",
-                            rest_trigger(table, event)
-                        ))
+                for (name, _, _) in sqlite_rest_triggers() {
+                    db.execute_unprepared(&format!("DROP TRIGGER IF EXISTS {name}"))
                         .await?;
-                    }
                 }
             }
         }

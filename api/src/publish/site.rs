@@ -204,10 +204,11 @@ impl Publisher {
         Ok(pages.into_iter().find(|p| p.path == file).map(|p| p.bytes))
     }
 
-    /// Gets ready for the first publish after a start: reads what the site shows (so that
-    /// publish reads only what changed) and renders, without writing, one page of each kind that has
-    /// islands. A renderer's first render of an island is slow (Node compiles it then): a
-    /// server's first edit took 110 ms against 20 ms for the next ones.
+    /// Gets ready for the first publish after a start: reads what the site shows and makes its
+    /// digests (so that publish reads and hashes only what changed), and renders, without
+    /// writing, one page of each kind that has islands. A renderer's first render of an island
+    /// is slow (Node compiles it then): a server's first edit took 110 ms against 20 ms for the
+    /// next ones.
     pub async fn warm(&self, db: &Db) {
         if let Err(e) = self.try_warm(db).await {
             tracing::warn!(error = %e, "failed to warm the publisher");

@@ -1,6 +1,6 @@
-//! What every page of a language shares, built once for many renders ([`crate::Site`]): the merged string table
-//! (`content/strings` with the CMS's general-content overrides), the services, the links and
-//! offices of header and footer, and the islands' configuration.
+//! What every page of a language shares, built once for many renders ([`crate::Site`]): the
+//! merged string table (`content/strings` with the CMS's general-content overrides), the
+//! services, the links and offices of header and footer, and the islands' configuration.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -25,6 +25,7 @@
 //! and hashing every blog's text (docs/benchmarks.md, "Profiles").
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -67,36 +68,24 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> Vec<Wanted> {
 }
 
 /// What [`Memo::digests`] made last time, for the next time: each card's digest with the
-/// card's fingerprint (a card with the same fingerprint keeps its digest), and each blog page's
-/// digest with its card's digest (the same card digest under the same shared inputs keeps it).
-/// Its answers are [`digests`]'s, made from scratch, for any sequence of data (a property test
-/// says so): an edit changes a card or two of thousands, and hashing every card and every blog
-/// page again was most of an edit's planning (docs/benchmarks.md).
-#[derive(Debug)]
+/// card it was made from (a card that is that one, or equal to it, keeps its digest), and each
+/// blog page's digest with its card's digest (the same card digest under the same shared
+/// inputs keeps it). Its answers are [`digests`]'s, made from scratch, for any sequence of data
+/// (a property test says so): an edit changes a card or two of thousands, and hashing every
+/// card and every blog page again was most of an edit's planning (docs/benchmarks.md).
+///
+/// The cards are shared, not copied: the publisher keeps its cards between loads and gives
+/// each publish the same ones ([`SiteData::blogs`]), so an unchanged card is found unchanged
+/// by its address alone. A card held here cannot change in place (an `Arc` shared is
+/// immutable) nor its address be reused while it is held.
+#[derive(Debug, Default)]
 pub struct Memo {
     /// The digest of what every output shares, under which `pages` were made.
     shared: [u8; 32],
-    /// Each card's digest, with the card's fingerprint ([`Memo::fingerprint`]): the cards
-    /// themselves, kept here beside the publisher's own copy, were 1.5 MB of a server's memory
-    /// at five thousand blogs.
-    cards: Ids<([u8; 16], [u8; 16])>,
+    /// Each card's digest, with the card.
+    cards: Ids<(Arc<BlogCard>, [u8; 16])>,
     /// A blog page's digest, by blog id, with the card digest it was made from.
     pages: Ids<([u8; 16], InputDigest)>,
-    /// The fingerprints' secret key, new for each memo.
-    key: (u64, u64),
-}
-
-impl Default for Memo {
-    fn default() -> Self {
-        use std::hash::BuildHasher;
-        let random = std::hash::RandomState::new();
-        Memo {
-            shared: [0; 32],
-            cards: Ids::default(),
-            pages: Ids::default(),
-            key: (random.hash_one(0u8), random.hash_one(1u8)),
-        }
-    }
 }
 
 /// A map by blog id, with a fast hash: the ids are the database's, and SipHash was a tenth
@@ -125,20 +114,17 @@ impl Memo {
         let pages = listing_pages(data.blogs.len());
         // Each card's digest, once: the targets that show a card feed it.
         let kept = &self.cards;
-        let cards: Vec<(i32, [u8; 16], Option<[u8; 16]>)> = data
+        let cards: Vec<(i32, [u8; 16], bool)> = data
             .blogs
             .par_iter()
-            .map(|b| {
-                let print = self.fingerprint(b);
-                match kept.get(&b.id) {
-                    Some((same, digest)) if *same == print => (b.id, *digest, None),
-                    _ => (b.id, card_digest(b), Some(print)),
-                }
+            .map(|b| match kept.get(&b.id) {
+                Some((card, digest)) if Arc::ptr_eq(card, b) || card == b => (b.id, *digest, false),
+                _ => (b.id, card_digest(b), true),
             })
             .collect();
-        for (id, digest, new) in &cards {
-            if let Some(print) = new {
-                self.cards.insert(*id, (*print, *digest));
+        for (b, (id, digest, new)) in data.blogs.iter().zip(&cards) {
+            if *new {
+                self.cards.insert(*id, (b.clone(), *digest));
             }
         }
         let card: Ids<[u8; 16]> = cards.into_iter().map(|(id, d, _)| (id, d)).collect();
@@ -152,7 +138,10 @@ impl Memo {
         };
         let mut chunks: BTreeMap<i32, Vec<&BlogCard>> = BTreeMap::new();
         for blog in &data.blogs {
-            chunks.entry(sitemap_chunk(blog.id)).or_default().push(blog);
+            chunks
+                .entry(sitemap_chunk(blog.id))
+                .or_default()
+                .push(&**blog);
         }
         let kept = &self.pages;
         let wanted: Vec<(Wanted, bool)> = outputs(data)
@@ -182,11 +171,11 @@ impl Memo {
                     Target::Page(route @ Route::Home) => {
                         feed(&mut h, &data.banners);
                         feed(&mut h, &data.reviews);
-                        feed_cards(&mut h, &mut cards_shown(route, data).iter());
+                        feed_cards(&mut h, &mut cards_shown(route, data).iter().map(|b| &**b));
                     }
                     Target::Page(route @ Route::Blogs(_)) => {
                         feed(&mut h, &pages);
-                        feed_cards(&mut h, &mut cards_shown(route, data).iter());
+                        feed_cards(&mut h, &mut cards_shown(route, data).iter().map(|b| &**b));
                     }
                     Target::Page(Route::Blog { id, .. }) | Target::Redirect { blog_id: id, .. } => {
                         h.update(card.get(id).unwrap_or(&[0; 16]));
@@ -229,29 +218,14 @@ impl Memo {
         }
         out
     }
-
-    /// A card's fingerprint: 128 bits of SipHash under the memo's secret key, of the bytes
-    /// its digest is made from. Two cards with the same fingerprint are the same card but by
-    /// a chance of one in 2^128 (no one can aim for it without the key, new in every process).
-    fn fingerprint(&self, card: &BlogCard) -> [u8; 16] {
-        use std::hash::Hasher;
-        let mut h = siphasher::sip128::SipHasher13::new_with_keys(self.key.0, self.key.1);
-        card_bytes(card, &mut |bytes| h.write(bytes));
-        siphasher::sip128::Hasher128::finish128(&h).as_bytes()
-    }
 }
 
-/// A card's digest: its fields' bytes ([`card_bytes`]), without JSON (this runs for every
-/// blog on every publish).
+/// A card's digest: its fields' bytes, each told from the next (texts by their length),
+/// without JSON (this runs for every blog of a full build). The pattern names every field, so
+/// a new one cannot be left out.
 fn card_digest(card: &BlogCard) -> [u8; 16] {
     let mut h = Sha256::new();
-    card_bytes(card, &mut |bytes| h.update(bytes));
-    h.finalize()[..16].try_into().expect("16 bytes")
-}
-
-/// Gives `out` a card's fields, one by one, each told from the next (texts by their length).
-/// The pattern names every field, so a new one cannot be left out.
-fn card_bytes(card: &BlogCard, out: &mut dyn FnMut(&[u8])) {
+    let mut out = |bytes: &[u8]| h.update(bytes);
     let BlogCard {
         id,
         slug,
@@ -283,6 +257,7 @@ fn card_bytes(card: &BlogCard, out: &mut dyn FnMut(&[u8])) {
         out(&(bytes.len() as u64).to_le_bytes());
         out(&bytes);
     }
+    h.finalize()[..16].try_into().expect("16 bytes")
 }
 
 fn feed(h: &mut Sha256, value: &impl Serialize) {
@@ -737,7 +712,7 @@ mod tests {
         for step in 0..300 {
             let ids: Vec<i32> = data.blogs.iter().map(|b| b.id).collect();
             let id = ids.get(below(ids.len().max(1))).copied().unwrap_or(1);
-            let what = below(14);
+            let what = below(15);
             log.push(what);
             match what {
                 0 if !ids.is_empty() => {
@@ -756,7 +731,11 @@ mod tests {
                 }
                 1 if !ids.is_empty() => data.set_blog(id, None),
                 2 | 3 => {
-                    let mut card = data.blogs.first().cloned().unwrap_or_default();
+                    let mut card = data
+                        .blogs
+                        .first()
+                        .map(|b| BlogCard::clone(b))
+                        .unwrap_or_default();
                     (card.id, card.slug) = (next_id, format!("b{next_id}"));
                     card.display_order = below(50) as i32;
                     data.set_blog(next_id, Some(card));
@@ -782,6 +761,12 @@ mod tests {
                     }]
                 }
                 9 => fingerprint = format!("f{}", below(3)),
+                // A card changed where it is: the memo holds it too, so it is copied first
+                // and is no longer the card the memo holds.
+                11 if !ids.is_empty() => {
+                    let at = below(data.blogs.len());
+                    Arc::make_mut(&mut data.blogs[at]).name = format!("Blog {}", below(5));
+                }
                 10 => year = 2026 + below(2) as i32,
                 // Nothing changed.
                 _ => {}
@@ -861,7 +846,7 @@ mod tests {
 
     #[test]
     fn every_field_of_a_card_is_in_its_digest() {
-        let card = data(1).blogs[0].clone();
+        let card = BlogCard::clone(&data(1).blogs[0]);
         let later = card.created_at + chrono::Duration::nanoseconds(1);
         type Edit = fn(&mut BlogCard, chrono::DateTime<chrono::Utc>);
         let edits: [(&str, Edit); 8] = [
@@ -874,16 +859,10 @@ mod tests {
             ("created_at", |c, t| c.created_at = t),
             ("updated_at", |c, t| c.updated_at = t),
         ];
-        let memo = Memo::default();
         for (field, edit) in edits {
             let mut edited = card.clone();
             edit(&mut edited, later);
             assert_ne!(card_digest(&card), card_digest(&edited), "{field}");
-            assert_ne!(
-                memo.fingerprint(&card),
-                memo.fingerprint(&edited),
-                "{field}"
-            );
         }
         // A field's bytes cannot pass for the next field's.
         let mut a = card.clone();
@@ -891,9 +870,6 @@ mod tests {
         (a.slug, a.name) = ("ab".into(), "c".into());
         (b.slug, b.name) = ("a".into(), "bc".into());
         assert_ne!(card_digest(&a), card_digest(&b));
-        assert_ne!(memo.fingerprint(&a), memo.fingerprint(&b));
-        // A memo's key is its own.
-        assert_ne!(Memo::default().fingerprint(&a), memo.fingerprint(&a));
     }
 
     #[test]

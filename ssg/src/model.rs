@@ -2,6 +2,8 @@
 //! optional; pages fall back to the English field when a twin is empty (architecture
 //! decision 11).
 
+use std::sync::Arc;
+
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -158,8 +160,10 @@ pub struct Redirect {
 pub struct SiteData {
     /// Sorted by display order, then id.
     pub services: Vec<Service>,
-    /// Sorted by display order, then id.
-    pub blogs: Vec<BlogCard>,
+    /// Sorted by display order, then id. Shared: the publisher keeps the cards between loads,
+    /// and a card that did not change since is the one it had ([`crate::manifest::Memo`]
+    /// knows it unchanged by that).
+    pub blogs: Vec<Arc<BlogCard>>,
     pub reviews: Vec<Review>,
     pub banners: Vec<Banner>,
     pub general_content: Vec<GeneralContent>,
@@ -191,12 +195,14 @@ impl SiteData {
                 })
                 .collect(),
             blogs: (1..=blogs)
-                .map(|id| BlogCard {
-                    id,
-                    display_order: id,
-                    slug: format!("b{id}"),
-                    name: format!("Blog {id}"),
-                    ..Default::default()
+                .map(|id| {
+                    Arc::new(BlogCard {
+                        id,
+                        display_order: id,
+                        slug: format!("b{id}"),
+                        name: format!("Blog {id}"),
+                        ..Default::default()
+                    })
                 })
                 .collect(),
             ..Default::default()
@@ -206,12 +212,12 @@ impl SiteData {
     }
 
     pub fn blog(&self, id: i32) -> Option<&BlogCard> {
-        self.blogs.iter().find(|b| b.id == id)
+        self.blogs.iter().find(|b| b.id == id).map(|b| &**b)
     }
 
     /// Every blog's card by id (for lookups in a loop over the blogs).
     pub fn blogs_by_id(&self) -> std::collections::HashMap<i32, &BlogCard> {
-        self.blogs.iter().map(|b| (b.id, b)).collect()
+        self.blogs.iter().map(|b| (b.id, &**b)).collect()
     }
 
     /// Replaces (or removes, with `None`) one blog's card, keeping the order.
@@ -221,7 +227,7 @@ impl SiteData {
             let at = self
                 .blogs
                 .partition_point(|b| (b.display_order, b.id) < (card.display_order, card.id));
-            self.blogs.insert(at, card);
+            self.blogs.insert(at, Arc::new(card));
         }
     }
 }
@@ -246,7 +252,10 @@ mod tests {
             ..Default::default()
         };
         let mut data = SiteData {
-            blogs: vec![card(1, 1), card(2, 2), card(3, 3)],
+            blogs: vec![card(1, 1), card(2, 2), card(3, 3)]
+                .into_iter()
+                .map(Arc::new)
+                .collect(),
             ..Default::default()
         };
         data.set_blog(1, Some(card(1, 5)));

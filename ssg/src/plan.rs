@@ -3,6 +3,7 @@
 //! decided by comparing their inputs' digests ([`crate::manifest`]), not by a diff of the data.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use crate::model::{BlogCard, SiteData};
 use crate::routes::{Lang, Route};
@@ -91,7 +92,7 @@ pub fn pages(data: &SiteData) -> Vec<Route> {
 
 /// The blogs whose cards the page at `route` shows: the home page's latest, a listing page's
 /// twelve (one rule for the pages, their digests and the bodies a publish loads).
-pub fn cards_shown<'d>(route: &Route, data: &'d SiteData) -> &'d [BlogCard] {
+pub fn cards_shown<'d>(route: &Route, data: &'d SiteData) -> &'d [Arc<BlogCard>] {
     let (start, count) = match route {
         Route::Home => (0, HOME_BLOGS),
         Route::Blogs(n) => (
@@ -109,7 +110,7 @@ pub fn cards_shown<'d>(route: &Route, data: &'d SiteData) -> &'d [BlogCard] {
 pub fn newest(data: &SiteData) -> Vec<&BlogCard> {
     let order =
         |a: &&BlogCard, b: &&BlogCard| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id));
-    let mut blogs: Vec<&BlogCard> = data.blogs.iter().collect();
+    let mut blogs: Vec<&BlogCard> = data.blogs.iter().map(|b| &**b).collect();
     // The first twenty of thousands, in linear time: a publish asks on every edit.
     if blogs.len() > FEED_SIZE {
         blogs.select_nth_unstable_by(FEED_SIZE - 1, order);
@@ -148,7 +149,12 @@ pub fn outputs(data: &SiteData) -> Vec<Target> {
         chunks.insert(sitemap_chunk(blog.id));
     }
     targets.extend(chunks.into_iter().map(Target::SitemapBlogs));
-    let by_id = data.blogs_by_id();
+    // Every card by id, only for a site with old URLs (most have none, and this runs on every
+    // publish).
+    let by_id = match data.redirects.is_empty() {
+        true => Default::default(),
+        false => data.blogs_by_id(),
+    };
     let mut redirects = BTreeSet::new();
     for r in &data.redirects {
         if by_id.get(&r.blog_id).is_some_and(|b| b.slug != r.slug)

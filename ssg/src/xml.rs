@@ -190,12 +190,14 @@ mod tests {
         let mut data = SiteData {
             blogs: ids
                 .iter()
-                .map(|&id| BlogCard {
-                    id,
-                    slug: format!("b{id}"),
-                    display_order: id,
-                    updated_at: base + chrono::Duration::seconds(i64::from(id)),
-                    ..Default::default()
+                .map(|&id| {
+                    std::sync::Arc::new(BlogCard {
+                        id,
+                        slug: format!("b{id}"),
+                        display_order: id,
+                        updated_at: base + chrono::Duration::seconds(i64::from(id)),
+                        ..Default::default()
+                    })
                 })
                 .collect(),
             ..Default::default()

@@ -909,10 +909,12 @@ mod tests {
     fn site(blogs: i32) -> SiteData {
         let mut data = SiteData {
             blogs: (1..=blogs)
-                .map(|id| BlogCard {
-                    id,
-                    slug: format!("b{id}"),
-                    ..Default::default()
+                .map(|id| {
+                    Arc::new(BlogCard {
+                        id,
+                        slug: format!("b{id}"),
+                        ..Default::default()
+                    })
                 })
                 .collect(),
             ..Default::default()

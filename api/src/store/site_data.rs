@@ -4,6 +4,7 @@
 //! apart, by id, for the pages that show them.
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -103,13 +104,18 @@ fn to_blog(b: blog::Model, images: &Images) -> Blog {
 struct Cards {
     /// The last change seen; `None` before the first load.
     seq: Option<i64>,
-    /// Live cards in the site's order (display order, then id), without what the media store
-    /// knows of their images (that is added on each load, as images change apart from blogs):
-    /// a load hands them over in order, so the data's sort finds them sorted (sorting five
-    /// thousand cards in a hash map's order was 3 % of an edit's samples).
-    ordered: BTreeMap<(i32, i32), BlogCard>,
+    /// Live cards in the site's order (display order, then id), each with what the media
+    /// store knows of its image: a load hands them over in order, so the data's sort finds
+    /// them sorted (sorting five thousand cards in a hash map's order was 3 % of an edit's
+    /// samples), and shared, so an unchanged card is the one the last load handed over (the
+    /// publisher's digests know it unchanged by that, and copying every card on every load
+    /// was a fifth of an edit's load).
+    ordered: BTreeMap<(i32, i32), Arc<BlogCard>>,
     /// Each live card's display order, by id: its place in `ordered` is `(order, id)`.
     order: HashMap<i32, i32>,
+    /// The change to the rest (`Kept::rest`) whose images the cards show: images change apart
+    /// from blogs, and every card's is looked up again when the rest was read again.
+    images_of: Option<i64>,
 }
 
 /// A card's columns as JSON, one array a row: the database answers with one row, the cards
@@ -167,12 +173,13 @@ fn to_card(row: CardRow) -> anyhow::Result<BlogCard> {
 }
 
 impl Cards {
-    /// Brings the cards up to date with the database; every live blog's card, with its image.
+    /// Brings the cards up to date with the database and `images` (the rest's, as of change
+    /// `rest_seq`); every live blog's card, with its image.
     async fn load(
         &mut self,
         db: &impl ConnectionTrait,
-        images: &Images,
-    ) -> anyhow::Result<Vec<BlogCard>> {
+        (rest_seq, images): (i64, &Images),
+    ) -> anyhow::Result<Vec<Arc<BlogCard>>> {
         use sea_orm::{IdenStatic, QueryTrait};
         let backend = db.get_database_backend();
         let columns = CARD_COLUMNS.map(|c| c.as_str()).join(", ");
@@ -195,7 +202,7 @@ impl Cards {
                 let rows: Vec<CardRow> = parse(row.try_get_by_index(2)?)?;
                 *self = Cards::default();
                 for row in rows {
-                    self.put(to_card(row)?);
+                    self.put(to_card(row)?, images);
                 }
                 let (removed, last): (i64, i64) =
                     (row.try_get_by_index(0)?, row.try_get_by_index(1)?);
@@ -225,25 +232,31 @@ impl Cards {
                 last = last.max(change);
                 let card = to_card(card)?;
                 match live {
-                    1 => self.put(card),
+                    1 => self.put(card, images),
                     _ => self.remove(card.id),
                 }
             }
             self.seq = Some(last);
             break;
         }
-        Ok(self
-            .ordered
-            .values()
-            .map(|card| with_image(card.clone(), images))
-            .collect())
+        if self.images_of != Some(rest_seq) {
+            for card in self.ordered.values_mut() {
+                if images.get(&card.image_url) != card.image.as_ref() {
+                    Arc::make_mut(card).image = image(images, &card.image_url);
+                }
+            }
+            self.images_of = Some(rest_seq);
+        }
+        Ok(self.ordered.values().cloned().collect())
     }
 
-    /// Adds or replaces a live card, in its place.
-    fn put(&mut self, card: BlogCard) {
+    /// Adds or replaces a live card, in its place, with its image.
+    fn put(&mut self, card: BlogCard, images: &Images) {
         self.remove(card.id);
         self.order.insert(card.id, card.display_order);
-        self.ordered.insert((card.display_order, card.id), card);
+        let card = with_image(card, images);
+        self.ordered
+            .insert((card.display_order, card.id), Arc::new(card));
     }
 
     fn remove(&mut self, id: i32) {
@@ -414,14 +427,15 @@ pub async fn load_data_with(
     let Some((_, rest)) = &kept.rest else {
         unreachable!("kept above")
     };
-    let blogs = kept.cards.load(db, &rest.images).await?;
-    let live: std::collections::HashSet<i32> = blogs.iter().map(|b| b.id).collect();
+    let blogs = kept.cards.load(db, (rest_seq, &rest.images)).await?;
+    // The cards' own index of the live blogs, rather than a set of every id made on each load.
+    let live = &kept.cards.order;
     let mut data = SiteData {
         services: rest.services.clone(),
         redirects: rest
             .redirects
             .iter()
-            .filter(|r| live.contains(&r.blog_id))
+            .filter(|r| live.contains_key(&r.blog_id))
             .cloned()
             .collect(),
         blogs,

@@ -727,6 +727,22 @@ async fn a_publisher_remembering_the_site_sees_every_change_to_what_it_shows_who
             0,
             "an image's size known",
         ),
+        // What the cards show of their image: every blog's card has this one.
+        (
+            format!(
+                "INSERT INTO media_images (name, status, width, height, bytes, attempts, \
+                 created_at, updated_at) VALUES ('blog.svg', 'original', 64, 48, 1, 0, {now}, {now})"
+            ),
+            Resource::Media,
+            0,
+            "the blogs' image's size known",
+        ),
+        (
+            "UPDATE media_images SET width = 96 WHERE name = 'blog.svg'".to_owned(),
+            Resource::Media,
+            0,
+            "the blogs' image's size changed",
+        ),
     ];
     for (sql, resource, id, what) in steps {
         by_hand(sql, resource, id).await;

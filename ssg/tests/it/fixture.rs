@@ -168,7 +168,7 @@ pub fn data() -> (SiteData, BTreeMap<i32, Blog>) {
                 ..Default::default()
             },
         ],
-        blogs: blogs.values().map(|b| b.card.clone()).collect(),
+        blogs: blogs.values().map(|b| Arc::new(b.card.clone())).collect(),
         reviews: vec![Review {
             id: 1,
             name: "H. Al-Mansouri".into(),

@@ -3,6 +3,7 @@
 //! images changes.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use ssg::manifest;
 use ssg::picture::{Picture, Slot};
@@ -100,7 +101,7 @@ fn a_page_is_rendered_again_when_its_images_variants_arrive_and_no_other_is() {
 
     // Blog 5's photograph is processed: the media store now knows its variants.
     let card = data.blogs.iter_mut().find(|b| b.id == 5).unwrap();
-    card.image = Some(photo(&format!("{:032}", 5)));
+    Arc::make_mut(card).image = Some(photo(&format!("{:032}", 5)));
     let after = manifest::digests(&data, "f", 2026);
 
     let changed: Vec<&Target> = after

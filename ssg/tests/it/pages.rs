@@ -1,6 +1,7 @@
 //! Assertions on the generated HTML (no snapshots).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use ssg::Site;
 use ssg::plan;
@@ -532,7 +533,7 @@ fn a_site_that_rendered_other_data_renders_what_a_new_one_does() {
     fewer.services.pop();
     fewer.general_content.clear();
     let mut blog = data.clone();
-    blog.blogs[0].name = "A blog renamed".into();
+    Arc::make_mut(&mut blog.blogs[0]).name = "A blog renamed".into();
     for (what, data) in [
         ("the first", &data),
         ("a service renamed", &renamed),

@@ -127,12 +127,16 @@ impl Memo {
                 self.cards.insert(*id, (b.clone(), *digest));
             }
         }
-        let card: Ids<[u8; 16]> = cards.into_iter().map(|(id, d, _)| (id, d)).collect();
-        if self.cards.len() > card.len() {
-            self.cards.retain(|id, _| card.contains_key(id));
+        if self.cards.len() > data.blogs.len() {
+            let live: Ids<()> = data.blogs.iter().map(|b| (b.id, ())).collect();
+            self.cards.retain(|id, _| live.contains_key(id));
         }
+        // Now each live card's digest, and no other.
+        let card = |id: &i32| self.cards.get(id).map(|(_, digest)| digest);
         let feed_cards = |h: &mut Sha256, cards: &mut dyn Iterator<Item = &BlogCard>| {
-            let digests: Vec<&[u8; 16]> = cards.map(|b| &card[&b.id]).collect();
+            let digests: Vec<&[u8; 16]> = cards
+                .map(|b| card(&b.id).expect("every live card has a digest"))
+                .collect();
             h.update((digests.len() as u64).to_le_bytes());
             digests.into_iter().for_each(|d| h.update(d));
         };
@@ -151,7 +155,7 @@ impl Memo {
                 // slug and id.
                 if let Target::Page(Route::Blog { id, .. }) = &target
                     && let Some((card_digest, digest)) = kept.get(id)
-                    && card.get(id) == Some(card_digest)
+                    && card(id) == Some(card_digest)
                 {
                     let (key, digest) = (key(&target), digest.clone());
                     return (
@@ -178,7 +182,7 @@ impl Memo {
                         feed_cards(&mut h, &mut cards_shown(route, data).iter().map(|b| &**b));
                     }
                     Target::Page(Route::Blog { id, .. }) | Target::Redirect { blog_id: id, .. } => {
-                        h.update(card.get(id).unwrap_or(&[0; 16]));
+                        h.update(card(id).unwrap_or(&[0; 16]));
                     }
                     Target::SitemapIndex => {
                         let latest: Vec<_> = chunks
@@ -209,12 +213,14 @@ impl Memo {
         let mut out = Vec::with_capacity(wanted.len());
         for (w, new) in wanted {
             if new && let Target::Page(Route::Blog { id, .. }) = &w.target {
-                self.pages.insert(*id, (card[id], w.digest.clone()));
+                let made_from = self.cards[id].1;
+                self.pages.insert(*id, (made_from, w.digest.clone()));
             }
             out.push(w);
         }
-        if self.pages.len() > card.len() {
-            self.pages.retain(|id, _| card.contains_key(id));
+        if self.pages.len() > self.cards.len() {
+            let cards = &self.cards;
+            self.pages.retain(|id, _| cards.contains_key(id));
         }
         out
     }

@@ -22,9 +22,11 @@
 //!   one, by the numbers the database gives every change (listing five thousand cards was most
 //!   of an edit's loading), and the rest (services, reviews, banners, …) only when a change to
 //!   it was numbered since. Whoever wrote them, the database numbered them;
-//! - the digests the last publish made ([`manifest::Memo`]): a card whose fingerprint is the
-//!   one kept keeps its digest, and its blog page too while what every page shows is the same
-//!   (hashing every card and blog page again was most of an edit's planning).
+//! - the digests the last publish made ([`manifest::Memo`]): when the site has the same
+//!   outputs (an edit of a blog), the same list with the digests of the outputs that show a
+//!   changed card made again; otherwise a card that is the one kept keeps its digest, and its
+//!   blog page too while what every page shows is the same (making every output's key and
+//!   digest again was most of an edit's planning).
 //!
 //! A full build is the same walk with an empty manifest, plus a sweep of files no manifest
 //! knows. `.build` (the site's fingerprint) marks a complete build; without it, or with another
@@ -137,17 +139,6 @@ struct Stored {
 struct LastPlan {
     keys: [u8; 32],
     digests: Vec<[u8; 32]>,
-}
-
-/// A digest of `wanted`'s keys, in order.
-fn keys_digest(wanted: &[Wanted]) -> [u8; 32] {
-    use sha2::{Digest, Sha256};
-    let mut h = Sha256::new();
-    for w in wanted {
-        h.update((w.key.len() as u64).to_le_bytes());
-        h.update(w.key.as_bytes());
-    }
-    h.finalize().into()
 }
 
 /// An input digest's 32 hex characters as they are (any other text never equals a real one).
@@ -326,8 +317,8 @@ impl Publisher {
             tokio::task::spawn_blocking(move || {
                 let started = Instant::now();
                 let mut memo = memo;
-                let wanted = memo.digests(&data, site.fingerprint(), Site::year());
-                (memo, wanted, started.elapsed())
+                let digests = memo.digests(&data, site.fingerprint(), Site::year());
+                (memo, digests, started.elapsed())
             })
         };
         let read = |ids: &Vec<i32>| {
@@ -344,7 +335,8 @@ impl Publisher {
             Mode::Full => None,
             Mode::Incremental => self.read_manifest().await?,
         };
-        let (memo, wanted, digesting) = digesting.await?;
+        let (memo, digests, digesting) = digesting.await?;
+        let wanted: &[Wanted] = &digests.wanted;
         *self.memo.lock().expect("not poisoned") = Some(memo);
         let mode = if stored.is_some() { mode } else { Mode::Full };
         // The intent on disk, if any, grows with what this publish is about to change.
@@ -361,7 +353,7 @@ impl Publisher {
         }
         let planned = clock.elapsed();
         let forced = |w: &Wanted| owner(&w.target).is_some_and(|id| blogs.contains(&id));
-        let keys = keys_digest(&wanted);
+        let keys = digests.keys;
         let (todo, dropped): (Vec<&Wanted>, Vec<String>) = match last {
             // The same outputs as the publish that wrote this manifest: its entries' digests
             // are `last`'s, position by position, and no entry is left over.
@@ -563,7 +555,7 @@ impl Publisher {
         let outputs = todo.len();
         // Every wanted output's entry now holds its digest, but those that failed (stale).
         let failed: HashSet<&Target> = report.failures.iter().map(|f| &f.target).collect();
-        let digests = wanted
+        let held = wanted
             .iter()
             .map(|w| match failed.contains(&w.target) {
                 true => digest_bytes(manifest::STALE),
@@ -573,7 +565,10 @@ impl Publisher {
         *self.remembered.lock().expect("not poisoned") = Some(Remembered {
             parts,
             manifest: new,
-            last: Some(LastPlan { keys, digests }),
+            last: Some(LastPlan {
+                keys,
+                digests: held,
+            }),
         });
         tracing::info!(
             full = mode == Mode::Full,

@@ -25,12 +25,21 @@ use crate::{openapi, publish, routes};
 /// Largest JSON body: two rich-text fields of 1 MB plus the rest.
 pub const JSON_LIMIT: usize = 3 * 1024 * 1024;
 
+/// How long a stopping server waits for the publish under way to finish and give the lease
+/// up; past it, the process ends anyway and the lease runs out on its own
+/// ([`publish::LEASE_SECONDS`]). A publish after an edit takes milliseconds; a full build of
+/// tens of thousands of blogs, a minute or more.
+pub const PUBLISH_GRACE: std::time::Duration = std::time::Duration::from_secs(20);
+
 pub struct Application {
     port: u16,
     server: Server,
     db: Db,
     publisher: Arc<Publisher>,
     reload: tokio::sync::broadcast::Sender<()>,
+    /// Tells the publish worker to stop, and the worker (when this instance runs one).
+    stop_publishing: tokio::sync::watch::Sender<bool>,
+    publish_worker: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Application {
@@ -49,16 +58,21 @@ impl Application {
             crate::auth::new_token().0.get(..8).unwrap_or("w")
         );
         let publisher = Arc::new(build_publisher(&settings)?);
-        if settings.publish_worker {
-            publish::queue_first_build(&db, &publisher).await;
-            tokio::spawn(publish::run_worker(
-                db.clone(),
-                wakeup.clone(),
-                worker_id,
-                publisher.clone(),
-                settings.publish_retry,
-            ));
-        }
+        let (stop_publishing, stop) = tokio::sync::watch::channel(false);
+        let publish_worker = match settings.publish_worker {
+            true => {
+                publish::queue_first_build(&db, &publisher).await;
+                Some(tokio::spawn(publish::run_worker(
+                    db.clone(),
+                    wakeup.clone(),
+                    worker_id,
+                    publisher.clone(),
+                    settings.publish_retry,
+                    stop,
+                )))
+            }
+            false => None,
+        };
         let notify_wakeup = Arc::new(Notify::new());
         let senders = Arc::new(crate::notify::Senders::new(&settings)?);
         if settings.publish_worker {
@@ -187,6 +201,8 @@ impl Application {
             db,
             publisher,
             reload,
+            stop_publishing,
+            publish_worker,
         })
     }
 
@@ -207,8 +223,27 @@ impl Application {
         self.reload.clone()
     }
 
+    /// A handle that stops the HTTP server as a signal does (SIGINT, SIGTERM): the requests
+    /// under way are answered first.
+    pub fn server_handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.handle()
+    }
+
+    /// Serves until the server is stopped (a signal, or [`Self::server_handle`]); then lets
+    /// the publish under way finish, for up to [`PUBLISH_GRACE`], and gives the publishing
+    /// lease up.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let served = self.server.await;
+        let _ = self.stop_publishing.send(true);
+        if let Some(worker) = self.publish_worker
+            && tokio::time::timeout(PUBLISH_GRACE, worker).await.is_err()
+        {
+            tracing::warn!(
+                "a publish was still under way at shutdown; its lease runs out within {} s",
+                publish::LEASE_SECONDS
+            );
+        }
+        served
     }
 }
 

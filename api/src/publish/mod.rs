@@ -138,14 +138,19 @@ pub async fn queue_first_build(db: &Db, publisher: &site::Publisher) {
     }
 }
 
-/// Drains the outbox until the process stops: woken by `wakeup` after each write, and every
+/// Drains the outbox until `stop` turns true: woken by `wakeup` after each write, and every
 /// few seconds to pick up jobs left by other instances, a crash, or a backoff that ran out.
+///
+/// Told to stop, it finishes the publish under way (if any) and gives the lease up, so that
+/// another instance (the one replacing this one) publishes at once instead of waiting up to
+/// [`LEASE_SECONDS`] for the lease to run out.
 pub async fn run_worker(
     db: Db,
     wakeup: Arc<Notify>,
     worker: String,
     publisher: Arc<site::Publisher>,
     policy: RetryPolicy,
+    mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
     // A missing, partial or outdated site was queued for a full build before the server
     // answered ([`queue_first_build`]); a current one is warmed for the first edit.
@@ -155,7 +160,7 @@ pub async fn run_worker(
     let tick = policy.first_delay.min(Duration::from_secs(2));
     // True at start too: checking the site at start reads as much as a publish.
     let mut published = true;
-    loop {
+    while !*stop.borrow() {
         match acquire_lease(&db, &worker).await {
             Ok(true) => {
                 if publish_pending(&db, &worker, &publisher, policy).await {
@@ -174,6 +179,13 @@ pub async fn run_worker(
             Ok(false) => {}
             Err(e) => tracing::warn!(error = %e, "failed to take the publishing lease"),
         }
-        let _ = tokio::time::timeout(tick, wakeup.notified()).await;
+        tokio::select! {
+            _ = tokio::time::timeout(tick, wakeup.notified()) => {}
+            // Whoever could tell it to stop is gone (the server failed to start): it stops.
+            told = stop.changed() => if told.is_err() { break },
+        }
+    }
+    if let Err(e) = release_lease(&db, &worker).await {
+        tracing::warn!(error = %e, "failed to give the publishing lease up at shutdown");
     }
 }

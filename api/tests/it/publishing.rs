@@ -594,6 +594,60 @@ async fn an_instance_does_not_trust_its_memory_of_a_site_another_instance_publis
     );
 }
 
+/// A server told to stop (as by SIGTERM) lets the publish under way finish and gives the
+/// publishing lease up: the instance that replaces it publishes at once, instead of waiting up
+/// to ten seconds for the lease to run out.
+#[tokio::test]
+async fn a_stopping_server_finishes_its_publish_and_gives_the_lease_up() {
+    use concierge::startup::Application;
+    use sea_orm::{ConnectionTrait, Statement};
+    let data_dir = tempfile::tempdir().unwrap();
+    let url = fresh_database_url(data_dir.path()).await;
+    let mut settings = Settings::for_data_dir(data_dir.path().to_path_buf(), Some(url)).unwrap();
+    settings.islands_dir = islands_fixture();
+    // A new site: the server's first publish is a full build.
+    let app = Application::build(settings).await.unwrap();
+    let (db, server) = (app.db().clone(), app.server_handle());
+    let running = tokio::spawn(app.run_until_stopped());
+    let built = data_dir.path().join("site/.build");
+    // Held by the worker, read without taking it.
+    let held = || async {
+        let row = db
+            .read
+            .query_one_raw(Statement::from_string(
+                db.backend(),
+                "SELECT expires_at FROM publish_lease WHERE id = 1",
+            ))
+            .await
+            .unwrap()
+            .unwrap();
+        let until: chrono::DateTime<chrono::Utc> = row.try_get("", "expires_at").unwrap();
+        until > chrono::Utc::now()
+    };
+    let started = Instant::now();
+    // Until the worker holds the lease and the build has not written its marker yet.
+    while !held().await || built.exists() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the first build never began"
+        );
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+
+    server.stop(true).await;
+    running.await.unwrap().unwrap();
+    assert!(
+        built.exists(),
+        "the build under way finished before the server stopped"
+    );
+    assert!(
+        publish::acquire_lease(&db, "another instance")
+            .await
+            .unwrap(),
+        "the lease was given up"
+    );
+}
+
 /// A publisher keeps what the site shows between publishes and reads only what changed since
 /// (numbered by the database): the blog rows changed, the rest when any row of it changed.
 /// Changes it did not see made, by another process's SQL, must reach the site all the same: a

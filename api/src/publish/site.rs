@@ -34,6 +34,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -102,6 +103,8 @@ pub struct Publisher {
     kept: Mutex<Option<Kept>>,
     /// The last publish's digests, to make the next one's ([`manifest::Memo`]).
     memo: Mutex<Option<manifest::Memo>>,
+    /// How many times this publisher has changed the site's files ([`Self::files_changed`]).
+    changes: Arc<AtomicU64>,
 }
 
 struct Remembered {
@@ -155,7 +158,15 @@ impl Publisher {
             remembered: Mutex::new(None),
             kept: Mutex::new(None),
             memo: Mutex::new(None),
+            changes: Arc::default(),
         }
+    }
+
+    /// A count that grows after each change this publisher makes to the site's files (each
+    /// batch of pages written, each file removed): whoever keeps files in memory and read the
+    /// count before looking at a file knows that file may have changed when the count moved.
+    pub fn files_changed(&self) -> u64 {
+        self.changes.load(Ordering::Acquire)
     }
 
     /// The same, with writes to the paths `faults` picks failing.
@@ -747,7 +758,9 @@ impl Publisher {
             if self.faults.as_ref().is_some_and(|faults| faults(file)) {
                 anyhow::bail!("Failed to remove {file}: injected failure");
             }
-            self.output.remove(&[file.clone()].into()).await?;
+            let removed = self.output.remove(&[file.clone()].into()).await;
+            self.changes.fetch_add(1, Ordering::Release);
+            removed?;
         }
         Ok(())
     }
@@ -755,16 +768,19 @@ impl Publisher {
     /// Writes pages, failing those that `faults` picks.
     async fn write(&self, mut pages: Vec<Page>) -> anyhow::Result<Vec<(String, anyhow::Error)>> {
         let mut failed = injected(self.faults.as_ref(), &mut pages);
-        failed.extend(self.output.write(pages).await?);
+        let written = self.output.write(pages).await;
+        self.changes.fetch_add(1, Ordering::Release);
+        failed.extend(written?);
         Ok(failed)
     }
 
     /// Writes pages into `dir` on the calling thread, failing those that `faults` picks.
     fn writer(&self, dir: PathBuf) -> Writer {
-        let faults = self.faults.clone();
+        let (faults, changes) = (self.faults.clone(), self.changes.clone());
         Arc::new(move |mut pages| {
             let mut failed = injected(faults.as_ref(), &mut pages);
             failed.extend(super::output::write_into(&dir, &pages, false));
+            changes.fetch_add(1, Ordering::Release);
             failed
         })
     }

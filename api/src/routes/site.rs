@@ -7,6 +7,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, web};
 
+use super::page_cache::Answer;
 use crate::publish::site::Output;
 use crate::state::AppState;
 
@@ -122,14 +123,16 @@ async fn respond(
 ) -> Option<HttpResponse> {
     let mut response = match state.publisher.output() {
         Output::Dir(dir) => {
-            let path = dir.join(file);
-            let meta = std::fs::metadata(&path).ok().filter(|m| m.is_file())?;
-            let cached = state
-                .page_cache
-                .respond(req, &path, &meta, status, content_type(file));
-            match cached {
-                Some(response) => response,
-                None => stream(req, &path, file, status).await?,
+            // Read before the file is looked at (the cache's rule).
+            let changes = state.publisher.files_changed();
+            let answer =
+                state
+                    .page_cache
+                    .respond(req, dir, file, status, content_type(file), changes);
+            match answer {
+                Answer::Response(response) => response,
+                Answer::Stream => stream(req, &dir.join(file), file, status).await?,
+                Answer::Missing => return None,
             }
         }
         Output::Store(store) => {

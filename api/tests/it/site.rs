@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use reqwest::Method;
 use serde_json::json;
 
-use crate::helpers::{TestApp, blog, read, spawn_app};
+use crate::helpers::{TestApp, blog, read, service, spawn_app};
 
 async fn page(app: &TestApp, path: &str) -> (u16, String) {
     let response = app
@@ -63,6 +63,46 @@ pub async fn site_ready(app: &TestApp) {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// What this server publishes is served as soon as the publish is done, however busy the
+/// page: the server keeps pages in memory and looks at a file again when its publisher has
+/// changed the site since, not only after a while.
+#[tokio::test]
+async fn a_page_this_server_publishes_is_served_at_once_however_busy() {
+    let app = spawn_app().await;
+    site_ready(&app).await;
+    let token = app.admin_token().await;
+    let id = app
+        .create_as(&token, "/our-services", &service("Valet", 1))
+        .await;
+    let path = format!("/services/{id}");
+    within_a_second(&app, &path, |status, _| status == 200).await;
+    let renamed = app
+        .send_as(
+            &token,
+            Method::PUT,
+            &format!("/our-services/{id}"),
+            &service("Chauffeur on call", 1),
+        )
+        .await;
+    assert_eq!(renamed.status(), 200);
+    // A visitor keeps asking for the page until the publish is done; the next answer then
+    // shows the change.
+    let started = Instant::now();
+    while app.count("publish_jobs WHERE done_at IS NULL").await > 0 {
+        assert_eq!(page(&app, &path).await.0, 200);
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "never published"
+        );
+    }
+    let (status, body) = page(&app, &path).await;
+    assert_eq!(status, 200);
+    assert!(
+        body.contains("Chauffeur on call"),
+        "served before the publish"
+    );
 }
 
 #[tokio::test]

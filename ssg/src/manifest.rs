@@ -84,10 +84,11 @@ pub struct Digests {
 ///
 /// It keeps each card's digest with the card it was made from, and its last answer with the
 /// cards it was made for, in their order. When the site has the same blogs in the same places
-/// under the same URLs, the same old URLs and the same shared inputs (every edit of a blog's
-/// text or card), the answer is the last one with the digests of the outputs that show a
-/// changed card made again, in place: no other key, digest or list is made. Otherwise each
-/// output's digest is made again, but a blog page whose card is the same keeps its digest.
+/// under the same URLs, the same old URLs and the same shared inputs (an edit of a blog that
+/// keeps its place and its URL), the answer is the last one with the digests of the outputs
+/// that show a changed card made again, in place: no other key, digest or list is made.
+/// Otherwise each output's digest is made again, but a blog page whose card is the same keeps
+/// its digest.
 ///
 /// The cards are shared, not copied: the publisher keeps its cards between loads and gives
 /// each publish the same ones ([`SiteData::blogs`]), so an unchanged card is found unchanged

@@ -79,6 +79,14 @@ pub fn client() -> reqwest::Client {
 
 /// Like [`spawn_app`], with settings adjusted by `adjust` (the data dir is already set).
 pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
+    let (app, test_app) = build_app_with(adjust).await;
+    tokio::spawn(app.run_until_stopped());
+    test_app
+}
+
+/// The app [`spawn_app_with`] serves, not yet serving (the caller runs it, and can stop it
+/// through its [`Application::server_handle`]), and how the tests reach it once it does.
+pub async fn build_app_with(adjust: impl FnOnce(&mut Settings)) -> (Application, TestApp) {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let url = fresh_database_url(data_dir.path()).await;
     let mut settings =
@@ -89,15 +97,28 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
     let app = Application::build(settings).await.expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     let db = app.db().clone();
-    tokio::spawn(app.run_until_stopped());
-    TestApp {
+    let test_app = TestApp {
         address,
         api_key,
         client: client(),
         db,
         database_url: url,
         data_dir,
-    }
+    };
+    (app, test_app)
+}
+
+/// Renames the service `id` through the API (the answer must be 200).
+pub async fn rename_service(app: &TestApp, token: &str, id: i64, name: &str) {
+    let answer = app
+        .send_as(
+            token,
+            Method::PUT,
+            &format!("/our-services/{id}"),
+            &service(name, 1),
+        )
+        .await;
+    assert_eq!(answer.status(), 200);
 }
 
 impl TestApp {

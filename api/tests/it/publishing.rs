@@ -19,7 +19,8 @@ use serde_json::{Value, json};
 
 use crate::faults::{count, create_admin, serve_with};
 use crate::helpers::{
-    TestApp, blog, fresh_database_url, islands_fixture, read, service, spawn_app, spawn_app_with,
+    TestApp, blog, build_app_with, fresh_database_url, islands_fixture, read, rename_service,
+    service, spawn_app, spawn_app_with,
 };
 
 /// Every file under `dir` (relative path → bytes), but temp files a killed writer left behind
@@ -469,18 +470,6 @@ async fn wait_until_published(url: &str) {
 }
 
 /// Renames the service `id` through the API.
-async fn rename_service(app: &TestApp, token: &str, id: i64, name: &str) {
-    let answer = app
-        .send_as(
-            token,
-            Method::PUT,
-            &format!("/our-services/{id}"),
-            &service(name, 1),
-        )
-        .await;
-    assert_eq!(answer.status(), 200);
-}
-
 /// A publish that dies after writing its pages and before its manifest (here, the manifest's
 /// write fails, as a `kill -9` at that moment would leave it) must leave nothing a later publish
 /// trusts: a service renamed there and then named back, a blog created there and then deleted.
@@ -599,17 +588,12 @@ async fn an_instance_does_not_trust_its_memory_of_a_site_another_instance_publis
 /// to ten seconds for the lease to run out.
 #[tokio::test]
 async fn a_stopping_server_finishes_its_publish_and_gives_the_lease_up() {
-    use concierge::startup::Application;
     use sea_orm::{ConnectionTrait, Statement};
-    let data_dir = tempfile::tempdir().unwrap();
-    let url = fresh_database_url(data_dir.path()).await;
-    let mut settings = Settings::for_data_dir(data_dir.path().to_path_buf(), Some(url)).unwrap();
-    settings.islands_dir = islands_fixture();
     // A new site: the server's first publish is a full build.
-    let app = Application::build(settings).await.unwrap();
-    let (db, server) = (app.db().clone(), app.server_handle());
+    let (app, test_app) = build_app_with(|_| {}).await;
+    let (db, server) = (test_app.db.clone(), app.server_handle());
     let running = tokio::spawn(app.run_until_stopped());
-    let built = data_dir.path().join("site/.build");
+    let built = test_app.data_dir.path().join("site/.build");
     // Held by the worker, read without taking it.
     let held = || async {
         let row = db

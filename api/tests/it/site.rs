@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use reqwest::Method;
 use serde_json::json;
 
-use crate::helpers::{TestApp, blog, read, service, spawn_app};
+use crate::helpers::{TestApp, blog, read, rename_service, service, spawn_app};
 
 async fn page(app: &TestApp, path: &str) -> (u16, String) {
     let response = app
@@ -78,15 +78,7 @@ async fn a_page_this_server_publishes_is_served_at_once_however_busy() {
         .await;
     let path = format!("/services/{id}");
     within_a_second(&app, &path, |status, _| status == 200).await;
-    let renamed = app
-        .send_as(
-            &token,
-            Method::PUT,
-            &format!("/our-services/{id}"),
-            &service("Chauffeur on call", 1),
-        )
-        .await;
-    assert_eq!(renamed.status(), 200);
+    rename_service(&app, &token, id, "Chauffeur on call").await;
     // A visitor keeps asking for the page until the publish is done; the next answer then
     // shows the change.
     let started = Instant::now();

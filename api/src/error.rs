@@ -117,8 +117,30 @@ impl ApiError {
         ApiError::Unavailable(catalog().messages.unavailable.clone())
     }
 
+    /// An unexpected failure whose cause is a full disk (`ENOSPC`, `EDQUOT`, or the database
+    /// saying so): nothing was kept, and a retry once space is freed succeeds, so it is answered
+    /// 503 like an unavailable database, never 500.
+    fn out_of_storage(&self) -> bool {
+        let ApiError::Unexpected(cause) = self else {
+            return false;
+        };
+        cause.chain().any(|e| {
+            e.downcast_ref::<std::io::Error>().is_some_and(|io| {
+                matches!(
+                    io.kind(),
+                    std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
+                )
+            }) || e
+                .downcast_ref::<sea_orm::DbErr>()
+                .is_some_and(crate::store::is_storage_full)
+        })
+    }
+
     /// The message in the language of the request being answered.
     fn message(&self) -> &Text {
+        if self.out_of_storage() {
+            return &catalog().messages.unavailable;
+        }
         match self {
             ApiError::Validation(fields) => fields.headline(),
             ApiError::BadRequest(m)
@@ -157,6 +179,9 @@ impl From<sea_orm::TransactionError<ApiError>> for ApiError {
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
+        if self.out_of_storage() {
+            return StatusCode::SERVICE_UNAVAILABLE;
+        }
         match self {
             ApiError::Validation(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) | ApiError::SecondFactor(_) => StatusCode::UNAUTHORIZED,
@@ -171,8 +196,13 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
+        let out_of_storage = self.out_of_storage();
         if let ApiError::Unexpected(cause) = self {
-            tracing::error!(error = ?cause, "unexpected error");
+            if out_of_storage {
+                tracing::warn!(error = %cause, "out of storage");
+            } else {
+                tracing::error!(error = ?cause, "unexpected error");
+            }
         }
         let mut response = HttpResponse::build(self.status_code());
         match self {
@@ -180,6 +210,9 @@ impl ResponseError for ApiError {
                 response.insert_header(("Retry-After", retry_after.to_string()));
             }
             ApiError::Unavailable(_) => {
+                response.insert_header(("Retry-After", "5"));
+            }
+            _ if out_of_storage => {
                 response.insert_header(("Retry-After", "5"));
             }
             _ => {}

@@ -50,8 +50,47 @@ fn options(url: &str, max: u32) -> ConnectOptions {
                 .foreign_keys(true)
                 .busy_timeout(SQLITE_BUSY_TIMEOUT)
                 .pragma("cache_size", (-SQLITE_CACHE_KIB).to_string())
+        })
+        .map_sqlx_sqlite_pool_opts(|pool| {
+            pool.after_release(|conn, _| Box::pin(sqlite_clean(conn)))
         });
     opts
+}
+
+/// Whether a SQLite connection may go back to the pool: only with no transaction open, in
+/// SQLite's own view and in sqlx's. After `SQLITE_FULL` or `SQLITE_IOERR`, SQLite may roll a
+/// transaction back by itself (then sqlx's `ROLLBACK` fails and sqlx still counts one open:
+/// its next `BEGIN` becomes a `SAVEPOINT`), or keep it open past a failed `COMMIT`; either way
+/// a connection handed out again would write into a transaction that never commits, answering
+/// 2xx for rows nobody will ever read, and hold the write lock for ever. Such a connection is
+/// closed instead, and the pool opens a fresh one.
+async fn sqlite_clean(
+    conn: &mut sea_orm::sqlx::SqliteConnection,
+) -> Result<bool, sea_orm::sqlx::Error> {
+    use sea_orm::sqlx::Connection;
+    if conn.is_in_transaction() {
+        tracing::warn!("closing a SQLite connection released with a transaction open (sqlx)");
+        return Ok(false);
+    }
+    let mut handle = conn.lock_handle().await?;
+    if !autocommit(&mut handle) {
+        tracing::warn!("closing a SQLite connection released with a transaction open (SQLite)");
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// SQLite's own answer to "is a transaction open on this connection?" (`false` when one is).
+#[expect(
+    unsafe_code,
+    reason = "one read-only SQLite call on a handle the worker lent us"
+)]
+fn autocommit(handle: &mut sea_orm::sqlx::sqlite::LockedSqliteHandle<'_>) -> bool {
+    let raw = handle.as_raw_handle();
+    // SAFETY: the handle is locked out of the worker thread for as long as `handle` lives, so
+    // nothing else calls into this connection meanwhile; `sqlite3_get_autocommit` only reads a
+    // flag of a valid, open `sqlite3`.
+    unsafe { libsqlite3_sys::sqlite3_get_autocommit(raw.as_ptr()) != 0 }
 }
 
 /// The `i`-th (from 1) bound parameter of a raw statement, as `backend` writes it: `$i` on
@@ -99,7 +138,7 @@ pub async fn migrate(db: &Db) -> anyhow::Result<()> {
         .context("Failed to apply database migrations")
 }
 
-fn sqlite_parent_dir(url: &str) -> Option<std::path::PathBuf> {
+pub fn sqlite_parent_dir(url: &str) -> Option<std::path::PathBuf> {
     let path = url
         .trim_start_matches("sqlite://")
         .trim_start_matches("sqlite:");
@@ -126,7 +165,8 @@ pub fn redact(url: &str) -> String {
 }
 
 /// True when the database cannot answer now, and a retry later may succeed: unreachable, its
-/// pool exhausted, or (SQLite) the file locked by another process past the busy timeout.
+/// pool exhausted, out of storage, or a server that is going away. Nothing was kept of the
+/// write that failed, so the request gets 503 with `Retry-After`, never a 2xx or a 500.
 pub fn is_unavailable(err: &DbErr) -> bool {
     use sea_orm::sqlx::Error as S;
     match err {
@@ -134,11 +174,40 @@ pub fn is_unavailable(err: &DbErr) -> bool {
         DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => {
             match e.as_ref() {
                 S::Io(_) | S::PoolTimedOut | S::PoolClosed | S::WorkerCrashed | S::Tls(_) => true,
-                // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes.
-                S::Database(db) => db
-                    .code()
-                    .and_then(|c| c.parse::<i32>().ok())
-                    .is_some_and(|c| matches!(c & 0xff, 5 | 6)),
+                S::Database(db) => db.code().is_some_and(|code| unavailable_code(&code)),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// The database error codes that mean "not now" rather than "not this".
+///
+/// SQLite (numeric, with extended codes in the high bits): `SQLITE_BUSY` (5) and
+/// `SQLITE_LOCKED` (6), another process holds the file; `SQLITE_IOERR` (10), `SQLITE_FULL`
+/// (13) and `SQLITE_CANTOPEN` (14), the disk. PostgreSQL (SQLSTATE): class 08, the connection
+/// was lost; 57P01–57P03, the server is shutting down or starting; class 53, out of disk,
+/// memory or connections; 40001 and 40P01, a serialisation failure or deadlock the whole
+/// transaction may be retried after.
+pub fn unavailable_code(code: &str) -> bool {
+    if let Ok(sqlite) = code.parse::<i32>() {
+        return matches!(sqlite & 0xff, 5 | 6 | 10 | 13 | 14);
+    }
+    code.starts_with("08")
+        || code.starts_with("53")
+        || matches!(code, "57P01" | "57P02" | "57P03" | "40001" | "40P01")
+}
+
+/// True when the error says the disk is full (SQLite's `SQLITE_FULL`, PostgreSQL's 53100).
+pub fn is_storage_full(err: &DbErr) -> bool {
+    use sea_orm::sqlx::Error as S;
+    match err {
+        DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => {
+            match e.as_ref() {
+                S::Database(db) => db.code().is_some_and(|code| {
+                    code == "53100" || code.parse::<i32>().is_ok_and(|c| c & 0xff == 13)
+                }),
                 _ => false,
             }
         }
@@ -204,6 +273,36 @@ mod tests {
             "postgres://app@db:5432/x"
         );
         assert_eq!(redact("postgres://db/x"), "postgres://db/x");
+    }
+
+    #[test]
+    fn out_of_disk_lost_connections_and_shutdowns_are_unavailable_and_bad_input_is_not() {
+        let cases = [
+            ("5", true, "SQLITE_BUSY"),
+            ("517", true, "SQLITE_BUSY_SNAPSHOT"),
+            ("13", true, "SQLITE_FULL"),
+            ("778", true, "SQLITE_IOERR_WRITE"),
+            ("14", true, "SQLITE_CANTOPEN"),
+            (
+                "57P01",
+                true,
+                "terminating connection due to administrator command",
+            ),
+            ("57P02", true, "crash shutdown"),
+            ("57P03", true, "cannot connect now"),
+            ("08006", true, "connection failure"),
+            ("53100", true, "disk full"),
+            ("53300", true, "too many connections"),
+            ("40001", true, "serialisation failure"),
+            ("2067", false, "SQLITE_CONSTRAINT_UNIQUE"),
+            ("19", false, "SQLITE_CONSTRAINT"),
+            ("23505", false, "unique violation"),
+            ("22001", false, "string too long"),
+            ("42P01", false, "undefined table: a bug, not an outage"),
+        ];
+        for (code, unavailable, what) in cases {
+            assert_eq!(unavailable_code(code), unavailable, "{code}: {what}");
+        }
     }
 
     #[test]

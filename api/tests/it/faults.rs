@@ -100,6 +100,16 @@ impl Instance {
         self.child.id()
     }
 
+    /// SIGTERM, and waits for the server to finish what it was doing and exit.
+    pub fn stop(&mut self) {
+        let status = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill -TERM");
+        self.child.wait().unwrap();
+    }
+
     /// SIGKILL: no shutdown, no flush.
     pub fn kill9(&mut self) {
         self.child.kill().unwrap();

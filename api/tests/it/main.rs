@@ -9,6 +9,7 @@ mod blogs;
 mod cli;
 mod contact;
 mod faults;
+
 mod general_content;
 mod helpers;
 mod images;
@@ -16,6 +17,7 @@ mod indexes;
 mod lifecycle;
 mod media;
 mod notifications;
+mod outages;
 mod outbox;
 mod platform;
 mod publishing;

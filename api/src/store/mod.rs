@@ -174,7 +174,13 @@ pub fn is_unavailable(err: &DbErr) -> bool {
         DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => {
             match e.as_ref() {
                 S::Io(_) | S::PoolTimedOut | S::PoolClosed | S::WorkerCrashed | S::Tls(_) => true,
-                S::Database(db) => db.code().is_some_and(|code| unavailable_code(&code)),
+                S::Database(db) => {
+                    let code = db.code().unwrap_or_default();
+                    match db.try_downcast_ref::<sea_orm::sqlx::sqlite::SqliteError>() {
+                        Some(_) => sqlite_unavailable(&code),
+                        None => sqlstate_unavailable(&code),
+                    }
+                }
                 _ => false,
             }
         }
@@ -182,18 +188,19 @@ pub fn is_unavailable(err: &DbErr) -> bool {
     }
 }
 
-/// The database error codes that mean "not now" rather than "not this".
-///
-/// SQLite (numeric, with extended codes in the high bits): `SQLITE_BUSY` (5) and
-/// `SQLITE_LOCKED` (6), another process holds the file; `SQLITE_IOERR` (10), `SQLITE_FULL`
-/// (13) and `SQLITE_CANTOPEN` (14), the disk. PostgreSQL (SQLSTATE): class 08, the connection
-/// was lost; 57P01–57P03, the server is shutting down or starting; class 53, out of disk,
-/// memory or connections; 40001 and 40P01, a serialisation failure or deadlock the whole
-/// transaction may be retried after.
-pub fn unavailable_code(code: &str) -> bool {
-    if let Ok(sqlite) = code.parse::<i32>() {
-        return matches!(sqlite & 0xff, 5 | 6 | 10 | 13 | 14);
-    }
+/// SQLite's error codes (numeric, extended codes in the high bits) that mean "not now" rather
+/// than "not this": `SQLITE_BUSY` (5) and `SQLITE_LOCKED` (6), another process holds the file;
+/// `SQLITE_IOERR` (10), `SQLITE_FULL` (13) and `SQLITE_CANTOPEN` (14), the disk.
+pub fn sqlite_unavailable(code: &str) -> bool {
+    code.parse::<i32>()
+        .is_ok_and(|code| matches!(code & 0xff, 5 | 6 | 10 | 13 | 14))
+}
+
+/// The SQLSTATEs (PostgreSQL) that mean "not now": class 08, the connection was lost;
+/// 57P01–57P03, the server is shutting down or starting; class 53, out of disk, memory or
+/// connections; 40001 and 40P01, a serialisation failure or deadlock after which the whole
+/// transaction may be tried again.
+pub fn sqlstate_unavailable(code: &str) -> bool {
     code.starts_with("08")
         || code.starts_with("53")
         || matches!(code, "57P01" | "57P02" | "57P03" | "40001" | "40P01")
@@ -205,9 +212,13 @@ pub fn is_storage_full(err: &DbErr) -> bool {
     match err {
         DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => {
             match e.as_ref() {
-                S::Database(db) => db.code().is_some_and(|code| {
-                    code == "53100" || code.parse::<i32>().is_ok_and(|c| c & 0xff == 13)
-                }),
+                S::Database(db) => {
+                    let code = db.code().unwrap_or_default();
+                    match db.try_downcast_ref::<sea_orm::sqlx::sqlite::SqliteError>() {
+                        Some(_) => code.parse::<i32>().is_ok_and(|c| c & 0xff == 13),
+                        None => code == "53100",
+                    }
+                }
                 _ => false,
             }
         }
@@ -277,12 +288,20 @@ mod tests {
 
     #[test]
     fn out_of_disk_lost_connections_and_shutdowns_are_unavailable_and_bad_input_is_not() {
-        let cases = [
+        let sqlite = [
             ("5", true, "SQLITE_BUSY"),
             ("517", true, "SQLITE_BUSY_SNAPSHOT"),
             ("13", true, "SQLITE_FULL"),
             ("778", true, "SQLITE_IOERR_WRITE"),
             ("14", true, "SQLITE_CANTOPEN"),
+            ("2067", false, "SQLITE_CONSTRAINT_UNIQUE"),
+            ("19", false, "SQLITE_CONSTRAINT"),
+            ("1", false, "SQLITE_ERROR"),
+        ];
+        for (code, unavailable, what) in sqlite {
+            assert_eq!(sqlite_unavailable(code), unavailable, "{code}: {what}");
+        }
+        let postgres = [
             (
                 "57P01",
                 true,
@@ -294,14 +313,12 @@ mod tests {
             ("53100", true, "disk full"),
             ("53300", true, "too many connections"),
             ("40001", true, "serialisation failure"),
-            ("2067", false, "SQLITE_CONSTRAINT_UNIQUE"),
-            ("19", false, "SQLITE_CONSTRAINT"),
             ("23505", false, "unique violation"),
             ("22001", false, "string too long"),
             ("42P01", false, "undefined table: a bug, not an outage"),
         ];
-        for (code, unavailable, what) in cases {
-            assert_eq!(unavailable_code(code), unavailable, "{code}: {what}");
+        for (code, unavailable, what) in postgres {
+            assert_eq!(sqlstate_unavailable(code), unavailable, "{code}: {what}");
         }
     }
 

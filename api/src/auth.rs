@@ -18,6 +18,7 @@ use sha2::{Digest, Sha256};
 
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
+use crate::i18n::Text;
 use crate::state::AppState;
 use crate::store::entities::{admin_session, admin_user};
 use crate::throttle::{self, Decision, Limit};
@@ -360,19 +361,31 @@ async fn authenticate(state: web::Data<AppState>, token: String) -> Result<Admin
     })
 }
 
-/// The routes an administrator who must change their password (or enrol two-factor) may use:
-/// their own account, and signing out.
-fn open_to_restricted(admin: &Admin, method: &str, path: &str) -> bool {
-    let path = path.trim_end_matches('/');
+/// Why `admin` may not run the operation at the route `pattern`, if they may not: an
+/// administrator who must change their one-time password may only see their account, change
+/// the password and sign out; one who must enrol two-factor (`CONCIERGE_REQUIRE_2FA`) may only
+/// see their account, enrol and sign out. `pattern` is the route the router matched (or will
+/// match), never the raw path.
+pub fn restriction(admin: &Admin, method: &str, pattern: &str) -> Option<&'static Text> {
+    if !(admin.must_change_password || admin.must_enrol) {
+        return None;
+    }
     let account = matches!(
-        (method, path),
+        (method, pattern),
         ("GET", "/api/v1/account") | ("POST", "/api/v1/logout")
     );
-    let password = (method, path) == ("PUT", "/api/v1/account/password");
-    let enrolment = path.starts_with("/api/v1/account/totp/");
-    account
+    let password = (method, pattern) == ("PUT", "/api/v1/account/password");
+    let enrolment = method == "POST" && pattern.starts_with("/api/v1/account/totp/");
+    let open = account
         || (password && admin.must_change_password)
-        || (enrolment && !admin.must_change_password && admin.must_enrol)
+        || (enrolment && !admin.must_change_password && admin.must_enrol);
+    if open {
+        None
+    } else if admin.must_change_password {
+        Some(&crate::accounts::messages::get().must_change_password)
+    } else {
+        Some(&crate::accounts::messages::get().must_enrol)
+    }
 }
 
 fn app_state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
@@ -381,10 +394,12 @@ fn app_state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
         .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("AppState is not registered")))
 }
 
-/// Middleware: a request only an administrator may make (its operation in the OpenAPI document
-/// names the bearer token) is authenticated before anything reads its body, so a refused
-/// request is answered 401 whatever it carries, and its body is never parsed. The administrator
-/// found is kept for the handler's [`Admin`].
+/// Middleware: a request only an administrator may make (the table of operations, built from
+/// the OpenAPI document at start-up, says so for the route the router will match) is
+/// authenticated before anything reads its body, so a refused request is answered 401 (or 403
+/// for a restricted account) whatever it carries, and its body is never parsed. The
+/// administrator found is kept for the handler's [`Admin`], which checks the restrictions
+/// again against the route actually matched.
 pub async fn authenticate_first(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
@@ -393,21 +408,24 @@ pub async fn authenticate_first(
     actix_web::Error,
 > {
     use crate::accounts::audit::{self, Actor};
+    use crate::operations::{Access, OperationTable, routed_path};
     use actix_web::HttpMessage;
-    if !crate::openapi::requires_bearer(req.method().as_str(), req.path()) {
+    let table = req
+        .app_data::<web::Data<OperationTable>>()
+        .cloned()
+        .ok_or_else(|| {
+            ApiError::Unexpected(anyhow::anyhow!("the operations are not registered"))
+        })?;
+    let operation = table
+        .resolve(req.method(), routed_path(req.request()))
+        .filter(|o| o.access == Access::Administrator);
+    let Some(operation) = operation else {
         return Ok(next.call(req).await?.map_into_left_body());
-    }
+    };
     let token = bearer(req.request()).unwrap_or_else(|| Err(signed_out()))?;
     let state = app_state(req.request())?;
     let admin = authenticate(state.clone(), token).await?;
-    if (admin.must_change_password || admin.must_enrol)
-        && !open_to_restricted(&admin, req.method().as_str(), req.path())
-    {
-        let message = if admin.must_change_password {
-            &crate::accounts::messages::get().must_change_password
-        } else {
-            &crate::accounts::messages::get().must_enrol
-        };
+    if let Some(message) = restriction(&admin, req.method().as_str(), &operation.pattern) {
         let response = crate::error::error_body(actix_web::HttpResponse::Forbidden(), message, []);
         return Ok(req.into_response(response).map_into_right_body());
     }
@@ -417,11 +435,9 @@ pub async fn authenticate_first(
         address: Some(state.client_ip(req.request()).to_string()),
     };
     req.extensions_mut().insert(admin);
-    let method = req.method().clone();
-    let path = req.path().to_owned();
     let response = audit::scoped(actor.clone(), next.call(req)).await?;
     if response.status().is_success() {
-        audit::record_transfer(&state.db.write, &actor, &method, &path).await?;
+        audit::record_transfer(&state.db.write, &actor, response.request()).await?;
     }
     Ok(response.map_into_left_body())
 }
@@ -430,14 +446,26 @@ impl FromRequest for Admin {
     type Error = ApiError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
+    /// The administrator the middleware found, or (a route it did not know as an
+    /// administrator's) one authenticated here; either way the account's restrictions are
+    /// checked again against the route the router matched.
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         use actix_web::HttpMessage;
-        if let Some(admin) = req.extensions().get::<Admin>().cloned() {
-            return Box::pin(async move { Ok(admin) });
-        }
+        let found = req.extensions().get::<Admin>().cloned();
         let token = bearer(req).unwrap_or_else(|| Err(signed_out()));
         let state = app_state(req);
-        Box::pin(async move { authenticate(state?, token?).await })
+        let method = req.method().as_str().to_owned();
+        let pattern = req.match_pattern().unwrap_or_default();
+        Box::pin(async move {
+            let admin = match found {
+                Some(admin) => admin,
+                None => authenticate(state?, token?).await?,
+            };
+            match restriction(&admin, &method, &pattern) {
+                Some(message) => Err(ApiError::Forbidden(message.clone())),
+                None => Ok(admin),
+            }
+        })
     }
 }
 

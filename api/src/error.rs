@@ -78,6 +78,9 @@ pub enum ApiError {
     /// 401 to a sign-in whose password was right: its second factor is missing or wrong.
     #[error("{0}")]
     SecondFactor(Text),
+    /// 403: who the administrator is, is known; this is not theirs to do.
+    #[error("{0}")]
+    Forbidden(Text),
     #[error("{0}")]
     NotFound(Text),
     #[error("{0}")]
@@ -146,6 +149,7 @@ impl ApiError {
             ApiError::BadRequest(m)
             | ApiError::Unauthorized(m)
             | ApiError::SecondFactor(m)
+            | ApiError::Forbidden(m)
             | ApiError::NotFound(m)
             | ApiError::Conflict(m)
             | ApiError::PayloadTooLarge(m)
@@ -185,6 +189,7 @@ impl ResponseError for ApiError {
         match self {
             ApiError::Validation(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) | ApiError::SecondFactor(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,

@@ -15,6 +15,7 @@ pub mod media;
 pub mod memory;
 pub mod notify;
 pub mod openapi;
+pub mod operations;
 pub mod publish;
 pub mod read_cache;
 pub mod routes;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use actix_web::body::MessageBody;
 use actix_web::dev::{Server, ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
-use actix_web::http::header;
+use actix_web::http::{Method, header};
 use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers, Next, from_fn};
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use anyhow::Context;
@@ -17,6 +17,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use crate::config::Settings;
 use crate::domain::rules::catalog;
 use crate::error::{ApiError, error_body};
+use crate::operations::{OperationTable, routed_path};
 use crate::publish::site::{Output, Publisher};
 use crate::state::AppState;
 use crate::store::{self, Db};
@@ -109,6 +110,7 @@ impl Application {
         ));
         let (reload, _) = tokio::sync::broadcast::channel(16);
         let read_cache = web::Data::new(crate::read_cache::ReadCache::new(db.read.clone()));
+        let operations = web::Data::new(OperationTable::from_openapi(openapi::shared()));
         let intake =
             crate::intake::Intake::start(db.clone(), settings.clone(), notify_wakeup.clone());
         let state = web::Data::new(AppState {
@@ -134,6 +136,7 @@ impl Application {
                 .wrap(actix_web::middleware::Compress::default())
                 .app_data(state.clone())
                 .app_data(read_cache.clone())
+                .app_data(operations.clone())
                 .app_data(
                     web::JsonConfig::default()
                         .limit(JSON_LIMIT)
@@ -284,8 +287,11 @@ pub fn build_site(settings: &Settings) -> anyhow::Result<ssg::Site> {
 }
 
 /// No route matched: 405 with `Allow` when the path is a route of the API, else 404.
-async fn api_fallback(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    match openapi::allowed_methods(openapi::shared(), req.path()) {
+async fn api_fallback(
+    req: HttpRequest,
+    operations: web::Data<OperationTable>,
+) -> Result<HttpResponse, ApiError> {
+    match operations.methods_at(routed_path(&req)) {
         Some(methods) if !methods.is_empty() => Ok(method_not_allowed(&methods)),
         _ => Err(ApiError::NotFound(catalog().messages.not_found.clone())),
     }
@@ -298,9 +304,13 @@ async fn literal_paths_keep_their_methods(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<actix_web::body::EitherBody<impl MessageBody>>, actix_web::Error> {
-    if let Some(methods) = openapi::literal_path_methods(openapi::shared(), req.path()) {
-        let method = req.method().as_str();
-        let allowed = methods.contains(&method) || (method == "HEAD" && methods.contains(&"GET"));
+    let methods = req
+        .app_data::<web::Data<OperationTable>>()
+        .and_then(|operations| operations.literal_methods(routed_path(req.request())));
+    if let Some(methods) = methods {
+        let method = req.method();
+        let allowed = methods.contains(&method)
+            || (method == Method::HEAD && methods.contains(&&Method::GET));
         if !allowed {
             let response = method_not_allowed(&methods);
             return Ok(req.into_response(response).map_into_right_body());
@@ -309,9 +319,10 @@ async fn literal_paths_keep_their_methods(
     Ok(next.call(req).await?.map_into_left_body())
 }
 
-fn method_not_allowed(methods: &[&str]) -> HttpResponse {
+fn method_not_allowed(methods: &[&Method]) -> HttpResponse {
     let mut response = HttpResponse::MethodNotAllowed();
-    response.insert_header((header::ALLOW, methods.join(", ")));
+    let allow: Vec<&str> = methods.iter().map(|m| m.as_str()).collect();
+    response.insert_header((header::ALLOW, allow.join(", ")));
     error_body(response, &catalog().messages.method_not_allowed, [])
 }
 

@@ -134,18 +134,18 @@ pub async fn recently(
 pub async fn record_transfer(
     db: &impl ConnectionTrait,
     actor: &Actor,
-    method: &actix_web::http::Method,
-    path: &str,
+    req: &actix_web::HttpRequest,
 ) -> Result<(), crate::error::ApiError> {
-    let path = path.trim_end_matches('/');
-    let event = if method == actix_web::http::Method::GET && path == "/api/v1/contact-us/export" {
-        Event::new("export").on("contact_us", "all")
-    } else if let Some(kind) = path.strip_prefix("/api/v1/import/")
-        && method == actix_web::http::Method::POST
-    {
-        Event::new("import").on(kind, "all")
-    } else {
-        return Ok(());
+    use actix_web::http::Method;
+    // The route the router matched: `/contact-us/%65xport` is the export too.
+    let pattern = req.match_pattern().unwrap_or_default();
+    let event = match (req.method(), pattern.as_str()) {
+        (&Method::GET, "/api/v1/contact-us/export") => Event::new("export").on("contact_us", "all"),
+        (&Method::POST, "/api/v1/import/{kind}") => {
+            let kind = req.match_info().get("kind").unwrap_or_default().to_owned();
+            Event::new("import").on(&kind, "all")
+        }
+        _ => return Ok(()),
     };
     event.save_as(db, actor).await?;
     Ok(())

@@ -8,6 +8,7 @@ mod banners;
 mod blogs;
 mod cli;
 mod contact;
+mod encoded_paths;
 mod faults;
 
 mod general_content;

@@ -116,12 +116,7 @@ pub async fn check_login(
             }
         }
     }
-    let failures = throttle::count(db, &user_failures, PAIR_LIMIT.window).await?;
-    if failures >= MAX_FAILURES {
-        let doublings = (failures - MAX_FAILURES).min(16) as u32;
-        let delay = (std::time::Duration::from_secs(1) * 2u32.pow(doublings)).min(MAX_USER_DELAY);
-        tokio::time::sleep(delay).await;
-    }
+    slow_down_after_failures(db, &user_failures).await?;
     let user = admin_user::Entity::find()
         .filter(admin_user::Column::Username.eq(username))
         .one(db)
@@ -151,6 +146,23 @@ pub async fn check_login(
             ))
         }
     }
+}
+
+/// Waits before an attempt for an account that many addresses have failed at lately: nothing
+/// below [`MAX_FAILURES`] failures in the window, then a delay that doubles from one second up
+/// to [`MAX_USER_DELAY`]. It slows guessing from many addresses without ever refusing the
+/// right answer from an address that has not failed.
+pub async fn slow_down_after_failures(
+    db: &impl ConnectionTrait,
+    scope: &str,
+) -> Result<(), ApiError> {
+    let failures = throttle::count(db, scope, PAIR_LIMIT.window).await?;
+    if failures >= MAX_FAILURES {
+        let doublings = (failures - MAX_FAILURES).min(16) as u32;
+        let delay = (std::time::Duration::from_secs(1) * 2u32.pow(doublings)).min(MAX_USER_DELAY);
+        tokio::time::sleep(delay).await;
+    }
+    Ok(())
 }
 
 /// Where a session comes from, and whether its sign-in passed the second factor.
@@ -242,12 +254,20 @@ pub async fn upsert_admin(
         .context("Failed to look up the administrator")?;
     if let Some(user) = existing {
         let id = user.id;
+        let had_two_factor = user.totp_enabled || user.totp_secret.is_some();
         let mut active: admin_user::ActiveModel = user.into();
         active.password_hash = Set(hash);
+        // A reset is how an administrator locked out of their own account gets back in,
+        // whoever enrolled the device that now asks for a code.
+        crate::accounts::admins::turn_two_factor_off(&mut active);
         active
             .update(db)
             .await
             .context("Failed to reset the password")?;
+        crate::accounts::two_factor::remove_recovery_codes(db, id)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))
+            .context("Failed to remove the recovery codes")?;
         admin_session::Entity::update_many()
             .col_expr(
                 admin_session::Column::RevokedAt,
@@ -260,7 +280,7 @@ pub async fn upsert_admin(
             .context("Failed to end the administrator's sessions")?;
         crate::accounts::audit::Event::new("password.reset")
             .on("admin_user", id)
-            .detail(serde_json::json!({ "via": "command line" }))
+            .detail(serde_json::json!({ "via": "command line", "totpOff": had_two_factor }))
             .save(db)
             .await
             .context("Failed to record the reset in the audit log")?;

@@ -229,11 +229,17 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let password = password.as_str();
             let db = store::connect(&settings.database_url).await?;
             store::migrate(&db).await?;
-            if auth::upsert_admin(&db.write, &name, password).await? {
+            // The reset, its ended sessions and its audit line commit together.
+            let txn = sea_orm::TransactionTrait::begin(&db.write).await?;
+            let created = auth::upsert_admin(&txn, &name, password).await?;
+            txn.commit()
+                .await
+                .context("Failed to save the administrator")?;
+            if created {
                 println!("concierge: administrator {name:?} created");
             } else {
                 println!(
-                    "concierge: password of administrator {name:?} reset; their sessions were ended"
+                    "concierge: password of administrator {name:?} reset and two-factor sign-in turned off; their sessions were ended"
                 );
             }
         }

@@ -151,6 +151,9 @@ async fn may_remove(
 pub struct Change {
     pub disabled: Option<bool>,
     pub password: Option<NewPassword>,
+    /// `Some(false)` turns the administrator's two-factor off (a lost phone, or a device
+    /// enrolled by someone else); it can only be turned on from their own account.
+    pub totp: Option<bool>,
 }
 
 /// Disables, re-enables or resets the password of another administrator; disabling and
@@ -166,6 +169,12 @@ pub async fn update(
     }
     if change.password.is_some() && target.id == acting {
         return Err(ApiError::Conflict(m::get().own_password_here.clone()));
+    }
+    if change.totp == Some(true) {
+        return Err(ApiError::validation("totp", m::get().totp_only_off.clone()));
+    }
+    if change.totp == Some(false) && target.id == acting {
+        return Err(ApiError::Conflict(m::get().own_totp_here.clone()));
     }
     let id = target.id;
     let mut row: admin_user::ActiveModel = target.clone().into();
@@ -192,11 +201,29 @@ pub async fn update(
             .save(db)
             .await?;
     }
+    if change.totp == Some(false) && target.totp_enabled {
+        turn_two_factor_off(&mut row);
+        super::two_factor::remove_recovery_codes(db, id).await?;
+        // A session made with the device that is no longer trusted ends with it.
+        end_sessions = true;
+        Event::new("totp.reset")
+            .on("admin_user", id)
+            .save(db)
+            .await?;
+    }
     let saved = row.update(db).await?;
     if end_sessions {
         sessions::end_all(db, id, None).await?;
     }
     Ok(saved.into())
+}
+
+/// Two-factor off: the secret and the last accepted step forgotten (the recovery codes are
+/// removed by the caller, in the same transaction).
+pub fn turn_two_factor_off(row: &mut admin_user::ActiveModel) {
+    row.totp_enabled = Set(false);
+    row.totp_secret = Set(None);
+    row.totp_last_step = Set(None);
 }
 
 /// Deletes another administrator (their sessions and recovery codes with them).

@@ -40,6 +40,8 @@ pub struct AccountMessages {
     pub own_password_here: Text,
     pub last_admin: Text,
     pub nothing_to_change: Text,
+    pub totp_only_off: Text,
+    pub own_totp_here: Text,
     pub bad_date: Text,
 }
 

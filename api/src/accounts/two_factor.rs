@@ -13,7 +13,8 @@ use crate::error::ApiError;
 use crate::store::entities::{admin_recovery_code, admin_user};
 use crate::throttle::{self, Decision, Limit};
 
-/// Codes per administrator before the next one waits (the password's limit).
+/// Codes per administrator and address before the next one from there waits (the password's
+/// limit): five wrong codes from one address never hold the right code back from another.
 pub const CODE_LIMIT: Limit = crate::auth::PAIR_LIMIT;
 
 /// Which codes count.
@@ -25,16 +26,22 @@ pub enum Accept {
     CodeOnly,
 }
 
-/// Checks `code` against `user`'s secret (the pending one during enrolment) and its recovery
-/// codes. Every attempt counts against [`CODE_LIMIT`] (429 past it); success clears the count.
+/// Checks `code`, sent from `client`, against `user`'s secret (the pending one during
+/// enrolment) and its recovery codes. Every attempt counts against [`CODE_LIMIT`] for the
+/// administrator at that address (429 past it); wrong codes from every address only slow the
+/// next attempt down ([`crate::auth::slow_down_after_failures`]), like the password step, so
+/// whoever knows the password cannot keep the real administrator out at the code step.
+/// Success clears both counts.
 pub async fn check(
     db: &sea_orm::DatabaseConnection,
     user: &admin_user::Model,
     code: &str,
     accept: Accept,
+    client: std::net::IpAddr,
 ) -> Result<(), ApiError> {
-    let scope = format!("totp:{}", user.id);
-    let ticket = match throttle::take(db, &scope, CODE_LIMIT).await? {
+    let pair = format!("totp:{}|{client}", user.id);
+    let failures = format!("totp-user:{}", user.id);
+    let ticket = match throttle::take(db, &pair, CODE_LIMIT).await? {
         Decision::Allowed(ticket) => ticket,
         Decision::Refused { retry_after } => {
             return Err(ApiError::TooManyRequests {
@@ -46,6 +53,7 @@ pub async fn check(
             });
         }
     };
+    crate::auth::slow_down_after_failures(db, &failures).await?;
     let accepted = match (recovery::normalise(code), accept) {
         (Some(_), Accept::CodeOrRecovery) => use_recovery_code(db, user.id, code).await?,
         (Some(_), Accept::CodeOnly) => false,
@@ -53,9 +61,11 @@ pub async fn check(
     };
     if accepted {
         throttle::give_back(db, ticket).await?;
-        throttle::clear(db, &scope).await?;
+        throttle::clear(db, &pair).await?;
+        throttle::clear(db, &failures).await?;
         Ok(())
     } else {
+        throttle::record(db, &failures).await?;
         Err(ApiError::Unauthorized(m::get().code_invalid.clone()))
     }
 }

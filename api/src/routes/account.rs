@@ -193,19 +193,31 @@ pub struct TotpSetup {
     pub qr_svg: String,
 }
 
-/// Starts two-factor enrolment with a new secret (a setup started earlier is replaced). 409
-/// while two-factor is on.
-#[utoipa::path(context_path = "/api/v1", tag = "account", security(("api_key" = [], "bearer" = [])),
-    responses((status = 200, body = ItemEnvelope<TotpSetup>), (status = 409, body = ErrorBody)))]
+/// Starts two-factor enrolment with a new secret (a setup started earlier is replaced), once
+/// the account's password is given: a stolen token alone cannot enrol a device of its own and
+/// lock the owner out. 409 while two-factor is on.
+#[utoipa::path(context_path = "/api/v1", tag = "account", request_body = PasswordInput,
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<TotpSetup>), (status = 400, body = ErrorBody),
+              (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[post("/account/totp/setup")]
 pub async fn totp_setup(
     state: web::Data<AppState>,
     admin: Admin,
+    body: web::Json<PasswordInput>,
 ) -> Result<HttpResponse, ApiError> {
+    let password = body.into_inner().password.take().unwrap_or_default();
+    if password.is_empty() {
+        return Err(ApiError::validation(
+            "password",
+            m::get().password_required.clone(),
+        ));
+    }
     let user = admins::find(&state.db.write, admin.user_id).await?;
     if user.totp_enabled {
         return Err(ApiError::Conflict(m::get().totp_already_on.clone()));
     }
+    check_own_password(&state, &user, "password", &password).await?;
     let secret = totp::new_secret();
     let otpauth_uri = totp::otpauth_uri(ISSUER, &user.username, &secret);
     let qr_svg = qr::svg(&otpauth_uri).map_err(ApiError::Unexpected)?;
@@ -246,6 +258,7 @@ pub struct RecoveryCodes {
 #[post("/account/totp/enable")]
 pub async fn totp_enable(
     state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
     admin: Admin,
     body: web::Json<TotpCodeInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -260,7 +273,8 @@ pub async fn totp_enable(
     if user.totp_secret.is_none() {
         return Err(ApiError::Conflict(m::get().totp_not_started.clone()));
     }
-    match two_factor::check(&state.db.write, &user, &code, Accept::CodeOnly).await {
+    let client = state.client_ip(&req);
+    match two_factor::check(&state.db.write, &user, &code, Accept::CodeOnly, client).await {
         Err(ApiError::Unauthorized(message)) => return Err(ApiError::validation("code", message)),
         other => other?,
     }

@@ -69,6 +69,9 @@ pub struct AdminUserUpdateInput {
     /// A new one-time password (the administrator's sessions end; they change it at sign-in).
     #[schema(value_type = Option<String>, format = Password, min_length = 12, max_length = 128)]
     pub password: Text,
+    /// False turns the administrator's two-factor sign-in off (their sessions end; the
+    /// secret and recovery codes are forgotten). It is only turned on from their own account.
+    pub totp: Option<bool>,
 }
 
 /// Serialises changes to the team on PostgreSQL (SQLite has one writer), so that two
@@ -81,8 +84,9 @@ async fn lock_team(txn: &sea_orm::DatabaseTransaction) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Disables, re-enables or resets the password of another administrator. 409 for disabling
-/// yourself or the last active administrator, or resetting your own password here.
+/// Disables, re-enables, resets the password of, or turns two-factor off for another
+/// administrator. 409 for disabling yourself or the last active administrator, or resetting
+/// your own password or two-factor here.
 #[utoipa::path(context_path = "/api/v1", tag = "admin-users", request_body = AdminUserUpdateInput,
     params(("id" = i32, Path, minimum = 1)), security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<AdminView>), (status = 400, body = ErrorBody),
@@ -97,7 +101,7 @@ pub async fn update(
     let id = envelope::parse_id(&id)?;
     let body = body.into_inner();
     let raw_password = body.password.take();
-    if body.disabled.is_none() && raw_password.is_none() {
+    if body.disabled.is_none() && raw_password.is_none() && body.totp.is_none() {
         return Err(ApiError::validation(
             "disabled",
             m::get().nothing_to_change.clone(),
@@ -113,6 +117,7 @@ pub async fn update(
     let change = Change {
         disabled: body.disabled,
         password,
+        totp: body.totp,
     };
     let saved = admins::update(&txn, admin.user_id, target, change).await?;
     txn.commit().await?;

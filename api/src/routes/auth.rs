@@ -110,7 +110,7 @@ pub async fn login(
         let accept = two_factor::Accept::CodeOrRecovery;
         let checked = audit::scoped(
             actor.clone(),
-            two_factor::check(&state.db.write, &user, &code, accept),
+            two_factor::check(&state.db.write, &user, &code, accept, client),
         )
         .await;
         match checked {

@@ -35,7 +35,8 @@ pub struct ContactInput {
     pub last_name: Text,
     #[schema(value_type = String, format = Email, required = true)]
     pub email: Text,
-    /// 10 to 15 digits once spaces, dashes, brackets and a leading `+` are removed.
+    /// 10 to 15 digits once spaces, dashes, brackets and a leading `+` are removed; kept as
+    /// its digits, after the `+` when it was typed with one.
     #[schema(value_type = String, pattern = r"^\+?[0-9][0-9 ().-]{8,22}[0-9]$", required = true)]
     pub phone: Text,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]

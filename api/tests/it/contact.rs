@@ -12,7 +12,7 @@ async fn an_arabic_named_visitor_with_a_uae_phone_can_send_an_enquiry() {
     assert_eq!(status, 201, "{body}");
     let saved = &body["responseBody"][0];
     assert_eq!(saved["first_name"], "نورة");
-    assert_eq!(saved["phone"], "971501234567");
+    assert_eq!(saved["phone"], "+971501234567", "kept with its `+`");
     assert!(chrono::DateTime::parse_from_rfc3339(saved["created_date"].as_str().unwrap()).is_ok());
     assert_eq!(app.count("contact_us").await, 1);
     assert_eq!(

@@ -192,6 +192,9 @@ mod tests {
             quoted("Hello\r\nEmail: x@evil.example\rPhone: 1\n\nBye\u{2028}Name: y"),
             "> Hello\n> Email: x@evil.example\n> Phone: 1\n>\n> Bye\n> Name: y"
         );
-        assert_eq!(one_line(" Arrival\r\nPhone: +1 \u{2028} x"), "Arrival Phone: +1 x");
+        assert_eq!(
+            one_line(" Arrival\r\nPhone: +1 \u{2028} x"),
+            "Arrival Phone: +1 x"
+        );
     }
 }

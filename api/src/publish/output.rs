@@ -261,10 +261,16 @@ mod tests {
             .remove(&files.iter().map(|f| f.to_string()).collect())
             .await
             .unwrap();
-        assert!(!site.join("a/b").exists(), "emptied, up to a folder that holds more");
+        assert!(
+            !site.join("a/b").exists(),
+            "emptied, up to a folder that holds more"
+        );
         assert!(site.join("a/kept/index.html").is_file());
         assert!(!site.join("ar").exists(), "emptied all the way up");
-        assert!(site.join("empty-before").is_dir(), "not emptied by this removal");
+        assert!(
+            site.join("empty-before").is_dir(),
+            "not emptied by this removal"
+        );
         assert!(site.is_dir(), "never the site itself");
     }
 

@@ -227,8 +227,7 @@ pub async fn update(
     let extra = input.extra(Audience::Admin)?;
     let valid = contact::validate(input.into(), Audience::Admin)?;
     let txn = state.db.write.begin().await?;
-    let before =
-        crate::store::find_one::<entity::Entity>(&txn, id, outcomes().not_found()).await?;
+    let before = crate::store::find_one::<entity::Entity>(&txn, id, outcomes().not_found()).await?;
     let mut model: entity::ActiveModel = before.clone().into();
     fill(&mut model, valid);
     if let Some(status) = extra.status {

@@ -768,10 +768,16 @@ async fn the_audit_log_records_an_enquirys_status_and_notes_changes_and_its_dele
         body
     };
 
-    put(with(json!({"status": "in_progress", "notes": "Called, no answer."}))).await;
+    put(with(
+        json!({"status": "in_progress", "notes": "Called, no answer."}),
+    ))
+    .await;
     put(with(json!({"status": "replied"}))).await;
     // Nothing changes: nothing to record.
-    put(with(json!({"status": "replied", "notes": "Called, no answer."}))).await;
+    put(with(
+        json!({"status": "replied", "notes": "Called, no answer."}),
+    ))
+    .await;
     put(contact()).await;
     let received = stored(&app, &token, id).await["created_date"].clone();
     let (status, _) = read(app.delete_as(&token, &format!("/contact-us/{id}")).await).await;
@@ -780,7 +786,12 @@ async fn the_audit_log_records_an_enquirys_status_and_notes_changes_and_its_dele
     let lines = audit_lines(&app, &token, "enquiry").await;
     let shown: Vec<(String, serde_json::Value)> = lines
         .iter()
-        .map(|l| (l["action"].as_str().unwrap().to_owned(), l["detail"].clone()))
+        .map(|l| {
+            (
+                l["action"].as_str().unwrap().to_owned(),
+                l["detail"].clone(),
+            )
+        })
         .collect();
     assert_eq!(
         shown,
@@ -811,5 +822,9 @@ async fn the_audit_log_records_an_enquirys_status_and_notes_changes_and_its_dele
     }
     let (status, _) = read(app.delete_as(&token, &format!("/contact-us/{id}")).await).await;
     assert_eq!(status, 404);
-    assert_eq!(audit_lines(&app, &token, "enquiry").await.len(), 4, "a 404 records nothing");
+    assert_eq!(
+        audit_lines(&app, &token, "enquiry").await.len(),
+        4,
+        "a 404 records nothing"
+    );
 }

@@ -464,9 +464,7 @@ async fn the_staff_email_shows_the_phone_as_kept_and_visitor_text_cannot_pass_fo
     for (typed, kept, email) in cases {
         let staff = mails
             .iter()
-            .find(|m| {
-                m.header("To").is_some_and(|t| t.contains("desk@")) && m.body.contains(email)
-            })
+            .find(|m| m.header("To").is_some_and(|t| t.contains("desk@")) && m.body.contains(email))
             .unwrap_or_else(|| panic!("the staff email about {email}"));
         let lines = shown_lines(&staff.body);
         let starting = |prefix: &str| {
@@ -478,7 +476,11 @@ async fn the_staff_email_shows_the_phone_as_kept_and_visitor_text_cannot_pass_fo
         };
         let body = &staff.body;
         assert_eq!(starting("Email:"), [format!("Email:    {email}")], "{body}");
-        assert_eq!(starting("Phone:"), [format!("Phone:    {kept}")], "{typed}: {body}");
+        assert_eq!(
+            starting("Phone:"),
+            [format!("Phone:    {kept}")],
+            "{typed}: {body}"
+        );
         assert_eq!(starting("Name:").len(), 1, "{body}");
         assert_eq!(
             starting("Subject:"),

@@ -1314,7 +1314,10 @@ async fn deleting_a_blog_takes_its_emptied_folders_out_of_the_site_store() {
         .await;
     queue_drained(&app).await;
     let site = app.data_dir.path().join("site");
-    let folders = [site.join("desert-nights-in-alula"), site.join("ar/desert-nights-in-alula")];
+    let folders = [
+        site.join("desert-nights-in-alula"),
+        site.join("ar/desert-nights-in-alula"),
+    ];
     for folder in &folders {
         assert!(
             folder.join(id.to_string()).is_dir(),
@@ -1331,7 +1334,11 @@ async fn deleting_a_blog_takes_its_emptied_folders_out_of_the_site_store() {
         assert!(!folder.exists(), "{} is gone", folder.display());
     }
     assert!(site.is_dir(), "the site's own folder stays");
-    assert_eq!(empty_dirs(&site), Vec::<String>::new(), "no empty folder is left");
+    assert_eq!(
+        empty_dirs(&site),
+        Vec::<String>::new(),
+        "no empty folder is left"
+    );
     let full = full_build_elsewhere(&app).await;
     assert_same_site(&site, full.path(), "after the delete");
 }

@@ -157,7 +157,11 @@ async fn deleting_a_subscriber_is_recorded_in_the_audit_log_with_who_and_which()
     assert_eq!(status, 404, "already gone");
 
     let lines = audit_lines(&app, &token, "subscriber").await;
-    assert_eq!(lines.len(), 1, "one line, for the delete that happened: {lines:?}");
+    assert_eq!(
+        lines.len(),
+        1,
+        "one line, for the delete that happened: {lines:?}"
+    );
     let line = &lines[0];
     assert_eq!(line["action"], "subscriber.deleted");
     assert_eq!(line["resource"], "subscription");

@@ -11,7 +11,6 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::accounts::audit::Event;
-
 use crate::domain::contact::EnquiryStatus;
 use crate::domain::rules::catalog;
 use crate::error::ApiError;

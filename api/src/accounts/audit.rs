@@ -38,6 +38,11 @@ impl Actor {
         ACTOR.try_with(Clone::clone).unwrap_or_default()
     }
 
+    /// The server itself (the scheduler, the command line): no user name, no address.
+    pub fn system() -> Actor {
+        Actor::default()
+    }
+
     /// Someone who is not signed in yet (a sign-in attempt), by the name they typed.
     pub fn anonymous(username: &str, address: std::net::IpAddr) -> Actor {
         Actor {

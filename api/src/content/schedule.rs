@@ -1,7 +1,7 @@
 //! The scheduler: puts items on the site at their `publish_at` and takes them off at their
 //! `unpublish_at`, to the minute, after restarts and exactly once across instances (each change
 //! is a conditional update, see [`crate::store::content::fire`]); and removes for good what was
-//! deleted more than 30 days ago.
+//! deleted more than 30 days ago, each removal in the audit log as the system's.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -44,9 +44,14 @@ pub async fn tick(db: &Db, now: DateTime<Utc>) -> Result<Tick, ApiError> {
         });
         done.fired += fired?;
         let purged: Result<u64, ApiError> = crate::with_kind!(kind, K => {
-            let txn = db.write.begin().await?;
-            let purged = store::content::purge::<K>(&txn, now).await?;
-            txn.commit().await?;
+            let mut purged = 0;
+            for (id, deleted_at) in store::content::purgeable::<K>(&db.read, now).await? {
+                let txn = db.write.begin().await?;
+                if store::content::purge::<K>(&txn, id, deleted_at, now).await? {
+                    purged += 1;
+                }
+                txn.commit().await?;
+            }
             Ok(purged)
         });
         done.purged += purged?;

@@ -19,21 +19,26 @@ impl PersonName {
     }
 }
 
-/// A phone number reduced to its digits (architecture decision 2): spaces, dashes, brackets,
-/// dots and one leading `+` are removed, then 10 to 15 digits must remain.
+/// A phone number kept as the visitor can be called back ("Enquiry desk"): its digits, after
+/// the `+` of an international number when it was typed with one. Spaces, dashes, brackets,
+/// dots and that one leading `+` are set aside before the rule of architecture decision 2, which
+/// counts digits: 10 to 15 must remain.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Phone(String);
 
 impl Phone {
     pub fn parse(raw: &str) -> Option<Self> {
         let trimmed = raw.trim();
-        let body = trimmed.strip_prefix('+').unwrap_or(trimmed);
+        let (plus, body) = match trimmed.strip_prefix('+') {
+            Some(body) => ("+", body),
+            None => ("", trimmed),
+        };
         let digits: String = body
             .chars()
             .filter(|c| !matches!(c, ' ' | '-' | '(' | ')' | '.'))
             .collect();
         (digits.chars().all(|c| c.is_ascii_digit()) && (10..=15).contains(&digits.len()))
-            .then_some(Phone(digits))
+            .then(|| Phone(format!("{plus}{digits}")))
     }
 
     pub fn as_str(&self) -> &str {
@@ -113,15 +118,20 @@ mod tests {
     }
 
     #[test]
-    fn phones_are_normalised_to_their_digits() {
-        assert_eq!(
-            Phone::parse("+971 50 123 4567").unwrap().as_str(),
-            "971501234567"
-        );
-        assert_eq!(
-            Phone::parse("(020) 7946-0958").unwrap().as_str(),
-            "02079460958"
-        );
+    fn phones_keep_their_digits_and_the_plus_of_an_international_number() {
+        for (typed, kept) in [
+            ("+971 50 123 4567", "+971501234567"),
+            ("+966501234567", "+966501234567"),
+            (" +44 (20) 7946-0958 ", "+442079460958"),
+            ("(020) 7946-0958", "02079460958"),
+            ("050 123 4567", "0501234567"),
+            ("00971501234567", "00971501234567"),
+        ] {
+            assert_eq!(Phone::parse(typed).unwrap().as_str(), kept, "{typed}");
+        }
+        // The rule counts digits, never the `+`: 15 digits with one pass, 9 do not.
+        assert!(Phone::parse("+123456789012345").is_some());
+        assert!(Phone::parse("+123456789").is_none());
         for bad in [
             "12345",
             "+1234567890123456",
@@ -232,7 +242,7 @@ mod rule_tests {
     #[test]
     fn an_arabic_named_visitor_with_a_uae_phone_is_accepted() {
         let contact = validate(draft(), Audience::Visitor).unwrap();
-        assert_eq!(contact.phone.as_str(), "971501234567");
+        assert_eq!(contact.phone.as_str(), "+971501234567");
     }
 
     #[test]

@@ -77,25 +77,28 @@ fn language_name(lang: &str) -> &'static str {
     if lang == "ar" { "Arabic" } else { "English" }
 }
 
+/// The staff's email. What the visitor typed is set apart so that it cannot pass for the
+/// email's own lines: the subject on one line, every line of the message quoted with `> `.
+/// The phone is shown exactly as it was kept.
 fn staff_email(settings: &Settings, e: &contact::Model, admin_url: &str, key: &str) -> Message {
     let body = format!(
         "A new enquiry has arrived on the {language} site. The visitor was promised a reply within 24 hours.\n\n\
          Name:     {first} {last}\n\
          Email:    {email}\n\
-         Phone:    +{phone}\n\
+         Phone:    {phone}\n\
          Subject:  {subject}\n\
          Language: {language}\n\
          Received: {received} (UTC)\n\n\
          Message:\n{message}\n\n\
          Open it in the admin: {admin_url}\n",
         language = language_name(&e.lang),
-        first = e.first_name,
-        last = e.last_name,
-        email = e.email,
-        phone = e.phone,
-        subject = e.subject,
+        first = one_line(&e.first_name),
+        last = one_line(&e.last_name),
+        email = one_line(&e.email),
+        phone = one_line(&e.phone),
+        subject = one_line(&e.subject),
         received = e.created_date.format("%d-%m-%Y %H:%M"),
-        message = e.message,
+        message = quoted(&e.message),
     );
     Message {
         key: key.to_owned(),
@@ -156,7 +159,42 @@ fn webhook(e: &contact::Model, admin_url: &str, key: &str) -> Message {
     }
 }
 
-/// A header value on one line.
+/// A header value on one line: every run of white space, line breaks included, is one space.
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Every character a mail reader may take for the end of a line (CR LF counts once).
+const LINE_BREAKS: [char; 7] = [
+    '\r', '\n', '\u{0B}', '\u{0C}', '\u{85}', '\u{2028}', '\u{2029}',
+];
+
+/// Visitor text as a quotation: each of its lines, however it was broken, starts with `> `
+/// (a blank one is `>`), so none can start like a line of the email's own.
+fn quoted(text: &str) -> String {
+    text.replace("\r\n", "\n")
+        .split(LINE_BREAKS)
+        .map(|line| match line {
+            "" => ">".to_owned(),
+            line => format!("> {line}"),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn visitor_text_is_quoted_line_by_line_whatever_breaks_its_lines() {
+        assert_eq!(
+            quoted("Hello\r\nEmail: x@evil.example\rPhone: 1\n\nBye\u{2028}Name: y"),
+            "> Hello\n> Email: x@evil.example\n> Phone: 1\n>\n> Bye\n> Name: y"
+        );
+        assert_eq!(
+            one_line(" Arrival\r\nPhone: +1 \u{2028} x"),
+            "Arrival Phone: +1 x"
+        );
+    }
 }

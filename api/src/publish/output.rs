@@ -3,7 +3,7 @@
 //! fails on its own, so one bad path never keeps the others from the site.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use anyhow::Context;
 use rayon::prelude::*;
@@ -63,14 +63,24 @@ impl Output {
         }
     }
 
+    /// Removes files; in a directory, also the folders each one leaves empty (an object store
+    /// has no folders).
     pub async fn remove(&self, files: &BTreeSet<String>) -> anyhow::Result<()> {
         for file in files {
             match self {
-                Output::Dir(dir) => match std::fs::remove_file(dir.join(file)) {
-                    Ok(()) => {}
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                    Err(e) => return Err(e).with_context(|| format!("Failed to remove {file}")),
-                },
+                Output::Dir(dir) => {
+                    let path = dir.join(file);
+                    match std::fs::remove_file(&path) {
+                        Ok(()) => {}
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                        Err(e) => {
+                            return Err(e).with_context(|| format!("Failed to remove {file}"));
+                        }
+                    }
+                    // Also when the file was already gone: a publish that died between the
+                    // file and its folder leaves the folder to the one that does it again.
+                    remove_empty_folders(dir, &path);
+                }
                 Output::Store(store) => store.delete(file).await?,
             }
         }
@@ -161,6 +171,26 @@ fn create_parents(
         .collect()
 }
 
+/// Removes the folders that held `file`, deepest first, as long as each is empty; never `root`
+/// or anything outside it. Removing a folder succeeds only when it is empty, so a folder that
+/// a writer has just put a file in stays (its rmdir fails, which ends the climb), and a writer
+/// that finds the folder it made gone makes it again ([`replace_atomically`]).
+fn remove_empty_folders(root: &Path, file: &Path) {
+    let inside = file
+        .strip_prefix(root)
+        .is_ok_and(|rel| rel.components().all(|c| matches!(c, Component::Normal(_))));
+    if !inside {
+        return;
+    }
+    let mut folder = file.parent();
+    while let Some(dir) = folder.filter(|d| *d != root && d.starts_with(root)) {
+        if std::fs::remove_dir(dir).is_err() {
+            return;
+        }
+        folder = dir.parent();
+    }
+}
+
 /// Whether the file at `target` already holds exactly `bytes`. A rebuild then leaves it alone:
 /// replacing a file costs far more than reading it (ext4 flushes data renamed over a file).
 fn holds(target: &Path, bytes: &[u8]) -> bool {
@@ -185,7 +215,19 @@ fn replace_atomically(target: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         std::process::id(),
         std::thread::current().id()
     ));
-    let written = std::fs::write(&tmp, bytes)
+    let mut written = std::fs::write(&tmp, bytes);
+    // The folder, made for this page and still empty, may have been taken away meanwhile by a
+    // removal of the last file it held ([`remove_empty_folders`]): made again, then written.
+    for _ in 0..3 {
+        match &written {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let _ = std::fs::create_dir_all(parent);
+                written = std::fs::write(&tmp, bytes);
+            }
+            _ => break,
+        }
+    }
+    let written = written
         .with_context(|| format!("Failed to write {}", tmp.display()))
         .and_then(|()| {
             std::fs::rename(&tmp, target)
@@ -201,6 +243,47 @@ fn replace_atomically(target: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn removing_a_last_file_removes_the_folders_it_leaves_empty_and_no_others() {
+        let root = tempfile::tempdir().unwrap();
+        let site = root.path().join("site");
+        for dir in ["a/b/c", "a/kept", "ar/a/b", "empty-before"] {
+            std::fs::create_dir_all(site.join(dir)).unwrap();
+        }
+        std::fs::write(site.join("a/b/c/index.html"), "x").unwrap();
+        std::fs::write(site.join("a/kept/index.html"), "x").unwrap();
+        std::fs::write(site.join("ar/a/b/index.html"), "x").unwrap();
+        std::fs::write(site.join("index.html"), "x").unwrap();
+        let output = Output::Dir(site.clone());
+        let files = ["a/b/c/index.html", "ar/a/b/index.html", "index.html"];
+        output
+            .remove(&files.iter().map(|f| f.to_string()).collect())
+            .await
+            .unwrap();
+        assert!(
+            !site.join("a/b").exists(),
+            "emptied, up to a folder that holds more"
+        );
+        assert!(site.join("a/kept/index.html").is_file());
+        assert!(!site.join("ar").exists(), "emptied all the way up");
+        assert!(
+            site.join("empty-before").is_dir(),
+            "not emptied by this removal"
+        );
+        assert!(site.is_dir(), "never the site itself");
+    }
+
+    #[test]
+    fn a_page_whose_new_folder_was_taken_away_empty_is_still_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("blog/1/index.html");
+        // Made for the page, then removed as empty by a removal before the page was written.
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::remove_dir_all(dir.path().join("blog")).unwrap();
+        replace_atomically(&target, b"<p>page</p>").unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"<p>page</p>");
+    }
 
     #[test]
     fn a_page_that_cannot_be_written_leaves_no_temp_file_behind() {

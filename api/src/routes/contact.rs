@@ -4,7 +4,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+use sea_orm::{Set, TransactionTrait};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -18,7 +18,7 @@ use crate::domain::rules::{Outcomes, catalog};
 use crate::error::ApiError;
 use crate::intake::{Enquiry, Stored};
 use crate::state::{AppState, too_many_submissions};
-use crate::store::enquiries::{Filter, FilterQuery};
+use crate::store::enquiries::{self, Filter, FilterQuery};
 use crate::store::entities::contact as entity;
 
 /// The contact form's messages in the table of rules.
@@ -35,7 +35,8 @@ pub struct ContactInput {
     pub last_name: Text,
     #[schema(value_type = String, format = Email, required = true)]
     pub email: Text,
-    /// 10 to 15 digits once spaces, dashes, brackets and a leading `+` are removed.
+    /// 10 to 15 digits once spaces, dashes, brackets and a leading `+` are removed; kept as
+    /// its digits, after the `+` when it was typed with one.
     #[schema(value_type = String, pattern = r"^\+?[0-9][0-9 ().-]{8,22}[0-9]$", required = true)]
     pub phone: Text,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
@@ -225,10 +226,9 @@ pub async fn update(
     let mut input = body.into_inner();
     let extra = input.extra(Audience::Admin)?;
     let valid = contact::validate(input.into(), Audience::Admin)?;
-    let mut model: entity::ActiveModel =
-        crate::store::find_one::<entity::Entity>(&state.db.write, id, outcomes().not_found())
-            .await?
-            .into();
+    let txn = state.db.write.begin().await?;
+    let before = crate::store::find_one::<entity::Entity>(&txn, id, outcomes().not_found()).await?;
+    let mut model: entity::ActiveModel = before.clone().into();
     fill(&mut model, valid);
     if let Some(status) = extra.status {
         model.status = Set(status.as_str().to_owned());
@@ -239,7 +239,8 @@ pub async fn update(
     if let Some(lang) = extra.lang {
         model.lang = Set(lang.to_owned());
     }
-    let saved = model.update(&state.db.write).await?;
+    let saved = enquiries::save_edit(&txn, &before, model).await?;
+    txn.commit().await?;
     Ok(envelope::updated(saved, outcomes().updated()))
 }
 
@@ -253,12 +254,11 @@ pub async fn remove(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let result = entity::Entity::delete_by_id(id)
-        .exec(&state.db.write)
-        .await?;
-    if result.rows_affected == 0 {
+    let txn = state.db.write.begin().await?;
+    if !enquiries::delete(&txn, id).await? {
         return Err(ApiError::NotFound(outcomes().not_found().clone()));
     }
+    txn.commit().await?;
     Ok(envelope::deleted(id, &outcomes().deleted))
 }
 

@@ -5,7 +5,9 @@
 
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -103,12 +105,11 @@ pub async fn remove(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = envelope::parse_id(&id)?;
-    let result = subscription::Entity::delete_by_id(id)
-        .exec(&state.db.write)
-        .await?;
-    if result.rows_affected == 0 {
+    let txn = state.db.write.begin().await?;
+    if !store::subscriptions::delete(&txn, id).await? {
         return Err(ApiError::NotFound(outcomes().not_found().clone()));
     }
+    txn.commit().await?;
     Ok(envelope::deleted(id, &outcomes().deleted))
 }
 

@@ -507,24 +507,52 @@ pub async fn fire<K: Kind>(
     Ok(true)
 }
 
-/// Removes, with their history, the kind's items deleted more than [`KEEP_DELETED_DAYS`] days
-/// before `now`. How many.
+/// The kind's items deleted more than [`KEEP_DELETED_DAYS`] days before `now`, each with when
+/// it was deleted: what [`purge`] removes.
+pub async fn purgeable<K: Kind>(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+) -> Result<Vec<(i32, Option<DateTime<Utc>>)>, ApiError> {
+    Ok(purge_query::<K>(now)
+        .column(column::<K>("deleted_at"))
+        .into_tuple()
+        .all(db)
+        .await?)
+}
+
+/// Removes for good, with its history, the item `id` if it was deleted more than
+/// [`KEEP_DELETED_DAYS`] days before `now`, and records it in the audit log as the system's
+/// doing. Once: the transaction's first statement is the conditional delete (as in [`fire`]),
+/// so of several instances purging at the same moment one removes the item and records it.
+/// Whether it did.
 pub async fn purge<K: Kind>(
     txn: &DatabaseTransaction,
+    id: i32,
+    deleted_at: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
-) -> Result<u64, ApiError> {
-    let ids: Vec<i32> = purge_query::<K>(now).into_tuple().all(txn).await?;
-    if ids.is_empty() {
-        return Ok(0);
-    }
-    content_revision::Entity::delete_many()
-        .filter(content_revision::Column::Kind.eq(K::PATH))
-        .filter(content_revision::Column::ItemId.is_in(ids.clone()))
-        .exec(txn)
-        .await?;
+) -> Result<bool, ApiError> {
+    let cutoff = now - Duration::days(KEEP_DELETED_DAYS);
     let removed = K::Entity::delete_many()
-        .filter(column::<K>("id").is_in(ids))
+        .filter(column::<K>("id").eq(id))
+        .filter(column::<K>("deleted_at").lte(cutoff))
         .exec(txn)
         .await?;
-    Ok(removed.rows_affected)
+    if removed.rows_affected != 1 {
+        return Ok(false);
+    }
+    let revisions = content_revision::Entity::delete_many()
+        .filter(content_revision::Column::Kind.eq(K::PATH))
+        .filter(content_revision::Column::ItemId.eq(id))
+        .exec(txn)
+        .await?;
+    Event::new("content.purged")
+        .on(K::RESOURCE.as_str(), id)
+        .detail(serde_json::json!({
+            "deleted_at": deleted_at,
+            "kept_days": KEEP_DELETED_DAYS,
+            "revisions": revisions.rows_affected,
+        }))
+        .save_as(txn, &Actor::system())
+        .await?;
+    Ok(true)
 }

@@ -1,10 +1,16 @@
 //! Contact enquiries as the inbox reads them: by status, by a search over name, email and
-//! phone, newest first; the Excel export follows the same filter.
+//! phone, newest first; the Excel export follows the same filter. An administrator's edit or
+//! delete records its audit line in its own transaction.
 
 use sea_orm::sea_query::{Expr, ExprTrait, Func};
-use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, Select};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait,
+    QueryFilter, QueryOrder, Select,
+};
 use serde::Deserialize;
+use serde_json::json;
 
+use crate::accounts::audit::Event;
 use crate::domain::contact::EnquiryStatus;
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
@@ -95,7 +101,8 @@ impl Filter {
                         .like(sea_orm::sea_query::LikeExpr::new(pattern.clone()).escape('\\')),
                 );
             }
-            // Phones are stored as digits: "+971 50" finds "97150…".
+            // Phones are stored as digits (with the `+` an international number was typed
+            // with): "+971 50" finds "+97150…", "050 12" finds "05012…".
             let digits: String = q.chars().filter(char::is_ascii_digit).collect();
             if digits.len() >= 3 && digits.len() != q.len() {
                 any = any.add(contact::Column::Phone.contains(&digits));
@@ -104,4 +111,71 @@ impl Filter {
         }
         select
     }
+}
+
+/// The audit log's name for an enquiry.
+const RESOURCE: &str = "contact_us";
+
+/// Saves an administrator's edit of the enquiry `before` and records what it changed: its
+/// status and its notes (each from and to), and the names of the other fields it changed.
+/// `txn` is the edit's own, so the log and the enquiry never disagree.
+pub async fn save_edit(
+    txn: &DatabaseTransaction,
+    before: &contact::Model,
+    edit: contact::ActiveModel,
+) -> Result<contact::Model, ApiError> {
+    let after = edit.update(txn).await?;
+    let id = after.id;
+    if before.status != after.status {
+        Event::new("enquiry.status_changed")
+            .on(RESOURCE, id)
+            .detail(json!({ "from": before.status, "to": after.status }))
+            .save(txn)
+            .await?;
+    }
+    if before.notes != after.notes {
+        Event::new("enquiry.notes_changed")
+            .on(RESOURCE, id)
+            .detail(json!({ "from": before.notes, "to": after.notes }))
+            .save(txn)
+            .await?;
+    }
+    let fields: Vec<&str> = [
+        ("first_name", before.first_name == after.first_name),
+        ("last_name", before.last_name == after.last_name),
+        ("email", before.email == after.email),
+        ("phone", before.phone == after.phone),
+        ("subject", before.subject == after.subject),
+        ("message", before.message == after.message),
+        ("lang", before.lang == after.lang),
+    ]
+    .into_iter()
+    .filter_map(|(field, same)| (!same).then_some(field))
+    .collect();
+    if !fields.is_empty() {
+        Event::new("enquiry.updated")
+            .on(RESOURCE, id)
+            .detail(json!({ "fields": fields }))
+            .save(txn)
+            .await?;
+    }
+    Ok(after)
+}
+
+/// Deletes the enquiry `id` with its audit line (its status and when it came, nothing the
+/// visitor typed: a delete may be someone's wish to be forgotten). Whether there was one.
+pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<bool, ApiError> {
+    let Some(row) = contact::Entity::find_by_id(id).one(db).await? else {
+        return Ok(false);
+    };
+    let removed = contact::Entity::delete_by_id(id).exec(db).await?;
+    if removed.rows_affected == 0 {
+        return Ok(false);
+    }
+    Event::new("enquiry.deleted")
+        .on(RESOURCE, id)
+        .detail(json!({ "status": row.status, "received": row.created_date }))
+        .save(db)
+        .await?;
+    Ok(true)
 }

@@ -6,6 +6,7 @@ pub mod entities;
 pub mod migration;
 pub mod queue;
 pub mod site_data;
+pub mod subscriptions;
 
 use std::time::Duration;
 

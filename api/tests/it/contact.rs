@@ -3,7 +3,7 @@
 use reqwest::Method;
 use serde_json::json;
 
-use crate::helpers::{contact, read, spawn_app, spawn_app_with};
+use crate::helpers::{audit_lines, contact, read, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn an_arabic_named_visitor_with_a_uae_phone_can_send_an_enquiry() {
@@ -12,7 +12,7 @@ async fn an_arabic_named_visitor_with_a_uae_phone_can_send_an_enquiry() {
     assert_eq!(status, 201, "{body}");
     let saved = &body["responseBody"][0];
     assert_eq!(saved["first_name"], "نورة");
-    assert_eq!(saved["phone"], "971501234567");
+    assert_eq!(saved["phone"], "+971501234567", "kept with its `+`");
     assert!(chrono::DateTime::parse_from_rfc3339(saved["created_date"].as_str().unwrap()).is_ok());
     assert_eq!(app.count("contact_us").await, 1);
     assert_eq!(
@@ -741,4 +741,90 @@ async fn enquiries_alike_in_every_word_sent_together_are_each_stored_once() {
     }
     assert_eq!(ids.len(), 24, "one id each: {ids:?}");
     assert_eq!(app.count("contact_us").await, 24);
+}
+
+#[tokio::test]
+async fn the_audit_log_records_an_enquirys_status_and_notes_changes_and_its_delete() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let (_, created) = read(app.post("/contact-us", &contact()).await).await;
+    let id = created["responseBody"][0]["id"].as_i64().unwrap();
+    let put = |body: serde_json::Value| {
+        let (app, token) = (&app, &token);
+        async move {
+            let (status, answer) = read(
+                app.send_as(token, Method::PUT, &format!("/contact-us/{id}"), &body)
+                    .await,
+            )
+            .await;
+            assert_eq!(status, 200, "{answer}");
+        }
+    };
+    let with = |extra: serde_json::Value| {
+        let mut body = contact();
+        for (key, value) in extra.as_object().unwrap() {
+            body[key] = value.clone();
+        }
+        body
+    };
+
+    put(with(
+        json!({"status": "in_progress", "notes": "Called, no answer."}),
+    ))
+    .await;
+    put(with(json!({"status": "replied"}))).await;
+    // Nothing changes: nothing to record.
+    put(with(
+        json!({"status": "replied", "notes": "Called, no answer."}),
+    ))
+    .await;
+    put(contact()).await;
+    let received = stored(&app, &token, id).await["created_date"].clone();
+    let (status, _) = read(app.delete_as(&token, &format!("/contact-us/{id}")).await).await;
+    assert_eq!(status, 200);
+
+    let lines = audit_lines(&app, &token, "enquiry").await;
+    let shown: Vec<(String, serde_json::Value)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["action"].as_str().unwrap().to_owned(),
+                l["detail"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            (
+                "enquiry.deleted".to_owned(),
+                json!({"status": "replied", "received": received})
+            ),
+            (
+                "enquiry.status_changed".to_owned(),
+                json!({"from": "in_progress", "to": "replied"})
+            ),
+            (
+                "enquiry.notes_changed".to_owned(),
+                json!({"from": "", "to": "Called, no answer."})
+            ),
+            (
+                "enquiry.status_changed".to_owned(),
+                json!({"from": "new", "to": "in_progress"})
+            ),
+        ],
+        "newest first"
+    );
+    for line in &lines {
+        assert_eq!(line["resource"], "contact_us", "{line}");
+        assert_eq!(line["resource_id"], id.to_string(), "{line}");
+        assert_eq!(line["actor"], crate::helpers::ADMIN, "{line}");
+    }
+    let (status, _) = read(app.delete_as(&token, &format!("/contact-us/{id}")).await).await;
+    assert_eq!(status, 404);
+    assert_eq!(
+        audit_lines(&app, &token, "enquiry").await.len(),
+        4,
+        "a 404 records nothing"
+    );
 }

@@ -225,6 +225,21 @@ impl TestApp {
     }
 }
 
+/// The audit log's lines of `action` (or of its family), newest first, as `token`'s
+/// administrator reads them through `GET /audit`.
+pub async fn audit_lines(app: &TestApp, token: &str, action: &str) -> Vec<Value> {
+    let (status, body) = read(
+        app.get_as(token, &format!("/audit?size=100&action={action}"))
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body["responseBody"]["result"]
+        .as_array()
+        .expect("a list")
+        .clone()
+}
+
 /// Status and JSON body of a response.
 pub async fn read(response: Response) -> (u16, Value) {
     let status = response.status().as_u16();

@@ -740,3 +740,58 @@ async fn a_preview_shows_the_pending_change_in_both_languages_and_publishes_noth
     .await;
     assert_eq!(status, 400);
 }
+
+#[tokio::test]
+async fn the_schedulers_purge_is_in_the_audit_log_once_as_the_system() {
+    let clock = Clock::default();
+    // The scheduler's looks are the test's own (no worker of the server's in between).
+    let app = spawn_app_with({
+        let clock = clock.clone();
+        move |s| {
+            s.publish_worker = false;
+            s.clock = clock;
+        }
+    })
+    .await;
+    let token = app.admin_token().await;
+    let (_, created) = send(
+        &app,
+        &token,
+        Method::POST,
+        "/flashy-banner",
+        json!([banner("Summer in Salalah")]),
+    )
+    .await;
+    let id = first(&created)["id"].as_i64().unwrap();
+    let (status, _) = send(
+        &app,
+        &token,
+        Method::DELETE,
+        &format!("/flashy-banner/flashy-banner-delete/{id}"),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, deleted) = read(app.get_as(&token, "/content/deleted?kind=banner").await).await;
+    let deleted_at = deleted["responseBody"]["result"][0]["deleted_at"].clone();
+    assert!(deleted_at.is_string(), "{deleted}");
+
+    clock.advance(Minutes::days(31));
+    // Two instances purge at the same moment: one removes the banner and says so.
+    let second = another_instance(&app, &clock, false).await;
+    let now = clock.now();
+    let (a, b) = tokio::join!(schedule::tick(&app.db, now), schedule::tick(&second, now));
+    assert_eq!(a.unwrap().purged + b.unwrap().purged, 1);
+    assert_eq!(schedule::tick(&app.db, now).await.unwrap().purged, 0);
+
+    let lines = crate::helpers::audit_lines(&app, &token, "content.purged").await;
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let line = &lines[0];
+    assert!(line["actor"].is_null(), "the system: {line}");
+    assert_eq!(line["resource"], "banner");
+    assert_eq!(line["resource_id"], id.to_string());
+    assert_eq!(
+        line["detail"],
+        json!({"deleted_at": deleted_at, "kept_days": 30, "revisions": 2})
+    );
+}

@@ -430,3 +430,97 @@ async fn a_server_killed_between_the_commit_and_the_send_sends_after_its_restart
     }));
     drop(second);
 }
+
+/// The lines of a text, split at every line break a mail reader might show (CR, LF or both).
+fn shown_lines(text: &str) -> Vec<&str> {
+    text.split(['\r', '\n']).collect()
+}
+
+#[tokio::test]
+async fn the_staff_email_shows_the_phone_as_kept_and_visitor_text_cannot_pass_for_its_lines() {
+    let port = free_port();
+    let sink = SmtpSink::start(port);
+    let receiver = Receiver::start(0);
+    let app = app_with(port, Some(&receiver.url)).await;
+    let subject = "Arrival\r\nPhone: +10000000000";
+    let message = "Thank you.\r\nEmail: attacker@evil.example\r\nPhone: +10000000000\rPhone: +1999\nName: Someone Else";
+    // (typed, kept, email): an international number keeps its `+`, a local one its digits.
+    let cases = [
+        ("+971 50 123 4567", "+971501234567", "noura@example.ae"),
+        ("050-123 (4567)", "0501234567", "omar@example.sa"),
+    ];
+    for (typed, kept, email) in cases {
+        let mut enquiry = contact();
+        enquiry["phone"] = typed.into();
+        enquiry["email"] = email.into();
+        enquiry["subject"] = subject.into();
+        enquiry["message"] = message.into();
+        let (status, body) = read(app.post("/contact-us", &enquiry).await).await;
+        assert_eq!(status, 201, "{body}");
+        assert_eq!(body["responseBody"][0]["phone"], kept, "{typed}");
+    }
+
+    let mails = sink.wait_for(4, Duration::from_secs(10)).await;
+    for (typed, kept, email) in cases {
+        let staff = mails
+            .iter()
+            .find(|m| m.header("To").is_some_and(|t| t.contains("desk@")) && m.body.contains(email))
+            .unwrap_or_else(|| panic!("the staff email about {email}"));
+        let lines = shown_lines(&staff.body);
+        let starting = |prefix: &str| {
+            lines
+                .iter()
+                .filter(|l| l.starts_with(prefix))
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+        };
+        let body = &staff.body;
+        assert_eq!(starting("Email:"), [format!("Email:    {email}")], "{body}");
+        assert_eq!(
+            starting("Phone:"),
+            [format!("Phone:    {kept}")],
+            "{typed}: {body}"
+        );
+        assert_eq!(starting("Name:").len(), 1, "{body}");
+        assert_eq!(
+            starting("Subject:"),
+            ["Subject:  Arrival Phone: +10000000000"],
+            "the subject on one line: {body}"
+        );
+        for quoted in [
+            "> Thank you.",
+            "> Email: attacker@evil.example",
+            "> Phone: +10000000000",
+            "> Phone: +1999",
+            "> Name: Someone Else",
+        ] {
+            assert!(lines.contains(&quoted), "{quoted:?} quoted: {body}");
+        }
+        assert!(
+            !shown_lines(&staff.headers)
+                .iter()
+                .any(|l| l.starts_with("Phone:")),
+            "no header of the visitor's: {}",
+            staff.headers
+        );
+    }
+
+    // The webhook is JSON: the visitor's text stays one string, the phone as kept.
+    let started = Instant::now();
+    while receiver.seen.lock().unwrap().len() < 2 {
+        assert!(started.elapsed() < Duration::from_secs(10), "the webhooks");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let seen = receiver.seen.lock().unwrap().clone();
+    let mut phones: Vec<String> = seen
+        .iter()
+        .map(|(_, body, _)| {
+            let payload: Value = serde_json::from_str(body).unwrap();
+            assert_eq!(payload["enquiry"]["message"], message);
+            assert_eq!(payload["enquiry"]["subject"], subject);
+            payload["enquiry"]["phone"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    phones.sort();
+    assert_eq!(phones, ["+971501234567", "0501234567"]);
+}

@@ -1277,3 +1277,68 @@ async fn a_publish_reads_the_live_bodies_it_needs_each_by_its_id() {
         "{plan:#?}"
     );
 }
+
+/// Every directory under `dir` that holds nothing.
+fn empty_dirs(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            if std::fs::read_dir(&path).unwrap().next().is_none() {
+                out.push(path.display().to_string());
+            }
+            out.extend(empty_dirs(&path));
+        }
+    }
+    out
+}
+
+/// Waits for the publish queue to be empty.
+async fn queue_drained(app: &TestApp) {
+    let started = Instant::now();
+    while app.count("publish_jobs WHERE done_at IS NULL").await > 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(40),
+            "jobs left pending"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn deleting_a_blog_takes_its_emptied_folders_out_of_the_site_store() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let id = app
+        .create_as(&token, "/blog", &blog("Desert Nights in AlUla", 1))
+        .await;
+    queue_drained(&app).await;
+    let site = app.data_dir.path().join("site");
+    let folders = [
+        site.join("desert-nights-in-alula"),
+        site.join("ar/desert-nights-in-alula"),
+    ];
+    for folder in &folders {
+        assert!(
+            folder.join(id.to_string()).is_dir(),
+            "published into {}",
+            folder.display()
+        );
+    }
+
+    let (status, body) = read(app.delete_as(&token, &format!("/blog/{id}")).await).await;
+    assert_eq!(status, 200, "{body}");
+    queue_drained(&app).await;
+
+    for folder in &folders {
+        assert!(!folder.exists(), "{} is gone", folder.display());
+    }
+    assert!(site.is_dir(), "the site's own folder stays");
+    assert_eq!(
+        empty_dirs(&site),
+        Vec::<String>::new(),
+        "no empty folder is left"
+    );
+    let full = full_build_elsewhere(&app).await;
+    assert_same_site(&site, full.path(), "after the delete");
+}

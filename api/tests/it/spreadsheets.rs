@@ -79,7 +79,11 @@ async fn the_export_is_a_real_workbook_of_the_newest_enquiries() {
     );
     assert_eq!(rows.len(), 4);
     assert_eq!(rows[1][0].to_string(), "Priya", "newest first");
-    assert_eq!(rows[1][3].to_string(), "971501234567");
+    assert_eq!(
+        rows[1][3].to_string(),
+        "+971501234567",
+        "the phone as it was kept"
+    );
     assert!(
         matches!(rows[1][4], Data::DateTime(_)),
         "Date is a real date cell: {:?}",

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::helpers::{read, spawn_app, spawn_app_with};
+use crate::helpers::{ADMIN, audit_lines, read, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn subscribing_twice_with_different_case_succeeds_and_keeps_one_row() {
@@ -139,4 +139,36 @@ async fn one_address_subscribes_at_most_the_form_limit() {
         "{body}"
     );
     assert_eq!(app.count("subscriptions").await, 3);
+}
+
+#[tokio::test]
+async fn deleting_a_subscriber_is_recorded_in_the_audit_log_with_who_and_which() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    app.post("/subscription", &json!({ "email": "omar@example.sa" }))
+        .await;
+    let (_, body) = read(app.get_as(&token, "/subscription").await).await;
+    let subscriber = body["responseBody"]["result"][0].clone();
+    let id = subscriber["id"].as_i64().unwrap();
+
+    let (status, _) = read(app.delete_as(&token, &format!("/subscription/{id}")).await).await;
+    assert_eq!(status, 200);
+    let (status, _) = read(app.delete_as(&token, &format!("/subscription/{id}")).await).await;
+    assert_eq!(status, 404, "already gone");
+
+    let lines = audit_lines(&app, &token, "subscriber").await;
+    assert_eq!(
+        lines.len(),
+        1,
+        "one line, for the delete that happened: {lines:?}"
+    );
+    let line = &lines[0];
+    assert_eq!(line["action"], "subscriber.deleted");
+    assert_eq!(line["resource"], "subscription");
+    assert_eq!(line["resource_id"], id.to_string());
+    assert_eq!(line["actor"], ADMIN);
+    assert_eq!(
+        line["detail"]["subscribed_at"], subscriber["created_at"],
+        "which subscription it was: {line}"
+    );
 }

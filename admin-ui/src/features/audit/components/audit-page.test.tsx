@@ -7,6 +7,7 @@ import type { AuditEntry } from '../types';
 
 const entries: AuditEntry[] = [
   { id: 12, at: '2026-11-23T09:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'content.updated', resource: 'service', resource_id: '4', detail: { fields: ['name', 'description'] } },
+  { id: 13, at: '2026-11-23T10:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'enquiry.status_changed', resource: 'contact_us', resource_id: '7', detail: { from: 'new', to: 'replied' } },
   { id: 11, at: '2026-11-23T08:00:00Z', actor: 'yusuf', address: '203.0.113.9', action: 'sign_in.failure', resource: null, resource_id: null, detail: { reason: 'code' } },
 ];
 
@@ -19,6 +20,8 @@ describe('audit page', () => {
     expect(screen.getByText('Sign-in failed', { selector: 'td' })).toBeInTheDocument();
     expect(screen.getByText('wrong code')).toBeInTheDocument();
     expect(screen.getByText('service #4')).toBeInTheDocument();
+    expect(screen.getByText('Changed an enquiry’s status', { selector: 'td' })).toBeInTheDocument();
+    expect(screen.getByText('new → replied')).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Who'), 'yusuf');
     await user.selectOptions(screen.getByLabelText('What'), 'Sign-ins (all)');

@@ -37,12 +37,26 @@ const ACTIONS = [
   'content.undeleted',
   'content.scheduled_in',
   'content.scheduled_out',
+  'content.purged',
+  'enquiry',
+  'enquiry.status_changed',
+  'enquiry.notes_changed',
+  'enquiry.updated',
+  'enquiry.deleted',
+  'subscriber.deleted',
   'publish.failed',
   'export',
   'import',
 ] as const;
 
 const FILTER_KEYS = ['actor', 'action', 'from', 'to'] as const;
+
+/** A changed value as the log's table shows it: on one line, at most 60 characters (an empty one as “—”). */
+const short = (value: string) => {
+  const line = value.replace(/\s+/g, ' ').trim();
+  if (!line) return '—';
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+};
 
 /** The audit log: who did what, when and from where; filters and the page live in the address. */
 export function AuditPage() {
@@ -85,6 +99,7 @@ export function AuditPage() {
     if (Array.isArray(d.fields) && d.fields.length > 0) parts.push(t('audit.fields', { fields: d.fields.join(', ') }));
     if (typeof d.reason === 'string')
       parts.push(i18n.exists(`audit.reasons.${d.reason}`) ? t(`audit.reasons.${d.reason}` as 'audit.reasons.code') : d.reason);
+    if (typeof d.from === 'string' && typeof d.to === 'string') parts.push(`${short(d.from)} → ${short(d.to)}`);
     if (typeof d.username === 'string') parts.push(d.username);
     if (typeof d.error === 'string') parts.push(d.error);
     return parts.join(' · ');

@@ -238,7 +238,7 @@ async fn a_full_disk_refuses_writes_with_503_keeps_every_2xx_and_recovers_by_its
     );
 
     server.stop();
-    let answers = answers.lock().unwrap();
+    let answers = std::mem::take(&mut *answers.lock().unwrap());
     assert!(answers.unexpected.is_empty(), "{:#?}", answers.unexpected);
     let restarted = serve_with(&data, &url, &env);
     restarted.ready().await;

@@ -199,6 +199,20 @@ async fn a_full_disk_refuses_writes_with_503_keeps_every_2xx_and_recovers_by_its
     .await;
     let (status, body) = health(&server).await;
     assert_eq!(status, 503, "{body}");
+    let arabic = server
+        .api(Method::POST, "/contact-us")
+        .header("accept-language", "ar")
+        .json(&contact())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(arabic.status(), 503);
+    assert!(arabic.headers().contains_key("retry-after"));
+    let arabic: Value = arabic.json().await.unwrap();
+    assert_eq!(
+        arabic["message"], "الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد قليل.",
+        "the refusal speaks the visitor's language"
+    );
     assert!(
         body["reason"].as_str().unwrap().contains("storage full"),
         "/healthz says why: {body}"

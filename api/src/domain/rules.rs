@@ -96,6 +96,7 @@ pub struct Messages {
     pub upload_unreadable: Text,
     pub image_too_large: Text,
     pub image_damaged: Text,
+    pub image_unprocessed: Text,
     pub avif_metadata: Text,
     pub file_unavailable: Text,
     pub no_data: Text,

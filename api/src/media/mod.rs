@@ -199,7 +199,8 @@ pub async fn store_bytes(
                 let header = photo::check(&bytes, k)?;
                 Ok::<_, photo::Refusal>((header, photo::clean(&bytes, k, &header)?))
             })
-            .await?;
+            .await
+            .map_err(photo::Refusal::from)??;
             let status = if header.animated {
                 variants::Status::Original
             } else {

@@ -57,8 +57,12 @@ static IMAGE_THREAD: std::sync::LazyLock<std::sync::Mutex<std::sync::mpsc::Sende
     });
 
 /// Runs `work` on the process's one image thread, after the images queued before it: the bound
-/// on memory (one image at a time, one heap) and off the async workers.
-pub async fn on_image_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+/// on memory (one image at a time, one heap) and off the async workers. A panic in `work` (a
+/// codec's, or ours) ends that job only: it is answered as [`Crashed`], and the thread goes on
+/// with the next image.
+pub async fn on_image_thread<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Crashed> {
     let (done, result) = tokio::sync::oneshot::channel();
     let job: Work = Box::new(move || {
         let _ = done.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)));
@@ -68,19 +72,45 @@ pub async fn on_image_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send 
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .send(job)
         .expect("the image thread never stops");
-    match result.await.expect("the image thread answers every job") {
-        Ok(value) => value,
-        Err(panic) => std::panic::resume_unwind(panic),
-    }
+    result
+        .await
+        .expect("the image thread answers every job")
+        .map_err(|panic| Crashed(panic_message(panic.as_ref())))
 }
+
+/// The processing of an image panicked; what the panic said.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Crashed(pub String);
+
+/// What a caught panic said, when it said it with a string.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
+}
+
+/// How a damaged photograph's refusal begins (the worker records it as the reason).
+pub const DAMAGED: &str = "the image is damaged or incomplete";
 
 /// Why a photograph is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     #[error("the image has {width} × {height} pixels, more than {MAX_PIXELS}")]
     TooLarge { width: u32, height: u32 },
-    #[error("the image is damaged or incomplete: {0}")]
+    #[error("{DAMAGED}: {0}")]
     Damaged(String),
+    /// Its processing stopped part way (a panic, or a process that died on it).
+    #[error("the image's processing stopped: {0}")]
+    Crashed(String),
+}
+
+impl From<Crashed> for Refusal {
+    fn from(crashed: Crashed) -> Self {
+        Refusal::Crashed(crashed.0)
+    }
 }
 
 impl From<strip::Damaged> for Refusal {
@@ -263,13 +293,17 @@ impl Pixels {
         }
     }
 
-    fn webp(&self, quality: f32) -> Vec<u8> {
+    fn webp(&self, quality: f32) -> Result<Vec<u8>, Refusal> {
         let (w, h) = self.dimensions();
         let encoder = match self {
             Pixels::Rgb(i) => webp::Encoder::from_rgb(i.as_raw(), w, h),
             Pixels::Rgba(i) => webp::Encoder::from_rgba(i.as_raw(), w, h),
         };
-        encoder.encode(quality).to_vec()
+        // `encode` panics on what libwebp refuses (a side over 16,383 pixels); this answers it.
+        let encoded = encoder
+            .encode_simple(false, quality)
+            .map_err(|e| Refusal::Damaged(format!("WebP could not encode {w} × {h}: {e:?}")))?;
+        Ok(encoded.to_vec())
     }
 
     /// The fallback: JPEG, or PNG to keep transparency.
@@ -309,11 +343,18 @@ impl Pixels {
     }
 }
 
-/// The widths of the variants of an image `width` wide (as shown).
-pub fn ladder(width: u32) -> Vec<u32> {
-    let mut widths: Vec<u32> = WIDTHS.iter().copied().filter(|w| *w < width).collect();
-    if width <= WIDTHS[WIDTHS.len() - 1] {
-        widths.push(width);
+/// The largest side a WebP image may have.
+pub const WEBP_MAX_SIDE: u32 = 16_383;
+
+/// The widths of the variants of an image `width` × `height` (as shown): those of [`WIDTHS`]
+/// below its width, and its own width when it is within them; none so wide that its height
+/// would pass [`WEBP_MAX_SIDE`] (a long screenshot's widest variant is as tall as WebP allows).
+pub fn ladder(width: u32, height: u32) -> Vec<u32> {
+    let fits = u64::from(WEBP_MAX_SIDE) * u64::from(width) / u64::from(height.max(1));
+    let top = width.min(u32::try_from(fits).unwrap_or(u32::MAX));
+    let mut widths: Vec<u32> = WIDTHS.iter().copied().filter(|w| *w < top).collect();
+    if top <= WIDTHS[WIDTHS.len() - 1] && top > 0 {
+        widths.push(top);
     }
     widths
 }
@@ -323,7 +364,12 @@ pub fn render(name: &str, bytes: &[u8], kind: Kind) -> Result<Rendered, Refusal>
     let header = inspect(bytes, kind)?;
     let pixels = Pixels::of(decode(bytes, kind)?);
     let (shown_w, shown_h) = (header.width, header.height);
-    let widths = ladder(shown_w);
+    let widths = ladder(shown_w, shown_h);
+    if widths.is_empty() {
+        return Err(Refusal::Damaged(format!(
+            "no variant of {shown_w} × {shown_h} fits WebP's {WEBP_MAX_SIDE} pixels"
+        )));
+    }
     let size_of = |w: u32| {
         (
             w,
@@ -366,7 +412,7 @@ pub fn render(name: &str, bytes: &[u8], kind: Kind) -> Result<Rendered, Refusal>
         };
         let (vw, vh) = oriented.dimensions();
         let webp_name = variant_name(name, width, Kind::Webp);
-        files.push((webp_name.clone(), oriented.webp(WEBP_QUALITY)));
+        files.push((webp_name.clone(), oriented.webp(WEBP_QUALITY)?));
         variants.push(Variant {
             url: url(&webp_name),
             mime: Kind::Webp.content_type().into(),
@@ -389,7 +435,7 @@ pub fn render(name: &str, bytes: &[u8], kind: Kind) -> Result<Rendered, Refusal>
                 ((u64::from(vh) * u64::from(PREVIEW_WIDTH)) / u64::from(vw)).max(1) as u32;
             preview = oriented
                 .resized(PREVIEW_WIDTH.min(vw), preview_h.min(vh))
-                .webp(40.0);
+                .webp(40.0)?;
         }
     }
     variants.sort_by(|a, b| (a.width, &a.mime).cmp(&(b.width, &b.mime)));
@@ -415,10 +461,26 @@ mod tests {
 
     #[test]
     fn the_ladder_stops_at_the_original_width() {
-        assert_eq!(ladder(6000), vec![160, 480, 800, 1200, 1600, 2400]);
-        assert_eq!(ladder(1000), vec![160, 480, 800, 1000]);
-        assert_eq!(ladder(1200), vec![160, 480, 800, 1200]);
-        assert_eq!(ladder(100), vec![100]);
+        assert_eq!(ladder(6000, 4000), vec![160, 480, 800, 1200, 1600, 2400]);
+        assert_eq!(ladder(1000, 700), vec![160, 480, 800, 1000]);
+        assert_eq!(ladder(1200, 1200), vec![160, 480, 800, 1200]);
+        assert_eq!(ladder(100, 50), vec![100]);
+    }
+
+    #[test]
+    fn no_variant_is_taller_than_webp_allows() {
+        // 1080 × 17000: the widest variant is 1040 × 16370.
+        assert_eq!(ladder(1080, 17_000), vec![160, 480, 800, 1040]);
+        assert_eq!(ladder(4000, 40_000), vec![160, 480, 800, 1200, 1600]);
+        for (w, h) in [(1080, 17_000), (894, 44_721), (3, 16_384), (2400, 16_383)] {
+            for width in ladder(w, h) {
+                let height = (u64::from(h) * u64::from(width) + u64::from(w) / 2) / u64::from(w);
+                assert!(
+                    height <= u64::from(WEBP_MAX_SIDE),
+                    "{w} × {h} at {width}: {height}"
+                );
+            }
+        }
     }
 
     fn jpeg(width: u32, height: u32) -> Vec<u8> {

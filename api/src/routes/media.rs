@@ -214,6 +214,10 @@ fn refused(refusal: Refused) -> ApiError {
             tracing::info!(%detail, "damaged image refused");
             ApiError::validation("file", messages.image_damaged.clone())
         }
+        Refused::Photo(Refusal::Crashed(detail)) => {
+            tracing::warn!(%detail, "an image's check stopped part way; refused");
+            ApiError::validation("file", messages.image_damaged.clone())
+        }
         Refused::AvifMetadata => ApiError::validation("file", messages.avif_metadata.clone()),
         Refused::Store(e) => ApiError::Unexpected(e),
     }
@@ -272,8 +276,17 @@ pub async fn info(
         .unwrap_or_default();
     Ok(super::envelope::one(MediaInfo {
         url: media::url(&row.name),
-        error: (row.status == Status::Failed.as_str())
-            .then(|| catalog().messages.image_damaged.current().to_owned()),
+        error: (row.status == Status::Failed.as_str()).then(|| {
+            let messages = &catalog().messages;
+            match row
+                .last_error
+                .as_deref()
+                .is_some_and(variants::failed_as_damaged)
+            {
+                true => messages.image_damaged.current().to_owned(),
+                false => messages.image_unprocessed.current().to_owned(),
+            }
+        }),
         status: row.status,
         width: known(row.width),
         height: known(row.height),

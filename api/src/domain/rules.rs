@@ -95,6 +95,7 @@ pub struct Messages {
     pub empty_file: Text,
     pub upload_unreadable: Text,
     pub image_too_large: Text,
+    pub image_shape: Text,
     pub image_damaged: Text,
     pub image_unprocessed: Text,
     pub avif_metadata: Text,

@@ -1,17 +1,20 @@
 //! Photographs (JPEG, PNG, WebP): checked, then turned into responsive variants.
 //!
 //! On upload, [`inspect`] reads the header only (size, orientation, animation) and refuses an
-//! image of more than [`MAX_PIXELS`] before any pixel is decoded (a 100 KB PNG may declare
-//! 50,000 × 50,000); [`check`] then decodes it once, bounded by [`MAX_DECODED_BYTES`], so a
-//! damaged file is refused at upload, not found later. [`render`] (the worker) makes the
-//! variants: the widths of [`WIDTHS`] up to the original's, each in WebP and in a JPEG (or, with
-//! transparency, PNG) fallback, orientation applied, no metadata (they are encoded from pixels),
-//! plus the average colour and a tiny preview.
+//! image of more than [`MAX_PIXELS`], or longer than [`MAX_ASPECT`] times its width, before any
+//! pixel is decoded (a 100 KB PNG may declare 50,000 × 50,000, a 117 KB one 40,000,000 × 1);
+//! [`check`] then decodes it once, bounded by [`MAX_DECODED_BYTES`], so a damaged file is
+//! refused at upload, not found later. [`render`] (the worker) makes the variants: the widths of
+//! [`WIDTHS`] up to the original's and within WebP's largest side ([`ladder`]), each in WebP and
+//! in a JPEG (or, with transparency, PNG) fallback, orientation applied, no metadata (they are
+//! encoded from pixels), plus the average colour and a tiny preview.
 //!
 //! Memory: every decode in a process runs on one thread ([`on_image_thread`]), so one image is
-//! in memory at a time and the allocator reuses one heap for all of them; its pixels take at
-//! most [`MAX_DECODED_BYTES`], a conversion to 8 bits at most half that again, and the variants
-//! are made from one 2400-pixel copy.
+//! in memory at a time and the allocator reuses one heap for all of them. Its pixels are decoded
+//! at 8 bits a channel (16-bit PNGs narrowed as they are read), at most [`MAX_DECODED_BYTES`];
+//! an opaque RGBA image loses its alpha in place, grey is widened to RGB(A) beside it (at most
+//! 1.5 times the decoded size in all); the variants are made from one copy at most 2400 pixels
+//! wide, and the resizer's own tables grow with the longer side, which [`MAX_ASPECT`] bounds.
 
 use std::io::Cursor;
 
@@ -29,8 +32,14 @@ use super::{Kind, strip, url, variant_name};
 
 /// The most pixels an uploaded photograph may have (a 40-megapixel camera's).
 pub const MAX_PIXELS: u64 = 40_000_000;
-/// The most memory an image's decoded pixels may take (40 megapixels of RGB, 8 bits).
-pub const MAX_DECODED_BYTES: u64 = 128 * 1024 * 1024;
+/// The most memory an image's decoded pixels may take: [`MAX_PIXELS`] at four bytes (8-bit RGBA,
+/// the most any photograph decodes to here, 16-bit PNGs included), so the pixel limit is the
+/// only one a photograph meets.
+pub const MAX_DECODED_BYTES: u64 = MAX_PIXELS * 4;
+/// How many times its shorter side a photograph's longer side may be. Past it an image is a
+/// strip no page shows, and the resizer's memory grows with the longer side (a 40,000,000 × 1
+/// PNG took 2.5 GB): within it, no side passes 44,722 pixels at 40 megapixels.
+pub const MAX_ASPECT: u64 = 50;
 /// The widths of the variants, for the layouts' slots (`ssg::picture::Slot`) at one to three
 /// device pixels per CSS pixel; none is wider than the original.
 pub const WIDTHS: [u32; 6] = [160, 480, 800, 1200, 1600, 2400];
@@ -100,6 +109,8 @@ pub const DAMAGED: &str = "the image is damaged or incomplete";
 pub enum Refusal {
     #[error("the image has {width} × {height} pixels, more than {MAX_PIXELS}")]
     TooLarge { width: u32, height: u32 },
+    #[error("the image has {width} × {height} pixels, longer than {MAX_ASPECT} times its width")]
+    Shape { width: u32, height: u32 },
     #[error("{DAMAGED}: {0}")]
     Damaged(String),
     /// Its processing stopped part way (a panic, or a process that died on it).
@@ -165,6 +176,10 @@ pub fn inspect(bytes: &[u8], kind: Kind) -> Result<Header, Refusal> {
     if u64::from(width) * u64::from(height) > MAX_PIXELS || width == 0 || height == 0 {
         return Err(Refusal::TooLarge { width, height });
     }
+    let (long, short) = (width.max(height), width.min(height));
+    if u64::from(long) > u64::from(short) * MAX_ASPECT {
+        return Err(Refusal::Shape { width, height });
+    }
     let orientation = decoder.orientation().map(Orientation::to_exif).unwrap_or(1);
     let (width, height) = if transposed(orientation) {
         (height, width)
@@ -185,6 +200,9 @@ fn transposed(orientation: u8) -> bool {
 
 /// Decodes the whole image, bounded: a damaged file is refused here.
 fn decode(bytes: &[u8], kind: Kind) -> Result<DynamicImage, Refusal> {
+    if kind == Kind::Png {
+        return decode_png(bytes);
+    }
     let decoder = decoder(bytes, kind)?;
     let (width, height) = decoder.dimensions();
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
@@ -194,6 +212,46 @@ fn decode(bytes: &[u8], kind: Kind) -> Result<DynamicImage, Refusal> {
         return Err(Refusal::TooLarge { width, height });
     }
     DynamicImage::from_decoder(decoder).map_err(damaged)
+}
+
+/// A PNG's pixels at 8 bits a channel (palette and low-depth grey expanded, 16 bits narrowed a
+/// row at a time as it is decoded), so a 16-bit PNG takes the memory of an 8-bit one.
+fn decode_png(bytes: &[u8]) -> Result<DynamicImage, Refusal> {
+    let mut decoder = png::Decoder::new_with_limits(
+        Cursor::new(bytes),
+        png::Limits {
+            bytes: MAX_DECODED_BYTES as usize,
+        },
+    );
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().map_err(damaged)?;
+    let (width, height) = reader.info().size();
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(Refusal::TooLarge { width, height });
+    }
+    let size = reader
+        .output_buffer_size()
+        .filter(|n| *n as u64 <= MAX_DECODED_BYTES)
+        .ok_or(Refusal::TooLarge { width, height })?;
+    let mut buffer = vec![0; size];
+    let frame = reader.next_frame(&mut buffer).map_err(damaged)?;
+    buffer.truncate(frame.buffer_size());
+    let image = match frame.color_type {
+        png::ColorType::Grayscale => {
+            image::GrayImage::from_raw(width, height, buffer).map(DynamicImage::ImageLuma8)
+        }
+        png::ColorType::GrayscaleAlpha => {
+            image::GrayAlphaImage::from_raw(width, height, buffer).map(DynamicImage::ImageLumaA8)
+        }
+        png::ColorType::Rgb => {
+            RgbImage::from_raw(width, height, buffer).map(DynamicImage::ImageRgb8)
+        }
+        png::ColorType::Rgba => {
+            RgbaImage::from_raw(width, height, buffer).map(DynamicImage::ImageRgba8)
+        }
+        png::ColorType::Indexed => None,
+    };
+    image.ok_or_else(|| Refusal::Damaged(format!("{:?} pixels left as they are", frame.color_type)))
 }
 
 /// Decodes a photograph once to be sure it is whole (the upload's check).
@@ -234,7 +292,7 @@ impl Pixels {
         match image {
             DynamicImage::ImageRgb8(rgb) => Pixels::Rgb(rgb),
             DynamicImage::ImageRgba8(rgba) if rgba.pixels().all(|p| p.0[3] == 255) => {
-                Pixels::Rgb(DynamicImage::ImageRgba8(rgba).into_rgb8())
+                Pixels::Rgb(without_alpha(rgba))
             }
             DynamicImage::ImageRgba8(rgba) => Pixels::Rgba(rgba),
             other if other.color().has_alpha() => {
@@ -341,6 +399,19 @@ impl Pixels {
         let n = n.max(1);
         format!("#{:02x}{:02x}{:02x}", sum[0] / n, sum[1] / n, sum[2] / n)
     }
+}
+
+/// The same pixels without their (opaque) alpha, in the same buffer: no second copy of the
+/// image is made.
+fn without_alpha(rgba: RgbaImage) -> RgbImage {
+    let (width, height) = rgba.dimensions();
+    let mut raw = rgba.into_raw();
+    let pixels = raw.len() / 4;
+    for i in 0..pixels {
+        raw.copy_within(i * 4..i * 4 + 3, i * 3);
+    }
+    raw.truncate(pixels * 3);
+    RgbImage::from_raw(width, height, raw).expect("three bytes a pixel")
 }
 
 /// The largest side a WebP image may have.
@@ -468,10 +539,17 @@ mod tests {
     }
 
     #[test]
+    fn an_opaque_image_loses_its_alpha_in_its_own_buffer() {
+        let rgba = RgbaImage::from_fn(3, 2, |x, y| image::Rgba([x as u8, y as u8, 7, 255]));
+        let expected = DynamicImage::ImageRgba8(rgba.clone()).into_rgb8();
+        assert_eq!(without_alpha(rgba), expected);
+    }
+
+    #[test]
     fn no_variant_is_taller_than_webp_allows() {
         // 1080 × 17000: the widest variant is 1040 × 16370.
         assert_eq!(ladder(1080, 17_000), vec![160, 480, 800, 1040]);
-        assert_eq!(ladder(4000, 40_000), vec![160, 480, 800, 1200, 1600]);
+        assert_eq!(ladder(2000, 20_000), vec![160, 480, 800, 1200, 1600, 1638]);
         for (w, h) in [(1080, 17_000), (894, 44_721), (3, 16_384), (2400, 16_383)] {
             for width in ladder(w, h) {
                 let height = (u64::from(h) * u64::from(width) + u64::from(w) / 2) / u64::from(w);

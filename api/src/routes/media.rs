@@ -210,6 +210,13 @@ fn refused(refusal: Refused) -> ApiError {
                 .with("width", width.to_string())
                 .with("height", height.to_string()),
         ),
+        Refused::Photo(Refusal::Shape { width, height }) => ApiError::validation(
+            "file",
+            messages
+                .image_shape
+                .with("width", width.to_string())
+                .with("height", height.to_string()),
+        ),
         Refused::Photo(Refusal::Damaged(detail)) => {
             tracing::info!(%detail, "damaged image refused");
             ApiError::validation("file", messages.image_damaged.clone())

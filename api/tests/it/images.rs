@@ -642,6 +642,100 @@ async fn a_photograph_claimed_again_and_again_without_finishing_is_marked_failed
     );
 }
 
+/// The 40,000,000 × 1 PNG of the attack review (117 KB), made by a real encoder.
+fn forty_million_by_one() -> Vec<u8> {
+    let row = vec![0u8; 3 * 40_000_000];
+    let mut out = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut out)
+        .write_image(&row, 40_000_000, 1, image::ExtendedColorType::Rgb8)
+        .unwrap();
+    out
+}
+
+#[tokio::test]
+async fn a_40_million_by_1_png_is_refused_from_its_header_with_a_clear_message() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let real = forty_million_by_one();
+    // Its header and the start of its pixels only: an answer about its shape (not "damaged")
+    // shows the decision was made from the header, before any pixel was decoded.
+    let header_only = real[..200].to_vec();
+    let message = "The image is 40000000 × 1 pixels: too long and narrow for a page. \
+                   The longer side may be at most 50 times the shorter: please crop it.";
+
+    for (case, bytes) in [("header only", header_only), ("whole file", real)] {
+        let (status, body) = upload(&app, &token, "strip.png", "image/png", bytes).await;
+        assert_eq!(status, 400, "{case}: {body}");
+        assert_eq!(body["message"], message, "{case}");
+        assert_eq!(body["errors"]["file"], message, "{case}");
+    }
+    let (status, body) = read(
+        app.api(Method::POST, "/blob-upload")
+            .bearer_auth(&token)
+            .header("accept-language", "ar")
+            .multipart(
+                reqwest::multipart::Form::new().part(
+                    "file",
+                    reqwest::multipart::Part::bytes(png_of(10, 2000, |_, _| [9, 9, 9]))
+                        .file_name("tall.png"),
+                ),
+            )
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["message"],
+        "أبعاد الصورة 10 × 2000 بكسل: وهي أطول وأضيق من أن تُعرض في صفحة. \
+         يجب ألا يزيد الضلع الأطول على 50 ضعف الضلع الأقصر: يرجى قصّها."
+    );
+}
+
+/// A 6320 × 6320 PNG of 16-bit RGB (39.9 megapixels), written a row at a time.
+fn sixteen_bit_39_9_megapixels() -> Vec<u8> {
+    let side = 6320u32;
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, side, side);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Sixteen);
+        let mut writer = encoder.write_header().unwrap();
+        let mut stream = writer.stream_writer().unwrap();
+        let mut row = vec![0u8; side as usize * 6];
+        for y in 0..side {
+            if y % 64 == 0 {
+                let v = ((y / 64) as u16 * 600).to_be_bytes();
+                for pixel in row.chunks_exact_mut(6) {
+                    pixel.copy_from_slice(&[v[0], v[1], 0x80, 0, 0x40, 0]);
+                }
+            }
+            std::io::Write::write_all(&mut stream, &row).unwrap();
+        }
+        stream.finish().unwrap();
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_16_bit_png_of_39_9_megapixels_is_accepted_and_processed_within_the_bound() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let png = sixteen_bit_39_9_megapixels();
+    assert!(png.len() < 20 * 1024 * 1024, "{} bytes", png.len());
+
+    let (status, body) = upload(&app, &token, "deep.png", "image/png", png).await;
+
+    assert_eq!(status, 200, "within 40 megapixels: {body}");
+    let done = processed(&app, body["responseData"].as_str().unwrap()).await;
+    assert_eq!(done["status"], "ready", "{done}");
+    assert_eq!(
+        (done["width"].as_u64(), done["height"].as_u64()),
+        (Some(6320), Some(6320))
+    );
+}
+
 /// Makes variants like the server, except that a photograph 641 pixels wide makes it panic
 /// (as a codec's bug would).
 fn render_panicking_on_641_wide(

@@ -8,6 +8,7 @@
 use actix_multipart::Multipart;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, post, route, web};
+use anyhow::Context;
 use futures_util::{StreamExt, TryStreamExt};
 use object_store::GetRange;
 use serde::Serialize;
@@ -62,12 +63,14 @@ pub struct Received {
     pub head: Vec<u8>,
 }
 
-/// Streams the multipart field named `field` to a temp file, refusing it past `limit` bytes, and
+/// Streams the multipart field named `field` to a temp file in `dir` (the settings'
+/// [`upload_dir`](crate::config::Settings::upload_dir)), refusing it past `limit` bytes, and
 /// refusing a form that holds anything besides that one field.
 pub async fn receive(
     mut payload: Multipart,
     field: &str,
     limit: u64,
+    dir: &std::path::Path,
 ) -> Result<Received, ApiError> {
     let bad = |e: actix_multipart::MultipartError| {
         ApiError::BadRequest(
@@ -85,7 +88,11 @@ pub async fn receive(
             other_parts = true;
             break;
         }
-        let temp = tempfile::NamedTempFile::new().map_err(|e| ApiError::Unexpected(e.into()))?;
+        let temp = tempfile::Builder::new()
+            .prefix("upload-")
+            .tempfile_in(dir)
+            .with_context(|| format!("Failed to create a file in {}", dir.display()))
+            .map_err(ApiError::Unexpected)?;
         let (file, path) = temp.into_parts();
         let mut file = tokio::fs::File::from_std(file);
         let mut hasher = Sha256::new();
@@ -160,7 +167,7 @@ pub async fn upload(
     payload: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     check_declared_length(&req, MAX_UPLOAD)?;
-    let received = receive(payload, "file", MAX_UPLOAD).await?;
+    let received = receive(payload, "file", MAX_UPLOAD, &state.settings.upload_dir()).await?;
     let kind = media::sniff(&received.head).ok_or_else(bad_type)?;
     let name = if kind.is_image() {
         let bytes = tokio::fs::read(&received.file)

@@ -3,7 +3,7 @@
 use reqwest::multipart::{Form, Part};
 use reqwest::{Body, Method};
 
-use crate::helpers::{TestApp, read, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, build_app_with, read, spawn_app, spawn_app_with};
 use crate::s3::S3Server;
 
 /// A 1×1 PNG.
@@ -476,4 +476,68 @@ async fn an_extra_multipart_part_is_refused_without_being_read() {
         // The server may close the connection before the client has finished sending.
         Err(e) => assert!(e.is_request() || e.is_body(), "{e}"),
     }
+}
+
+#[tokio::test]
+async fn a_temporary_file_left_by_a_killed_upload_is_removed_when_the_app_starts() {
+    let (app, test_app) = build_app_with(|settings| {
+        let tmp = settings.data_dir.join("tmp");
+        std::fs::create_dir_all(&tmp).unwrap();
+        std::fs::write(tmp.join(".tmpKILLED"), vec![7u8; 1024 * 1024]).unwrap();
+    })
+    .await;
+
+    let tmp = test_app.data_dir.path().join("tmp");
+    assert!(tmp.is_dir(), "the folder stays");
+    assert!(!tmp.join(".tmpKILLED").exists(), "the leftover is gone");
+    drop(app);
+}
+
+#[tokio::test]
+async fn an_upload_arrives_in_the_data_directorys_temporary_folder_and_leaves_nothing_there() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let boundary = "----concierge-upload";
+    let head = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\
+         Content-Type: image/png\r\n\r\n"
+    );
+    let tail = format!("\r\n--{boundary}--\r\n");
+    let (first, rest) = PNG.split_at(20);
+    let host = app.address.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
+    let request = format!(
+        "POST /api/v1/blob-upload HTTP/1.1\r\nHost: {host}\r\nx-api-key: {}\r\n\
+         Authorization: Bearer {token}\r\nContent-Type: multipart/form-data; boundary={boundary}\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{head}",
+        app.api_key,
+        head.len() + PNG.len() + tail.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    stream.write_all(first).await.unwrap();
+    stream.flush().await.unwrap();
+
+    // The server holds the first bytes in a temporary file inside the data directory.
+    let tmp = app.data_dir.path().join("tmp");
+    let started = std::time::Instant::now();
+    while std::fs::read_dir(&tmp).map(|d| d.count()).unwrap_or(0) == 0 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "no temporary file in {}",
+            tmp.display()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    stream.write_all(rest).await.unwrap();
+    stream.write_all(tail.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert_eq!(
+        std::fs::read_dir(&tmp).unwrap().count(),
+        0,
+        "nothing left behind"
+    );
 }

@@ -99,6 +99,7 @@ pub struct Messages {
     pub image_damaged: Text,
     pub image_unprocessed: Text,
     pub avif_metadata: Text,
+    pub video_damaged: Text,
     pub file_unavailable: Text,
     pub no_data: Text,
     pub tz_offset: Text,

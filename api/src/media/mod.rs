@@ -7,6 +7,7 @@ pub mod photo;
 pub mod strip;
 pub mod svg;
 pub mod variants;
+pub mod video;
 
 use anyhow::Context;
 use sha2::{Digest, Sha256};
@@ -174,13 +175,16 @@ pub enum Refused {
     /// An AVIF carrying Exif or XMP (this server cannot take it out).
     #[error("the AVIF image carries metadata")]
     AvifMetadata,
+    /// A video whose container does not parse.
+    #[error("the video's container does not parse")]
+    Video,
     #[error(transparent)]
     Store(#[from] anyhow::Error),
 }
 
 /// Stores an uploaded file and records it ([`variants::record`]): SVG sanitised, a photograph
 /// checked by decoding it and stripped of its metadata (its variants follow from the worker),
-/// an AVIF only without metadata. Returns the stored name and whether a photograph now waits
+/// an AVIF only without metadata, a video checked and blanked of its metadata ([`video`]). Returns the stored name and whether a photograph now waits
 /// for its variants. The same bytes are stored and processed once.
 pub async fn store_bytes(
     db: &impl sea_orm::ConnectionTrait,
@@ -214,6 +218,10 @@ pub async fn store_bytes(
                 return Err(Refused::AvifMetadata);
             }
             (bytes, variants::Status::Original, facts.size)
+        }
+        Kind::Mp4 | Kind::Webm | Kind::Ogg => {
+            let clean = video::clean(bytes, kind).map_err(|_| Refused::Video)?;
+            (clean, variants::Status::Original, None)
         }
         _ => (bytes, variants::Status::Original, None),
     };

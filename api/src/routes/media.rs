@@ -1,7 +1,7 @@
 //! `POST /api/v1/blob-upload` (administrator): one file in the multipart field `file`, typed
 //! from its bytes, at most 20 MB (enforced while streaming, to a temp file), SVG sanitised, a
-//! photograph checked and stripped of its metadata ([`media::store_bytes`]), stored under its
-//! content hash; the answer comes at once and a photograph's variants follow from the worker.
+//! photograph or a video checked and stripped of its metadata ([`media::store_bytes`]), stored
+//! under its content hash; the answer comes at once and a photograph's variants follow from the worker.
 //! `GET /api/v1/media/{name}` says what the server knows of a file (its size, its variants);
 //! `GET /media/{name}` serves a file or a variant back.
 
@@ -12,7 +12,6 @@ use anyhow::Context;
 use futures_util::{StreamExt, TryStreamExt};
 use object_store::GetRange;
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 use utoipa::ToSchema;
 
@@ -55,11 +54,10 @@ pub struct UploadForm {
     file: Vec<u8>,
 }
 
-/// A file received to disk: its length, hash, first bytes and where it is.
+/// A file received to disk: its length, first bytes and where it is.
 pub struct Received {
     pub file: tempfile::TempPath,
     pub len: u64,
-    pub digest: Vec<u8>,
     pub head: Vec<u8>,
 }
 
@@ -95,7 +93,6 @@ pub async fn receive(
             .map_err(ApiError::Unexpected)?;
         let (file, path) = temp.into_parts();
         let mut file = tokio::fs::File::from_std(file);
-        let mut hasher = Sha256::new();
         let mut head = Vec::with_capacity(4096);
         let mut len = 0u64;
         while let Some(chunk) = part.next().await {
@@ -107,7 +104,6 @@ pub async fn receive(
             if head.len() < 4096 {
                 head.extend_from_slice(&chunk[..chunk.len().min(4096 - head.len())]);
             }
-            hasher.update(&chunk);
             file.write_all(&chunk)
                 .await
                 .map_err(|e| ApiError::Unexpected(e.into()))?;
@@ -124,7 +120,6 @@ pub async fn receive(
         received = Some(Received {
             file: path,
             len,
-            digest: hasher.finalize().to_vec(),
             head,
         });
     }
@@ -168,37 +163,16 @@ pub async fn upload(
 ) -> Result<HttpResponse, ApiError> {
     check_declared_length(&req, MAX_UPLOAD)?;
     let received = receive(payload, "file", MAX_UPLOAD, &state.settings.upload_dir()).await?;
-    let kind = media::sniff(&received.head).ok_or_else(bad_type)?;
-    let name = if kind.is_image() {
-        let bytes = tokio::fs::read(&received.file)
-            .await
-            .map_err(|e| ApiError::Unexpected(e.into()))?;
-        let (name, pending) = media::store_bytes(&state.db.write, &state.media, bytes)
-            .await
-            .map_err(refused)?;
-        if pending {
-            state.media_wakeup.notify_one();
-        }
-        name
-    } else {
-        // Video goes to the store as it came, streamed from the temp file.
-        let name = media::name_from_digest(&received.digest, kind);
-        if state
-            .media
-            .head(&name)
-            .await
-            .map_err(ApiError::Unexpected)?
-            .is_none()
-        {
-            state
-                .media
-                .put_file(&name, &received.file, received.len)
-                .await
-                .map_err(ApiError::Unexpected)?;
-        }
-        variants::record(&state.db.write, &name, Status::Original, None, received.len).await?;
-        name
-    };
+    media::sniff(&received.head).ok_or_else(bad_type)?;
+    let bytes = tokio::fs::read(&received.file)
+        .await
+        .map_err(|e| ApiError::Unexpected(e.into()))?;
+    let (name, pending) = media::store_bytes(&state.db.write, &state.media, bytes)
+        .await
+        .map_err(refused)?;
+    if pending {
+        state.media_wakeup.notify_one();
+    }
     Ok(HttpResponse::Ok().json(UploadEnvelope {
         status: 200,
         response_data: media::url(&name),
@@ -232,6 +206,7 @@ fn refused(refusal: Refused) -> ApiError {
             tracing::warn!(%detail, "an image's check stopped part way; refused");
             ApiError::validation("file", messages.image_damaged.clone())
         }
+        Refused::Video => ApiError::validation("file", messages.video_damaged.clone()),
         Refused::AvifMetadata => ApiError::validation("file", messages.avif_metadata.clone()),
         Refused::Store(e) => ApiError::Unexpected(e),
     }

@@ -12,6 +12,7 @@ pub mod video;
 use anyhow::Context;
 use sha2::{Digest, Sha256};
 
+use crate::accounts::audit::Event;
 use crate::storage::Store;
 
 /// The type of a file, decided from its bytes.
@@ -184,10 +185,11 @@ pub enum Refused {
 
 /// Stores an uploaded file and records it ([`variants::record`]): SVG sanitised, a photograph
 /// checked by decoding it and stripped of its metadata (its variants follow from the worker),
-/// an AVIF only without metadata, a video checked and blanked of its metadata ([`video`]). Returns the stored name and whether a photograph now waits
+/// an AVIF only without metadata, a video checked and blanked of its metadata ([`video`]). The
+/// record and the audit log's line (`media.uploaded`, by the current actor) are one commit. Returns the stored name and whether a photograph now waits
 /// for its variants. The same bytes are stored and processed once.
 pub async fn store_bytes(
-    db: &impl sea_orm::ConnectionTrait,
+    db: &(impl sea_orm::ConnectionTrait + sea_orm::TransactionTrait),
     store: &Store,
     bytes: Vec<u8>,
 ) -> Result<(String, bool), Refused> {
@@ -230,7 +232,17 @@ pub async fn store_bytes(
     if store.head(&name).await?.is_none() {
         store.put(&name, bytes.into()).await?;
     }
-    variants::record(db, &name, status, size, len)
+    let txn = db.begin().await.context("Failed to record the upload")?;
+    variants::record(&txn, &name, status, size, len)
+        .await
+        .context("Failed to record the upload")?;
+    Event::new("media.uploaded")
+        .on("media", &name)
+        .detail(serde_json::json!({ "mime": kind.content_type(), "bytes": len }))
+        .save(&txn)
+        .await
+        .context("Failed to record the upload in the audit log")?;
+    sea_orm::TransactionSession::commit(txn)
         .await
         .context("Failed to record the upload")?;
     Ok((name, status == variants::Status::Pending))

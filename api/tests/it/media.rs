@@ -805,3 +805,37 @@ async fn an_upload_arrives_in_the_data_directorys_temporary_folder_and_leaves_no
         "nothing left behind"
     );
 }
+
+#[tokio::test]
+async fn an_upload_is_recorded_in_the_audit_log() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let (_, body) = upload(&app, &token, "p.png", "image/png", PNG.to_vec()).await;
+    let name = body["responseData"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/media/")
+        .to_owned();
+
+    let (status, log) = read(
+        app.api(Method::GET, "/audit?size=100")
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+
+    assert_eq!(status, 200, "{log}");
+    let entry = log["responseBody"]["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["action"] == "media.uploaded")
+        .cloned()
+        .unwrap_or_else(|| panic!("no upload in {log}"));
+    assert_eq!(entry["actor"], crate::helpers::ADMIN);
+    assert_eq!(entry["resource"], "media");
+    assert_eq!(entry["resource_id"], name.as_str());
+    assert_eq!(entry["detail"]["mime"], "image/png");
+}

@@ -1,10 +1,10 @@
 //! Videos (MP4, WebM, Ogg): their container walked before they are stored, so a file that only
 //! starts like a video (an `ftyp` box, then HTML) is refused, and their metadata (an MP4's
-//! `udta` and `meta` boxes with the phone's `©xyz` position, a WebM's tags, title and date)
-//! taken out.
+//! `udta` and `meta` boxes with the phone's `©xyz` position, a WebM's tags, title and date, an
+//! Ogg stream's comments) taken out.
 //!
 //! Metadata is blanked in place: an MP4 box becomes a `free` box of the same size, a WebM element
-//! a `Void` element of the same size, their contents zeros. No byte of the file moves, so every
+//! a `Void` element of the same size, their contents zeros; an Ogg comment keeps its length. No byte of the file moves, so every
 //! offset it holds stays true without being rewritten: `stco`/`co64` chunk offsets into `mdat`
 //! (whether `moov` comes before `mdat` or after it), fragments' base offsets, `sidx` and `mfra`,
 //! WebM's `SeekHead` and `Cues`. Players skip `free` and `Void`; the cost is the few bytes the
@@ -13,13 +13,12 @@
 use super::Kind;
 use super::strip::Damaged;
 
-/// The video's bytes to store: checked, metadata blanked. Ogg is checked page by page and kept
-/// as it is.
+/// The video's bytes to store: checked, metadata blanked.
 pub fn clean(bytes: Vec<u8>, kind: Kind) -> Result<Vec<u8>, Damaged> {
     match kind {
         Kind::Mp4 => mp4(bytes),
         Kind::Webm => webm(bytes),
-        Kind::Ogg => ogg(&bytes).map(|()| bytes),
+        Kind::Ogg => ogg(bytes),
         _ => Err(Damaged),
     }
 }
@@ -261,30 +260,150 @@ fn void(element: &mut [u8]) {
     }
 }
 
-/// An Ogg stream: pages from the first byte to the last, each with its capture pattern, version
-/// 0 and a checksum that matches, the first one opening a stream.
-fn ogg(bytes: &[u8]) -> Result<(), Damaged> {
+/// An Ogg page: where it starts, where its body starts, where it ends, its stream and its
+/// lacing values (the sizes of the packet pieces it carries, 255 meaning "continued").
+struct Page {
+    start: usize,
+    body: usize,
+    end: usize,
+    serial: u32,
+    lacing: Vec<u8>,
+}
+
+/// The pages of an Ogg stream, from the first byte to the last: each with its capture pattern,
+/// version 0 and a checksum that matches, the first one opening a stream.
+fn ogg_pages(bytes: &[u8]) -> Result<Vec<Page>, Damaged> {
+    let mut pages = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
         let header = bytes.get(at..at + 27).ok_or(Damaged)?;
         if &header[..4] != b"OggS" || header[4] != 0 || (at == 0 && header[5] & 0x02 == 0) {
             return Err(Damaged);
         }
+        let serial = u32::from_le_bytes(header[14..18].try_into().expect("four bytes"));
         let segments = usize::from(header[26]);
-        let table = bytes.get(at + 27..at + 27 + segments).ok_or(Damaged)?;
-        let body: usize = table.iter().map(|s| usize::from(*s)).sum();
-        let end = at + 27 + segments + body;
+        let lacing = bytes.get(at + 27..at + 27 + segments).ok_or(Damaged)?;
+        let body = at + 27 + segments;
+        let end = body + lacing.iter().map(|s| usize::from(*s)).sum::<usize>();
         let page = bytes.get(at..end).ok_or(Damaged)?;
         let stated = u32::from_le_bytes(page[22..26].try_into().expect("four bytes"));
         if ogg_crc(page) != stated {
             return Err(Damaged);
         }
+        pages.push(Page {
+            start: at,
+            body,
+            end,
+            serial,
+            lacing: lacing.to_vec(),
+        });
         at = end;
     }
-    if bytes.is_empty() {
+    if pages.is_empty() {
         return Err(Damaged);
     }
-    Ok(())
+    Ok(pages)
+}
+
+/// An Ogg stream, checked page by page, with the comments of its Vorbis, Opus or Theora streams
+/// (`TITLE=`, `LOCATION=`…, the second packet of each) blanked: each becomes `X=` and spaces of
+/// the same length, so no packet or page changes size; the pages touched get a new checksum.
+fn ogg(mut bytes: Vec<u8>) -> Result<Vec<u8>, Damaged> {
+    let pages = ogg_pages(&bytes)?;
+    let mut touched = std::collections::BTreeSet::new();
+    for serial in pages
+        .iter()
+        .map(|p| p.serial)
+        .collect::<std::collections::BTreeSet<_>>()
+    {
+        let Some(pieces) = second_packet(&pages, serial) else {
+            continue;
+        };
+        let packet: Vec<u8> = pieces
+            .iter()
+            .flat_map(|(at, len, _)| bytes[*at..at + len].iter().copied())
+            .collect();
+        let blanks = comment_fields(&packet).ok_or(Damaged)?;
+        for (from, to) in blanks {
+            for (i, offset) in (from..to).enumerate() {
+                let (at, page) = locate(&pieces, offset).ok_or(Damaged)?;
+                bytes[at] = match i {
+                    0 => b'X',
+                    1 => b'=',
+                    _ => b' ',
+                };
+                touched.insert(page);
+            }
+        }
+    }
+    for page in touched {
+        let p = &pages[page];
+        let crc = ogg_crc(&bytes[p.start..p.end]);
+        bytes[p.start + 22..p.start + 26].copy_from_slice(&crc.to_le_bytes());
+    }
+    Ok(bytes)
+}
+
+/// Where the second packet of the stream `serial` lies: pieces of (file offset, length, page).
+fn second_packet(pages: &[Page], serial: u32) -> Option<Vec<(usize, usize, usize)>> {
+    let mut packet = 0;
+    let mut pieces = Vec::new();
+    for (index, page) in pages.iter().enumerate().filter(|(_, p)| p.serial == serial) {
+        let mut at = page.body;
+        for &lace in &page.lacing {
+            let len = usize::from(lace);
+            if packet == 1 && len > 0 {
+                pieces.push((at, len, index));
+            }
+            at += len;
+            if lace < 255 {
+                if packet == 1 {
+                    return Some(pieces);
+                }
+                packet += 1;
+            }
+        }
+    }
+    None
+}
+
+/// The file offset of byte `offset` of a packet laid out in `pieces`, and its page.
+fn locate(pieces: &[(usize, usize, usize)], mut offset: usize) -> Option<(usize, usize)> {
+    for &(at, len, page) in pieces {
+        if offset < len {
+            return Some((at + offset, page));
+        }
+        offset -= len;
+    }
+    None
+}
+
+/// The spans of the comments in a Vorbis, Opus or Theora comment packet (the vendor string is
+/// kept); an empty list for a packet of another kind, `None` for a comment packet cut short.
+fn comment_fields(packet: &[u8]) -> Option<Vec<(usize, usize)>> {
+    let start = if packet.starts_with(b"\x03vorbis") || packet.starts_with(b"\x81theora") {
+        7
+    } else if packet.starts_with(b"OpusTags") {
+        8
+    } else {
+        return Some(Vec::new());
+    };
+    let read = |at: usize| -> Option<usize> {
+        let four = packet.get(at..at + 4)?;
+        usize::try_from(u32::from_le_bytes(four.try_into().ok()?)).ok()
+    };
+    let mut at = start + 4 + read(start)?;
+    let count = read(at)?;
+    at += 4;
+    let mut spans = Vec::new();
+    for _ in 0..count {
+        let len = read(at)?;
+        let from = at + 4;
+        let to = from.checked_add(len).filter(|to| *to <= packet.len())?;
+        spans.push((from, to));
+        at = to;
+    }
+    Some(spans)
 }
 
 /// Ogg's page checksum: CRC-32 (polynomial 0x04C11DB7, not reflected, no final inversion) of
@@ -332,9 +451,9 @@ mod tests {
         page.extend_from_slice(&[1, 2, b'h', b'i']);
         let crc = ogg_crc(&page);
         page[22..26].copy_from_slice(&crc.to_le_bytes());
-        assert_eq!(ogg(&page), Ok(()));
+        assert_eq!(ogg(page.clone()), Ok(page.clone()));
         page[27] ^= 1;
-        assert_eq!(ogg(&page), Err(Damaged));
+        assert_eq!(ogg(page), Err(Damaged));
     }
 
     #[test]

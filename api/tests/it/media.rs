@@ -839,3 +839,100 @@ async fn an_upload_is_recorded_in_the_audit_log() {
     assert_eq!(entry["resource_id"], name.as_str());
     assert_eq!(entry["detail"]["mime"], "image/png");
 }
+
+/// Ogg's page checksum (CRC-32, polynomial 0x04C11DB7, the checksum field read as zeros).
+fn ogg_crc(page: &[u8]) -> u32 {
+    let mut crc = 0u32;
+    for (i, byte) in page.iter().enumerate() {
+        crc ^= u32::from(if (22..26).contains(&i) { 0 } else { *byte }) << 24;
+        for _ in 0..8 {
+            crc = (crc << 1)
+                ^ if crc & 0x8000_0000 != 0 {
+                    0x04C1_1DB7
+                } else {
+                    0
+                };
+        }
+    }
+    crc
+}
+
+/// One Ogg page of stream 7 holding whole `packets`.
+fn ogg_page(flags: u8, sequence: u32, packets: &[&[u8]]) -> Vec<u8> {
+    let mut lacing = Vec::new();
+    for p in packets {
+        lacing.extend(std::iter::repeat_n(255u8, p.len() / 255));
+        lacing.push((p.len() % 255) as u8);
+    }
+    let mut page = b"OggS\0".to_vec();
+    page.push(flags);
+    page.extend_from_slice(&0u64.to_le_bytes());
+    page.extend_from_slice(&7u32.to_le_bytes());
+    page.extend_from_slice(&sequence.to_le_bytes());
+    page.extend_from_slice(&[0; 4]);
+    page.push(lacing.len() as u8);
+    page.extend(lacing);
+    for p in packets {
+        page.extend_from_slice(p);
+    }
+    let crc = ogg_crc(&page);
+    page[22..26].copy_from_slice(&crc.to_le_bytes());
+    page
+}
+
+/// An Ogg Opus stream whose comments carry a title and a position.
+fn located_ogg() -> Vec<u8> {
+    let head = b"OpusHead\x01\x02\x38\x01\x80\xBB\0\0\0\0\0".to_vec();
+    let mut tags = b"OpusTags".to_vec();
+    tags.extend_from_slice(&4u32.to_le_bytes());
+    tags.extend_from_slice(b"test");
+    tags.extend_from_slice(&2u32.to_le_bytes());
+    for comment in [[&b"LOCATION="[..], PLACE].concat(), b"TITLE=Villa".to_vec()] {
+        tags.extend_from_slice(&(comment.len() as u32).to_le_bytes());
+        tags.extend_from_slice(&comment);
+    }
+    [
+        ogg_page(0x02, 0, &[&head]),
+        ogg_page(0, 1, &[&tags]),
+        ogg_page(0x04, 2, &[b"\xFC\xFF\xFE"]),
+    ]
+    .concat()
+}
+
+#[tokio::test]
+async fn an_ogg_is_stored_without_its_comments_and_its_pages_still_check() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let audio = located_ogg();
+
+    let (status, body) = upload(&app, &token, "clip.ogg", "video/ogg", audio.clone()).await;
+
+    assert_eq!(status, 200, "{body}");
+    let name = body["responseData"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/media/");
+    let stored = std::fs::read(app.data_dir.path().join("media").join(name)).unwrap();
+    assert_eq!(stored.len(), audio.len(), "every packet keeps its length");
+    assert!(
+        !stored.windows(PLACE.len()).any(|w| w == PLACE),
+        "no position"
+    );
+    assert!(!stored.windows(5).any(|w| w == b"Villa"), "no title");
+    assert!(stored.windows(8).any(|w| w == b"OpusTags"));
+    let mut at = 0;
+    while at < stored.len() {
+        let segments = usize::from(stored[at + 26]);
+        let body: usize = stored[at + 27..at + 27 + segments]
+            .iter()
+            .map(|s| usize::from(*s))
+            .sum();
+        let page = &stored[at..at + 27 + segments + body];
+        assert_eq!(
+            ogg_crc(page).to_le_bytes(),
+            page[22..26],
+            "the page at {at} checks"
+        );
+        at += page.len();
+    }
+}

@@ -222,7 +222,11 @@ pub async fn store_bytes(
             (bytes, variants::Status::Original, facts.size)
         }
         Kind::Mp4 | Kind::Webm | Kind::Ogg => {
-            let clean = video::clean(bytes, kind).map_err(|_| Refused::Video)?;
+            // Walking 20 MB of pages and their checksums is work for a blocking thread.
+            let clean = tokio::task::spawn_blocking(move || video::clean(bytes, kind))
+                .await
+                .context("The video check stopped")?
+                .map_err(|_| Refused::Video)?;
             (clean, variants::Status::Original, None)
         }
         _ => (bytes, variants::Status::Original, None),

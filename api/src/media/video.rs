@@ -409,20 +409,32 @@ fn comment_fields(packet: &[u8]) -> Option<Vec<(usize, usize)>> {
 /// Ogg's page checksum: CRC-32 (polynomial 0x04C11DB7, not reflected, no final inversion) of
 /// the page with its checksum field read as zeros.
 fn ogg_crc(page: &[u8]) -> u32 {
-    let mut crc = 0u32;
-    for (i, byte) in page.iter().enumerate() {
+    page.iter().enumerate().fold(0u32, |crc, (i, byte)| {
         let byte = if (22..26).contains(&i) { 0 } else { *byte };
-        crc ^= u32::from(byte) << 24;
-        for _ in 0..8 {
+        (crc << 8) ^ OGG_CRC_TABLE[usize::from((crc >> 24) as u8 ^ byte)]
+    })
+}
+
+/// [`ogg_crc`]'s table: the checksum of each byte value.
+const OGG_CRC_TABLE: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut n = 0;
+    while n < 256 {
+        let mut crc = (n as u32) << 24;
+        let mut bit = 0;
+        while bit < 8 {
             crc = if crc & 0x8000_0000 != 0 {
                 (crc << 1) ^ 0x04C1_1DB7
             } else {
                 crc << 1
             };
+            bit += 1;
         }
+        table[n] = crc;
+        n += 1;
     }
-    crc
-}
+    table
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,8 @@
 //! `POST /api/v1/blob-upload` (administrator): one file in the multipart field `file`, typed
 //! from its bytes, at most 20 MB (enforced while streaming, to a temp file), SVG sanitised, a
 //! photograph or a video checked and stripped of its metadata ([`media::store_bytes`]), stored
-//! under its content hash; the answer comes at once and a photograph's variants follow from the worker.
+//! under its content hash; the answer comes at once and a photograph's variants follow from the
+//! worker.
 //! `GET /api/v1/media/{name}` says what the server knows of a file (its size, its variants);
 //! `GET /media/{name}` serves a file or a variant back.
 

@@ -296,6 +296,13 @@ impl Settings {
 }
 
 impl Settings {
+    /// Where uploads are held while they arrive: inside the data directory, never the system's
+    /// temporary folder, and emptied at start-up, so a process killed during an upload leaves
+    /// nothing behind for long.
+    pub fn upload_dir(&self) -> PathBuf {
+        self.data_dir.join("tmp")
+    }
+
     /// Opens one of the configured stores (`media_store`, `site_store`).
     pub fn open_store(&self, url: &str) -> anyhow::Result<crate::storage::Store> {
         crate::storage::Store::open_with(url, |builder| match &self.s3_overrides {

@@ -63,7 +63,7 @@ async fn has_content(db: &Db) -> anyhow::Result<bool> {
 
 /// Stores one artwork file in the media store and returns its public URL.
 async fn artwork(
-    db: &impl sea_orm::ConnectionTrait,
+    db: &(impl sea_orm::ConnectionTrait + sea_orm::TransactionTrait),
     media: &Store,
     name: &str,
 ) -> anyhow::Result<String> {

@@ -46,6 +46,7 @@ pub struct Application {
 impl Application {
     /// Connects, migrates, binds `settings.addr` (port 0 picks a free port).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        clear_upload_dir(&settings.upload_dir())?;
         let db = store::connect(&settings.database_url).await?;
         store::migrate(&db).await?;
         let listener = TcpListener::bind(&settings.addr).with_context(|| {
@@ -248,6 +249,24 @@ impl Application {
         }
         served
     }
+}
+
+/// Empties the folder uploads arrive in (what a process killed during an upload left there),
+/// creating it when it is missing.
+fn clear_upload_dir(dir: &std::path::Path) -> anyhow::Result<()> {
+    match std::fs::remove_dir_all(dir) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => {
+            return Err(e).with_context(|| format!("Failed to empty {}", dir.display()));
+        }
+    }
+    std::fs::create_dir_all(dir).with_context(|| {
+        format!(
+            "Failed to create {} (set CONCIERGE_DATA_DIR to a writable folder)",
+            dir.display()
+        )
+    })
 }
 
 /// The site generator and where its pages go, from the settings.

@@ -11,12 +11,7 @@ use object_store::local::LocalFileSystem;
 use object_store::path::Path;
 use object_store::{
     GetOptions, GetRange, GetResult, ObjectMeta, ObjectStore, ObjectStoreExt, PutPayload,
-    WriteMultipart,
 };
-use tokio::io::AsyncReadExt;
-
-/// Parts of a multipart upload (S3's minimum part size is 5 MiB).
-const PART: usize = 5 * 1024 * 1024;
 
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -93,43 +88,6 @@ impl Store {
     pub async fn put(&self, name: &str, bytes: Bytes) -> anyhow::Result<()> {
         self.inner
             .put(&self.path(name), PutPayload::from_bytes(bytes))
-            .await
-            .with_context(|| format!("Failed to store {name} in {}", self.url))?;
-        Ok(())
-    }
-
-    /// Streams a local file into an object, a part at a time, so memory stays flat.
-    pub async fn put_file(
-        &self,
-        name: &str,
-        file: &std::path::Path,
-        len: u64,
-    ) -> anyhow::Result<()> {
-        let mut source = tokio::fs::File::open(file)
-            .await
-            .with_context(|| format!("Failed to open {}", file.display()))?;
-        if len as usize <= PART {
-            let mut buf = Vec::with_capacity(len as usize);
-            source.read_to_end(&mut buf).await?;
-            return self.put(name, Bytes::from(buf)).await;
-        }
-        let upload = self
-            .inner
-            .put_multipart(&self.path(name))
-            .await
-            .with_context(|| format!("Failed to start storing {name} in {}", self.url))?;
-        let mut writer = WriteMultipart::new_with_chunk_size(upload, PART);
-        let mut buf = vec![0u8; 256 * 1024];
-        loop {
-            let n = source.read(&mut buf).await?;
-            if n == 0 {
-                break;
-            }
-            writer.wait_for_capacity(2).await?;
-            writer.write(&buf[..n]);
-        }
-        writer
-            .finish()
             .await
             .with_context(|| format!("Failed to store {name} in {}", self.url))?;
         Ok(())

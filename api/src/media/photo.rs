@@ -1,17 +1,20 @@
 //! Photographs (JPEG, PNG, WebP): checked, then turned into responsive variants.
 //!
 //! On upload, [`inspect`] reads the header only (size, orientation, animation) and refuses an
-//! image of more than [`MAX_PIXELS`] before any pixel is decoded (a 100 KB PNG may declare
-//! 50,000 × 50,000); [`check`] then decodes it once, bounded by [`MAX_DECODED_BYTES`], so a
-//! damaged file is refused at upload, not found later. [`render`] (the worker) makes the
-//! variants: the widths of [`WIDTHS`] up to the original's, each in WebP and in a JPEG (or, with
-//! transparency, PNG) fallback, orientation applied, no metadata (they are encoded from pixels),
-//! plus the average colour and a tiny preview.
+//! image of more than [`MAX_PIXELS`], or longer than [`MAX_ASPECT`] times its width, before any
+//! pixel is decoded (a 100 KB PNG may declare 50,000 × 50,000, a 117 KB one 40,000,000 × 1);
+//! [`check`] then decodes it once, bounded by [`MAX_DECODED_BYTES`], so a damaged file is
+//! refused at upload, not found later. [`render`] (the worker) makes the variants: the widths of
+//! [`WIDTHS`] up to the original's and within WebP's largest side ([`ladder`]), each in WebP and
+//! in a JPEG (or, with transparency, PNG) fallback, orientation applied, no metadata (they are
+//! encoded from pixels), plus the average colour and a tiny preview.
 //!
 //! Memory: every decode in a process runs on one thread ([`on_image_thread`]), so one image is
-//! in memory at a time and the allocator reuses one heap for all of them; its pixels take at
-//! most [`MAX_DECODED_BYTES`], a conversion to 8 bits at most half that again, and the variants
-//! are made from one 2400-pixel copy.
+//! in memory at a time and the allocator reuses one heap for all of them. Its pixels are decoded
+//! at 8 bits a channel (16-bit PNGs narrowed as they are read), at most [`MAX_DECODED_BYTES`];
+//! an opaque RGBA image loses its alpha in place, grey is widened to RGB(A) beside it (at most
+//! 1.5 times the decoded size in all); the variants are made from one copy at most 2400 pixels
+//! wide, and the resizer's own tables grow with the longer side, which [`MAX_ASPECT`] bounds.
 
 use std::io::Cursor;
 
@@ -29,8 +32,14 @@ use super::{Kind, strip, url, variant_name};
 
 /// The most pixels an uploaded photograph may have (a 40-megapixel camera's).
 pub const MAX_PIXELS: u64 = 40_000_000;
-/// The most memory an image's decoded pixels may take (40 megapixels of RGB, 8 bits).
-pub const MAX_DECODED_BYTES: u64 = 128 * 1024 * 1024;
+/// The most memory an image's decoded pixels may take: [`MAX_PIXELS`] at four bytes (8-bit RGBA,
+/// the most any photograph decodes to here, 16-bit PNGs included), so the pixel limit is the
+/// only one a photograph meets.
+pub const MAX_DECODED_BYTES: u64 = MAX_PIXELS * 4;
+/// How many times its shorter side a photograph's longer side may be. Past it an image is a
+/// strip no page shows, and the resizer's memory grows with the longer side (a 40,000,000 × 1
+/// PNG took 2.5 GB): within it, no side passes 44,722 pixels at 40 megapixels.
+pub const MAX_ASPECT: u64 = 50;
 /// The widths of the variants, for the layouts' slots (`ssg::picture::Slot`) at one to three
 /// device pixels per CSS pixel; none is wider than the original.
 pub const WIDTHS: [u32; 6] = [160, 480, 800, 1200, 1600, 2400];
@@ -57,8 +66,12 @@ static IMAGE_THREAD: std::sync::LazyLock<std::sync::Mutex<std::sync::mpsc::Sende
     });
 
 /// Runs `work` on the process's one image thread, after the images queued before it: the bound
-/// on memory (one image at a time, one heap) and off the async workers.
-pub async fn on_image_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+/// on memory (one image at a time, one heap) and off the async workers. A panic in `work` (a
+/// codec's, or ours) ends that job only: it is answered as [`Crashed`], and the thread goes on
+/// with the next image.
+pub async fn on_image_thread<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Crashed> {
     let (done, result) = tokio::sync::oneshot::channel();
     let job: Work = Box::new(move || {
         let _ = done.send(std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)));
@@ -68,19 +81,47 @@ pub async fn on_image_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send 
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .send(job)
         .expect("the image thread never stops");
-    match result.await.expect("the image thread answers every job") {
-        Ok(value) => value,
-        Err(panic) => std::panic::resume_unwind(panic),
-    }
+    result
+        .await
+        .expect("the image thread answers every job")
+        .map_err(|panic| Crashed(panic_message(panic.as_ref())))
 }
+
+/// The processing of an image panicked; what the panic said.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Crashed(pub String);
+
+/// What a caught panic said, when it said it with a string.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned())
+}
+
+/// How a damaged photograph's refusal begins (the worker records it as the reason).
+pub const DAMAGED: &str = "the image is damaged or incomplete";
 
 /// Why a photograph is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     #[error("the image has {width} × {height} pixels, more than {MAX_PIXELS}")]
     TooLarge { width: u32, height: u32 },
-    #[error("the image is damaged or incomplete: {0}")]
+    #[error("the image has {width} × {height} pixels, longer than {MAX_ASPECT} times its width")]
+    Shape { width: u32, height: u32 },
+    #[error("{DAMAGED}: {0}")]
     Damaged(String),
+    /// Its processing stopped part way (a panic, or a process that died on it).
+    #[error("the image's processing stopped: {0}")]
+    Crashed(String),
+}
+
+impl From<Crashed> for Refusal {
+    fn from(crashed: Crashed) -> Self {
+        Refusal::Crashed(crashed.0)
+    }
 }
 
 impl From<strip::Damaged> for Refusal {
@@ -135,6 +176,10 @@ pub fn inspect(bytes: &[u8], kind: Kind) -> Result<Header, Refusal> {
     if u64::from(width) * u64::from(height) > MAX_PIXELS || width == 0 || height == 0 {
         return Err(Refusal::TooLarge { width, height });
     }
+    let (long, short) = (width.max(height), width.min(height));
+    if u64::from(long) > u64::from(short) * MAX_ASPECT {
+        return Err(Refusal::Shape { width, height });
+    }
     let orientation = decoder.orientation().map(Orientation::to_exif).unwrap_or(1);
     let (width, height) = if transposed(orientation) {
         (height, width)
@@ -155,6 +200,9 @@ fn transposed(orientation: u8) -> bool {
 
 /// Decodes the whole image, bounded: a damaged file is refused here.
 fn decode(bytes: &[u8], kind: Kind) -> Result<DynamicImage, Refusal> {
+    if kind == Kind::Png {
+        return decode_png(bytes);
+    }
     let decoder = decoder(bytes, kind)?;
     let (width, height) = decoder.dimensions();
     if u64::from(width) * u64::from(height) > MAX_PIXELS {
@@ -164,6 +212,46 @@ fn decode(bytes: &[u8], kind: Kind) -> Result<DynamicImage, Refusal> {
         return Err(Refusal::TooLarge { width, height });
     }
     DynamicImage::from_decoder(decoder).map_err(damaged)
+}
+
+/// A PNG's pixels at 8 bits a channel (palette and low-depth grey expanded, 16 bits narrowed a
+/// row at a time as it is decoded), so a 16-bit PNG takes the memory of an 8-bit one.
+fn decode_png(bytes: &[u8]) -> Result<DynamicImage, Refusal> {
+    let mut decoder = png::Decoder::new_with_limits(
+        Cursor::new(bytes),
+        png::Limits {
+            bytes: MAX_DECODED_BYTES as usize,
+        },
+    );
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().map_err(damaged)?;
+    let (width, height) = reader.info().size();
+    if u64::from(width) * u64::from(height) > MAX_PIXELS {
+        return Err(Refusal::TooLarge { width, height });
+    }
+    let size = reader
+        .output_buffer_size()
+        .filter(|n| *n as u64 <= MAX_DECODED_BYTES)
+        .ok_or(Refusal::TooLarge { width, height })?;
+    let mut buffer = vec![0; size];
+    let frame = reader.next_frame(&mut buffer).map_err(damaged)?;
+    buffer.truncate(frame.buffer_size());
+    let image = match frame.color_type {
+        png::ColorType::Grayscale => {
+            image::GrayImage::from_raw(width, height, buffer).map(DynamicImage::ImageLuma8)
+        }
+        png::ColorType::GrayscaleAlpha => {
+            image::GrayAlphaImage::from_raw(width, height, buffer).map(DynamicImage::ImageLumaA8)
+        }
+        png::ColorType::Rgb => {
+            RgbImage::from_raw(width, height, buffer).map(DynamicImage::ImageRgb8)
+        }
+        png::ColorType::Rgba => {
+            RgbaImage::from_raw(width, height, buffer).map(DynamicImage::ImageRgba8)
+        }
+        png::ColorType::Indexed => None,
+    };
+    image.ok_or_else(|| Refusal::Damaged(format!("{:?} pixels left as they are", frame.color_type)))
 }
 
 /// Decodes a photograph once to be sure it is whole (the upload's check).
@@ -204,7 +292,7 @@ impl Pixels {
         match image {
             DynamicImage::ImageRgb8(rgb) => Pixels::Rgb(rgb),
             DynamicImage::ImageRgba8(rgba) if rgba.pixels().all(|p| p.0[3] == 255) => {
-                Pixels::Rgb(DynamicImage::ImageRgba8(rgba).into_rgb8())
+                Pixels::Rgb(without_alpha(rgba))
             }
             DynamicImage::ImageRgba8(rgba) => Pixels::Rgba(rgba),
             other if other.color().has_alpha() => {
@@ -263,13 +351,17 @@ impl Pixels {
         }
     }
 
-    fn webp(&self, quality: f32) -> Vec<u8> {
+    fn webp(&self, quality: f32) -> Result<Vec<u8>, Refusal> {
         let (w, h) = self.dimensions();
         let encoder = match self {
             Pixels::Rgb(i) => webp::Encoder::from_rgb(i.as_raw(), w, h),
             Pixels::Rgba(i) => webp::Encoder::from_rgba(i.as_raw(), w, h),
         };
-        encoder.encode(quality).to_vec()
+        // `encode` panics on what libwebp refuses (a side over 16,383 pixels); this answers it.
+        let encoded = encoder
+            .encode_simple(false, quality)
+            .map_err(|e| Refusal::Damaged(format!("WebP could not encode {w} × {h}: {e:?}")))?;
+        Ok(encoded.to_vec())
     }
 
     /// The fallback: JPEG, or PNG to keep transparency.
@@ -309,11 +401,31 @@ impl Pixels {
     }
 }
 
-/// The widths of the variants of an image `width` wide (as shown).
-pub fn ladder(width: u32) -> Vec<u32> {
-    let mut widths: Vec<u32> = WIDTHS.iter().copied().filter(|w| *w < width).collect();
-    if width <= WIDTHS[WIDTHS.len() - 1] {
-        widths.push(width);
+/// The same pixels without their (opaque) alpha, in the same buffer: no second copy of the
+/// image is made.
+fn without_alpha(rgba: RgbaImage) -> RgbImage {
+    let (width, height) = rgba.dimensions();
+    let mut raw = rgba.into_raw();
+    let pixels = raw.len() / 4;
+    for i in 0..pixels {
+        raw.copy_within(i * 4..i * 4 + 3, i * 3);
+    }
+    raw.truncate(pixels * 3);
+    RgbImage::from_raw(width, height, raw).expect("three bytes a pixel")
+}
+
+/// The largest side a WebP image may have.
+pub const WEBP_MAX_SIDE: u32 = 16_383;
+
+/// The widths of the variants of an image `width` × `height` (as shown): those of [`WIDTHS`]
+/// below its width, and its own width when it is within them; none so wide that its height
+/// would pass [`WEBP_MAX_SIDE`] (a long screenshot's widest variant is as tall as WebP allows).
+pub fn ladder(width: u32, height: u32) -> Vec<u32> {
+    let fits = u64::from(WEBP_MAX_SIDE) * u64::from(width) / u64::from(height.max(1));
+    let top = width.min(u32::try_from(fits).unwrap_or(u32::MAX));
+    let mut widths: Vec<u32> = WIDTHS.iter().copied().filter(|w| *w < top).collect();
+    if top <= WIDTHS[WIDTHS.len() - 1] && top > 0 {
+        widths.push(top);
     }
     widths
 }
@@ -323,7 +435,12 @@ pub fn render(name: &str, bytes: &[u8], kind: Kind) -> Result<Rendered, Refusal>
     let header = inspect(bytes, kind)?;
     let pixels = Pixels::of(decode(bytes, kind)?);
     let (shown_w, shown_h) = (header.width, header.height);
-    let widths = ladder(shown_w);
+    let widths = ladder(shown_w, shown_h);
+    if widths.is_empty() {
+        return Err(Refusal::Damaged(format!(
+            "no variant of {shown_w} × {shown_h} fits WebP's {WEBP_MAX_SIDE} pixels"
+        )));
+    }
     let size_of = |w: u32| {
         (
             w,
@@ -366,7 +483,7 @@ pub fn render(name: &str, bytes: &[u8], kind: Kind) -> Result<Rendered, Refusal>
         };
         let (vw, vh) = oriented.dimensions();
         let webp_name = variant_name(name, width, Kind::Webp);
-        files.push((webp_name.clone(), oriented.webp(WEBP_QUALITY)));
+        files.push((webp_name.clone(), oriented.webp(WEBP_QUALITY)?));
         variants.push(Variant {
             url: url(&webp_name),
             mime: Kind::Webp.content_type().into(),
@@ -389,7 +506,7 @@ pub fn render(name: &str, bytes: &[u8], kind: Kind) -> Result<Rendered, Refusal>
                 ((u64::from(vh) * u64::from(PREVIEW_WIDTH)) / u64::from(vw)).max(1) as u32;
             preview = oriented
                 .resized(PREVIEW_WIDTH.min(vw), preview_h.min(vh))
-                .webp(40.0);
+                .webp(40.0)?;
         }
     }
     variants.sort_by(|a, b| (a.width, &a.mime).cmp(&(b.width, &b.mime)));
@@ -415,10 +532,33 @@ mod tests {
 
     #[test]
     fn the_ladder_stops_at_the_original_width() {
-        assert_eq!(ladder(6000), vec![160, 480, 800, 1200, 1600, 2400]);
-        assert_eq!(ladder(1000), vec![160, 480, 800, 1000]);
-        assert_eq!(ladder(1200), vec![160, 480, 800, 1200]);
-        assert_eq!(ladder(100), vec![100]);
+        assert_eq!(ladder(6000, 4000), vec![160, 480, 800, 1200, 1600, 2400]);
+        assert_eq!(ladder(1000, 700), vec![160, 480, 800, 1000]);
+        assert_eq!(ladder(1200, 1200), vec![160, 480, 800, 1200]);
+        assert_eq!(ladder(100, 50), vec![100]);
+    }
+
+    #[test]
+    fn an_opaque_image_loses_its_alpha_in_its_own_buffer() {
+        let rgba = RgbaImage::from_fn(3, 2, |x, y| image::Rgba([x as u8, y as u8, 7, 255]));
+        let expected = DynamicImage::ImageRgba8(rgba.clone()).into_rgb8();
+        assert_eq!(without_alpha(rgba), expected);
+    }
+
+    #[test]
+    fn no_variant_is_taller_than_webp_allows() {
+        // 1080 × 17000: the widest variant is 1040 × 16370.
+        assert_eq!(ladder(1080, 17_000), vec![160, 480, 800, 1040]);
+        assert_eq!(ladder(2000, 20_000), vec![160, 480, 800, 1200, 1600, 1638]);
+        for (w, h) in [(1080, 17_000), (894, 44_721), (3, 16_384), (2400, 16_383)] {
+            for width in ladder(w, h) {
+                let height = (u64::from(h) * u64::from(width) + u64::from(w) / 2) / u64::from(w);
+                assert!(
+                    height <= u64::from(WEBP_MAX_SIDE),
+                    "{w} × {h} at {width}: {height}"
+                );
+            }
+        }
     }
 
     fn jpeg(width: u32, height: u32) -> Vec<u8> {

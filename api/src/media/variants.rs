@@ -11,10 +11,12 @@
 //! `concierge media variants`): their originals are stripped of metadata in place and queued.
 
 use std::collections::HashMap;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use futures_util::FutureExt;
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use ssg::model::ImageInfo;
@@ -149,6 +151,12 @@ fn by_url(rows: &[media_image::Model]) -> HashMap<String, ImageInfo> {
         .collect()
 }
 
+/// Whether a failed photograph's recorded reason is a damaged file (rather than processing
+/// that stopped part way, or a store that kept failing).
+pub fn failed_as_damaged(last_error: &str) -> bool {
+    last_error.starts_with(photo::DAMAGED)
+}
+
 /// Claims the oldest due photograph for `worker`.
 async fn claim(db: &Db, worker: &str) -> Result<Option<media_image::Model>, sea_orm::DbErr> {
     let now = Utc::now();
@@ -179,16 +187,38 @@ pub enum Outcome {
     Retry(String),
 }
 
+/// Makes a photograph's variants from its stored name and bytes: [`photo::render`] in the
+/// server; a test may pass one that fails in its own way.
+pub type Render = fn(&str, &[u8], Kind) -> Result<photo::Rendered, Refusal>;
+
 /// Makes the variants of the claimed photograph `row` (held by `worker`) and records the
-/// outcome, queuing a publish of the pages that show it.
+/// outcome, queuing a publish of the pages that show it. A photograph claimed more often than
+/// the policy's attempts without an outcome (each time, the process died on it) is failed
+/// without another try; a panic while making it fails it too, and the worker goes on.
 async fn process(
     db: &Db,
     media: &Store,
     worker: &str,
     row: &media_image::Model,
     policy: RetryPolicy,
+    render: Render,
 ) -> anyhow::Result<Outcome> {
-    let outcome = match make(media, &row.name).await {
+    let made = if row.attempts > policy.max_attempts {
+        Err(Made::Refused(Refusal::Crashed(format!(
+            "claimed {} times without finishing",
+            row.attempts
+        ))))
+    } else {
+        AssertUnwindSafe(make(media, &row.name, render))
+            .catch_unwind()
+            .await
+            .unwrap_or_else(|panic| {
+                Err(Made::Refused(Refusal::Crashed(photo::panic_message(
+                    panic.as_ref(),
+                ))))
+            })
+    };
+    let outcome = match made {
         Ok((info, stored)) => {
             finish(db, worker, row, Status::Ready, Some(&info), None).await?;
             Outcome::Ready { variants: stored }
@@ -219,7 +249,7 @@ enum Made {
 
 /// Reads the original, renders its variants (one at a time in this process) and stores those not
 /// stored yet: their names come from the original's, so a retry finds what it already wrote.
-async fn make(media: &Store, name: &str) -> Result<(ImageInfo, usize), Made> {
+async fn make(media: &Store, name: &str, render: Render) -> Result<(ImageInfo, usize), Made> {
     let kind = parse_name(name)
         .filter(|k| k.is_photo())
         .ok_or_else(|| Made::Refused(Refusal::Damaged(format!("{name} is not a photograph"))))?;
@@ -230,8 +260,9 @@ async fn make(media: &Store, name: &str) -> Result<(ImageInfo, usize), Made> {
         .ok_or_else(|| Made::Store(anyhow::anyhow!("{name} is missing from the media store")))?;
     let rendered = {
         let name = name.to_owned();
-        photo::on_image_thread(move || photo::render(&name, &bytes, kind))
+        photo::on_image_thread(move || render(&name, &bytes, kind))
             .await
+            .map_err(|crashed| Made::Refused(crashed.into()))?
             .map_err(Made::Refused)?
     };
     let mut stored = 0;
@@ -333,9 +364,20 @@ pub async fn drain(
     worker: &str,
     policy: RetryPolicy,
 ) -> anyhow::Result<Vec<(String, Outcome)>> {
+    drain_with(db, media, worker, policy, photo::render).await
+}
+
+/// [`drain`], making the variants with `render`.
+pub async fn drain_with(
+    db: &Db,
+    media: &Store,
+    worker: &str,
+    policy: RetryPolicy,
+    render: Render,
+) -> anyhow::Result<Vec<(String, Outcome)>> {
     let mut done = Vec::new();
     while let Some(row) = claim(db, worker).await? {
-        let outcome = process(db, media, worker, &row, policy).await?;
+        let outcome = process(db, media, worker, &row, policy, render).await?;
         done.push((row.name.clone(), outcome));
     }
     Ok(done)
@@ -368,7 +410,7 @@ pub async fn run_worker(
         match claim(&db, &worker).await {
             Ok(Some(row)) => {
                 worked = true;
-                match process(&db, &media, &worker, &row, policy).await {
+                match process(&db, &media, &worker, &row, policy, photo::render).await {
                     Ok(Outcome::Ready { variants }) => {
                         tracing::info!(image = %row.name, variants, "image variants made");
                         published.notify_one();
@@ -460,7 +502,9 @@ pub async fn discover(db: &Db, media: &Store) -> anyhow::Result<usize> {
         let kind = parse_name(&name).expect("filtered above");
         let (status, size, stored) = {
             let bytes = bytes.clone();
-            photo::on_image_thread(move || examine(&bytes, kind)).await
+            photo::on_image_thread(move || examine(&bytes, kind))
+                .await
+                .unwrap_or((Status::Failed, None, None))
         };
         let len = match stored {
             Some(clean) if clean != bytes.as_ref() => {

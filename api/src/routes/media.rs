@@ -1,17 +1,18 @@
 //! `POST /api/v1/blob-upload` (administrator): one file in the multipart field `file`, typed
 //! from its bytes, at most 20 MB (enforced while streaming, to a temp file), SVG sanitised, a
-//! photograph checked and stripped of its metadata ([`media::store_bytes`]), stored under its
-//! content hash; the answer comes at once and a photograph's variants follow from the worker.
+//! photograph or a video checked and stripped of its metadata ([`media::store_bytes`]), stored
+//! under its content hash; the answer comes at once and a photograph's variants follow from the
+//! worker.
 //! `GET /api/v1/media/{name}` says what the server knows of a file (its size, its variants);
 //! `GET /media/{name}` serves a file or a variant back.
 
 use actix_multipart::Multipart;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, post, route, web};
+use anyhow::Context;
 use futures_util::{StreamExt, TryStreamExt};
 use object_store::GetRange;
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 use utoipa::ToSchema;
 
@@ -54,20 +55,21 @@ pub struct UploadForm {
     file: Vec<u8>,
 }
 
-/// A file received to disk: its length, hash, first bytes and where it is.
+/// A file received to disk: its length, first bytes and where it is.
 pub struct Received {
     pub file: tempfile::TempPath,
     pub len: u64,
-    pub digest: Vec<u8>,
     pub head: Vec<u8>,
 }
 
-/// Streams the multipart field named `field` to a temp file, refusing it past `limit` bytes, and
+/// Streams the multipart field named `field` to a temp file in `dir` (the settings'
+/// [`upload_dir`](crate::config::Settings::upload_dir)), refusing it past `limit` bytes, and
 /// refusing a form that holds anything besides that one field.
 pub async fn receive(
     mut payload: Multipart,
     field: &str,
     limit: u64,
+    dir: &std::path::Path,
 ) -> Result<Received, ApiError> {
     let bad = |e: actix_multipart::MultipartError| {
         ApiError::BadRequest(
@@ -85,10 +87,13 @@ pub async fn receive(
             other_parts = true;
             break;
         }
-        let temp = tempfile::NamedTempFile::new().map_err(|e| ApiError::Unexpected(e.into()))?;
+        let temp = tempfile::Builder::new()
+            .prefix("upload-")
+            .tempfile_in(dir)
+            .with_context(|| format!("Failed to create a file in {}", dir.display()))
+            .map_err(ApiError::Unexpected)?;
         let (file, path) = temp.into_parts();
         let mut file = tokio::fs::File::from_std(file);
-        let mut hasher = Sha256::new();
         let mut head = Vec::with_capacity(4096);
         let mut len = 0u64;
         while let Some(chunk) = part.next().await {
@@ -100,7 +105,6 @@ pub async fn receive(
             if head.len() < 4096 {
                 head.extend_from_slice(&chunk[..chunk.len().min(4096 - head.len())]);
             }
-            hasher.update(&chunk);
             file.write_all(&chunk)
                 .await
                 .map_err(|e| ApiError::Unexpected(e.into()))?;
@@ -117,7 +121,6 @@ pub async fn receive(
         received = Some(Received {
             file: path,
             len,
-            digest: hasher.finalize().to_vec(),
             head,
         });
     }
@@ -160,38 +163,17 @@ pub async fn upload(
     payload: Multipart,
 ) -> Result<HttpResponse, ApiError> {
     check_declared_length(&req, MAX_UPLOAD)?;
-    let received = receive(payload, "file", MAX_UPLOAD).await?;
-    let kind = media::sniff(&received.head).ok_or_else(bad_type)?;
-    let name = if kind.is_image() {
-        let bytes = tokio::fs::read(&received.file)
-            .await
-            .map_err(|e| ApiError::Unexpected(e.into()))?;
-        let (name, pending) = media::store_bytes(&state.db.write, &state.media, bytes)
-            .await
-            .map_err(refused)?;
-        if pending {
-            state.media_wakeup.notify_one();
-        }
-        name
-    } else {
-        // Video goes to the store as it came, streamed from the temp file.
-        let name = media::name_from_digest(&received.digest, kind);
-        if state
-            .media
-            .head(&name)
-            .await
-            .map_err(ApiError::Unexpected)?
-            .is_none()
-        {
-            state
-                .media
-                .put_file(&name, &received.file, received.len)
-                .await
-                .map_err(ApiError::Unexpected)?;
-        }
-        variants::record(&state.db.write, &name, Status::Original, None, received.len).await?;
-        name
-    };
+    let received = receive(payload, "file", MAX_UPLOAD, &state.settings.upload_dir()).await?;
+    media::sniff(&received.head).ok_or_else(bad_type)?;
+    let bytes = tokio::fs::read(&received.file)
+        .await
+        .map_err(|e| ApiError::Unexpected(e.into()))?;
+    let (name, pending) = media::store_bytes(&state.db.write, &state.media, bytes)
+        .await
+        .map_err(refused)?;
+    if pending {
+        state.media_wakeup.notify_one();
+    }
     Ok(HttpResponse::Ok().json(UploadEnvelope {
         status: 200,
         response_data: media::url(&name),
@@ -210,10 +192,22 @@ fn refused(refusal: Refused) -> ApiError {
                 .with("width", width.to_string())
                 .with("height", height.to_string()),
         ),
+        Refused::Photo(Refusal::Shape { width, height }) => ApiError::validation(
+            "file",
+            messages
+                .image_shape
+                .with("width", width.to_string())
+                .with("height", height.to_string()),
+        ),
         Refused::Photo(Refusal::Damaged(detail)) => {
             tracing::info!(%detail, "damaged image refused");
             ApiError::validation("file", messages.image_damaged.clone())
         }
+        Refused::Photo(Refusal::Crashed(detail)) => {
+            tracing::warn!(%detail, "an image's check stopped part way; refused");
+            ApiError::validation("file", messages.image_damaged.clone())
+        }
+        Refused::Video => ApiError::validation("file", messages.video_damaged.clone()),
         Refused::AvifMetadata => ApiError::validation("file", messages.avif_metadata.clone()),
         Refused::Store(e) => ApiError::Unexpected(e),
     }
@@ -272,8 +266,17 @@ pub async fn info(
         .unwrap_or_default();
     Ok(super::envelope::one(MediaInfo {
         url: media::url(&row.name),
-        error: (row.status == Status::Failed.as_str())
-            .then(|| catalog().messages.image_damaged.current().to_owned()),
+        error: (row.status == Status::Failed.as_str()).then(|| {
+            let messages = &catalog().messages;
+            match row
+                .last_error
+                .as_deref()
+                .is_some_and(variants::failed_as_damaged)
+            {
+                true => messages.image_damaged.current().to_owned(),
+                false => messages.image_unprocessed.current().to_owned(),
+            }
+        }),
         status: row.status,
         width: known(row.width),
         height: known(row.height),

@@ -104,7 +104,7 @@ pub async fn import(
         ));
     }
     check_declared_length(&req, MAX_FILE)?;
-    let received = receive(payload, "file", MAX_FILE).await?;
+    let received = receive(payload, "file", MAX_FILE, &state.settings.upload_dir()).await?;
     let bytes = tokio::fs::read(&received.file)
         .await
         .map_err(|e| ApiError::Unexpected(e.into()))?;

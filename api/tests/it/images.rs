@@ -4,8 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use image::ImageDecoder;
+use image::{ImageDecoder, ImageEncoder};
 use reqwest::Method;
+use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
 use crate::faults::{peak_rss_kib, served};
@@ -45,6 +46,12 @@ async fn info(app: &TestApp, url: &str) -> (u16, Value) {
 /// Waits until the server has processed the file at `url` (60 s at most: debug builds on a
 /// loaded machine).
 async fn processed(app: &TestApp, url: &str) -> Value {
+    processed_within(app, url, Duration::from_secs(60)).await
+}
+
+/// [`processed`], waiting up to `patience` (a 40-megapixel image takes a debug build tens of
+/// seconds on a busy machine).
+async fn processed_within(app: &TestApp, url: &str, patience: Duration) -> Value {
     let started = Instant::now();
     loop {
         let (status, body) = info(app, url).await;
@@ -52,10 +59,7 @@ async fn processed(app: &TestApp, url: &str) -> Value {
         if body["status"] != "pending" {
             return body;
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "still pending: {body}"
-        );
+        assert!(started.elapsed() < patience, "still pending: {body}");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
@@ -507,5 +511,284 @@ async fn processing_a_24_megapixel_photograph_and_a_bomb_stays_within_the_memory
         "processing took {} MiB more than the server's own peak, over the {} MiB bound",
         grown / (1024 * 1024),
         IMAGE_MEMORY_BOUND / (1024 * 1024)
+    );
+}
+
+/// A PNG of `width` × `height` pixels of RGB, 8 bits, made by a real encoder.
+fn png_of(width: u32, height: u32, pixel: impl Fn(u32, u32) -> [u8; 3]) -> Vec<u8> {
+    let image = image::RgbImage::from_fn(width, height, |x, y| image::Rgb(pixel(x, y)));
+    let mut out = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut out)
+        .write_image(
+            image.as_raw(),
+            width,
+            height,
+            image::ExtendedColorType::Rgb8,
+        )
+        .unwrap();
+    out
+}
+
+/// A JPEG photograph of `width` × `height` pixels.
+fn jpeg_of(width: u32, height: u32) -> Vec<u8> {
+    let image = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([(x % 256) as u8, (y % 256) as u8, 120])
+    });
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85)
+        .encode_image(&image)
+        .unwrap();
+    out
+}
+
+/// WebP's largest side.
+const WEBP_MAX_SIDE: u64 = 16_383;
+
+#[tokio::test]
+async fn a_long_screenshot_gets_variants_within_webps_limits_and_the_photograph_after_it_is_processed()
+ {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    // A long phone screenshot: 1080 × 17000, taller than WebP can hold.
+    let screenshot = png_of(1080, 17_000, |_, y| {
+        if (y / 40) % 2 == 0 {
+            [250, 250, 250]
+        } else {
+            [30, 30, 40]
+        }
+    });
+    assert!(screenshot.len() < 20 * 1024 * 1024);
+
+    let (status, tall) = upload(&app, &token, "long.png", "image/png", screenshot).await;
+    assert_eq!(status, 200, "{tall}");
+    let (status, normal) = upload(&app, &token, "next.jpg", "image/jpeg", jpeg_of(900, 600)).await;
+    assert_eq!(status, 200, "{normal}");
+
+    let tall = processed(&app, tall["responseData"].as_str().unwrap()).await;
+    let normal = processed(&app, normal["responseData"].as_str().unwrap()).await;
+    assert_eq!(
+        normal["status"], "ready",
+        "the photograph after it: {normal}"
+    );
+    assert_eq!(tall["status"], "ready", "{tall}");
+    assert_eq!(
+        (tall["width"].as_u64(), tall["height"].as_u64()),
+        (Some(1080), Some(17_000))
+    );
+    let variants = tall["variants"].as_array().unwrap();
+    assert!(!variants.is_empty(), "{tall}");
+    for v in variants {
+        let (w, h) = (v["width"].as_u64().unwrap(), v["height"].as_u64().unwrap());
+        assert!(
+            w <= WEBP_MAX_SIDE && h <= WEBP_MAX_SIDE,
+            "within WebP's limits: {v}"
+        );
+        let (_, bytes) = fetch(&app, v["url"].as_str().unwrap()).await;
+        let decoded = image::load_from_memory(&bytes).unwrap_or_else(|e| panic!("{v}: {e}"));
+        assert_eq!(
+            (decoded.width() as u64, decoded.height() as u64),
+            (w, h),
+            "{v}"
+        );
+    }
+    let top = variants
+        .iter()
+        .map(|v| v["width"].as_u64().unwrap())
+        .max()
+        .unwrap();
+    assert_eq!(
+        top, 1040,
+        "the widest variant as tall as WebP allows: {tall}"
+    );
+}
+
+#[tokio::test]
+async fn a_photograph_claimed_again_and_again_without_finishing_is_marked_failed_not_retried_for_ever()
+ {
+    let app = crate::helpers::spawn_app_with(|s| s.publish_worker = false).await;
+    let token = app.admin_token().await;
+    let (_, body) = upload(&app, &token, "crash.jpg", "image/jpeg", jpeg_of(640, 480)).await;
+    let url = body["responseData"].as_str().unwrap().to_owned();
+    let name = url.trim_start_matches("/media/").to_owned();
+    let policy = concierge::publish::RetryPolicy::default();
+    // What processes killed while making its variants leave behind: the photograph claimed as
+    // many times as the policy allows, the last claim run out.
+    app.db
+        .write
+        .execute_unprepared(&format!(
+            "UPDATE media_images SET attempts = {}, claimed_by = 'gone', \
+             claimed_until = '2001-01-01 00:00:00' WHERE name = '{name}'",
+            policy.max_attempts
+        ))
+        .await
+        .unwrap();
+    let media = concierge::storage::Store::open(&format!(
+        "file://{}",
+        app.data_dir.path().join("media").display()
+    ))
+    .unwrap();
+
+    let done = concierge::media::variants::drain(&app.db, &media, "next", policy)
+        .await
+        .unwrap();
+
+    assert_eq!(done.len(), 1, "{done:?}");
+    assert!(
+        matches!(&done[0].1, concierge::media::variants::Outcome::Failed(_)),
+        "{done:?}"
+    );
+    let (_, shown) = info(&app, &url).await;
+    assert_eq!(shown["status"], "failed", "{shown}");
+    assert!(
+        shown["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "with a reason: {shown}"
+    );
+}
+
+/// The 40,000,000 × 1 PNG of the attack review (117 KB), made by a real encoder.
+fn forty_million_by_one() -> Vec<u8> {
+    let row = vec![0u8; 3 * 40_000_000];
+    let mut out = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut out)
+        .write_image(&row, 40_000_000, 1, image::ExtendedColorType::Rgb8)
+        .unwrap();
+    out
+}
+
+#[tokio::test]
+async fn a_40_million_by_1_png_is_refused_from_its_header_with_a_clear_message() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let real = forty_million_by_one();
+    // Its header and the start of its pixels only: an answer about its shape (not "damaged")
+    // shows the decision was made from the header, before any pixel was decoded.
+    let header_only = real[..200].to_vec();
+    let message = "The image is 40000000 × 1 pixels: too long and narrow for a page. \
+                   The longer side may be at most 50 times the shorter: please crop it.";
+
+    for (case, bytes) in [("header only", header_only), ("whole file", real)] {
+        let (status, body) = upload(&app, &token, "strip.png", "image/png", bytes).await;
+        assert_eq!(status, 400, "{case}: {body}");
+        assert_eq!(body["message"], message, "{case}");
+        assert_eq!(body["errors"]["file"], message, "{case}");
+    }
+    let (status, body) = read(
+        app.api(Method::POST, "/blob-upload")
+            .bearer_auth(&token)
+            .header("accept-language", "ar")
+            .multipart(
+                reqwest::multipart::Form::new().part(
+                    "file",
+                    reqwest::multipart::Part::bytes(png_of(10, 2000, |_, _| [9, 9, 9]))
+                        .file_name("tall.png"),
+                ),
+            )
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["message"],
+        "أبعاد الصورة 10 × 2000 بكسل: وهي أطول وأضيق من أن تُعرض في صفحة. \
+         يجب ألا يزيد الضلع الأطول على 50 ضعف الضلع الأقصر: يرجى قصّها."
+    );
+}
+
+/// A 6320 × 6320 PNG of 16-bit RGB (39.9 megapixels), written a row at a time.
+fn sixteen_bit_39_9_megapixels() -> Vec<u8> {
+    let side = 6320u32;
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, side, side);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Sixteen);
+        let mut writer = encoder.write_header().unwrap();
+        let mut stream = writer.stream_writer().unwrap();
+        let mut row = vec![0u8; side as usize * 6];
+        for y in 0..side {
+            if y % 64 == 0 {
+                let v = ((y / 64) as u16 * 600).to_be_bytes();
+                for pixel in row.chunks_exact_mut(6) {
+                    pixel.copy_from_slice(&[v[0], v[1], 0x80, 0, 0x40, 0]);
+                }
+            }
+            std::io::Write::write_all(&mut stream, &row).unwrap();
+        }
+        stream.finish().unwrap();
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_16_bit_png_of_39_9_megapixels_is_accepted_and_processed_within_the_bound() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let png = sixteen_bit_39_9_megapixels();
+    assert!(png.len() < 20 * 1024 * 1024, "{} bytes", png.len());
+
+    let (status, body) = upload(&app, &token, "deep.png", "image/png", png).await;
+
+    assert_eq!(status, 200, "within 40 megapixels: {body}");
+    let url = body["responseData"].as_str().unwrap();
+    let done = processed_within(&app, url, Duration::from_secs(240)).await;
+    assert_eq!(done["status"], "ready", "{done}");
+    assert_eq!(
+        (done["width"].as_u64(), done["height"].as_u64()),
+        (Some(6320), Some(6320))
+    );
+}
+
+/// Makes variants like the server, except that a photograph 641 pixels wide makes it panic
+/// (as a codec's bug would).
+fn render_panicking_on_641_wide(
+    name: &str,
+    bytes: &[u8],
+    kind: concierge::media::Kind,
+) -> Result<concierge::media::photo::Rendered, concierge::media::photo::Refusal> {
+    let header = concierge::media::photo::inspect(bytes, kind)?;
+    if header.width == 641 {
+        panic!("a codec's bug");
+    }
+    concierge::media::photo::render(name, bytes, kind)
+}
+
+#[tokio::test]
+async fn a_photograph_whose_processing_panics_is_marked_failed_and_the_next_one_is_processed() {
+    let app = crate::helpers::spawn_app_with(|s| s.publish_worker = false).await;
+    let token = app.admin_token().await;
+    let (_, first) = upload(&app, &token, "bug.jpg", "image/jpeg", jpeg_of(641, 480)).await;
+    let (_, second) = upload(&app, &token, "fine.jpg", "image/jpeg", jpeg_of(640, 480)).await;
+    let media = concierge::storage::Store::open(&format!(
+        "file://{}",
+        app.data_dir.path().join("media").display()
+    ))
+    .unwrap();
+
+    let done = concierge::media::variants::drain_with(
+        &app.db,
+        &media,
+        "worker",
+        concierge::publish::RetryPolicy::default(),
+        render_panicking_on_641_wide,
+    )
+    .await
+    .unwrap();
+
+    assert_eq!(done.len(), 2, "both processed: {done:?}");
+    let (_, crashed) = info(&app, first["responseData"].as_str().unwrap()).await;
+    assert_eq!(crashed["status"], "failed", "{crashed}");
+    assert_eq!(
+        crashed["error"],
+        "The server could not make this image's smaller sizes, so pages show it as it was \
+         uploaded. Please export it again (or as a JPEG) and upload it."
+    );
+    let (_, fine) = info(&app, second["responseData"].as_str().unwrap()).await;
+    assert_eq!(fine["status"], "ready", "{fine}");
+    assert_eq!(
+        app.count("media_images WHERE status = 'pending'").await,
+        0,
+        "nothing is left waiting"
     );
 }

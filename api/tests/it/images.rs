@@ -530,7 +530,7 @@ fn png_of(width: u32, height: u32, pixel: impl Fn(u32, u32) -> [u8; 3]) -> Vec<u
 }
 
 /// A JPEG photograph of `width` × `height` pixels.
-fn jpeg_of(width: u32, height: u32) -> Vec<u8> {
+pub fn jpeg_of(width: u32, height: u32) -> Vec<u8> {
     let image = image::RgbImage::from_fn(width, height, |x, y| {
         image::Rgb([(x % 256) as u8, (y % 256) as u8, 120])
     });

@@ -213,6 +213,20 @@ async fn a_full_disk_refuses_writes_with_503_keeps_every_2xx_and_recovers_by_its
         arabic["message"], "الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد قليل.",
         "the refusal speaks the visitor's language"
     );
+    // An upload that cannot be kept is refused the same way, not with a 500.
+    let photo = reqwest::multipart::Part::bytes(crate::images::jpeg_of(640, 480))
+        .file_name("arrival.jpg")
+        .mime_str("image/jpeg")
+        .unwrap();
+    let upload = server
+        .api(Method::POST, "/blob-upload")
+        .bearer_auth(&token)
+        .multipart(reqwest::multipart::Form::new().part("file", photo))
+        .send()
+        .await
+        .unwrap();
+    let status = upload.status().as_u16();
+    assert_eq!(status, 503, "{}", upload.text().await.unwrap());
     assert!(
         body["reason"].as_str().unwrap().contains("storage full"),
         "/healthz says why: {body}"

@@ -1,0 +1,65 @@
+//! Schema migrations. The same statements run on SQLite and PostgreSQL.
+
+use sea_orm_migration::prelude::*;
+use sea_orm_migration::schema::*;
+
+mod m20261121_000001_initial;
+mod m20261121_000002_blog_excerpts_and_redirects;
+mod m20261121_000003_publish_lease;
+mod m20261123_000004_publish_retries;
+mod m20261123_000005_throttle_events;
+mod m20261123_000006_enquiry_inbox;
+mod m20261123_000007_outbox_messages;
+mod m20261124_000008_accounts;
+mod m20261124_000009_service_coming_soon;
+mod m20261124_000010_media_images;
+mod m20261125_000011_content_lifecycle;
+mod m20261126_000012_blog_cards;
+mod m20261127_000013_blog_changes;
+mod m20261128_000014_due_indexes;
+mod m20261129_000015_rest_changes;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20261121_000001_initial::Initial),
+            Box::new(m20261121_000002_blog_excerpts_and_redirects::BlogExcerptsAndRedirects),
+            Box::new(m20261121_000003_publish_lease::PublishLease),
+            Box::new(m20261123_000004_publish_retries::PublishRetries),
+            Box::new(m20261123_000005_throttle_events::ThrottleEvents),
+            Box::new(m20261123_000006_enquiry_inbox::EnquiryInbox),
+            Box::new(m20261123_000007_outbox_messages::OutboxMessages),
+            Box::new(m20261124_000008_accounts::Accounts),
+            Box::new(m20261124_000009_service_coming_soon::ServiceComingSoon),
+            Box::new(m20261124_000010_media_images::MediaImages),
+            Box::new(m20261125_000011_content_lifecycle::ContentLifecycle),
+            Box::new(m20261126_000012_blog_cards::BlogCards),
+            Box::new(m20261127_000013_blog_changes::BlogChanges),
+            Box::new(m20261128_000014_due_indexes::DueIndexes),
+            Box::new(m20261129_000015_rest_changes::RestChanges),
+        ]
+    }
+}
+
+fn stamps(mut table: TableCreateStatement) -> TableCreateStatement {
+    table
+        .col(timestamp_with_time_zone("created_at"))
+        .col(timestamp_with_time_zone("updated_at"));
+    table
+}
+
+fn index(
+    name: impl Into<String>,
+    table: &'static str,
+    cols: &[&'static str],
+) -> IndexCreateStatement {
+    let mut index = Index::create();
+    index.name(name).table(table).if_not_exists();
+    for col in cols {
+        index.col(*col);
+    }
+    index.take()
+}

@@ -446,7 +446,11 @@ pub async fn authenticate_first(
     let state = app_state(req.request())?;
     let admin = authenticate(state.clone(), token).await?;
     if let Some(message) = restriction(&admin, req.method().as_str(), &operation.pattern) {
-        let response = crate::error::error_body(actix_web::HttpResponse::Forbidden(), message, []);
+        let response = crate::routes::error_response::error_body(
+            actix_web::HttpResponse::Forbidden(),
+            message,
+            [],
+        );
         return Ok(req.into_response(response).map_into_right_body());
     }
     let actor = Actor {

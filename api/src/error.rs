@@ -1,9 +1,11 @@
-//! `ApiError`: every failure of the API, rendered as the contract's JSON error body
-//! `{"message": "...", "errors": {"field": "message"}}`.
+//! `ApiError`: every failure of the API, and the contract's JSON error body
+//! `{"message": "...", "errors": {"field": "message"}}` it becomes (written by
+//! `routes::error_response`, the only part that knows HTTP).
 
 use std::collections::BTreeMap;
 
-use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError, http::StatusCode};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::domain::rules::catalog;
 use crate::i18n::Text;
@@ -123,7 +125,7 @@ impl ApiError {
     /// An unexpected failure whose cause is a full disk (`ENOSPC`, `EDQUOT`, or the database
     /// saying so): nothing was kept, and a retry once space is freed succeeds, so it is answered
     /// 503 like an unavailable database, never 500.
-    fn out_of_storage(&self) -> bool {
+    pub fn out_of_storage(&self) -> bool {
         let ApiError::Unexpected(cause) = self else {
             return false;
         };
@@ -140,7 +142,7 @@ impl ApiError {
     }
 
     /// The message in the language of the request being answered.
-    fn message(&self) -> &Text {
+    pub fn message(&self) -> &Text {
         if self.out_of_storage() {
             return &catalog().messages.unavailable;
         }
@@ -181,84 +183,13 @@ impl From<sea_orm::TransactionError<ApiError>> for ApiError {
     }
 }
 
-impl ResponseError for ApiError {
-    fn status_code(&self) -> StatusCode {
-        if self.out_of_storage() {
-            return StatusCode::SERVICE_UNAVAILABLE;
-        }
-        match self {
-            ApiError::Validation(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized(_) | ApiError::SecondFactor(_) => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
-            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
-    }
-
-    fn error_response(&self) -> HttpResponse {
-        let out_of_storage = self.out_of_storage();
-        if let ApiError::Unexpected(cause) = self {
-            if out_of_storage {
-                tracing::warn!(error = %cause, "out of storage");
-            } else {
-                tracing::error!(error = ?cause, "unexpected error");
-            }
-        }
-        let mut response = HttpResponse::build(self.status_code());
-        match self {
-            ApiError::TooManyRequests { retry_after, .. } => {
-                response.insert_header(("Retry-After", retry_after.to_string()));
-            }
-            ApiError::Unavailable(_) => {
-                response.insert_header(("Retry-After", "5"));
-            }
-            _ if out_of_storage => {
-                response.insert_header(("Retry-After", "5"));
-            }
-            _ => {}
-        }
-        let fields = match self {
-            ApiError::Validation(fields) => fields.iter().collect(),
-            _ => Vec::new(),
-        };
-        let second_factor = matches!(self, ApiError::SecondFactor(_));
-        write_body(
-            response,
-            self.message(),
-            fields,
-            second_factor.then_some(true),
-        )
-    }
-}
-
-/// The one way an error body is written: `{"message": "...", "errors": {"field": "..."}}`, in
-/// the language of the request being answered.
-pub fn error_body<'a>(
-    response: HttpResponseBuilder,
-    message: &Text,
-    fields: impl IntoIterator<Item = &'a (String, Text)>,
-) -> HttpResponse {
-    write_body(response, message, fields, None)
-}
-
-fn write_body<'a>(
-    mut response: HttpResponseBuilder,
-    message: &Text,
-    fields: impl IntoIterator<Item = &'a (String, Text)>,
-    two_factor_required: Option<bool>,
-) -> HttpResponse {
-    let errors: BTreeMap<String, String> = fields
-        .into_iter()
-        .map(|(field, text)| (field.clone(), text.current().to_owned()))
-        .collect();
-    response.json(crate::routes::envelope::ErrorBody {
-        message: message.current().to_owned(),
-        errors,
-        two_factor_required,
-    })
+/// The error body: `{"message": "...", "errors": {"field": "message"}}`.
+#[derive(Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub message: String,
+    pub errors: BTreeMap<String, String>,
+    /// Only on a sign-in whose password was right for an account with two-factor sign-in on:
+    /// send the code as well (or the code sent was wrong).
+    #[serde(rename = "twoFactorRequired", skip_serializing_if = "Option::is_none")]
+    pub two_factor_required: Option<bool>,
 }

@@ -16,9 +16,10 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Settings;
 use crate::domain::rules::catalog;
-use crate::error::{ApiError, error_body};
+use crate::error::ApiError;
 use crate::operations::{OperationTable, routed_path};
 use crate::publish::site::{Output, Publisher};
+use crate::routes::error_response::error_body;
 use crate::state::AppState;
 use crate::store::{self, Db};
 use crate::{openapi, publish, routes};

@@ -147,7 +147,7 @@ pub async fn login(
 pub async fn logout(state: web::Data<AppState>, admin: Admin) -> Result<HttpResponse, ApiError> {
     auth::revoke_session(&state.db.write, admin.session_id).await?;
     Event::new("sign_out").save(&state.db.write).await?;
-    Ok(crate::error::error_body(
+    Ok(crate::routes::error_response::error_body(
         HttpResponse::Ok(),
         &catalog().messages.signed_out,
         [],

@@ -43,16 +43,7 @@ pub struct DeletedEnvelope {
     pub message: String,
 }
 
-/// The error body: `{"message": "...", "errors": {"field": "message"}}`.
-#[derive(Serialize, ToSchema)]
-pub struct ErrorBody {
-    pub message: String,
-    pub errors: std::collections::BTreeMap<String, String>,
-    /// Only on a sign-in whose password was right for an account with two-factor sign-in on:
-    /// send the code as well (or the code sent was wrong).
-    #[serde(rename = "twoFactorRequired", skip_serializing_if = "Option::is_none")]
-    pub two_factor_required: Option<bool>,
-}
+pub use crate::error::ErrorBody;
 
 pub fn list<T: Serialize + ToSchema>(result: Vec<T>, total_count: u64) -> HttpResponse {
     HttpResponse::Ok().json(ListEnvelope {

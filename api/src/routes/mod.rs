@@ -10,6 +10,7 @@ pub mod blogs;
 pub mod contact;
 pub mod content;
 pub mod envelope;
+pub mod error_response;
 pub mod general_content;
 pub mod health;
 pub mod lifecycle;

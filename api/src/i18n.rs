@@ -4,11 +4,6 @@
 
 use std::fmt;
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::error::InternalError;
-use actix_web::http::header::{self, HeaderValue};
-use actix_web::middleware::Next;
 use serde::Deserialize;
 
 /// A language the API answers in.
@@ -27,6 +22,16 @@ impl Lang {
     /// The language of the request being answered (English outside a request).
     pub fn current() -> Lang {
         LANG.try_with(|lang| *lang).unwrap_or_default()
+    }
+
+    /// Runs `work` with this as the current language.
+    pub async fn scope<F: std::future::Future>(self, work: F) -> F::Output {
+        LANG.scope(self, work).await
+    }
+
+    /// Runs `work` with this as the current language, synchronously.
+    pub fn sync_scope<R>(self, work: impl FnOnce() -> R) -> R {
+        LANG.sync_scope(self, work)
     }
 
     /// Arabic when the client's first preference is Arabic (`ar`, `ar-AE`…), else English.
@@ -181,40 +186,6 @@ pub fn minutes(count: u64) -> Text {
         2 => m.minute_two.clone(),
         3..=10 => m.minutes_few.with("count", count),
         _ => m.minutes_many.with("count", count),
-    }
-}
-
-/// Middleware: answers the request in the language it asks for. It runs around every route, so
-/// an error that an inner layer returns is rendered here, inside the language's scope (the
-/// framework would otherwise render it later, outside it).
-pub async fn answer_in_requested_language(
-    req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let lang = Lang::from_accept_language(
-        req.headers()
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    );
-    // What an API response says depends on the language asked for; a page does not.
-    let vary = |headers: &mut header::HeaderMap| {
-        headers.append(header::VARY, HeaderValue::from_static("accept-language"));
-    };
-    let is_api = req.path().starts_with("/api/");
-    match LANG.scope(lang, next.call(req)).await {
-        Ok(mut response) => {
-            if is_api {
-                vary(response.headers_mut());
-            }
-            Ok(response)
-        }
-        Err(err) => {
-            let mut response = LANG.sync_scope(lang, || err.as_response_error().error_response());
-            if is_api {
-                vary(response.headers_mut());
-            }
-            Err(InternalError::from_response(err.to_string(), response).into())
-        }
     }
 }
 

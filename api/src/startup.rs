@@ -132,7 +132,7 @@ impl Application {
         let server = HttpServer::new(move || {
             App::new()
                 // Around every route: every message, errors included, in the language asked for.
-                .wrap(from_fn(crate::i18n::answer_in_requested_language))
+                .wrap(from_fn(routes::language::answer_in_requested_language))
                 // gzip for clients that ask for it (pages, scripts, JSON); images and fonts are
                 // already compressed and go out as they are.
                 .wrap(actix_web::middleware::Compress::default())

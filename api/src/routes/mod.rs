@@ -13,6 +13,7 @@ pub mod envelope;
 pub mod error_response;
 pub mod general_content;
 pub mod health;
+pub mod language;
 pub mod lifecycle;
 pub mod media;
 pub mod notifications;

@@ -72,6 +72,8 @@ export const en = {
       on: 'On: signing in asks for a code from your authenticator app.',
       off: 'Off: signing in needs only your password.',
       setUp: 'Set up two-factor sign-in',
+      passwordIntro: 'We ask for your password so that someone holding only your open session cannot link their own device to your account.',
+      passwordContinue: 'Continue',
       scan: 'Scan this code with your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), or type the key below.',
       qrAlt: 'QR code for your authenticator app',
       secret: 'Key to type in',

@@ -144,6 +144,7 @@ export const ar: Translations = {
       'password.reset': 'أعاد تعيين كلمة مرور',
       'totp.enabled': 'فعّل التحقق بخطوتين',
       'totp.disabled': 'أوقف التحقق بخطوتين',
+      'totp.reset': 'أوقف التحقق بخطوتين لمسؤول',
       'recovery_code.used': 'استخدم رمز استرداد',
       'session.ended': 'أنهى جلسة',
       'admin.created': 'أضاف مسؤولًا',

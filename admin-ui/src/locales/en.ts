@@ -145,6 +145,7 @@ export const en = {
       'password.reset': 'Reset a password',
       'totp.enabled': 'Turned on two-factor',
       'totp.disabled': 'Turned off two-factor',
+      'totp.reset': 'Turned off an administrator’s two-factor',
       'recovery_code.used': 'Used a recovery code',
       'session.ended': 'Ended a session',
       'admin.created': 'Added an administrator',

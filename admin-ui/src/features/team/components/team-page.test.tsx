@@ -61,7 +61,7 @@ describe('team page', () => {
     await user.click(screen.getByRole('button', { name: 'Actions for layla' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Turn off two-factor' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Turn off two-factor sign-in?' });
-    expect(dialog).toHaveTextContent('layla will sign in with their password alone until they set up two-factor again.');
+    expect(dialog).toHaveTextContent('\u2068layla\u2069 will sign in with their password alone until they set up two-factor again.');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
 
@@ -89,6 +89,6 @@ describe('team page', () => {
     const { user } = renderApp(null, { url: '/team' });
     await user.click(await screen.findByRole('button', { name: 'إجراءات layla' }));
     await user.click(await screen.findByRole('menuitem', { name: 'إيقاف التحقق بخطوتين' }));
-    expect(await screen.findByRole('alertdialog', { name: 'إيقاف التحقق بخطوتين؟' })).toHaveTextContent('سيسجّل layla الدخول بكلمة المرور وحدها');
+    expect(await screen.findByRole('alertdialog', { name: 'إيقاف التحقق بخطوتين؟' })).toHaveTextContent('سيسجّل \u2068layla\u2069 الدخول بكلمة المرور وحدها');
   });
 });

@@ -187,7 +187,8 @@ export function TeamPage({ me }: { me?: string }) {
         open={totpOff !== null}
         name={totpOff?.username ?? ''}
         title={t('team.totpOffTitle')}
-        body={t('team.totpOffBody', { name: totpOff?.username ?? '' })}
+        // The name isolated: a Latin name inside Arabic text (or the reverse) keeps its order.
+        body={t('team.totpOffBody', { name: `\u2068${totpOff?.username ?? ''}\u2069` })}
         confirmLabel={t('team.actions.turnOffTwoFactor')}
         busy={update.isPending}
         onClose={() => setTotpOff(null)}

@@ -1,7 +1,9 @@
 /**
  * Administrator accounts (issue 17), in both languages: add an administrator, sign in as them,
- * change the one-time password, enrol two-factor (the test computes the code from the key the
- * page shows), sign out and in with a code, end another session, and read the audit log.
+ * change the one-time password, enrol two-factor (their password first; the test computes the
+ * code from the key the page shows), sign out and in with a code, end another session, have the
+ * owner turn their two-factor off (their session ends; the password alone signs in again), and
+ * read the audit log.
  */
 import { createHmac } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -36,6 +38,9 @@ const words = {
     setUp: 'Set up two-factor sign-in', appCode: 'Code from the app', turnOn: 'Turn on', saved: 'I have saved them',
     code: 'Authentication code', logout: 'Logout', end: /^End the session from/, audit: 'Audit log', who: 'Who', filter: 'Filter',
     signedIn: 'Signed in', enrolled: 'Turned on two-factor', changed: 'Changed password', thisSession: 'This session',
+    twoFactor: 'Two-factor sign-in', continue: 'Continue', wrongPassword: 'The current password is not correct.',
+    actionsFor: (n: string) => `Actions for ${n}`, totpOff: 'Turn off two-factor', totpOffTitle: 'Turn off two-factor sign-in?',
+    updated: 'Administrator updated.', off: 'Off', reset: 'Turned off an administrator’s two-factor', what: 'What',
   },
   ar: {
     add: 'إضافة مسؤول', username: 'اسم المستخدم', oneTime: 'كلمة مرور مؤقتة', submit: 'إرسال', login: 'دخول',
@@ -43,12 +48,15 @@ const words = {
     setUp: 'إعداد التحقق بخطوتين', appCode: 'الرمز من التطبيق', turnOn: 'تفعيل', saved: 'لقد حفظتها',
     code: 'رمز التحقق', logout: 'تسجيل الخروج', end: /^إنهاء الجلسة من/, audit: 'سجل التدقيق', who: 'من', filter: 'تصفية',
     signedIn: 'سجّل الدخول', enrolled: 'فعّل التحقق بخطوتين', changed: 'غيّر كلمة المرور', thisSession: 'هذه الجلسة',
+    twoFactor: 'التحقق بخطوتين', continue: 'متابعة', wrongPassword: 'كلمة المرور الحالية غير صحيحة.',
+    actionsFor: (n: string) => `إجراءات ${n}`, totpOff: 'إيقاف التحقق بخطوتين', totpOffTitle: 'إيقاف التحقق بخطوتين؟',
+    updated: 'تم تحديث المسؤول.', off: 'غير مفعّل', reset: 'أوقف التحقق بخطوتين لمسؤول', what: 'ماذا',
   },
 } as const;
 
 for (const language of ['en', 'ar'] as const) {
   const w = words[language];
-  test(`an administrator joins the team, secures their account and shows in the audit log (${language})`, async ({ adminPage, browser, server }) => {
+  test(`an administrator joins the team, secures their account and shows in the audit log (${language})`, async ({ adminPage, api, browser, server }) => {
     test.setTimeout(120_000);
     const name = unique(`noor-${language}`).replace(/\s/g, '-');
     const oneTime = 'one-time pass for now';
@@ -85,8 +93,16 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByLabel(w.newPassword, { exact: true }).fill(chosen);
     await page.getByRole('button', { name: w.change }).click();
 
-    // Two-factor: the QR code and the typed key; the code is computed from the key.
+    // Two-factor: the password first (a wrong one is said under the field), then the QR code
+    // and the typed key; the code is computed from the key.
     await page.getByRole('button', { name: w.setUp }).click();
+    const card = page.getByRole('region', { name: w.twoFactor });
+    await card.getByLabel(w.password, { exact: true }).fill('not the password at all');
+    await card.getByRole('button', { name: w.continue }).click();
+    await expect(card.locator('.field__error')).toHaveText(w.wrongPassword);
+    await expectAccessible(page, 'enrolment password');
+    await card.getByLabel(w.password, { exact: true }).fill(chosen);
+    await card.getByRole('button', { name: w.continue }).click();
     await expect(page.locator('img.account__qr')).toBeVisible();
     const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -122,6 +138,24 @@ for (const language of ['en', 'ar'] as const) {
       headers: { 'x-api-key': server.apiKey, authorization: `Bearer ${otherToken}` },
     });
     expect(refused.status).toBe(401);
+
+    // The owner turns their two-factor off (a lost phone): their session ends, and the password
+    // alone signs them in again.
+    await adminPage.goto('/admin/team');
+    const row = adminPage.locator('table.table tbody tr').filter({ hasText: name });
+    await row.getByRole('button', { name: w.actionsFor(name) }).click();
+    await adminPage.getByRole('menuitem', { name: w.totpOff }).click();
+    const confirm = adminPage.getByRole('alertdialog', { name: w.totpOffTitle });
+    await expect(confirm).toContainText(name);
+    await expectAccessible(adminPage, 'turn off two-factor');
+    await confirm.getByRole('button', { name: w.totpOff }).click();
+    await expect(adminPage.locator('[data-sonner-toast]').filter({ hasText: w.updated })).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(row).toContainText(w.off);
+    await page.goto('/admin/account');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await signIn(chosen);
+    await expect(page).toHaveURL(/\/admin\/(?!login)/);
     await context.close();
 
     // The audit log tells the story.
@@ -133,5 +167,13 @@ for (const language of ['en', 'ar'] as const) {
     await expect(rows.filter({ hasText: w.changed })).toHaveCount(1);
     await expect(rows.filter({ hasText: w.signedIn }).first()).toBeVisible();
     await expectAccessible(adminPage, 'audit');
+
+    // The reset is the owner's: find it by action, on the administrator's record.
+    const id = (await api.list<{ id: number; username: string }>('/admin-users', 1, 1000)).result.find((u) => u.username === name)!.id;
+    await adminPage.getByLabel(w.who, { exact: true }).fill('');
+    // The select's name is its label and its chosen option (“What Any action”).
+    await adminPage.getByRole('combobox', { name: new RegExp(`^${w.what}`) }).selectOption({ label: w.reset });
+    await adminPage.getByRole('button', { name: w.filter }).click();
+    await expect(rows.filter({ hasText: `admin_user #${id}` }).filter({ hasText: w.reset })).toHaveCount(1);
   });
 }

@@ -60,6 +60,13 @@ export const EyeOffIcon = (p: IconProps) => (
     <path d="m3 3 18 18" />
   </Icon>
 );
+/** A shield struck through: a second factor turned off. */
+export const ShieldOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7.4 4.2 12 2.5l7 2.6v6.4c0 1.6-.4 3-1.1 4.3M5 5.5v6c0 5 3.3 8.4 7 10 1.9-.8 3.7-2 5-3.7" />
+    <path d="m3 3 18 18" />
+  </Icon>
+);
 export const PencilIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h4L19 9l-4-4L4 16v4Z" />

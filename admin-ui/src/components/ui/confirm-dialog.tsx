@@ -8,19 +8,23 @@ type ConfirmDialogProps = {
   /** What is about to be deleted, named in the body. */
   name: string;
   busy: boolean;
+  /** Another question than deleting (the defaults): its title, body and confirming button. */
+  title?: string;
+  body?: string;
+  confirmLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
 };
 
-/** "Are You Sure to Delete?" with Confirm; Escape or Cancel closes it. */
-export function ConfirmDialog({ open, name, busy, onConfirm, onClose }: ConfirmDialogProps) {
+/** "Are You Sure to Delete?" (or another question) with Confirm; Escape or Cancel closes it. */
+export function ConfirmDialog({ open, name, busy, title, body, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const bodyId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
       open={open}
-      title={t('confirm.title')}
+      title={title ?? t('confirm.title')}
       onClose={onClose}
       size="small"
       role="alertdialog"
@@ -32,12 +36,12 @@ export function ConfirmDialog({ open, name, busy, onConfirm, onClose }: ConfirmD
             {t('confirm.cancel')}
           </Button>
           <Button variant="danger" onClick={onConfirm} busy={busy}>
-            {t('confirm.confirm')}
+            {confirmLabel ?? t('confirm.confirm')}
           </Button>
         </>
       }
     >
-      <p id={bodyId}>{t('confirm.body', { name })}</p>
+      <p id={bodyId}>{body ?? t('confirm.body', { name })}</p>
     </Dialog>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * The row menu of a dashboard table: a button that opens View / Edit / Delete. Arrow keys move
- * between items, Escape closes and returns focus to the button.
+ * between items, Escape closes and returns focus to the button. The open menu is placed against
+ * the window (below the button, or above it when there is no room), so the table's scrolling
+ * box never cuts it off; scrolling or resizing closes it.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { MoreIcon } from '../icons/icons';
 
 export type RowAction = {
@@ -21,15 +23,41 @@ export function RowMenu({ label, actions }: RowMenuProps) {
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
 
+  // Placed before the first paint (and before the first item takes focus, which would otherwise
+  // scroll the table's box to reach it).
+  useLayoutEffect(() => {
+    const list = menu.current;
+    if (!open || !button.current || !list) return;
+    const edge = 8;
+    const anchor = button.current.getBoundingClientRect();
+    const height = list.offsetHeight;
+    const below = anchor.bottom + 4;
+    const above = anchor.top - 4 - height;
+    const top = below + height > window.innerHeight - edge && above >= edge ? above : below;
+    const rtl = getComputedStyle(list).direction === 'rtl';
+    const end = rtl ? anchor.left : document.documentElement.clientWidth - anchor.right;
+    Object.assign(list.style, { position: 'fixed', insetBlockStart: `${top}px`, insetInlineEnd: `${Math.max(edge, end)}px` });
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
     const onPointer = (event: MouseEvent) => {
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
     };
+    // The menu stays where it was put: a scroll or a resize would leave it beside another row.
+    const onMove = (event: Event) => {
+      if (!(event.target instanceof Node && menu.current?.contains(event.target))) setOpen(false);
+    };
     document.addEventListener('mousedown', onPointer);
-    return () => document.removeEventListener('mousedown', onPointer);
+    window.addEventListener('scroll', onMove, true);
+    window.addEventListener('resize', onMove);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      window.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('resize', onMove);
+    };
   }, [open]);
 
   const close = (refocus: boolean) => {

@@ -3,8 +3,11 @@ import { save } from '@/lib/api-client';
 import { useInvalidatingMutation } from '@/lib/mutations';
 import { accountKeys, type Account, type TotpSetup } from '../types';
 
-/** A new secret, its `otpauth://` address and that address as an SVG QR code, drawn by the server. */
-export const setUpTotp = () => save<TotpSetup>('POST', '/account/totp/setup', {});
+/**
+ * A new secret, its `otpauth://` address and that address as an SVG QR code, drawn by the server.
+ * The account's password is required: a stolen token alone cannot enrol a device.
+ */
+export const setUpTotp = (password: string) => save<TotpSetup>('POST', '/account/totp/setup', { password });
 export const useSetUpTotp = () => useMutation({ mutationFn: setUpTotp });
 
 /** Confirms with a code of the app; returns the ten recovery codes (shown once). */

@@ -17,7 +17,10 @@ function api(overrides: Partial<Account> = {}) {
   return mockApi({
     'GET /account': () => [200, { responseBody: [{ ...account, ...overrides }] }],
     'GET /account/sessions': () => [200, list(sessions)],
-    'POST /account/totp/setup': () => [200, { responseBody: [{ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/x', qr_svg: svg }] }],
+    'POST /account/totp/setup': (r) =>
+      (r.body as { password: string }).password === 'quiet harbour lanterns'
+        ? [200, { responseBody: [{ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/x', qr_svg: svg }] }]
+        : [400, { message: 'The current password is not correct.', errors: { password: 'The current password is not correct.' } }],
     'POST /account/totp/enable': (r) =>
       (r.body as { code: string }).code === '123456'
         ? [200, { responseBody: [{ recovery_codes: codes }], message: 'Two-factor sign-in is on.' }]
@@ -27,13 +30,39 @@ function api(overrides: Partial<Account> = {}) {
   });
 }
 
+/** The two-factor card (the page's password card is labelled “Password” too). */
+const twoFactor = () => within(screen.getByRole('region', { name: 'Two-factor sign-in' }));
+
 describe('account page', () => {
-  it('enrols two-factor with the QR code as an image, the typed key and a code, then shows the ten recovery codes once', async () => {
+  it('asks for the password before setting up two-factor, and shows the server’s reason under the field', async () => {
     const { requests } = api();
     const { user } = renderApp(null, { url: '/account' });
     await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
+    expect(screen.getByText(/so that someone holding only your open session cannot link their own device/)).toBeInTheDocument();
+    const password = twoFactor().getByLabelText('Password');
+    expect(password).toHaveFocus();
+    expect(requests.some((r) => r.path === '/account/totp/setup')).toBe(false);
+
+    await user.type(password, 'wrong one');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The current password is not correct.', { selector: '.field__error' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'QR code for your authenticator app' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(twoFactor().queryByLabelText('Password')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Set up two-factor sign-in' })).toHaveFocus();
+    expect(requests.filter((r) => r.path === '/account/totp/setup').map((r) => r.body)).toEqual([{ password: 'wrong one' }]);
+  });
+
+  it('enrols two-factor with the password, the QR code as an image, the typed key and a code, then shows the ten recovery codes once', async () => {
+    const { requests } = api();
+    const { user } = renderApp(null, { url: '/account' });
+    await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
+    await user.type(twoFactor().getByLabelText('Password'), 'quiet harbour lanterns');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(qr.closest('.account__enrol')).toHaveFocus();
     expect(document.querySelector('svg rect[width="10"]')).toBeNull();
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
 
@@ -46,6 +75,7 @@ describe('account page', () => {
     await user.click(screen.getByRole('button', { name: 'Turn on' }));
     const shown = await screen.findByTestId('recovery-codes');
     expect(within(shown).getAllByRole('listitem')).toHaveLength(10);
+    expect(requests.filter((r) => r.path === '/account/totp/setup').map((r) => r.body)).toEqual([{ password: 'quiet harbour lanterns' }]);
     expect(requests.filter((r) => r.path === '/account/totp/enable').map((r) => r.body)).toEqual([{ code: '000000' }, { code: '123456' }]);
     await user.click(screen.getByRole('button', { name: 'I have saved them' }));
     expect(screen.queryByTestId('recovery-codes')).toBeNull();

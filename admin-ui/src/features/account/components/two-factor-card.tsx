@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Form } from '@/components/form/form';
@@ -16,21 +16,32 @@ function qrSource(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-/** Two-factor sign-in: enrol (QR code, typed key, confirm with a code, recovery codes once), or turn off. */
+/**
+ * Two-factor sign-in: enrol (the account's password, then QR code, typed key, confirm with a
+ * code, recovery codes once), or turn off.
+ */
 export function TwoFactorCard({ account, highlighted }: { account: Account; highlighted: boolean }) {
   const { t } = useTranslation();
   const setUp = useSetUpTotp();
   const enable = useEnableTotp();
   const disable = useDisableTotp();
+  const [asking, setAsking] = useState(false);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  // Each step replaces the one that held focus: focus moves to the step that replaces it.
+  const [focusTarget, setFocusTarget] = useState<'start' | 'enrol' | null>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+  const enrolStep = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusTarget === 'start') startButton.current?.focus();
+    if (focusTarget === 'enrol') enrolStep.current?.focus();
+    if (focusTarget) setFocusTarget(null);
+  }, [focusTarget]);
 
-  const start = async () => {
-    try {
-      setSetup((await setUp.mutateAsync()).item);
-    } catch (error) {
-      toast.error(failureText(error, t('account.totp.failed')));
-    }
+  const backToStart = () => {
+    setAsking(false);
+    setSetup(null);
+    setFocusTarget('start');
   };
 
   return (
@@ -83,7 +94,7 @@ export function TwoFactorCard({ account, highlighted }: { account: Account; high
           </Form>
         </>
       ) : setup ? (
-        <div className="account__enrol">
+        <div className="account__enrol" ref={enrolStep} tabIndex={-1}>
           <p>{t('account.totp.scan')}</p>
           <img className="account__qr" src={qrSource(setup.qr_svg)} alt={t('account.totp.qrAlt')} width={200} height={200} />
           <p className="account__secret-label">{t('account.totp.secret')}</p>
@@ -111,7 +122,7 @@ export function TwoFactorCard({ account, highlighted }: { account: Account; high
                   <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
                     {t('account.totp.confirm')}
                   </button>
-                  <button type="button" className="btn btn--ghost" onClick={() => setSetup(null)}>
+                  <button type="button" className="btn btn--ghost" onClick={backToStart}>
                     {t('account.totp.cancel')}
                   </button>
                 </div>
@@ -119,10 +130,41 @@ export function TwoFactorCard({ account, highlighted }: { account: Account; high
             )}
           </Form>
         </div>
+      ) : asking ? (
+        <>
+          <p className="muted">{t('account.totp.passwordIntro')}</p>
+          <Form<PasswordValues>
+            defaultValues={{ password: '' }}
+            className="form form--stacked"
+            onSubmit={async (values, methods) => {
+              try {
+                setSetup((await setUp.mutateAsync(values.password)).item);
+                setAsking(false);
+                setFocusTarget('enrol');
+              } catch (error) {
+                if (applyServerErrors(error, methods).length === 0) toast.error(failureText(error, t('account.totp.failed')));
+              }
+            }}
+          >
+            {({ formState }) => (
+              <>
+                <TextField<PasswordValues> name="password" label={t('auth.fields.password')} type="password" autoComplete="current-password" autoFocus />
+                <div className="form__actions">
+                  <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
+                    {t('account.totp.passwordContinue')}
+                  </button>
+                  <button type="button" className="btn btn--ghost" onClick={backToStart}>
+                    {t('account.totp.cancel')}
+                  </button>
+                </div>
+              </>
+            )}
+          </Form>
+        </>
       ) : (
         <>
           <p>{t('account.totp.off')}</p>
-          <button type="button" className="btn btn--primary" onClick={() => void start()} disabled={setUp.isPending}>
+          <button ref={startButton} type="button" className="btn btn--primary" onClick={() => setAsking(true)}>
             {t('account.totp.setUp')}
           </button>
         </>

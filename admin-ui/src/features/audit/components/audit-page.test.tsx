@@ -8,6 +8,7 @@ import type { AuditEntry } from '../types';
 const entries: AuditEntry[] = [
   { id: 12, at: '2026-11-23T09:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'content.updated', resource: 'service', resource_id: '4', detail: { fields: ['name', 'description'] } },
   { id: 13, at: '2026-11-23T10:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'enquiry.status_changed', resource: 'contact_us', resource_id: '7', detail: { from: 'new', to: 'replied' } },
+  { id: 14, at: '2026-11-23T11:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'totp.reset', resource: 'admin_user', resource_id: '2', detail: null },
   { id: 11, at: '2026-11-23T08:00:00Z', actor: 'yusuf', address: '203.0.113.9', action: 'sign_in.failure', resource: null, resource_id: null, detail: { reason: 'code' } },
 ];
 
@@ -22,6 +23,8 @@ describe('audit page', () => {
     expect(screen.getByText('service #4')).toBeInTheDocument();
     expect(screen.getByText('Changed an enquiry’s status', { selector: 'td' })).toBeInTheDocument();
     expect(screen.getByText('new → replied')).toBeInTheDocument();
+    expect(screen.getByText('Turned off an administrator’s two-factor', { selector: 'td' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Turned off an administrator’s two-factor' })).toHaveValue('totp.reset');
 
     await user.type(screen.getByLabelText('Who'), 'yusuf');
     await user.selectOptions(screen.getByLabelText('What'), 'Sign-ins (all)');
@@ -39,6 +42,7 @@ describe('audit page', () => {
     mockApi({ 'GET /audit': () => [200, list(entries)] });
     renderApp(null, { url: '/audit' });
     expect(await screen.findByText('حدّث محتوى', { selector: 'td' })).toBeInTheDocument();
+    expect(screen.getByText('أوقف التحقق بخطوتين لمسؤول', { selector: 'td' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'سجل التدقيق' })).toBeInTheDocument();
   });
 });

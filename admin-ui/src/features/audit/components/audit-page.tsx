@@ -22,6 +22,7 @@ const ACTIONS = [
   'password.reset',
   'totp.enabled',
   'totp.disabled',
+  'totp.reset',
   'recovery_code.used',
   'session.ended',
   'admin.created',

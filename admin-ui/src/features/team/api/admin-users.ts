@@ -12,8 +12,9 @@ export type NewAdmin = { username: string; password: string };
 export const createAdminUser = (input: NewAdmin) => save<AdminUser>('POST', '/admin-users', input);
 export const useCreateAdminUser = () => useInvalidatingMutation(createAdminUser, teamKeys.all);
 
-export type AdminChange = { id: number; disabled?: boolean; password?: string };
-/** Disabling or resetting ends that administrator's sessions. */
+/** `totp: false` turns their two-factor sign-in off (it is only ever turned on from their own account). */
+export type AdminChange = { id: number; disabled?: boolean; password?: string; totp?: false };
+/** Disabling, resetting or turning two-factor off ends that administrator's sessions. */
 export const updateAdminUser = ({ id, ...change }: AdminChange) => save<AdminUser>('PUT', `/admin-users/${id}`, change);
 export const useUpdateAdminUser = () => useInvalidatingMutation(updateAdminUser, teamKeys.all);
 

@@ -1,5 +1,6 @@
-/** The team (issue 17): add with a one-time password, disable, reset, delete; never your own row. */
+/** The team (issue 17): add with a one-time password, disable, reset, turn two-factor off, delete; never your own row. */
 import { screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '@/lib/i18n';
 import { list, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import type { AdminUser } from '../types';
@@ -7,14 +8,17 @@ import type { AdminUser } from '../types';
 const users: AdminUser[] = [
   { id: 1, username: 'amira', disabled: false, totpEnabled: true, mustChangePassword: false, created_at: '2026-11-01T08:00:00Z', last_sign_in_at: '2026-11-23T08:00:00Z' },
   { id: 2, username: 'yusuf', disabled: false, totpEnabled: false, mustChangePassword: true, created_at: '2026-11-20T08:00:00Z', last_sign_in_at: null },
+  { id: 4, username: 'layla', disabled: false, totpEnabled: true, mustChangePassword: false, created_at: '2026-11-21T08:00:00Z', last_sign_in_at: '2026-11-22T08:00:00Z' },
 ];
 
-function api() {
+/** `refusal`: how the server answers a change to layla (an accepted one by default). */
+function api(refusal?: [number, unknown]) {
   return mockApi({
     'GET /account': () => [200, { responseBody: [{ username: 'amira', totpEnabled: true, mustChangePassword: false, totpRequired: false }] }],
     'GET /admin-users': () => [200, list(users)],
     'POST /admin-users': (r) => [201, { responseBody: [{ ...users[1], id: 3, ...(r.body as object) }], message: 'Administrator added.' }],
     'PUT /admin-users/2': (r) => [200, { responseBody: [{ ...users[1], ...(r.body as object) }], message: 'Administrator updated.' }],
+    'PUT /admin-users/4': () => refusal ?? [200, { responseBody: [{ ...users[2], totpEnabled: false }], message: 'Two-factor sign-in of layla is off.' }],
   });
 }
 
@@ -45,5 +49,46 @@ describe('team page', () => {
     await user.click(await screen.findByRole('button', { name: 'Actions for yusuf' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Disable' }));
     await waitFor(() => expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ disabled: true }));
+  });
+
+  it('turns off the two-factor of another administrator who has it on, after a confirmation, and refreshes the list', async () => {
+    const { requests } = api();
+    const { user } = renderApp(null, { url: '/team' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for yusuf' }));
+    expect(screen.queryByRole('menuitem', { name: 'Turn off two-factor' })).toBeNull();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for layla' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Turn off two-factor' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Turn off two-factor sign-in?' });
+    expect(dialog).toHaveTextContent('\u2068layla\u2069 will sign in with their password alone until they set up two-factor again.');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    const listed = requests.filter((r) => r.method === 'GET' && r.path === '/admin-users').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off two-factor' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => [r.path, r.body])).toEqual([['/admin-users/4', { totp: false }]]);
+    expect(await screen.findByText('Two-factor sign-in of layla is off.')).toBeInTheDocument();
+    await waitFor(() => expect(requests.filter((r) => r.method === 'GET' && r.path === '/admin-users').length).toBeGreaterThan(listed));
+  });
+
+  it('explains a refusal in the server’s words', async () => {
+    api([409, { message: 'Turn your own two-factor sign-in off from your account page.', errors: {} }]);
+    const { user } = renderApp(null, { url: '/team' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for layla' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Turn off two-factor' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off two-factor' }));
+    expect(await screen.findByText('Turn your own two-factor sign-in off from your account page.')).toBeInTheDocument();
+  });
+
+  it('asks in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    api();
+    const { user } = renderApp(null, { url: '/team' });
+    await user.click(await screen.findByRole('button', { name: 'إجراءات layla' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'إيقاف التحقق بخطوتين' }));
+    expect(await screen.findByRole('alertdialog', { name: 'إيقاف التحقق بخطوتين؟' })).toHaveTextContent('سيسجّل \u2068layla\u2069 الدخول بكلمة المرور وحدها');
   });
 });

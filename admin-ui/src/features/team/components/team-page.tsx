@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/field';
-import { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/icons/icons';
+import { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, ShieldOffIcon, TrashIcon } from '@/components/icons/icons';
 import { Page } from '@/components/layouts/page';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -25,7 +25,10 @@ import type { AdminUser } from '../types';
 
 type PasswordValues = { password: string };
 
-/** The team: every administrator, added with a one-time password, disabled, reset or deleted. */
+/**
+ * The team: every administrator, added with a one-time password, disabled, reset, their
+ * two-factor turned off (a lost phone), or deleted; never your own row.
+ */
 export function TeamPage({ me }: { me?: string }) {
   const { t } = useTranslation();
   useDocumentTitle(t('team.title'));
@@ -36,6 +39,7 @@ export function TeamPage({ me }: { me?: string }) {
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [totpOff, setTotpOff] = useState<AdminUser | null>(null);
 
   const toggle = async (user: AdminUser) => {
     try {
@@ -46,9 +50,25 @@ export function TeamPage({ me }: { me?: string }) {
     }
   };
 
+  const turnTotpOff = (user: AdminUser) => {
+    update.mutateAsync({ id: user.id, totp: false }).then(
+      (saved) => {
+        toast.success(serverText(saved.message, t('team.twoFactorTurnedOff')));
+        setTotpOff(null);
+      },
+      (error: unknown) => {
+        toast.error(failureText(error, t('team.failed')));
+        setTotpOff(null);
+      },
+    );
+  };
+
   const actionsFor = (user: AdminUser): RowAction[] => [
     { key: 'toggle', label: user.disabled ? t('team.actions.enable') : t('team.actions.disable'), icon: user.disabled ? <EyeIcon /> : <EyeOffIcon />, onSelect: () => void toggle(user) },
     { key: 'reset', label: t('team.actions.reset'), icon: <PencilIcon />, onSelect: () => setResetting(user) },
+    ...(user.totpEnabled
+      ? [{ key: 'totp', label: t('team.actions.turnOffTwoFactor'), icon: <ShieldOffIcon />, onSelect: () => setTotpOff(user) } satisfies RowAction]
+      : []),
     { key: 'delete', label: t('team.actions.delete'), icon: <TrashIcon />, tone: 'danger', onSelect: () => setDeleting(user) },
   ];
 
@@ -162,6 +182,18 @@ export function TeamPage({ me }: { me?: string }) {
           )}
         </Form>
       </Dialog>
+
+      <ConfirmDialog
+        open={totpOff !== null}
+        name={totpOff?.username ?? ''}
+        title={t('team.totpOffTitle')}
+        // The name isolated: a Latin name inside Arabic text (or the reverse) keeps its order.
+        body={t('team.totpOffBody', { name: `\u2068${totpOff?.username ?? ''}\u2069` })}
+        confirmLabel={t('team.actions.turnOffTwoFactor')}
+        busy={update.isPending}
+        onClose={() => setTotpOff(null)}
+        onConfirm={() => totpOff && turnTotpOff(totpOff)}
+      />
 
       <ConfirmDialog
         open={deleting !== null}

@@ -461,7 +461,7 @@ pub async fn authenticate_first(
     req.extensions_mut().insert(admin);
     let response = audit::scoped(actor.clone(), next.call(req)).await?;
     if response.status().is_success() {
-        audit::record_transfer(&state.db.write, &actor, response.request()).await?;
+        crate::routes::audit::record_transfer(&state.db.write, &actor, response.request()).await?;
     }
     Ok(response.map_into_left_body())
 }

@@ -1,6 +1,7 @@
 //! The concierge CMS: API, publish worker, CLI commands.
 
 pub mod accounts;
+pub mod actor;
 pub mod auth;
 pub mod backup;
 pub mod cli;

@@ -6,8 +6,6 @@
 //! [`Actor`], and whatever the request saves reads it with [`Actor::current`]. Outside a
 //! request (the CLI, the seed, the publish worker) the actor is the system.
 
-use std::future::Future;
-
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -17,46 +15,9 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+pub use crate::actor::{Actor, scoped};
 use crate::domain::page::Page;
 use crate::store::entities::audit_event;
-
-/// Who acts, and from where.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Actor {
-    pub id: Option<i32>,
-    pub username: Option<String>,
-    pub address: Option<String>,
-}
-
-tokio::task_local! {
-    static ACTOR: Actor;
-}
-
-impl Actor {
-    /// The actor of the request being answered (the system outside one).
-    pub fn current() -> Actor {
-        ACTOR.try_with(Clone::clone).unwrap_or_default()
-    }
-
-    /// The server itself (the scheduler, the command line): no user name, no address.
-    pub fn system() -> Actor {
-        Actor::default()
-    }
-
-    /// Someone who is not signed in yet (a sign-in attempt), by the name they typed.
-    pub fn anonymous(username: &str, address: std::net::IpAddr) -> Actor {
-        Actor {
-            id: None,
-            username: Some(username.chars().take(100).collect()),
-            address: Some(address.to_string()),
-        }
-    }
-}
-
-/// Runs `future` (an administrator's request) with `actor` as the one who acts.
-pub async fn scoped<F: Future>(actor: Actor, future: F) -> F::Output {
-    ACTOR.scope(actor, future).await
-}
 
 /// A line of the log about to be written.
 #[derive(Debug, Clone)]
@@ -132,28 +93,6 @@ pub async fn recently(
         .count(db)
         .await?;
     Ok(found > 0)
-}
-
-/// Records a spreadsheet export or import that succeeded (the handlers are the spreadsheets';
-/// the log learns of them here, from the request that made them).
-pub async fn record_transfer(
-    db: &impl ConnectionTrait,
-    actor: &Actor,
-    req: &actix_web::HttpRequest,
-) -> Result<(), crate::error::ApiError> {
-    use actix_web::http::Method;
-    // The route the router matched: `/contact-us/%65xport` is the export too.
-    let pattern = req.match_pattern().unwrap_or_default();
-    let event = match (req.method(), pattern.as_str()) {
-        (&Method::GET, "/api/v1/contact-us/export") => Event::new("export").on("contact_us", "all"),
-        (&Method::POST, "/api/v1/import/{kind}") => {
-            let kind = req.match_info().get("kind").unwrap_or_default().to_owned();
-            Event::new("import").on(&kind, "all")
-        }
-        _ => return Ok(()),
-    };
-    event.save_as(db, actor).await?;
-    Ok(())
 }
 
 /// What the log shows for a line.

@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::config::Config;
 use crate::startup::Application;
-use crate::{auth, seed, spreadsheet, store};
+use crate::{seed, spreadsheet, store};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -231,7 +231,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             store::migrate(&db).await?;
             // The reset, its ended sessions and its audit line commit together.
             let txn = sea_orm::TransactionTrait::begin(&db.write).await?;
-            let created = auth::upsert_admin(&txn, &name, password).await?;
+            let created = crate::accounts::admins::upsert_admin(&txn, &name, password).await?;
             txn.commit()
                 .await
                 .context("Failed to save the administrator")?;

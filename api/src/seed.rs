@@ -13,10 +13,10 @@ use serde_json::Value;
 
 use crate::config::Settings;
 use crate::content::{Banners, Blogs, GeneralContent, Kind, Reviews, ServiceItems, Services};
+use crate::media;
 use crate::storage::Store;
 use crate::store::entities::{admin_user, banner, blog, general_content, review, service};
 use crate::store::{self, Db};
-use crate::{auth, media};
 
 static DEMO: &str = include_str!("../seed/demo.json");
 static ARTWORK: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/seed/media");
@@ -150,13 +150,13 @@ async fn demo_admin(db: &Db, data_dir: &Path) -> anyhow::Result<String> {
             Err(_) => "seed: an administrator exists already (reset a password with `concierge admin create NAME`)".into(),
         });
     }
-    let (token, _) = auth::new_token();
+    let (token, _) = crate::token::new_token();
     let password: String = token
         .chars()
         .filter(char::is_ascii_alphanumeric)
         .take(20)
         .collect();
-    auth::upsert_admin(&db.write, DEMO_ADMIN, &password).await?;
+    crate::accounts::admins::upsert_admin(&db.write, DEMO_ADMIN, &password).await?;
     let login = format!("user name: {DEMO_ADMIN}  password: {password}");
     std::fs::create_dir_all(data_dir)?;
     write_private(&file, &format!("{login}\n"))

@@ -58,7 +58,7 @@ impl Application {
         let worker_id = format!(
             "{}-{}",
             std::process::id(),
-            crate::auth::new_token().0.get(..8).unwrap_or("w")
+            crate::token::new_token().0.get(..8).unwrap_or("w")
         );
         let publisher = Arc::new(build_publisher(&settings)?);
         let (stop_publishing, stop) = tokio::sync::watch::channel(false);

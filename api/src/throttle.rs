@@ -243,8 +243,8 @@ pub async fn sweep(db: &impl ConnectionTrait, horizon: chrono::Duration) -> Resu
 /// The longest window of the limits in use: the sign-in limits and the public forms'.
 pub fn horizon(form_limit: Limit) -> chrono::Duration {
     [
-        crate::auth::PAIR_LIMIT.window,
-        crate::auth::ADDRESS_LIMIT.window,
+        crate::limits::PAIR_LIMIT.window,
+        crate::limits::ADDRESS_LIMIT.window,
         crate::accounts::two_factor::CODE_LIMIT.window,
         form_limit.window,
     ]

@@ -2,6 +2,7 @@
 //! the last active administrator stays, and a disabled or reset account loses its sessions at
 //! once.
 
+use anyhow::Context;
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -13,10 +14,11 @@ use utoipa::ToSchema;
 
 use super::audit::Event;
 use super::messages as m;
+use super::passwords::hash_password;
 use super::sessions;
 use crate::domain::password::NewPassword;
 use crate::error::ApiError;
-use crate::store::entities::admin_user;
+use crate::store::entities::{admin_session, admin_user};
 
 /// An administrator as the team list shows them.
 #[derive(Debug, Serialize, ToSchema)]
@@ -98,7 +100,7 @@ pub async fn create(
     if taken > 0 {
         return Err(ApiError::Conflict(m::get().username_taken.clone()));
     }
-    let hash = crate::auth::hash_password(password.as_str()).map_err(ApiError::Unexpected)?;
+    let hash = super::passwords::hash_password(password.as_str()).map_err(ApiError::Unexpected)?;
     let user = admin_user::ActiveModel {
         username: Set(username),
         password_hash: Set(hash),
@@ -192,7 +194,8 @@ pub async fn update(
         Event::new(action).on("admin_user", id).save(db).await?;
     }
     if let Some(password) = &change.password {
-        let hash = crate::auth::hash_password(password.as_str()).map_err(ApiError::Unexpected)?;
+        let hash =
+            super::passwords::hash_password(password.as_str()).map_err(ApiError::Unexpected)?;
         row.password_hash = Set(hash);
         row.must_change_password = Set(true);
         end_sessions = true;
@@ -246,4 +249,70 @@ pub async fn delete(
         .save(db)
         .await?;
     Ok(())
+}
+
+/// Creates the administrator, or resets the password of an existing one (and signs them out
+/// everywhere). Returns true when the account is new.
+pub async fn upsert_admin(
+    db: &impl ConnectionTrait,
+    username: &str,
+    password: &str,
+) -> anyhow::Result<bool> {
+    let hash = hash_password(password)?;
+    let existing = admin_user::Entity::find()
+        .filter(admin_user::Column::Username.eq(username))
+        .one(db)
+        .await
+        .context("Failed to look up the administrator")?;
+    if let Some(user) = existing {
+        let id = user.id;
+        let had_two_factor = user.totp_enabled || user.totp_secret.is_some();
+        let mut active: admin_user::ActiveModel = user.into();
+        active.password_hash = Set(hash);
+        // A reset is how an administrator locked out of their own account gets back in,
+        // whoever enrolled the device that now asks for a code.
+        crate::accounts::admins::turn_two_factor_off(&mut active);
+        active
+            .update(db)
+            .await
+            .context("Failed to reset the password")?;
+        crate::accounts::two_factor::remove_recovery_codes(db, id)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))
+            .context("Failed to remove the recovery codes")?;
+        admin_session::Entity::update_many()
+            .col_expr(
+                admin_session::Column::RevokedAt,
+                sea_orm::sea_query::Expr::value(Utc::now()),
+            )
+            .filter(admin_session::Column::AdminUserId.eq(id))
+            .filter(admin_session::Column::RevokedAt.is_null())
+            .exec(db)
+            .await
+            .context("Failed to end the administrator's sessions")?;
+        crate::accounts::audit::Event::new("password.reset")
+            .on("admin_user", id)
+            .detail(serde_json::json!({ "via": "command line", "totpOff": had_two_factor }))
+            .save(db)
+            .await
+            .context("Failed to record the reset in the audit log")?;
+        Ok(false)
+    } else {
+        let user = admin_user::ActiveModel {
+            username: Set(username.to_owned()),
+            password_hash: Set(hash),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        }
+        .insert(db)
+        .await
+        .context("Failed to create the administrator")?;
+        crate::accounts::audit::Event::new("admin.created")
+            .on("admin_user", user.id)
+            .detail(serde_json::json!({ "username": user.username, "via": "command line" }))
+            .save(db)
+            .await
+            .context("Failed to record the new administrator in the audit log")?;
+        Ok(true)
+    }
 }

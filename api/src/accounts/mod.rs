@@ -5,8 +5,10 @@
 pub mod admins;
 pub mod audit;
 pub mod messages;
+pub mod passwords;
 pub mod qr;
 pub mod recovery;
 pub mod sessions;
+pub mod sign_in;
 pub mod totp;
 pub mod two_factor;

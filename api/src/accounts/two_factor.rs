@@ -15,7 +15,7 @@ use crate::throttle::{self, Decision, Limit};
 
 /// Codes per administrator and address before the next one from there waits (the password's
 /// limit): five wrong codes from one address never hold the right code back from another.
-pub const CODE_LIMIT: Limit = crate::auth::PAIR_LIMIT;
+pub const CODE_LIMIT: Limit = crate::limits::PAIR_LIMIT;
 
 /// Which codes count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,7 +29,7 @@ pub enum Accept {
 /// Checks `code`, sent from `client`, against `user`'s secret (the pending one during
 /// enrolment) and its recovery codes. Every attempt counts against [`CODE_LIMIT`] for the
 /// administrator at that address (429 past it); wrong codes from every address only slow the
-/// next attempt down ([`crate::auth::slow_down_after_failures`]), like the password step, so
+/// next attempt down ([`crate::accounts::sign_in::slow_down_after_failures`]), like the password step, so
 /// whoever knows the password cannot keep the real administrator out at the code step.
 /// Success clears both counts.
 pub async fn check(
@@ -53,7 +53,7 @@ pub async fn check(
             });
         }
     };
-    crate::auth::slow_down_after_failures(db, &failures).await?;
+    crate::accounts::sign_in::slow_down_after_failures(db, &failures).await?;
     let accepted = match (recovery::normalise(code), accept) {
         (Some(_), Accept::CodeOrRecovery) => use_recovery_code(db, user.id, code).await?,
         (Some(_), Accept::CodeOnly) => false,

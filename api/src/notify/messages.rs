@@ -25,7 +25,7 @@ pub fn for_enquiry(settings: &Settings, enquiry: &contact::Model) -> Vec<(Kind, 
     let mut out = Vec::new();
     let admin_url = format!("{}/admin/addcontactus/{}", settings.site_url, enquiry.id);
     let token = || {
-        crate::auth::new_token()
+        crate::token::new_token()
             .0
             .chars()
             .take(16)

@@ -12,8 +12,8 @@ use crate::accounts::audit::Event;
 use crate::accounts::messages as m;
 use crate::accounts::sessions::{self, SessionView};
 use crate::accounts::two_factor::{self, Accept};
-use crate::accounts::{admins, qr, totp};
-use crate::auth::{self, Admin};
+use crate::accounts::{admins, passwords, qr, totp};
+use crate::auth::Admin;
 use crate::domain::lenient::Text;
 use crate::domain::password::NewPassword;
 use crate::error::ApiError;
@@ -61,7 +61,7 @@ async fn check_own_password(
     password: &str,
 ) -> Result<(), ApiError> {
     let scope = format!("password:{}", user.id);
-    let ticket = match throttle::take(&state.db.write, &scope, auth::PAIR_LIMIT).await? {
+    let ticket = match throttle::take(&state.db.write, &scope, crate::limits::PAIR_LIMIT).await? {
         Decision::Allowed(ticket) => ticket,
         Decision::Refused { retry_after } => {
             return Err(ApiError::TooManyRequests {
@@ -75,7 +75,7 @@ async fn check_own_password(
     };
     let hash = user.password_hash.clone();
     let typed = password.to_owned();
-    let valid = web::block(move || auth::verify_password(&hash, &typed))
+    let valid = web::block(move || passwords::verify_password(&hash, &typed))
         .await
         .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("password check failed: {e}")))?;
     if !valid {
@@ -128,13 +128,13 @@ pub async fn change_password(
     let new = NewPassword::parse(&user.username, &new)
         .map_err(|message| ApiError::validation("new_password", message))?;
     check_own_password(&state, &user, "current_password", &current).await?;
-    if auth::verify_password(&user.password_hash, new.as_str()) {
+    if passwords::verify_password(&user.password_hash, new.as_str()) {
         return Err(ApiError::validation(
             "new_password",
             m::get().same_password.clone(),
         ));
     }
-    let hash = auth::hash_password(new.as_str()).map_err(ApiError::Unexpected)?;
+    let hash = passwords::hash_password(new.as_str()).map_err(ApiError::Unexpected)?;
     let txn = sea_orm::TransactionTrait::begin(&state.db.write).await?;
     let mut row: admin_user::ActiveModel = user.into();
     row.password_hash = Set(hash);

@@ -7,8 +7,9 @@ use utoipa::ToSchema;
 use super::envelope::ErrorBody;
 use crate::accounts::audit::{self, Actor, Event};
 use crate::accounts::messages as m;
+use crate::accounts::sign_in;
 use crate::accounts::two_factor;
-use crate::auth::{self, Admin};
+use crate::auth::Admin;
 use crate::domain::form::Form;
 use crate::domain::lenient::Text;
 use crate::domain::rules::catalog;
@@ -74,7 +75,7 @@ pub async fn login(
     let failed = |reason: &'static str| {
         Event::new("sign_in.failure").detail(serde_json::json!({ "reason": reason }))
     };
-    let user = match auth::check_login(&state.db.write, client, &username, &password).await {
+    let user = match sign_in::check_login(&state.db.write, client, &username, &password).await {
         Ok(user) => user,
         Err(error) => {
             let throttled = matches!(error, ApiError::TooManyRequests { .. });
@@ -85,7 +86,7 @@ pub async fn login(
                     &state.db.write,
                     "sign_in.failure",
                     &attempt,
-                    auth::FAILURE_WINDOW_MINUTES,
+                    crate::limits::FAILURE_WINDOW_MINUTES,
                 )
                 .await?
             {
@@ -127,9 +128,9 @@ pub async fn login(
             }
         }
     }
-    let meta = auth::SessionMeta::of(&state, &req, user.totp_enabled);
+    let meta = sign_in::SessionMeta::of(&state, &req, user.totp_enabled);
     let (token, expires_at) =
-        auth::start_session(&state.db.write, &user, state.settings.session_ttl, meta).await?;
+        sign_in::start_session(&state.db.write, &user, state.settings.session_ttl, meta).await?;
     Event::new("sign_in.success")
         .detail(serde_json::json!({ "secondFactor": user.totp_enabled }))
         .save_as(&state.db.write, &actor)
@@ -145,7 +146,7 @@ pub async fn login(
     responses((status = 200, body = ErrorBody), (status = 401, body = ErrorBody)))]
 #[post("/logout")]
 pub async fn logout(state: web::Data<AppState>, admin: Admin) -> Result<HttpResponse, ApiError> {
-    auth::revoke_session(&state.db.write, admin.session_id).await?;
+    sign_in::revoke_session(&state.db.write, admin.session_id).await?;
     Event::new("sign_out").save(&state.db.write).await?;
     Ok(crate::routes::error_response::error_body(
         HttpResponse::Ok(),

@@ -27,7 +27,7 @@ async fn login_returns_an_opaque_token_with_an_expiry_and_stores_only_its_hash()
         .await
         .unwrap();
     let hashes: Vec<String> = sessions.into_iter().map(|s| s.token_hash).collect();
-    assert_eq!(hashes, vec![concierge::auth::token_hash(token)]);
+    assert_eq!(hashes, vec![concierge::token::token_hash(token)]);
 }
 
 #[tokio::test]
@@ -166,7 +166,7 @@ async fn the_sixth_failed_login_for_a_user_name_within_15_minutes_gets_429_with_
 #[tokio::test]
 async fn failures_are_also_counted_per_client_across_user_names() {
     let app = spawn_app().await;
-    let limit = concierge::auth::ADDRESS_LIMIT.max;
+    let limit = concierge::limits::ADDRESS_LIMIT.max;
     for n in 0..limit {
         assert_eq!(
             app.login(&format!("user{n}"), "guess")

@@ -176,7 +176,7 @@ impl TestApp {
     }
 
     pub async fn create_admin(&self, name: &str, password: &str) {
-        concierge::auth::upsert_admin(&self.db.write, name, password)
+        concierge::accounts::admins::upsert_admin(&self.db.write, name, password)
             .await
             .expect("admin created");
     }

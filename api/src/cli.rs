@@ -195,7 +195,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         } => {
             let db = store::connect(&settings.database_url).await?;
             store::migrate(&db).await?;
-            let media = settings.open_store(&settings.media_store)?;
+            let media = crate::storage::Store::open_configured(&settings, &settings.media_store)?;
             let found = crate::media::variants::discover(&db, &media).await?;
             if found > 0 {
                 println!(

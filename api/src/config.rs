@@ -144,13 +144,13 @@ pub struct Settings {
     /// it off).
     pub publish_worker: bool,
     /// How failing publish jobs are retried.
-    pub publish_retry: crate::publish::RetryPolicy,
+    pub publish_retry: RetryPolicy,
     /// See [`Config::publish_faults`].
     pub publish_faults: Option<String>,
     /// See [`Config::trusted_proxies`].
     pub trusted_proxies: crate::domain::network::TrustedProxies,
     /// See [`Config::form_limit`].
-    pub form_limit: crate::throttle::Limit,
+    pub form_limit: crate::limits::Limit,
     /// See [`Config::require_2fa`].
     pub require_2fa: bool,
     /// See [`Config::smtp_url`] and the rest of the notification settings.
@@ -160,7 +160,7 @@ pub struct Settings {
     pub webhook_url: Option<String>,
     pub webhook_secret: Option<String>,
     /// How failing notifications are retried.
-    pub notify_retry: crate::publish::RetryPolicy,
+    pub notify_retry: RetryPolicy,
     /// See [`Config::workers`]: `None` is one per CPU core.
     pub workers: Option<usize>,
     /// The time schedules go by (tests move it forward).
@@ -218,7 +218,7 @@ impl Config {
             )
             .map_err(|e| anyhow::anyhow!("CONCIERGE_TRUSTED_PROXIES: {e}"))?,
             require_2fa: self.require_2fa,
-            form_limit: crate::throttle::Limit::parse(match self.form_limit.trim() {
+            form_limit: crate::limits::Limit::parse(match self.form_limit.trim() {
                 "" => DEFAULT_FORM_LIMIT,
                 limit => limit,
             })
@@ -240,7 +240,7 @@ impl Config {
                 .collect(),
             webhook_url: self.webhook_url.clone().filter(|u| !u.trim().is_empty()),
             webhook_secret: self.webhook_secret.clone().filter(|s| !s.is_empty()),
-            notify_retry: crate::publish::RetryPolicy {
+            notify_retry: RetryPolicy {
                 max_attempts: 12,
                 first_delay: std::time::Duration::from_secs(5),
             },
@@ -302,18 +302,31 @@ impl Settings {
     pub fn upload_dir(&self) -> PathBuf {
         self.data_dir.join("tmp")
     }
+}
 
-    /// Opens one of the configured stores (`media_store`, `site_store`).
-    pub fn open_store(&self, url: &str) -> anyhow::Result<crate::storage::Store> {
-        crate::storage::Store::open_with(url, |builder| match &self.s3_overrides {
-            Some(o) => builder
-                .with_endpoint(&o.endpoint)
-                .with_allow_http(o.endpoint.starts_with("http://"))
-                .with_access_key_id(&o.access_key_id)
-                .with_secret_access_key(&o.secret_access_key)
-                .with_region("us-east-1"),
-            None => builder,
-        })
+/// How failing jobs are retried.
+#[derive(Debug, Clone, Copy)]
+pub struct RetryPolicy {
+    /// Attempts before a job is set aside.
+    pub max_attempts: i32,
+    /// The wait after the first failure; it doubles with each further one.
+    pub first_delay: std::time::Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            max_attempts: 5,
+            first_delay: std::time::Duration::from_secs(2),
+        }
+    }
+}
+
+impl RetryPolicy {
+    /// The wait before attempt `attempts + 1` (at most ten minutes).
+    pub fn delay(&self, attempts: i32) -> std::time::Duration {
+        let doublings = attempts.clamp(1, 20) as u32 - 1;
+        (self.first_delay * 2u32.pow(doublings)).min(std::time::Duration::from_secs(600))
     }
 }
 

@@ -163,6 +163,18 @@ impl ApiError {
     }
 }
 
+/// 429 to a visitor past `CONCIERGE_FORM_LIMIT`, saying when to try again.
+pub fn too_many_submissions(retry_after: u64) -> ApiError {
+    let minutes = retry_after.div_ceil(60);
+    ApiError::TooManyRequests {
+        message: catalog()
+            .messages
+            .too_many_submissions
+            .with("duration", crate::i18n::minutes(minutes)),
+        retry_after,
+    }
+}
+
 impl From<sea_orm::DbErr> for ApiError {
     fn from(err: sea_orm::DbErr) -> Self {
         if crate::store::is_unavailable(&err) {

@@ -18,9 +18,10 @@ use sea_orm::{
 use tokio::sync::{Notify, mpsc, oneshot};
 
 use crate::config::Settings;
+use crate::limits::Limit;
 use crate::store::Db;
 use crate::store::entities::contact;
-use crate::throttle::{self, Limit, Verdict};
+use crate::throttle::{self, Verdict};
 
 /// Most enquiries in one transaction.
 const GROUP: usize = 64;

@@ -77,7 +77,7 @@ async fn artwork(
 }
 
 async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String> {
-    let media = settings.open_store(&settings.media_store)?;
+    let media = crate::storage::Store::open_configured(settings, &settings.media_store)?;
     let txn = db.write.begin().await?;
     let mut items = 0;
     let services = demo.services.len();

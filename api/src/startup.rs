@@ -87,7 +87,7 @@ impl Application {
                 settings.notify_retry,
             ));
         }
-        let media = settings.open_store(&settings.media_store)?;
+        let media = crate::storage::Store::open_configured(&settings, &settings.media_store)?;
         let media_wakeup = Arc::new(Notify::new());
         if settings.publish_worker {
             tokio::spawn(crate::media::variants::run_worker(
@@ -272,7 +272,9 @@ fn clear_upload_dir(dir: &std::path::Path) -> anyhow::Result<()> {
 
 /// The site generator and where its pages go, from the settings.
 pub fn build_publisher(settings: &Settings) -> anyhow::Result<Publisher> {
-    let output = Output::from_url(&settings.site_store, |url| settings.open_store(url))?;
+    let output = Output::from_url(&settings.site_store, |url| {
+        crate::storage::Store::open_configured(settings, url)
+    })?;
     let publisher = Publisher::new(build_site(settings)?, output);
     Ok(match settings.publish_faults.clone() {
         Some(faults) => publisher.with_faults(Arc::new(move |path: &str| path.contains(&faults))),

@@ -45,7 +45,7 @@ impl AppState {
         match crate::throttle::take(&self.db.write, &scope, limit).await? {
             crate::throttle::Decision::Allowed(_) => Ok(()),
             crate::throttle::Decision::Refused { retry_after } => {
-                Err(too_many_submissions(retry_after))
+                Err(crate::error::too_many_submissions(retry_after))
             }
         }
     }
@@ -56,7 +56,7 @@ impl AppState {
         &self,
         req: &actix_web::HttpRequest,
         form: &str,
-    ) -> (String, crate::throttle::Limit) {
+    ) -> (String, crate::limits::Limit) {
         (
             format!("form:{form}:{}", self.client_ip(req)),
             self.settings.form_limit,
@@ -80,17 +80,5 @@ impl AppState {
     pub fn content_written(&self) {
         self.read_cache.written();
         self.publish_wakeup.notify_one();
-    }
-}
-
-/// 429 to a visitor past `CONCIERGE_FORM_LIMIT`, saying when to try again.
-pub fn too_many_submissions(retry_after: u64) -> crate::error::ApiError {
-    let minutes = retry_after.div_ceil(60);
-    crate::error::ApiError::TooManyRequests {
-        message: crate::domain::rules::catalog()
-            .messages
-            .too_many_submissions
-            .with("duration", crate::i18n::minutes(minutes)),
-        retry_after,
     }
 }

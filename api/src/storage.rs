@@ -159,3 +159,18 @@ impl Store {
         }
     }
 }
+
+impl Store {
+    /// Opens one of the configured stores (`media_store`, `site_store`).
+    pub fn open_configured(settings: &crate::config::Settings, url: &str) -> anyhow::Result<Store> {
+        Store::open_with(url, |builder| match &settings.s3_overrides {
+            Some(o) => builder
+                .with_endpoint(&o.endpoint)
+                .with_allow_http(o.endpoint.starts_with("http://"))
+                .with_access_key_id(&o.access_key_id)
+                .with_secret_access_key(&o.secret_access_key)
+                .with_region("us-east-1"),
+            None => builder,
+        })
+    }
+}

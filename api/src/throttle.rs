@@ -11,38 +11,8 @@ use sea_orm::{
     Statement, TransactionTrait, Value,
 };
 
+use crate::limits::Limit;
 use crate::store::entities::throttle_event;
-
-/// At most `max` events in any `window`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limit {
-    pub max: u64,
-    pub window: chrono::Duration,
-}
-
-impl Limit {
-    /// `10/10m`, `5/15m`, `100/1h`, `3/30s`: the form of `CONCIERGE_FORM_LIMIT`.
-    pub fn parse(text: &str) -> Result<Limit, String> {
-        let bad =
-            || format!("{text:?} is not a limit like 10/10m (count/window, window in s, m or h)");
-        let (max, window) = text.trim().split_once('/').ok_or_else(bad)?;
-        let max: u64 = max.trim().parse().ok().filter(|m| *m > 0).ok_or_else(bad)?;
-        let window = window.trim();
-        let unit = window.chars().last().ok_or_else(bad)?;
-        let amount: i64 = window[..window.len() - unit.len_utf8()]
-            .parse()
-            .ok()
-            .filter(|a| *a > 0)
-            .ok_or_else(bad)?;
-        let window = match unit {
-            's' => chrono::Duration::seconds(amount),
-            'm' => chrono::Duration::minutes(amount),
-            'h' => chrono::Duration::hours(amount),
-            _ => return Err(bad()),
-        };
-        Ok(Limit { max, window })
-    }
-}
 
 /// An event that was counted; give it back when it turns out not to count (a success).
 #[derive(Debug)]
@@ -318,28 +288,4 @@ async fn forget_before(
         .exec(db)
         .await?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Limit;
-
-    #[test]
-    fn limits_read_as_count_per_window() {
-        assert_eq!(
-            Limit::parse("10/10m"),
-            Ok(Limit {
-                max: 10,
-                window: chrono::Duration::minutes(10)
-            })
-        );
-        assert_eq!(
-            Limit::parse(" 3/30s ").unwrap().window,
-            chrono::Duration::seconds(30)
-        );
-        assert_eq!(Limit::parse("100/1h").unwrap().max, 100);
-        for bad in ["", "10", "0/10m", "10/0m", "10/10d", "x/10m", "10/m"] {
-            assert!(Limit::parse(bad).unwrap_err().contains("10/10m"), "{bad:?}");
-        }
-    }
 }

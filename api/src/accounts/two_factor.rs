@@ -10,8 +10,9 @@ use super::audit::Event;
 use super::messages as m;
 use super::{recovery, totp};
 use crate::error::ApiError;
+use crate::limits::Limit;
 use crate::store::entities::{admin_recovery_code, admin_user};
-use crate::throttle::{self, Decision, Limit};
+use crate::throttle::{self, Decision};
 
 /// Codes per administrator and address before the next one from there waits (the password's
 /// limit): five wrong codes from one address never hold the right code back from another.

@@ -24,7 +24,8 @@ use tokio::sync::Notify;
 
 use super::photo::{self, Refusal};
 use super::{Kind, parse_name, svg};
-use crate::publish::{self, Action, Resource, RetryPolicy};
+use crate::config::RetryPolicy;
+use crate::publish::{self, Action, Resource};
 use crate::storage::Store;
 use crate::store::Db;
 use crate::store::entities::{banner, blog, media_image, review, service, service_item};

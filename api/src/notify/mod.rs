@@ -21,8 +21,8 @@ use tokio::sync::Notify;
 
 pub use send::{Senders, SmtpTarget, signature};
 
+use crate::config::RetryPolicy;
 use crate::config::Settings;
-use crate::publish::RetryPolicy;
 use crate::store::Db;
 use crate::store::entities::{contact, outbox_message};
 

@@ -1,8 +1,6 @@
 //! The publish jobs: what a write records (typed), how jobs are claimed, completed, retried
 //! with backoff and set aside, and what `/publish/status` reports.
 
-use std::time::Duration;
-
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait,
@@ -10,6 +8,7 @@ use sea_orm::{
 };
 use serde::Serialize;
 
+use crate::config::RetryPolicy;
 use crate::error::ApiError;
 use crate::store::Db;
 use crate::store::entities::publish_job;
@@ -102,32 +101,6 @@ impl From<publish_job::Model> for Job {
             action: Action::parse(&row.action).unwrap_or(Action::Upsert),
             attempts: row.attempts,
         }
-    }
-}
-
-/// How failing jobs are retried.
-#[derive(Debug, Clone, Copy)]
-pub struct RetryPolicy {
-    /// Attempts before a job is set aside.
-    pub max_attempts: i32,
-    /// The wait after the first failure; it doubles with each further one.
-    pub first_delay: Duration,
-}
-
-impl Default for RetryPolicy {
-    fn default() -> Self {
-        RetryPolicy {
-            max_attempts: 5,
-            first_delay: Duration::from_secs(2),
-        }
-    }
-}
-
-impl RetryPolicy {
-    /// The wait before attempt `attempts + 1` (at most ten minutes).
-    pub fn delay(&self, attempts: i32) -> Duration {
-        let doublings = attempts.clamp(1, 20) as u32 - 1;
-        (self.first_delay * 2u32.pow(doublings)).min(Duration::from_secs(600))
     }
 }
 

@@ -11,6 +11,7 @@ mod lease;
 mod output;
 pub mod site;
 
+use crate::config::RetryPolicy;
 pub use jobs::*;
 pub use lease::*;
 

@@ -16,8 +16,9 @@ use crate::domain::lenient::Text;
 use crate::domain::page::{Page, PageQuery};
 use crate::domain::rules::{Outcomes, catalog};
 use crate::error::ApiError;
+use crate::error::too_many_submissions;
 use crate::intake::{Enquiry, Stored};
-use crate::state::{AppState, too_many_submissions};
+use crate::state::AppState;
 use crate::store::enquiries::{self, Filter, FilterQuery};
 use crate::store::entities::contact as entity;
 

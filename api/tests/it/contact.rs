@@ -170,8 +170,7 @@ async fn enquiries_are_private() {
 #[tokio::test]
 async fn one_address_sends_at_most_the_form_limit_of_enquiries_and_admins_are_not_limited() {
     let app =
-        spawn_app_with(|s| s.form_limit = concierge::throttle::Limit::parse("5/10m").unwrap())
-            .await;
+        spawn_app_with(|s| s.form_limit = concierge::limits::Limit::parse("5/10m").unwrap()).await;
     let sends = (0..12).map(|_| {
         let request = app
             .api(reqwest::Method::POST, "/contact-us")
@@ -224,7 +223,7 @@ async fn behind_proxy(
     form_limit: &str,
     adjust: impl FnOnce(&mut concierge::config::Settings),
 ) -> crate::helpers::TestApp {
-    let form_limit = concierge::throttle::Limit::parse(form_limit).unwrap();
+    let form_limit = concierge::limits::Limit::parse(form_limit).unwrap();
     spawn_app_with(move |s| {
         s.form_limit = form_limit;
         s.trusted_proxies = concierge::domain::network::TrustedProxies::parse("127.0.0.1").unwrap();
@@ -597,7 +596,7 @@ async fn rate_limit_events_of_addresses_never_seen_again_are_forgotten_after_the
         ))
         .await
         .unwrap();
-    let horizon = concierge::throttle::horizon(concierge::throttle::Limit::parse("3/2h").unwrap());
+    let horizon = concierge::throttle::horizon(concierge::limits::Limit::parse("3/2h").unwrap());
     assert_eq!(
         horizon,
         chrono::Duration::hours(2),
@@ -625,8 +624,9 @@ async fn a_burst_counted_together_gets_the_verdicts_of_its_events_counted_one_at
     // answer must be what counting each event on its own (`take_in`) gives, in the same
     // order, over the same history: old events in and out of the window, scopes that come
     // back within a burst and scopes past their limit.
+    use concierge::limits::Limit;
     use concierge::store::entities::throttle_event;
-    use concierge::throttle::{self, Decision, Limit, Verdict};
+    use concierge::throttle::{self, Decision, Verdict};
     use rand::{Rng, SeedableRng, rngs::StdRng};
     use sea_orm::{ConnectionTrait, EntityTrait, Set, TransactionTrait};
 

@@ -610,7 +610,7 @@ async fn a_photograph_claimed_again_and_again_without_finishing_is_marked_failed
     let (_, body) = upload(&app, &token, "crash.jpg", "image/jpeg", jpeg_of(640, 480)).await;
     let url = body["responseData"].as_str().unwrap().to_owned();
     let name = url.trim_start_matches("/media/").to_owned();
-    let policy = concierge::publish::RetryPolicy::default();
+    let policy = concierge::config::RetryPolicy::default();
     // What processes killed while making its variants leave behind: the photograph claimed as
     // many times as the policy allows, the last claim run out.
     app.db
@@ -770,7 +770,7 @@ async fn a_photograph_whose_processing_panics_is_marked_failed_and_the_next_one_
         &app.db,
         &media,
         "worker",
-        concierge::publish::RetryPolicy::default(),
+        concierge::config::RetryPolicy::default(),
         render_panicking_on_641_wide,
     )
     .await

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use base64::Engine;
-use concierge::publish::RetryPolicy;
+use concierge::config::RetryPolicy;
 use serde_json::{Value, json};
 
 use crate::faults::{create_admin, serve_with};
@@ -197,7 +197,7 @@ async fn app_with(smtp_port: u16, webhook: Option<&str>) -> TestApp {
         ];
         s.webhook_url = webhook;
         s.webhook_secret = Some(SECRET.into());
-        s.form_limit = concierge::throttle::Limit::parse("1000/1m").unwrap();
+        s.form_limit = concierge::limits::Limit::parse("1000/1m").unwrap();
         s.notify_retry = RetryPolicy {
             max_attempts: 1000,
             first_delay: Duration::from_millis(100),

@@ -8,10 +8,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use concierge::clock::Clock;
+use concierge::config::RetryPolicy;
 use concierge::config::Settings;
 use concierge::content::schedule;
+use concierge::publish;
 use concierge::publish::site::{Output, Publisher};
-use concierge::publish::{self, RetryPolicy};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use reqwest::Method;

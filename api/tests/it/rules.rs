@@ -69,7 +69,7 @@ async fn send(
 #[tokio::test]
 async fn every_vector_gets_the_same_answer_from_the_api_in_both_languages() {
     let app = spawn_app_with(|s| {
-        s.form_limit = concierge::throttle::Limit::parse("100000/1m").unwrap();
+        s.form_limit = concierge::limits::Limit::parse("100000/1m").unwrap();
     })
     .await;
     let token = app.admin_token().await;
@@ -216,7 +216,7 @@ async fn every_kind_of_error_answers_in_arabic_when_asked() {
 #[tokio::test]
 async fn success_messages_and_throttling_speak_arabic_too() {
     let app = spawn_app_with(|s| {
-        s.form_limit = concierge::throttle::Limit::parse("1/10m").unwrap();
+        s.form_limit = concierge::limits::Limit::parse("1/10m").unwrap();
     })
     .await;
     let subscribe = |email: &str| {

@@ -100,8 +100,7 @@ async fn subscribing_an_address_already_subscribed_answers_exactly_as_a_new_one(
 #[tokio::test]
 async fn one_address_subscribes_at_most_the_form_limit() {
     let app =
-        spawn_app_with(|s| s.form_limit = concierge::throttle::Limit::parse("3/10m").unwrap())
-            .await;
+        spawn_app_with(|s| s.form_limit = concierge::limits::Limit::parse("3/10m").unwrap()).await;
     for n in 0..3 {
         let (status, _) = read(
             app.post(

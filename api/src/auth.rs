@@ -138,9 +138,9 @@ pub fn restriction(admin: &Admin, method: &str, pattern: &str) -> Option<&'stati
     if open {
         None
     } else if admin.must_change_password {
-        Some(&crate::accounts::messages::get().must_change_password)
+        Some(&crate::domain::rules::accounts::get().must_change_password)
     } else {
-        Some(&crate::accounts::messages::get().must_enrol)
+        Some(&crate::domain::rules::accounts::get().must_enrol)
     }
 }
 

@@ -13,10 +13,10 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use super::audit::Event;
-use super::messages as m;
 use super::passwords::hash_password;
 use super::sessions;
 use crate::domain::password::NewPassword;
+use crate::domain::rules::accounts as m;
 use crate::error::ApiError;
 use crate::store::entities::{admin_session, admin_user};
 

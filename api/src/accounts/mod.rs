@@ -4,7 +4,6 @@
 
 pub mod admins;
 pub mod audit;
-pub mod messages;
 pub mod passwords;
 pub mod qr;
 pub mod recovery;

@@ -6,7 +6,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::messages as m;
+use crate::domain::rules::accounts as m;
 use crate::error::ApiError;
 use crate::store::entities::admin_session;
 

@@ -7,8 +7,8 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
 use super::audit::Event;
-use super::messages as m;
 use super::{recovery, totp};
+use crate::domain::rules::accounts as m;
 use crate::error::ApiError;
 use crate::limits::Limit;
 use crate::store::entities::{admin_recovery_code, admin_user};

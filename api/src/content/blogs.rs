@@ -9,8 +9,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::Kind;
+use crate::content::html::{excerpt, sanitize};
 use crate::domain::form::Form;
-use crate::domain::html::{excerpt, sanitize};
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::rules::{FormRules, catalog};
 use crate::error::ApiError;

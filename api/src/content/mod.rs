@@ -8,6 +8,7 @@
 mod banners;
 mod blogs;
 mod general_content;
+pub mod html;
 pub mod lifecycle;
 mod reviews;
 pub mod schedule;

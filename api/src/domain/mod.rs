@@ -5,7 +5,6 @@
 
 pub mod contact;
 pub mod form;
-pub mod html;
 pub mod lenient;
 pub mod network;
 pub mod page;

@@ -9,13 +9,13 @@ use utoipa::ToSchema;
 
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::accounts::audit::Event;
-use crate::accounts::messages as m;
 use crate::accounts::sessions::{self, SessionView};
 use crate::accounts::two_factor::{self, Accept};
 use crate::accounts::{admins, passwords, qr, totp};
 use crate::auth::Admin;
 use crate::domain::lenient::Text;
 use crate::domain::password::NewPassword;
+use crate::domain::rules::accounts as m;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::store::entities::admin_user;

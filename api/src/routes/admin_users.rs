@@ -7,10 +7,10 @@ use utoipa::ToSchema;
 
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::accounts::admins::{self, AdminView, Change};
-use crate::accounts::messages as m;
 use crate::auth::Admin;
 use crate::domain::lenient::Text;
 use crate::domain::password::NewPassword;
+use crate::domain::rules::accounts as m;
 use crate::error::ApiError;
 use crate::state::AppState;
 

@@ -7,9 +7,9 @@ use serde::Deserialize;
 
 use super::envelope::{self, ErrorBody, ListEnvelope};
 use crate::accounts::audit::{self, AuditEntry, Filter};
-use crate::accounts::messages as m;
 use crate::auth::Admin;
 use crate::domain::page::{Page, PageQuery};
+use crate::domain::rules::accounts as m;
 use crate::error::ApiError;
 use crate::state::AppState;
 

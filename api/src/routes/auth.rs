@@ -6,12 +6,12 @@ use utoipa::ToSchema;
 
 use super::envelope::ErrorBody;
 use crate::accounts::audit::{self, Actor, Event};
-use crate::accounts::messages as m;
 use crate::accounts::sign_in;
 use crate::accounts::two_factor;
 use crate::auth::Admin;
 use crate::domain::form::Form;
 use crate::domain::lenient::Text;
+use crate::domain::rules::accounts as m;
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::state::AppState;

@@ -251,7 +251,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 async fn build(settings: &crate::config::Settings) -> anyhow::Result<()> {
     let db = store::connect(&settings.database_url).await?;
     store::migrate(&db).await?;
-    let publisher = crate::startup::build_publisher(settings)?;
+    let publisher = crate::publish::build::build_publisher(settings)?;
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
         indicatif::ProgressStyle::with_template(

@@ -18,6 +18,7 @@ pub mod memory;
 pub mod notify;
 pub mod openapi;
 pub mod operations;
+pub mod page_cache;
 pub mod publish;
 pub mod read_cache;
 pub mod routes;

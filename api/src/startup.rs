@@ -18,7 +18,7 @@ use crate::config::Settings;
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::operations::{OperationTable, routed_path};
-use crate::publish::site::{Output, Publisher};
+use crate::publish::site::Publisher;
 use crate::routes::error_response::error_body;
 use crate::state::AppState;
 use crate::store::{self, Db};
@@ -60,7 +60,7 @@ impl Application {
             std::process::id(),
             crate::token::new_token().0.get(..8).unwrap_or("w")
         );
-        let publisher = Arc::new(build_publisher(&settings)?);
+        let publisher = Arc::new(crate::publish::build::build_publisher(&settings)?);
         let (stop_publishing, stop) = tokio::sync::watch::channel(false);
         let publish_worker = match settings.publish_worker {
             true => {
@@ -268,44 +268,6 @@ fn clear_upload_dir(dir: &std::path::Path) -> anyhow::Result<()> {
             dir.display()
         )
     })
-}
-
-/// The site generator and where its pages go, from the settings.
-pub fn build_publisher(settings: &Settings) -> anyhow::Result<Publisher> {
-    let output = Output::from_url(&settings.site_store, |url| {
-        crate::storage::Store::open_configured(settings, url)
-    })?;
-    let publisher = Publisher::new(build_site(settings)?, output);
-    Ok(match settings.publish_faults.clone() {
-        Some(faults) => publisher.with_faults(Arc::new(move |path: &str| path.contains(&faults))),
-        None => publisher,
-    })
-}
-
-/// The site generator: templates and content from the binary, or from the source tree in
-/// watch mode.
-pub fn build_site(settings: &Settings) -> anyhow::Result<ssg::Site> {
-    use ssg::content::{Content, Source};
-    let (source, templates) = if settings.watch {
-        (
-            Source::Disk(Content::source_dir()),
-            ssg::Templates::Dir(ssg::Templates::source_dir()),
-        )
-    } else {
-        (Source::Embedded, ssg::Templates::Embedded)
-    };
-    let content = Content::load(&source)?;
-    let config = ssg::SiteConfig {
-        site_url: settings.site_url.clone(),
-        customer_login_url: settings.customer_login_url.clone(),
-        gtm_id: settings.gtm_id.clone(),
-        api_key: settings.api_key.clone(),
-        live_reload: settings.watch,
-    };
-    let islands: Arc<dyn ssg::islands::Islands> = Arc::from(
-        ssg::islands::NodeIslands::open_or_none(&settings.islands_dir),
-    );
-    ssg::Site::new(content, config, &templates, islands)
 }
 
 /// No route matched: 405 with `Allow` when the path is a route of the API, else 404.

@@ -23,7 +23,7 @@ pub struct AppState {
     /// Wakes the image worker after a photograph is uploaded.
     pub media_wakeup: Arc<Notify>,
     /// The site's small files, in memory while they are unchanged on disk.
-    pub page_cache: crate::routes::page_cache::PageCache,
+    pub page_cache: crate::page_cache::PageCache,
     /// Public reads answered from memory until the content changes.
     pub read_cache: actix_web::web::Data<crate::read_cache::ReadCache>,
     /// Tells open pages to reload after a rebuild (watch mode).

@@ -9,8 +9,8 @@ use anyhow::Context;
 use notify::{RecursiveMode, Watcher};
 
 use crate::config::Settings;
+use crate::publish::build::build_site;
 use crate::publish::site::Publisher;
-use crate::startup::build_site;
 use crate::store::Db;
 
 /// The folders whose changes trigger a rebuild.

@@ -6,6 +6,7 @@
 //! [`RetryPolicy::max_attempts`], set aside (listed by `/publish/status`, retried on demand);
 //! every other job keeps publishing.
 
+pub mod build;
 mod jobs;
 mod lease;
 mod output;

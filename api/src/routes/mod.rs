@@ -17,7 +17,6 @@ pub mod language;
 pub mod lifecycle;
 pub mod media;
 pub mod notifications;
-pub mod page_cache;
 pub mod publishing;
 pub mod reviews;
 pub mod security_headers;

@@ -7,7 +7,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use super::page_cache::Answer;
+use crate::page_cache::Answer;
 use crate::publish::site::Output;
 use crate::state::AppState;
 

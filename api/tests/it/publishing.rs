@@ -81,7 +81,7 @@ fn settings_of(app: &TestApp) -> Settings {
 
 /// A publisher as a freshly started process has it: no memory of earlier publishes.
 fn fresh_publisher(app: &TestApp, faults: Option<publish::site::Faults>) -> Publisher {
-    let publisher = concierge::startup::build_publisher(&settings_of(app)).unwrap();
+    let publisher = concierge::publish::build::build_publisher(&settings_of(app)).unwrap();
     match faults {
         Some(faults) => publisher.with_faults(faults),
         None => publisher,
@@ -91,7 +91,7 @@ fn fresh_publisher(app: &TestApp, faults: Option<publish::site::Faults>) -> Publ
 /// A full build of the app's database into a new empty folder.
 pub async fn full_build_elsewhere(app: &TestApp) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
-    let site = concierge::startup::build_site(&settings_of(app)).unwrap();
+    let site = concierge::publish::build::build_site(&settings_of(app)).unwrap();
     let publisher = Publisher::new(site, Output::Dir(out.path().to_path_buf()));
     let report = publisher.full_build(&app.db, None).await.unwrap();
     assert!(report.failures.is_empty(), "{:?}", report.failures);

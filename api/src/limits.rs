@@ -52,6 +52,10 @@ pub const ADDRESS_LIMIT: Limit = Limit {
 /// The longest a sign-in is slowed down for a user name that many addresses guess at.
 pub const MAX_USER_DELAY: std::time::Duration = std::time::Duration::from_secs(8);
 
+/// Codes per administrator and address before the next one from there waits (the password's
+/// limit): five wrong codes from one address never hold the right code back from another.
+pub const CODE_LIMIT: Limit = PAIR_LIMIT;
+
 #[cfg(test)]
 mod tests {
     use super::Limit;

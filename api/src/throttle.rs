@@ -215,7 +215,7 @@ pub fn horizon(form_limit: Limit) -> chrono::Duration {
     [
         crate::limits::PAIR_LIMIT.window,
         crate::limits::ADDRESS_LIMIT.window,
-        crate::accounts::two_factor::CODE_LIMIT.window,
+        crate::limits::CODE_LIMIT.window,
         form_limit.window,
     ]
     .into_iter()

@@ -10,13 +10,9 @@ use super::audit::Event;
 use super::{recovery, totp};
 use crate::domain::rules::accounts as m;
 use crate::error::ApiError;
-use crate::limits::Limit;
+use crate::limits::CODE_LIMIT;
 use crate::store::entities::{admin_recovery_code, admin_user};
 use crate::throttle::{self, Decision};
-
-/// Codes per administrator and address before the next one from there waits (the password's
-/// limit): five wrong codes from one address never hold the right code back from another.
-pub const CODE_LIMIT: Limit = crate::limits::PAIR_LIMIT;
 
 /// Which codes count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,8 +14,8 @@ use crate::domain::form::Form;
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::rules::{FormRules, catalog};
 use crate::error::ApiError;
-use crate::publish::Resource;
 use crate::store::entities::blog;
+use crate::store::outbox::publish_jobs::Resource;
 
 /// The longest description an anonymous list carries whole.
 pub const LIST_BODY_CHARS: usize = 5_000;

@@ -35,7 +35,7 @@ pub use services::{ServiceInput, Services};
 
 use crate::domain::rules::FormRules;
 use crate::error::ApiError;
-use crate::publish::Resource;
+use crate::store::outbox::publish_jobs::Resource;
 
 /// How a list is sorted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,8 +10,8 @@ use crate::domain::form::Form;
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::rules::{FormRules, catalog};
 use crate::error::ApiError;
-use crate::publish::Resource;
 use crate::store::entities::review;
+use crate::store::outbox::publish_jobs::Resource;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]

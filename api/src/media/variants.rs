@@ -25,10 +25,10 @@ use tokio::sync::Notify;
 use super::photo::{self, Refusal};
 use super::{Kind, parse_name, svg};
 use crate::config::RetryPolicy;
-use crate::publish::{self, Action, Resource};
 use crate::storage::Store;
 use crate::store::Db;
 use crate::store::entities::{banner, blog, media_image, review, service, service_item};
+use crate::store::outbox::publish_jobs::{self as publish, Action, Resource};
 
 /// Where an image stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

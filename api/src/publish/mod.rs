@@ -7,13 +7,12 @@
 //! every other job keeps publishing.
 
 pub mod build;
-mod jobs;
 mod lease;
 mod output;
 pub mod site;
 
 use crate::config::RetryPolicy;
-pub use jobs::*;
+pub use crate::store::outbox::publish_jobs::*;
 pub use lease::*;
 
 use std::collections::BTreeSet;

@@ -21,8 +21,8 @@ use crate::content::{Kind, Order, column};
 use crate::domain::page::Page;
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
-use crate::publish::{self, Action};
 use crate::store::entities::content_revision;
+use crate::store::outbox::publish_jobs::{self as publish, Action};
 
 /// Who reads: anonymous readers see what is live, administrators everything not deleted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

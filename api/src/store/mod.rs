@@ -4,6 +4,7 @@ pub mod content;
 pub mod enquiries;
 pub mod entities;
 pub mod migration;
+pub mod outbox;
 pub mod queue;
 pub mod site_data;
 pub mod subscriptions;

@@ -564,8 +564,11 @@ async fn a_long_screenshot_gets_variants_within_webps_limits_and_the_photograph_
     let (status, normal) = upload(&app, &token, "next.jpg", "image/jpeg", jpeg_of(900, 600)).await;
     assert_eq!(status, 200, "{normal}");
 
-    let tall = processed(&app, tall["responseData"].as_str().unwrap()).await;
-    let normal = processed(&app, normal["responseData"].as_str().unwrap()).await;
+    // Its variants are 16 megapixels high and encoded in a debug build: on a busy CI machine,
+    // well over a minute.
+    let patience = Duration::from_secs(240);
+    let tall = processed_within(&app, tall["responseData"].as_str().unwrap(), patience).await;
+    let normal = processed_within(&app, normal["responseData"].as_str().unwrap(), patience).await;
     assert_eq!(
         normal["status"], "ready",
         "the photograph after it: {normal}"

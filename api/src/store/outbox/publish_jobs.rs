@@ -230,7 +230,7 @@ pub async fn fail(
 /// Queues a job for a blog whose output failed though no claimed job named it (its own job
 /// was done earlier, or set aside): it is retried with backoff and, if it keeps failing, set
 /// aside, like any job.
-pub(super) async fn requeue(
+pub async fn requeue(
     db: &Db,
     blog_id: i32,
     error: &str,
@@ -264,7 +264,7 @@ pub(super) async fn requeue(
 
 /// After a publish in which nothing failed, every output is what the database says, so jobs
 /// set aside earlier have nothing left to do: they are marked done.
-pub(super) async fn resolve_set_aside(db: &Db) -> Result<u64, sea_orm::DbErr> {
+pub async fn resolve_set_aside(db: &Db) -> Result<u64, sea_orm::DbErr> {
     let result = publish_job::Entity::update_many()
         .col_expr(
             publish_job::Column::DoneAt,

@@ -1,0 +1,4 @@
+//! The outboxes: work recorded in the transaction of the write that calls for it, and done by
+//! a worker after the commit. Every layer above enqueues here, downward.
+
+pub mod publish_jobs;

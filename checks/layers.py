@@ -154,6 +154,7 @@ ASSIGNMENT = {
     "store/entities/": ("store", "entities"),
     "store/migration/": ("store", "migrations"),
     "store/mod.rs": ("store", "lib.rs (Db, connect, classify)"),
+    "store/media_images.rs": ("store", "media_images"),
     "store/outbox/mod.rs": ("store", "outbox"),
     "store/outbox/publish_jobs.rs": ("store", "outbox::publish_jobs"),
     "store/queue.rs": ("store", "outbox::claim"),

@@ -162,7 +162,7 @@ pub fn variant_name(name: &str, width: u32, kind: Kind) -> String {
 
 /// The public URL of a stored object.
 pub fn url(name: &str) -> String {
-    format!("/media/{name}")
+    crate::store::media_images::public_url(name)
 }
 
 /// Why an upload is refused.

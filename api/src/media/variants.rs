@@ -10,7 +10,6 @@
 //! Images uploaded before this existed are found by [`discover`] (at start, and by
 //! `concierge media variants`): their originals are stripped of metadata in place and queued.
 
-use std::collections::HashMap;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
@@ -100,57 +99,7 @@ pub async fn find(db: &Db, name: &str) -> Result<Option<media_image::Model>, sea
         .await
 }
 
-/// What the pages know of a recorded image: its size, and its variants once they are made.
-pub fn info_of(row: &media_image::Model) -> Option<ImageInfo> {
-    if let Some(info) = row
-        .info
-        .as_deref()
-        .and_then(|i| serde_json::from_str::<ImageInfo>(i).ok())
-    {
-        return Some(info);
-    }
-    let (width, height) = (row.width?, row.height?);
-    Some(ImageInfo {
-        width: u32::try_from(width).ok()?,
-        height: u32::try_from(height).ok()?,
-        ..Default::default()
-    })
-}
-
-/// What the media store knows of every recorded image, by its public URL.
-pub async fn infos(db: &impl ConnectionTrait) -> anyhow::Result<HashMap<String, ImageInfo>> {
-    let rows = media_image::Entity::find().all(db).await?;
-    Ok(by_url(&rows))
-}
-
-/// What the media store knows of the images at `urls`, by URL.
-pub async fn infos_of<'u>(
-    db: &impl ConnectionTrait,
-    urls: impl IntoIterator<Item = &'u str>,
-) -> anyhow::Result<HashMap<String, ImageInfo>> {
-    let mut names: Vec<&str> = urls
-        .into_iter()
-        .filter_map(|u| u.strip_prefix("/media/"))
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    let mut rows = Vec::new();
-    for chunk in names.chunks(500) {
-        rows.extend(
-            media_image::Entity::find()
-                .filter(media_image::Column::Name.is_in(chunk.iter().copied()))
-                .all(db)
-                .await?,
-        );
-    }
-    Ok(by_url(&rows))
-}
-
-fn by_url(rows: &[media_image::Model]) -> HashMap<String, ImageInfo> {
-    rows.iter()
-        .filter_map(|row| Some((super::url(&row.name), info_of(row)?)))
-        .collect()
-}
+pub use crate::store::media_images::info_of;
 
 /// Whether a failed photograph's recorded reason is a damaged file (rather than processing
 /// that stopped part way, or a store that kept failing).

@@ -3,6 +3,7 @@
 pub mod content;
 pub mod enquiries;
 pub mod entities;
+pub mod media_images;
 pub mod migration;
 pub mod outbox;
 pub mod queue;

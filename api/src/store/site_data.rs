@@ -330,7 +330,8 @@ pub async fn load_blogs(
             .all(db)
             .await?;
         let images =
-            crate::media::variants::infos_of(db, rows.iter().map(|b| b.image_url.as_str())).await?;
+            crate::store::media_images::infos_of(db, rows.iter().map(|b| b.image_url.as_str()))
+                .await?;
         blogs.extend(rows.into_iter().map(|b| (b.id, to_blog(b, &images))));
     }
     Ok(blogs)
@@ -448,7 +449,7 @@ pub async fn load_data_with(
 }
 
 async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
-    let images = crate::media::variants::infos(db).await?;
+    let images = crate::store::media_images::infos(db).await?;
     let services = live::<Services>(service::Entity::find())
         .order_by_asc(service::Column::DisplayOrder)
         .order_by_asc(service::Column::Id)

@@ -87,7 +87,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let settings = cli.config.resolve()?;
     match cli.command {
         Command::Serve => {
-            let app = Application::build(settings.clone()).await?;
+            let app = Application::build_with(settings.clone(), hooks()).await?;
             let shown = if settings.api_key_is_default {
                 format!(
                     "{} (development default; set CONCIERGE_API_KEY)",
@@ -120,7 +120,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Watch => {
             let mut settings = settings;
             settings.watch = true;
-            let app = Application::build(settings.clone()).await?;
+            let app = Application::build_with(settings.clone(), hooks()).await?;
             crate::watch::spawn(
                 settings.clone(),
                 app.db().clone(),
@@ -245,6 +245,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The binary's hooks: memory freed by the workers goes back to the system.
+fn hooks() -> crate::startup::Hooks {
+    crate::startup::Hooks {
+        on_drained: crate::memory::release,
+    }
 }
 
 /// `concierge build`: the whole site into the site store, taking turns with running servers.

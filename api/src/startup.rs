@@ -44,9 +44,28 @@ pub struct Application {
     publish_worker: Option<tokio::task::JoinHandle<()>>,
 }
 
+/// What the binary runs around the workers, from the layer above them.
+#[derive(Debug, Clone, Copy)]
+pub struct Hooks {
+    /// Runs when a worker's queue is empty after some work (the binary gives the allocator's
+    /// free memory back to the system there); nothing by default.
+    pub on_drained: fn(),
+}
+
+impl Default for Hooks {
+    fn default() -> Self {
+        Hooks { on_drained: || {} }
+    }
+}
+
 impl Application {
     /// Connects, migrates, binds `settings.addr` (port 0 picks a free port).
     pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        Self::build_with(settings, Hooks::default()).await
+    }
+
+    /// [`Application::build`], with what the binary adds around the workers.
+    pub async fn build_with(settings: Settings, hooks: Hooks) -> anyhow::Result<Self> {
         clear_upload_dir(&settings.upload_dir())?;
         let db = store::connect(&settings.database_url).await?;
         store::migrate(&db).await?;
@@ -72,6 +91,7 @@ impl Application {
                     publisher.clone(),
                     settings.publish_retry,
                     stop,
+                    hooks.on_drained,
                 )))
             }
             false => None,
@@ -97,6 +117,7 @@ impl Application {
                 wakeup.clone(),
                 format!("{}-{}-media", std::process::id(), port),
                 settings.publish_retry,
+                hooks.on_drained,
             ));
         }
         if settings.publish_worker {

@@ -335,7 +335,8 @@ pub async fn drain_with(
 
 /// Makes variants until the process stops: woken after each upload, and every few seconds for
 /// retries and for photographs another instance or a crash left behind. `published` is told
-/// after each one, so the publisher shows it at once.
+/// after each one, so the publisher shows it at once; `on_drained` runs (on a blocking thread)
+/// when the queue is empty after some work.
 pub async fn run_worker(
     db: Db,
     media: Store,
@@ -343,6 +344,7 @@ pub async fn run_worker(
     published: Arc<Notify>,
     worker: String,
     policy: RetryPolicy,
+    on_drained: fn(),
 ) {
     match discover(&db, &media).await {
         Ok(0) => {}
@@ -381,7 +383,7 @@ pub async fn run_worker(
             Ok(None) => {
                 if std::mem::take(&mut worked) {
                     // The photographs' pixels, decoded and resized by C code, are free now.
-                    let _ = tokio::task::spawn_blocking(crate::memory::release).await;
+                    let _ = tokio::task::spawn_blocking(on_drained).await;
                 }
             }
             Err(e) => tracing::warn!(error = %e, "failed to claim an image"),

@@ -142,6 +142,9 @@ pub async fn queue_first_build(db: &Db, publisher: &site::Publisher) {
 /// Drains the outbox until `stop` turns true: woken by `wakeup` after each write, and every
 /// few seconds to pick up jobs left by other instances, a crash, or a backoff that ran out.
 ///
+/// `on_drained` runs (on a blocking thread) each time the outbox has been emptied after some
+/// work: the binary gives the allocator's free memory back to the system there.
+///
 /// Told to stop, it finishes the publish under way (if any) and gives the lease up, so that
 /// another instance (the one replacing this one) publishes at once instead of waiting up to
 /// [`LEASE_SECONDS`] for the lease to run out.
@@ -152,6 +155,7 @@ pub async fn run_worker(
     publisher: Arc<site::Publisher>,
     policy: RetryPolicy,
     mut stop: tokio::sync::watch::Receiver<bool>,
+    on_drained: fn(),
 ) {
     // A missing, partial or outdated site was queued for a full build before the server
     // answered ([`queue_first_build`]); a current one is warmed for the first edit.
@@ -174,7 +178,7 @@ pub async fn run_worker(
                 }
                 if std::mem::take(&mut published) {
                     // The outbox is drained: what the publishes read and rendered is free.
-                    let _ = tokio::task::spawn_blocking(crate::memory::release).await;
+                    let _ = tokio::task::spawn_blocking(on_drained).await;
                 }
             }
             Ok(false) => {}

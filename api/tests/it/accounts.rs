@@ -18,12 +18,6 @@ fn code(secret: &str, steps: i64) -> String {
     totp::code(secret, now() + steps * totp::STEP).unwrap()
 }
 
-async fn token_of(app: &TestApp, name: &str, password: &str) -> String {
-    let (status, body) = read(app.login(name, password).await).await;
-    assert_eq!(status, 200, "{body}");
-    body["responseBody"]["token"].as_str().unwrap().to_owned()
-}
-
 async fn login_with(app: &TestApp, name: &str, password: &str, code: &str) -> (u16, Value) {
     read(
         app.post(
@@ -107,7 +101,7 @@ async fn teammate(app: &TestApp, admin: &str, name: &str) -> (i32, String) {
     .await;
     assert_eq!(status, 201, "{body}");
     let id = body["responseBody"][0]["id"].as_i64().unwrap() as i32;
-    let token = token_of(app, name, "one-time pass for now").await;
+    let token = app.token_of(name, "one-time pass for now").await;
     let (status, body) = send(
         app,
         &token,
@@ -302,7 +296,7 @@ async fn token_of_any(app: &TestApp, code: &str) -> String {
 async fn a_token_made_without_the_second_factor_stops_working_once_two_factor_is_on() {
     let app = spawn_app().await;
     let enrolling = app.admin_token().await;
-    let other = token_of(&app, ADMIN, ADMIN_PASSWORD).await;
+    let other = app.token_of(ADMIN, ADMIN_PASSWORD).await;
     let (status, _) = get(&app, &other, "/account").await;
     assert_eq!(status, 200);
     enrol(&app, &enrolling).await;
@@ -363,7 +357,7 @@ async fn turning_two_factor_off_needs_the_password() {
 async fn changing_the_password_needs_the_current_one_and_ends_every_other_session() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let other = token_of(&app, ADMIN, ADMIN_PASSWORD).await;
+    let other = app.token_of(ADMIN, ADMIN_PASSWORD).await;
     let cases = [
         (
             json!({ "current_password": "wrong one entirely", "new_password": NEW_PASSWORD }),
@@ -421,7 +415,7 @@ async fn changing_the_password_needs_the_current_one_and_ends_every_other_sessio
         "this one goes on"
     );
     assert_eq!(read(app.login(ADMIN, ADMIN_PASSWORD).await).await.0, 401);
-    token_of(&app, ADMIN, NEW_PASSWORD).await;
+    app.token_of(ADMIN, NEW_PASSWORD).await;
 }
 
 #[tokio::test]
@@ -503,7 +497,7 @@ async fn a_new_administrator_must_change_the_one_time_password_before_anything_e
     assert_eq!(status, 201, "{body}");
     assert_eq!(body["responseBody"][0]["username"], "noor");
     assert_eq!(body["responseBody"][0]["mustChangePassword"], true);
-    let token = token_of(&app, "noor", "one-time pass for now").await;
+    let token = app.token_of("noor", "one-time pass for now").await;
     let (status, account) = get(&app, &token, "/account").await;
     assert_eq!(status, 200);
     assert_eq!(account["responseBody"][0]["mustChangePassword"], true);
@@ -734,7 +728,7 @@ async fn disabling_or_resetting_an_administrator_ends_their_sessions_at_once() {
         200,
     )
     .await;
-    let yusuf = token_of(&app, "yusuf", NEW_PASSWORD).await;
+    let yusuf = app.token_of("yusuf", NEW_PASSWORD).await;
     let (status, body) = send(
         &app,
         &admin,
@@ -745,7 +739,7 @@ async fn disabling_or_resetting_an_administrator_ends_their_sessions_at_once() {
     .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(get(&app, &yusuf, "/account").await.0, 401);
-    let yusuf = token_of(&app, "yusuf", "a fresh one-time phrase").await;
+    let yusuf = app.token_of("yusuf", "a fresh one-time phrase").await;
     assert_eq!(
         get(&app, &yusuf, "/contact-us").await.0,
         403,
@@ -787,7 +781,7 @@ async fn the_audit_log_records_who_did_what_from_where_and_filters_and_pages() {
     let app = spawn_app().await;
     app.create_admin(ADMIN, ADMIN_PASSWORD).await;
     assert_eq!(read(app.login(ADMIN, "wrong password").await).await.0, 401);
-    let token = token_of(&app, ADMIN, ADMIN_PASSWORD).await;
+    let token = app.token_of(ADMIN, ADMIN_PASSWORD).await;
     let (status, created) = send(
         &app,
         &token,
@@ -825,7 +819,7 @@ async fn the_audit_log_records_who_did_what_from_where_and_filters_and_pages() {
         json!({ "password": ADMIN_PASSWORD }),
     )
     .await;
-    let other = token_of(&app, ADMIN, ADMIN_PASSWORD).await;
+    let other = app.token_of(ADMIN, ADMIN_PASSWORD).await;
     assert_eq!(
         send(&app, &other, Method::POST, "/logout", json!({}))
             .await
@@ -1021,10 +1015,7 @@ async fn refused_sign_ins_are_recorded_once_per_address_and_window_not_once_per_
         )
         .await;
         assert_eq!(status, 201, "{body}");
-        (
-            status,
-            token_of(&app, "noor", "one-time pass for now").await,
-        )
+        (status, app.token_of("noor", "one-time pass for now").await)
     };
     assert_eq!(get(&app, &noor, "/our-services").await.0, 200);
 }
@@ -1121,7 +1112,7 @@ async fn an_owner_turns_off_another_administrators_two_factor_and_it_is_audited(
 }
 
 async fn account_id(app: &TestApp, name: &str) -> i64 {
-    let token = token_of(app, ADMIN, ADMIN_PASSWORD).await;
+    let token = app.token_of(ADMIN, ADMIN_PASSWORD).await;
     let (_, team) = get(app, &token, "/admin-users").await;
     team["responseBody"]["result"]
         .as_array()

@@ -125,12 +125,6 @@ async fn every_operation_answers_alike(
     compared
 }
 
-async fn token_of(app: &TestApp, name: &str, password: &str) -> String {
-    let (status, body) = read(app.login(name, password).await).await;
-    assert_eq!(status, 200, "{body}");
-    body["responseBody"]["token"].as_str().unwrap().to_owned()
-}
-
 #[tokio::test]
 async fn an_administrator_with_a_one_time_password_is_refused_however_the_path_is_spelt() {
     let app = spawn_app().await;
@@ -146,7 +140,7 @@ async fn an_administrator_with_a_one_time_password_is_refused_however_the_path_i
     )
     .await;
     assert_eq!(status, 201, "{body}");
-    let token = token_of(&app, "noor", "one-time pass for now").await;
+    let token = app.token_of("noor", "one-time pass for now").await;
     // The finding itself, spelt out.
     for path in ["/api/v1/%61dmin-users", "/api/v1/%63ontact-us/export"] {
         let (status, body) = answer(&app, Some(&token), &Method::GET, path).await;
@@ -154,7 +148,7 @@ async fn an_administrator_with_a_one_time_password_is_refused_however_the_path_i
     }
     let (status, _) = answer(&app, Some(&token), &Method::POST, "/api/v1/%62log").await;
     assert_eq!(status, 403);
-    let sign_in = async || token_of(&app, "noor", "one-time pass for now").await;
+    let sign_in = async || app.token_of("noor", "one-time pass for now").await;
     let compared =
         every_operation_answers_alike(&app, "one-time password", Some(token), sign_in).await;
     assert!(compared > 150, "{compared} spellings compared");
@@ -169,8 +163,10 @@ async fn required_two_factor_cannot_be_skipped_by_spelling_the_path_differently(
     let token = app.admin_token().await;
     let (status, _) = answer(&app, Some(&token), &Method::GET, "/api/v1/%61dmin-users").await;
     assert_eq!(status, 403);
-    let sign_in =
-        async || token_of(&app, crate::helpers::ADMIN, crate::helpers::ADMIN_PASSWORD).await;
+    let sign_in = async || {
+        app.token_of(crate::helpers::ADMIN, crate::helpers::ADMIN_PASSWORD)
+            .await
+    };
     every_operation_answers_alike(&app, "two-factor required", Some(token), sign_in).await;
 }
 

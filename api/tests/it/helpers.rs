@@ -189,6 +189,16 @@ impl TestApp {
         .await
     }
 
+    /// The token of `name`'s sign-in with `password` (the answer must be 200).
+    pub async fn token_of(&self, name: &str, password: &str) -> String {
+        let (status, body) = read(self.login(name, password).await).await;
+        assert_eq!(status, 200, "{body}");
+        body["responseBody"]["token"]
+            .as_str()
+            .expect("token")
+            .to_owned()
+    }
+
     /// A signed-in administrator's token.
     pub async fn admin_token(&self) -> String {
         self.create_admin(ADMIN, ADMIN_PASSWORD).await;

@@ -7,19 +7,17 @@
 //! every other job keeps publishing.
 
 pub mod build;
-mod lease;
 mod output;
 pub mod site;
 
 use crate::config::RetryPolicy;
 pub use crate::store::outbox::publish_jobs::*;
-pub use lease::*;
+pub use crate::store::publish_lease::*;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::time::Duration;
 
-use sea_orm::TransactionTrait;
 use tokio::sync::Notify;
 
 use crate::store::Db;
@@ -94,7 +92,7 @@ async fn blame<'j>(
     jobs: &'j [Job],
     failures: &[site::Failure],
     policy: RetryPolicy,
-) -> Result<(Vec<&'j Job>, String), sea_orm::DbErr> {
+) -> Result<(Vec<&'j Job>, String), crate::store::DbErr> {
     let mut blamed: Vec<&Job> = Vec::new();
     let mut errors: Vec<String> = Vec::new();
     for failure in failures {
@@ -127,14 +125,7 @@ pub async fn queue_first_build(db: &Db, publisher: &site::Publisher) {
     if publisher.is_current().await {
         return;
     }
-    let queued = match db.write.begin().await {
-        Ok(txn) => match enqueue(&txn, Resource::Site, 0, Action::Upsert).await {
-            Ok(()) => txn.commit().await.map_err(anyhow::Error::from),
-            Err(e) => Err(anyhow::anyhow!("{e}")),
-        },
-        Err(e) => Err(e.into()),
-    };
-    if let Err(e) = queued {
+    if let Err(e) = enqueue_site_build(db).await {
         tracing::error!(error = %e, "failed to queue the initial site build");
     }
 }

@@ -6,6 +6,7 @@ pub mod entities;
 pub mod media_images;
 pub mod migration;
 pub mod outbox;
+pub mod publish_lease;
 pub mod queue;
 pub mod site_data;
 pub mod subscriptions;
@@ -13,8 +14,10 @@ pub mod subscriptions;
 use std::time::Duration;
 
 use anyhow::Context;
+/// The database's error, named by the layers above without their depending on sea-orm.
+pub use sea_orm::DbErr;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbBackend, DbErr, RuntimeErr};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbBackend, RuntimeErr};
 use sea_orm_migration::MigratorTrait;
 
 /// The two handles the app uses. On SQLite, writes go through a single connection so that

@@ -104,6 +104,16 @@ impl From<publish_job::Model> for Job {
     }
 }
 
+/// Queues a full build of the site in a transaction of its own.
+pub async fn enqueue_site_build(db: &Db) -> anyhow::Result<()> {
+    let txn = sea_orm::TransactionTrait::begin(&db.write).await?;
+    enqueue(&txn, Resource::Site, 0, Action::Upsert)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    txn.commit().await?;
+    Ok(())
+}
+
 /// Records a publish job; call it inside the transaction of the write it describes.
 pub async fn enqueue(
     txn: &impl ConnectionTrait,

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use crate::faults::{create_admin, serve_with};
 use crate::helpers::{TestApp, contact, fresh_database_url, read, spawn_app_with};
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -22,13 +22,13 @@ fn free_port() -> u16 {
 }
 
 /// aiosmtpd on loopback, writing each message it receives to a folder.
-struct SmtpSink {
+pub struct SmtpSink {
     child: Child,
     dir: tempfile::TempDir,
 }
 
 impl SmtpSink {
-    fn start(port: u16) -> SmtpSink {
+    pub fn start(port: u16) -> SmtpSink {
         let dir = tempfile::tempdir().unwrap();
         let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/smtp_sink.py");
         let mut child = Command::new("python3")
@@ -51,7 +51,7 @@ impl SmtpSink {
     }
 
     /// Every message received so far, decoded.
-    fn messages(&self) -> Vec<Mail> {
+    pub fn messages(&self) -> Vec<Mail> {
         let mut files: Vec<_> = std::fs::read_dir(self.dir.path())
             .unwrap()
             .flatten()
@@ -91,9 +91,9 @@ impl Drop for SmtpSink {
 
 /// A received email: its headers and its decoded text.
 #[derive(Debug)]
-struct Mail {
+pub struct Mail {
     headers: String,
-    body: String,
+    pub body: String,
 }
 
 impl Mail {

@@ -142,7 +142,15 @@ async fn a_full_disk_refuses_writes_with_503_keeps_every_2xx_and_recovers_by_its
     // SQLite on the small disk in both passes: the embedded default is what fills up.
     let url = format!("sqlite://{}/concierge.db?mode=rwc", data.display());
     create_admin(&data, &url);
-    let env = [("CONCIERGE_FORM_LIMIT", "1000000/1m")];
+    // Staff are told of every enquiry: only of those kept.
+    let port = crate::notifications::free_port();
+    let sink = crate::notifications::SmtpSink::start(port);
+    let smtp = format!("smtp://127.0.0.1:{port}");
+    let env = [
+        ("CONCIERGE_FORM_LIMIT", "1000000/1m"),
+        ("CONCIERGE_SMTP_URL", smtp.as_str()),
+        ("CONCIERGE_NOTIFY_EMAIL", "desk@concierge.example"),
+    ];
     let mut server = serve_with(&data, &url, &env);
     server.ready().await;
     let token = server.token().await;
@@ -296,6 +304,32 @@ async fn a_full_disk_refuses_writes_with_503_keeps_every_2xx_and_recovers_by_its
     assert!(
         lost.is_empty(),
         "blogs answered 201 and not stored: {lost:?}"
+    );
+    until(
+        Duration::from_secs(120),
+        "every notification is sent",
+        async || {
+            count(
+                &url,
+                "outbox_messages WHERE sent_at IS NULL AND failed_at IS NULL",
+            )
+            .await
+                == 0
+        },
+    )
+    .await;
+    let notified: BTreeSet<i64> = sink
+        .messages()
+        .iter()
+        .filter_map(|mail| {
+            let (_, rest) = mail.body.split_once("/admin/addcontactus/")?;
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().ok()
+        })
+        .collect();
+    assert_eq!(
+        notified, enquiries,
+        "the staff are told of exactly the enquiries that were kept"
     );
 }
 

@@ -52,6 +52,9 @@ struct Inner {
     live: usize,
     /// Of those, the ones that have not answered yet: Node is booting in them.
     booting: usize,
+    /// When the last boot ended: a request that was waiting for it counts its queueing from
+    /// then, not from before (its last look may have been almost [`GROW_AFTER`] earlier).
+    boot_ended: Option<Instant>,
 }
 
 impl Pool {
@@ -66,6 +69,7 @@ impl Pool {
                 blank: Vec::new(),
                 live: 0,
                 booting: 0,
+                boot_ended: None,
             }),
             freed: Condvar::new(),
         }
@@ -134,6 +138,11 @@ impl Pool {
             if inner.booting > 0 {
                 // Waiting for a boot is not queueing for busy renderers.
                 asked = Instant::now();
+            } else if let Some(ended) = inner.boot_ended
+                && ended > asked
+            {
+                // Nor is the part of a wait that the end of a boot cut short.
+                asked = ended;
             }
             let waited = asked.elapsed();
             let grow = inner.live < self.size && inner.booting == 0 && waited >= GROW_AFTER;
@@ -174,6 +183,9 @@ impl Pool {
     fn checkin(&self, process: Process, booted: bool) {
         let mut inner = self.lock();
         inner.booting -= usize::from(booted);
+        if booted {
+            inner.boot_ended = Some(Instant::now());
+        }
         let stale = if process.generation == inner.generation {
             inner.idle.push(process);
             None
@@ -197,6 +209,9 @@ impl Pool {
         let mut inner = self.lock();
         inner.live -= 1;
         inner.booting -= usize::from(booting);
+        if booting {
+            inner.boot_ended = Some(Instant::now());
+        }
         drop(inner);
         self.freed.notify_all();
     }
@@ -298,6 +313,14 @@ mod tests {
 
     /// Milliseconds the fake renderer takes per island.
     const DELAY: u64 = 500;
+
+    /// Held by each test for its whole run: the pool's tests time Node processes against
+    /// [`super::GROW_AFTER`], and two of them run in parallel (four renderers beside three) starved
+    /// each other of the two cores, so a queue of quick islands waited past it (seen in CI).
+    fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+        static NODE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+        NODE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
 
     /// An islands build whose server entry answers after [`DELAY`] with the island, its props
     /// and the `x` string it was started with, and logs each start and request to `log`.
@@ -413,6 +436,7 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
 
     #[test]
     fn a_pool_renders_islands_at_once_and_the_same_html_as_one_renderer() {
+        let _serial = one_at_a_time();
         let (one, four) = (fake_build(), fake_build());
         let single = open(one.path(), 1, "s");
         let pool = open(four.path(), 4, "s");
@@ -439,6 +463,7 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
 
     #[test]
     fn a_few_quick_islands_at_once_are_served_by_one_renderer() {
+        let _serial = one_at_a_time();
         let build = fake_build_taking(0);
         let islands = open(build.path(), 4, "s");
         let html = render_four_at_once(&islands);
@@ -450,6 +475,7 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
 
     #[test]
     fn pages_that_want_an_island_being_rendered_wait_for_that_render() {
+        let _serial = one_at_a_time();
         let build = fake_build();
         let islands = open(build.path(), 4, "s");
         let html = render_at_once(&islands, Lang::En, |_| ("footer".into(), "{}".into()));
@@ -463,6 +489,7 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
 
     #[test]
     fn an_island_is_rendered_once_until_the_strings_change() {
+        let _serial = one_at_a_time();
         let build = fake_build();
         let islands = open(build.path(), 2, "one");
         let render = || islands.render("card", Lang::En, "{}").expect("render");
@@ -486,6 +513,7 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
     /// render uses that process (given the tables then) instead of starting another.
     #[test]
     fn a_warmed_renderer_takes_the_first_render_with_the_strings_of_that_moment() {
+        let _serial = one_at_a_time();
         let build = fake_build();
         let islands = NodeIslands::open(build.path())
             .expect("fake build")
@@ -519,6 +547,7 @@ require('readline').createInterface({{ input: process.stdin }}).on('line', (line
 
     #[test]
     fn a_failing_island_is_an_error_that_names_it_and_its_renderer_is_replaced() {
+        let _serial = one_at_a_time();
         let build = fake_build();
         let islands = open(build.path(), 1, "x");
 

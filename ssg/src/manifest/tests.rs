@@ -1,0 +1,402 @@
+use super::*;
+use crate::model::BlogCard;
+
+fn data(n: i32) -> SiteData {
+    SiteData::sample(0, n)
+}
+
+fn by_target(data: &SiteData, year: i32) -> BTreeMap<Target, InputDigest> {
+    digests(data, "f", year)
+        .into_iter()
+        .map(|w| (w.target, w.digest))
+        .collect()
+}
+
+fn changed(before: &SiteData, after: &SiteData) -> Vec<Target> {
+    let (a, b) = (by_target(before, 2026), by_target(after, 2026));
+    b.into_iter()
+        .filter(|(t, d)| a.get(t) != Some(d))
+        .map(|(t, _)| t)
+        .collect()
+}
+
+/// A memo's digests are those made from scratch, whatever came before: for random
+/// sequences of edits to cards (every field), blogs added, removed and reordered, old URLs,
+/// services, general content, banners and reviews, the site's fingerprint and the year.
+#[test]
+fn a_memo_gives_the_digests_made_from_scratch_after_any_changes() {
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos() as u64;
+    let mut state = seed | 1;
+    let mut below = |n: usize| {
+        // xorshift64: the same sequence for a seed.
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut memo = Memo::default();
+    let mut data = SiteData::sample(2, 40);
+    let (mut fingerprint, mut year) = ("f".to_owned(), 2026);
+    let mut next_id = 41;
+    let mut log = Vec::new();
+    let mut held: Option<(Digests, Vec<Wanted>)> = None;
+    for step in 0..300 {
+        let ids: Vec<i32> = data.blogs.iter().map(|b| b.id).collect();
+        let id = ids.get(below(ids.len().max(1))).copied().unwrap_or(1);
+        let what = below(15);
+        log.push(what);
+        match what {
+            0 if !ids.is_empty() => {
+                let mut card = data.blog(id).unwrap().clone();
+                match below(8) {
+                    0 => card.slug.push('x'),
+                    1 => card.name = format!("Blog {}", below(5)),
+                    2 => card.name_ar = Some("مدونة".into()),
+                    3 => card.image_url = format!("/media/{}.jpg", below(3)),
+                    4 => card.image = Some(Default::default()),
+                    5 => card.display_order = below(50) as i32,
+                    6 => card.created_at += chrono::Duration::seconds(1),
+                    _ => card.updated_at += chrono::Duration::seconds(1),
+                }
+                data.set_blog(id, Some(card));
+            }
+            1 if !ids.is_empty() => data.set_blog(id, None),
+            2 | 3 => {
+                let mut card = data
+                    .blogs
+                    .first()
+                    .map(|b| BlogCard::clone(b))
+                    .unwrap_or_default();
+                (card.id, card.slug) = (next_id, format!("b{next_id}"));
+                card.display_order = below(50) as i32;
+                data.set_blog(next_id, Some(card));
+                next_id += 1;
+            }
+            4 if !ids.is_empty() => data.redirects.push(crate::model::Redirect {
+                slug: format!("old-{}", below(100)),
+                blog_id: id,
+            }),
+            5 => data.services[0].name = format!("Service {}", below(3)),
+            6 => {
+                data.general_content = vec![crate::model::GeneralContent {
+                    name: "site.tagline".into(),
+                    values: format!("Tagline {}", below(3)),
+                    values_ar: None,
+                }]
+            }
+            7 => data.banners.push(Default::default()),
+            8 => {
+                data.reviews = vec![crate::model::Review {
+                    name: format!("Guest {}", below(3)),
+                    ..Default::default()
+                }]
+            }
+            9 => fingerprint = format!("f{}", below(3)),
+            // A card changed where it is: the memo holds it too, so it is copied first
+            // and is no longer the card the memo holds.
+            11 if !ids.is_empty() => {
+                let at = below(data.blogs.len());
+                Arc::make_mut(&mut data.blogs[at]).name = format!("Blog {}", below(5));
+            }
+            10 => year = 2026 + below(2) as i32,
+            // Nothing changed.
+            _ => {}
+        }
+        data.normalize();
+        data.redirects.dedup();
+        let (made, scratch) = (
+            memo.digests(&data, &fingerprint, year),
+            digests(&data, &fingerprint, year),
+        );
+        assert_eq!(
+            *made.wanted, scratch,
+            "seed {seed}, step {step}, changes {log:?}"
+        );
+        assert_eq!(made.keys, keys_digest(&scratch), "seed {seed}, step {step}");
+        // An answer still held when the next is made is not changed by it.
+        if below(4) == 0 {
+            held = Some((made.clone(), (*made.wanted).clone()));
+        } else if let Some((held, then)) = held.take() {
+            assert_eq!(
+                *held.wanted, then,
+                "seed {seed}, step {step}: a held answer changed"
+            );
+        }
+    }
+    assert_eq!(memo.cards.len(), data.blogs.len());
+}
+
+#[test]
+fn a_key_is_the_targets_debug_form_and_names_one_output() {
+    let mut targets = vec![
+        Target::Page(Route::Home),
+        Target::Page(Route::Service(7)),
+        Target::Page(Route::Blogs(3)),
+        Target::SitemapBlogs(2),
+        Target::Feeds,
+        Target::Assets,
+    ];
+    for slug in [
+        "plain-slug-9",
+        "عربي-مدونة",
+        "\u{64b}leading-mark",
+        "quote\"back\\slash",
+    ] {
+        targets.push(Target::Page(Route::Blog {
+            slug: slug.into(),
+            id: 42,
+        }));
+        targets.push(Target::Redirect {
+            slug: slug.into(),
+            blog_id: -1,
+        });
+    }
+    for target in &targets {
+        assert_eq!(key(target), format!("{target:?}"));
+    }
+    let distinct: BTreeSet<String> = targets.iter().map(key).collect();
+    assert_eq!(distinct.len(), targets.len());
+    let wanted = digests(&data(30), "f", 2026);
+    let keys: BTreeSet<&str> = wanted.iter().map(|w| w.key.as_str()).collect();
+    assert_eq!(keys.len(), wanted.len(), "every output once");
+    assert!(wanted.iter().all(|w| w.key == key(&w.target)));
+}
+
+#[test]
+fn editing_a_card_changes_only_the_outputs_that_show_it() {
+    let before = data(40);
+    let mut after = before.clone();
+    let mut card = after.blog(20).unwrap().clone();
+    card.name = "New words".into();
+    card.updated_at = chrono::Utc::now();
+    after.set_blog(20, Some(card.clone()));
+    let changed = changed(&before, &after);
+    assert!(changed.contains(&Target::Page(card.route())));
+    assert!(
+        changed.contains(&Target::Page(Route::Blogs(2))),
+        "blog 20 is on page 2"
+    );
+    assert!(changed.contains(&Target::SitemapBlogs(0)) && changed.contains(&Target::SitemapIndex));
+    assert!(changed.contains(&Target::Feeds), "the newest first");
+    assert!(!changed.contains(&Target::Page(Route::Blogs(1))));
+    assert!(
+        !changed.contains(&Target::Page(Route::Home)),
+        "not among the first three"
+    );
+    assert!(!changed.contains(&Target::Page(Route::About)));
+}
+
+#[test]
+fn every_field_of_a_card_is_in_its_digest() {
+    let card = BlogCard::clone(&data(1).blogs[0]);
+    let later = card.created_at + chrono::Duration::nanoseconds(1);
+    type Edit = fn(&mut BlogCard, chrono::DateTime<chrono::Utc>);
+    let edits: [(&str, Edit); 8] = [
+        ("slug", |c, _| c.slug.push('x')),
+        ("name", |c, _| c.name.push('x')),
+        ("name_ar", |c, _| c.name_ar = Some(String::new())),
+        ("image_url", |c, _| c.image_url.push('x')),
+        ("image", |c, _| c.image = Some(Default::default())),
+        ("display_order", |c, _| c.display_order += 1),
+        ("created_at", |c, t| c.created_at = t),
+        ("updated_at", |c, t| c.updated_at = t),
+    ];
+    for (field, edit) in edits {
+        let mut edited = card.clone();
+        edit(&mut edited, later);
+        assert_ne!(card_digest(&card), card_digest(&edited), "{field}");
+    }
+    // A field's bytes cannot pass for the next field's.
+    let mut a = card.clone();
+    let mut b = card.clone();
+    (a.slug, a.name) = ("ab".into(), "c".into());
+    (b.slug, b.name) = ("a".into(), "bc".into());
+    assert_ne!(card_digest(&a), card_digest(&b));
+}
+
+#[test]
+fn a_service_or_the_year_changes_every_page() {
+    let before = data(3);
+    let mut after = before.clone();
+    after.services.push(crate::model::Service {
+        id: 1,
+        ..Default::default()
+    });
+    assert_eq!(
+        changed(&before, &after).len(),
+        digests(&after, "f", 2026).len()
+    );
+    let (a, b) = (by_target(&before, 2026), by_target(&before, 2027));
+    assert!(a.iter().all(|(t, d)| b[t] != *d));
+}
+
+#[test]
+fn deleting_a_blog_moves_the_later_listing_pages() {
+    let before = data(30);
+    let mut after = before.clone();
+    after.set_blog(5, None);
+    let changed = changed(&before, &after);
+    for n in 1..=3 {
+        assert!(changed.contains(&Target::Page(Route::Blogs(n))), "page {n}");
+    }
+    assert!(
+        !changed.contains(&Target::Page(Route::Home)),
+        "the first three stay"
+    );
+}
+
+fn entry(digest: char, files: &[&str]) -> Entry {
+    Entry {
+        digest: digest.to_string().repeat(32),
+        files: files.iter().map(|f| f.to_string()).collect(),
+    }
+}
+
+#[test]
+fn every_output_is_in_its_part_and_a_blogs_outputs_in_its_sitemap_chunks() {
+    for (id, chunk) in [(1, 0), (249, 0), (250, 1), (12_345, 49), (-1, -1)] {
+        for slug in ["plain", "quote\", id: 7 })", "عربي"] {
+            let page = Target::Page(Route::Blog {
+                slug: slug.into(),
+                id,
+            });
+            let redirect = Target::Redirect {
+                slug: slug.into(),
+                blog_id: id,
+            };
+            for target in [page, redirect] {
+                assert_eq!(Shard::of(&key(&target)), Shard::Blogs(chunk), "{target:?}");
+            }
+        }
+    }
+    for target in [
+        Target::Page(Route::Home),
+        Target::Page(Route::Blogs(3)),
+        Target::SitemapBlogs(2),
+        Target::Feeds,
+    ] {
+        assert_eq!(Shard::of(&key(&target)), Shard::Site);
+    }
+    for shard in [Shard::Site, Shard::Blogs(0), Shard::Blogs(199)] {
+        assert_eq!(Shard::parse(&shard.name()), Some(shard));
+        assert!(shard.file().starts_with(MANIFEST_FILE) && shard.file() != INTENT_FILE);
+    }
+}
+
+#[test]
+fn the_manifest_reads_back_what_it_wrote_part_by_part() {
+    let mut m = Manifest::default();
+    let blog = key(&Target::Page(Route::Blog {
+        slug: "doha".into(),
+        id: 300,
+    }));
+    m.insert(
+        "Page(Home)".into(),
+        entry('a', &["index.html", "ar/index.html"]),
+    );
+    m.insert("Assets".into(), entry('b', &[]));
+    m.insert(blog.clone(), entry('c', &["doha/300/index.html"]));
+    assert_eq!(
+        m.take_dirty(),
+        BTreeSet::from([Shard::Site, Shard::Blogs(1)])
+    );
+    let parts = m
+        .shards()
+        .map(|shard| (shard, part_digest(&m.shard_text(shard))))
+        .collect();
+    let Some(Index::Shards(listed)) = Index::parse(&index_text(&parts)) else {
+        panic!("an index");
+    };
+    assert_eq!(listed, parts);
+    assert_eq!(
+        listed.keys().copied().collect::<Vec<_>>(),
+        [Shard::Site, Shard::Blogs(1)]
+    );
+    let mut read = Manifest::default();
+    for &shard in listed.keys() {
+        read.read_shard(shard, &m.shard_text(shard)).unwrap();
+    }
+    assert_eq!(read, m);
+    assert!(read.take_dirty().is_empty(), "read as written");
+
+    // An entry the same as before leaves its part as it was; a changed or removed one not.
+    read.insert("Assets".into(), entry('b', &[]));
+    assert!(read.take_dirty().is_empty());
+    read.insert("Assets".into(), entry('d', &[]));
+    assert_eq!(read.take_dirty(), BTreeSet::from([Shard::Site]));
+    read.remove(&blog);
+    assert_eq!(read.take_dirty(), BTreeSet::from([Shard::Blogs(1)]));
+    assert_eq!(read.shard_text(Shard::Blogs(1)), "", "a part left empty");
+    assert_eq!(read.shards().collect::<Vec<_>>(), [Shard::Site]);
+
+    assert_eq!(Index::parse("not a manifest"), None);
+    assert!(read.read_shard(Shard::Site, "short\tkey").is_none());
+}
+
+#[test]
+fn an_entry_found_in_another_part_moves_to_its_own_and_both_are_written_again() {
+    let blog = key(&Target::Redirect {
+        slug: "doha".into(),
+        blog_id: 3,
+    });
+    let mut text = String::new();
+    write_entry(&mut text, &blog, &entry('a', &["doha/index.html"]));
+    let mut m = Manifest::default();
+    m.read_shard(Shard::Blogs(7), &text).unwrap();
+    assert_eq!(m.get(&blog), Some(&entry('a', &["doha/index.html"])));
+    assert_eq!(
+        m.take_dirty(),
+        BTreeSet::from([Shard::Blogs(0), Shard::Blogs(7)])
+    );
+    assert_eq!(m.shard_text(Shard::Blogs(7)), "");
+}
+
+#[test]
+fn a_manifest_of_the_old_single_file_is_read_whole() {
+    let mut text = String::new();
+    write_entry(&mut text, "Page(Home)", &entry('a', &["index.html"]));
+    write_entry(
+        &mut text,
+        "Page(Blog { slug: \"x\", id: 1 })",
+        &entry('b', &["x/1/index.html"]),
+    );
+    let Some(Index::Whole(mut m)) = Index::parse(&text) else {
+        panic!("the old manifest");
+    };
+    assert_eq!(m.keys().count(), 2);
+    m.take_dirty();
+    m.mark_all_dirty();
+    assert_eq!(
+        m.take_dirty(),
+        BTreeSet::from([Shard::Site, Shard::Blogs(0)])
+    );
+}
+
+#[test]
+fn an_intent_makes_its_outputs_stale_with_every_file_they_may_hold() {
+    let mut m = Manifest::default();
+    m.insert("Page(About)".into(), entry('a', &["about/index.html"]));
+    m.insert("Page(Home)".into(), entry('b', &["index.html"]));
+    m.take_dirty();
+    let mut intent = Intent::default();
+    intent.add(
+        "Page(About)",
+        ["about/index.html".to_owned(), "about/new.html".to_owned()],
+    );
+    intent.add("Page(Blogs(9))", ["blogs/9/index.html".to_owned()]);
+    let intent = Intent::parse(&intent.to_text()).expect("reads back");
+    intent.apply(&mut m);
+    assert_eq!(
+        m.get("Page(About)"),
+        Some(&Entry {
+            digest: STALE.into(),
+            files: ["about/index.html".into(), "about/new.html".into()].into()
+        })
+    );
+    assert_eq!(m.get("Page(Blogs(9))").unwrap().digest, STALE);
+    assert_eq!(m.get("Page(Home)"), Some(&entry('b', &["index.html"])));
+    assert_eq!(m.take_dirty(), BTreeSet::from([Shard::Site]));
+}

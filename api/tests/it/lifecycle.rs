@@ -503,8 +503,10 @@ async fn every_save_keeps_a_revision_and_any_revision_comes_back_as_a_draft() {
     assert_eq!(status, 404);
 }
 
-#[tokio::test]
-async fn a_deleted_item_can_be_brought_back_for_thirty_days_then_it_is_gone() {
+/// An app whose clock is the test's and whose scheduler looks only when the test says (no
+/// worker of the server's in between), with a banner titled `title` created and deleted: the
+/// app, its clock, an administrator's token and the banner's id.
+async fn a_deleted_banner(title: &str) -> (TestApp, Clock, String, i64) {
     let clock = Clock::default();
     let app = spawn_app_with({
         let clock = clock.clone();
@@ -520,7 +522,7 @@ async fn a_deleted_item_can_be_brought_back_for_thirty_days_then_it_is_gone() {
         &token,
         Method::POST,
         "/flashy-banner",
-        json!([banner("Ramadan nights")]),
+        json!([banner(title)]),
     )
     .await;
     let id = first(&created)["id"].as_i64().unwrap();
@@ -533,6 +535,12 @@ async fn a_deleted_item_can_be_brought_back_for_thirty_days_then_it_is_gone() {
     )
     .await;
     assert_eq!(status, 200);
+    (app, clock, token, id)
+}
+
+#[tokio::test]
+async fn a_deleted_item_can_be_brought_back_for_thirty_days_then_it_is_gone() {
+    let (app, clock, token, id) = a_deleted_banner("Ramadan nights").await;
     assert!(banner_titles(&app).await.is_empty());
     let (_, list) = read(app.get_as(&token, "/flashy-banner").await).await;
     assert_eq!(list["responseBody"]["totalCount"], 0);
@@ -743,35 +751,7 @@ async fn a_preview_shows_the_pending_change_in_both_languages_and_publishes_noth
 
 #[tokio::test]
 async fn the_schedulers_purge_is_in_the_audit_log_once_as_the_system() {
-    let clock = Clock::default();
-    // The scheduler's looks are the test's own (no worker of the server's in between).
-    let app = spawn_app_with({
-        let clock = clock.clone();
-        move |s| {
-            s.publish_worker = false;
-            s.clock = clock;
-        }
-    })
-    .await;
-    let token = app.admin_token().await;
-    let (_, created) = send(
-        &app,
-        &token,
-        Method::POST,
-        "/flashy-banner",
-        json!([banner("Summer in Salalah")]),
-    )
-    .await;
-    let id = first(&created)["id"].as_i64().unwrap();
-    let (status, _) = send(
-        &app,
-        &token,
-        Method::DELETE,
-        &format!("/flashy-banner/flashy-banner-delete/{id}"),
-        Value::Null,
-    )
-    .await;
-    assert_eq!(status, 200);
+    let (app, clock, token, id) = a_deleted_banner("Summer in Salalah").await;
     let (_, deleted) = read(app.get_as(&token, "/content/deleted?kind=banner").await).await;
     let deleted_at = deleted["responseBody"]["result"][0]["deleted_at"].clone();
     assert!(deleted_at.is_string(), "{deleted}");

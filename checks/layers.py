@@ -78,6 +78,7 @@ ASSIGNMENT = {
     "content/blogs.rs": ("app", "content::blogs"),
     "content/general_content.rs": ("app", "content::general_content"),
     "content/lifecycle.rs": ("app", "content::lifecycle"),
+    "content/items.rs": ("app", "content::items"),
     "content/mod.rs": ("app", "content"),
     "content/reviews.rs": ("app", "content::reviews"),
     "content/schedule.rs": ("app", "content::schedule"),

@@ -12,6 +12,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::i18n::Text;
+use crate::routes::error_response::{Answer, HttpError};
 use crate::state::AppState;
 use crate::store::entities::{admin_session, admin_user};
 use crate::token::token_hash;
@@ -62,7 +63,7 @@ const LAST_SEEN_EVERY: chrono::Duration = chrono::Duration::seconds(60);
 #[derive(Debug, Clone)]
 pub struct MaybeAdmin(pub Option<Admin>);
 
-fn bearer(req: &HttpRequest) -> Option<Result<String, ApiError>> {
+fn bearer(req: &HttpRequest) -> Option<Answer<String>> {
     let header = req.headers().get(actix_web::http::header::AUTHORIZATION)?;
     let value = header.to_str().unwrap_or("");
     Some(match value.split_once(' ') {
@@ -71,13 +72,13 @@ fn bearer(req: &HttpRequest) -> Option<Result<String, ApiError>> {
         {
             Ok(token.trim().to_owned())
         }
-        _ => Err(signed_out()),
+        _ => Err(signed_out().into()),
     })
 }
 
 /// The administrator of a token: the session must be open, the account enabled, and, once the
 /// account has two-factor on, the session must have been made with it.
-async fn authenticate(state: web::Data<AppState>, token: String) -> Result<Admin, ApiError> {
+async fn authenticate(state: web::Data<AppState>, token: String) -> Answer<Admin> {
     let now = Utc::now();
     let found = admin_session::Entity::find()
         .filter(admin_session::Column::TokenHash.eq(token_hash(&token)))
@@ -86,14 +87,14 @@ async fn authenticate(state: web::Data<AppState>, token: String) -> Result<Admin
         .one(&state.db.read)
         .await?;
     let Some(session) = found else {
-        return Err(signed_out());
+        return Err(signed_out().into());
     };
     let user = admin_user::Entity::find_by_id(session.admin_user_id)
         .one(&state.db.read)
         .await?;
     let Some(user) = user.filter(|u| !u.disabled && (session.second_factor || !u.totp_enabled))
     else {
-        return Err(signed_out());
+        return Err(signed_out().into());
     };
     if session
         .last_seen_at
@@ -144,10 +145,10 @@ pub fn restriction(admin: &Admin, method: &str, pattern: &str) -> Option<&'stati
     }
 }
 
-fn app_state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
+fn app_state(req: &HttpRequest) -> Answer<web::Data<AppState>> {
     req.app_data::<web::Data<AppState>>()
         .cloned()
-        .ok_or_else(|| ApiError::Unexpected(anyhow::anyhow!("AppState is not registered")))
+        .ok_or_else(|| anyhow::anyhow!("AppState is not registered").into())
 }
 
 /// Middleware: a request only an administrator may make (the table of operations, built from
@@ -169,16 +170,14 @@ pub async fn authenticate_first(
     let table = req
         .app_data::<web::Data<OperationTable>>()
         .cloned()
-        .ok_or_else(|| {
-            ApiError::Unexpected(anyhow::anyhow!("the operations are not registered"))
-        })?;
+        .ok_or_else(|| HttpError::from(anyhow::anyhow!("the operations are not registered")))?;
     let operation = table
         .resolve(req.method(), routed_path(req.request()))
         .filter(|o| o.access == Access::Administrator);
     let Some(operation) = operation else {
         return Ok(next.call(req).await?.map_into_left_body());
     };
-    let token = bearer(req.request()).unwrap_or_else(|| Err(signed_out()))?;
+    let token = bearer(req.request()).unwrap_or_else(|| Err(signed_out().into()))?;
     let state = app_state(req.request())?;
     let admin = authenticate(state.clone(), token).await?;
     if let Some(message) = restriction(&admin, req.method().as_str(), &operation.pattern) {
@@ -197,13 +196,15 @@ pub async fn authenticate_first(
     req.extensions_mut().insert(admin);
     let response = audit::scoped(actor.clone(), next.call(req)).await?;
     if response.status().is_success() {
-        crate::routes::audit::record_transfer(&state.db.write, &actor, response.request()).await?;
+        crate::routes::audit::record_transfer(&state.db.write, &actor, response.request())
+            .await
+            .map_err(HttpError::from)?;
     }
     Ok(response.map_into_left_body())
 }
 
 impl FromRequest for Admin {
-    type Error = ApiError;
+    type Error = HttpError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     /// The administrator the middleware found, or (a route it did not know as an
@@ -212,7 +213,7 @@ impl FromRequest for Admin {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         use actix_web::HttpMessage;
         let found = req.extensions().get::<Admin>().cloned();
-        let token = bearer(req).unwrap_or_else(|| Err(signed_out()));
+        let token = bearer(req).unwrap_or_else(|| Err(signed_out().into()));
         let state = app_state(req);
         let method = req.method().as_str().to_owned();
         let pattern = req.match_pattern().unwrap_or_default();
@@ -222,7 +223,7 @@ impl FromRequest for Admin {
                 None => authenticate(state?, token?).await?,
             };
             match restriction(&admin, &method, &pattern) {
-                Some(message) => Err(ApiError::Forbidden(message.clone())),
+                Some(message) => Err(ApiError::Forbidden(message.clone()).into()),
                 None => Ok(admin),
             }
         })
@@ -230,7 +231,7 @@ impl FromRequest for Admin {
 }
 
 impl FromRequest for MaybeAdmin {
-    type Error = ApiError;
+    type Error = HttpError;
     type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {

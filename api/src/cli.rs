@@ -152,7 +152,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let utc = chrono::FixedOffset::east_opt(0).expect("zero offset");
             let bytes = spreadsheet::export_contacts(&db, utc, &Default::default())
                 .await
-                .map_err(|e| anyhow::anyhow!("{e}"))?
+                .map_err(|e| store::classify(e).into_anyhow())?
                 .ok_or_else(|| {
                     anyhow::anyhow!("{}", crate::domain::rules::catalog().messages.no_data)
                 })?;
@@ -187,7 +187,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     }
                     bail!("{}", fields.headline());
                 }
-                Err(other) => bail!("{other}"),
+                Err(other) => return Err(store::classify(other).into_anyhow()),
             }
         }
         Command::Media {

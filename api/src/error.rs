@@ -3,6 +3,7 @@
 //! `routes::error_response`, the only part that knows HTTP).
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -67,50 +68,67 @@ impl FieldErrors {
     }
 }
 
-#[derive(Debug, thiserror::Error)]
+/// Every failure of the API. It deliberately does not implement `std::error::Error`: that is
+/// what lets any error (`?` on a database call, an I/O error, `anyhow`) become
+/// [`ApiError::Unexpected`] through the one blanket `From` below, with no crate of the workspace
+/// naming the others' error types here. What an unexpected error really means (the database
+/// is down, the disk is full) is decided where it leaves the process, by `store::classify`.
+#[derive(Debug)]
 pub enum ApiError {
     /// 400 with per-field messages.
-    #[error("{}", .0.headline())]
     Validation(FieldErrors),
     /// 400 about the request as a whole (malformed JSON, bad query values).
-    #[error("{0}")]
     BadRequest(Text),
-    #[error("{0}")]
     Unauthorized(Text),
     /// 401 to a sign-in whose password was right: its second factor is missing or wrong.
-    #[error("{0}")]
     SecondFactor(Text),
     /// 403: who the administrator is, is known; this is not theirs to do.
-    #[error("{0}")]
     Forbidden(Text),
-    #[error("{0}")]
     NotFound(Text),
-    #[error("{0}")]
     Conflict(Text),
-    #[error("{0}")]
     PayloadTooLarge(Text),
-    #[error("{0}")]
     UnsupportedMediaType(Text),
-    #[error("{message}")]
-    TooManyRequests { message: Text, retry_after: u64 },
+    TooManyRequests {
+        message: Text,
+        retry_after: u64,
+    },
     /// The database (or another dependency) is down; the request may be retried.
-    #[error("{0}")]
     Unavailable(Text),
+    /// The disk is full (`ENOSPC`, `EDQUOT`, or the database saying so): nothing was kept, and a
+    /// retry once space is freed succeeds, so it is answered 503 like an unavailable database.
+    OutOfStorage(anyhow::Error),
     /// A bug or an unexpected failure: logged with its cause chain, answered with a generic 500.
-    #[error("{}", catalog().messages.unexpected)]
-    Unexpected(#[source] anyhow::Error),
+    Unexpected(anyhow::Error),
+}
+
+impl<E: Into<anyhow::Error>> From<E> for ApiError {
+    fn from(err: E) -> Self {
+        ApiError::Unexpected(err.into())
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message().current())
+    }
+}
+
+/// The HTTP status of each kind of failure, as plain data: `http` answers with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    BadRequest = 400,
+    Unauthorized = 401,
+    Forbidden = 403,
+    NotFound = 404,
+    Conflict = 409,
+    PayloadTooLarge = 413,
+    UnsupportedMediaType = 415,
+    TooManyRequests = 429,
+    Internal = 500,
+    Unavailable = 503,
 }
 
 impl ApiError {
-    /// A failure from code that reports with `anyhow`: a database error keeps its meaning
-    /// (503 when the database is down), anything else is unexpected.
-    pub fn from_anyhow(err: anyhow::Error) -> Self {
-        match err.downcast::<sea_orm::DbErr>() {
-            Ok(db) => db.into(),
-            Err(other) => ApiError::Unexpected(other),
-        }
-    }
-
     pub fn validation(field: &str, message: Text) -> Self {
         let mut errors = FieldErrors::default();
         errors.add(field, message);
@@ -122,30 +140,53 @@ impl ApiError {
         ApiError::Unavailable(catalog().messages.unavailable.clone())
     }
 
-    /// An unexpected failure whose cause is a full disk (`ENOSPC`, `EDQUOT`, or the database
-    /// saying so): nothing was kept, and a retry once space is freed succeeds, so it is answered
-    /// 503 like an unavailable database, never 500.
-    pub fn out_of_storage(&self) -> bool {
-        let ApiError::Unexpected(cause) = self else {
-            return false;
-        };
+    /// An unexpected failure whose cause, somewhere in its chain, is an I/O error saying the
+    /// disk is full; `store::classify` adds the database's own ways of saying so.
+    pub fn io_storage_full(cause: &anyhow::Error) -> bool {
         cause.chain().any(|e| {
             e.downcast_ref::<std::io::Error>().is_some_and(|io| {
                 matches!(
                     io.kind(),
                     std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
                 )
-            }) || e
-                .downcast_ref::<sea_orm::DbErr>()
-                .is_some_and(crate::store::is_storage_full)
+            })
         })
+    }
+
+    pub fn status(&self) -> Status {
+        match self {
+            ApiError::Validation(_) | ApiError::BadRequest(_) => Status::BadRequest,
+            ApiError::Unauthorized(_) | ApiError::SecondFactor(_) => Status::Unauthorized,
+            ApiError::Forbidden(_) => Status::Forbidden,
+            ApiError::NotFound(_) => Status::NotFound,
+            ApiError::Conflict(_) => Status::Conflict,
+            ApiError::PayloadTooLarge(_) => Status::PayloadTooLarge,
+            ApiError::UnsupportedMediaType(_) => Status::UnsupportedMediaType,
+            ApiError::TooManyRequests { .. } => Status::TooManyRequests,
+            ApiError::Unavailable(_) | ApiError::OutOfStorage(_) => Status::Unavailable,
+            ApiError::Unexpected(_) => Status::Internal,
+        }
+    }
+
+    /// The `Retry-After` seconds to send with the answer, if any.
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            ApiError::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            ApiError::Unavailable(_) | ApiError::OutOfStorage(_) => Some(5),
+            _ => None,
+        }
+    }
+
+    /// The per-field messages of a validation failure (none for the others).
+    pub fn fields(&self) -> Vec<&(String, Text)> {
+        match self {
+            ApiError::Validation(fields) => fields.iter().collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// The message in the language of the request being answered.
     pub fn message(&self) -> &Text {
-        if self.out_of_storage() {
-            return &catalog().messages.unavailable;
-        }
         match self {
             ApiError::Validation(fields) => fields.headline(),
             ApiError::BadRequest(m)
@@ -158,7 +199,17 @@ impl ApiError {
             | ApiError::UnsupportedMediaType(m)
             | ApiError::TooManyRequests { message: m, .. }
             | ApiError::Unavailable(m) => m,
+            ApiError::OutOfStorage(_) => &catalog().messages.unavailable,
             ApiError::Unexpected(_) => &catalog().messages.unexpected,
+        }
+    }
+
+    /// For code that reports with `anyhow` (the command line): the cause of an unexpected
+    /// failure, else the message.
+    pub fn into_anyhow(self) -> anyhow::Error {
+        match self {
+            ApiError::Unexpected(cause) | ApiError::OutOfStorage(cause) => cause,
+            other => anyhow::anyhow!("{other}"),
         }
     }
 }
@@ -172,26 +223,6 @@ pub fn too_many_submissions(retry_after: u64) -> ApiError {
             .too_many_submissions
             .with("duration", crate::i18n::minutes(minutes)),
         retry_after,
-    }
-}
-
-impl From<sea_orm::DbErr> for ApiError {
-    fn from(err: sea_orm::DbErr) -> Self {
-        if crate::store::is_unavailable(&err) {
-            tracing::warn!(error = %err, "database unavailable");
-            ApiError::unavailable()
-        } else {
-            ApiError::Unexpected(err.into())
-        }
-    }
-}
-
-impl From<sea_orm::TransactionError<ApiError>> for ApiError {
-    fn from(err: sea_orm::TransactionError<ApiError>) -> Self {
-        match err {
-            sea_orm::TransactionError::Connection(e) => e.into(),
-            sea_orm::TransactionError::Transaction(e) => e,
-        }
     }
 }
 

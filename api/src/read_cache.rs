@@ -168,7 +168,7 @@ pub async fn serve(
         Ok(outbox) => outbox,
         // Unreachable: 503 now, rather than a second wait for the handler's own query.
         Err(e) if crate::store::is_unavailable(&e) => {
-            return Err(crate::error::ApiError::from(e).into());
+            return Err(crate::routes::error_response::HttpError::from(e).into());
         }
         // Any other trouble: the handler answers, and says what it is.
         Err(_) => return Ok(next.call(req).await?.map_into_left_body()),

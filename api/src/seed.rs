@@ -15,8 +15,8 @@ use crate::config::Settings;
 use crate::content::{Banners, Blogs, GeneralContent, Kind, Reviews, ServiceItems, Services};
 use crate::media;
 use crate::storage::Store;
+use crate::store::Db;
 use crate::store::entities::{admin_user, banner, blog, general_content, review, service};
-use crate::store::{self, Db};
 
 static DEMO: &str = include_str!("../seed/demo.json");
 static ARTWORK: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/seed/media");
@@ -135,7 +135,7 @@ where
     }
     let input: K::Input = serde_json::from_value(item.clone())
         .with_context(|| format!("the demo item {item} does not fit its form"))?;
-    store::content::create::<K>(txn, input)
+    crate::content::items::create::<K>(txn, input)
         .await
         .map_err(|e| anyhow::anyhow!("the demo item {item} was refused: {e}"))
 }

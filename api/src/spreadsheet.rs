@@ -19,8 +19,8 @@ use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::i18n::Text as Said;
 use crate::spreadsheet_guard::Refusal;
+use crate::store::Db;
 use crate::store::entities::{contact as contact_entity, general_content};
-use crate::store::{self, Db};
 
 pub const CONTACTS_FILE: &str = "Contact_Us_List.xlsx";
 pub const CONTACTS_SHEET: &str = "Contacts";
@@ -39,17 +39,15 @@ pub const MAX_EXPORT_ROWS: u64 = 10_000;
 pub const MAX_IMPORT_ROWS: usize = 10_000;
 const DATE_FORMAT: &str = "dd-mm-yyyy hh:mm";
 
-/// Why an import was refused.
-#[derive(Debug, thiserror::Error)]
+/// Why an import was refused. Not a `std::error::Error` on purpose: that is what lets it have
+/// its own conversion into an [`ApiError`] (a 415 or a 400 with every bad cell) beside
+/// `ApiError`'s blanket one for unexpected errors.
+#[derive(Debug)]
 pub enum ImportError {
-    #[error("{}", catalog().messages.not_xlsx)]
     NotXlsx,
-    #[error("{}", catalog().messages.workbook_unreadable.with("detail", .0.as_str()))]
     Unreadable(String),
-    #[error("{0}")]
     Layout(Said),
     /// `(row number as Excel shows it, column header, message)` for every bad cell.
-    #[error("{}", rows_message(.0))]
     Rows(Vec<(usize, String, Said)>),
 }
 
@@ -420,8 +418,8 @@ pub async fn import_general_content(db: &Db, bytes: &[u8]) -> Result<ImportCount
             .one(&txn)
             .await?;
         let saved = match &existing {
-            Some(row) => store::content::update::<GeneralContent>(&txn, row.id, input).await,
-            None => store::content::create::<GeneralContent>(&txn, input).await,
+            Some(row) => crate::content::items::update::<GeneralContent>(&txn, row.id, input).await,
+            None => crate::content::items::create::<GeneralContent>(&txn, input).await,
         };
         match saved {
             Ok(_) if existing.is_some() => counts.updated += 1,

@@ -20,6 +20,7 @@ use crate::error::ApiError;
 use crate::operations::{OperationTable, routed_path};
 use crate::publish::site::Publisher;
 use crate::routes::error_response::error_body;
+use crate::routes::error_response::{Answer, HttpError};
 use crate::state::AppState;
 use crate::store::{self, Db};
 use crate::{openapi, publish, routes};
@@ -292,13 +293,10 @@ fn clear_upload_dir(dir: &std::path::Path) -> anyhow::Result<()> {
 }
 
 /// No route matched: 405 with `Allow` when the path is a route of the API, else 404.
-async fn api_fallback(
-    req: HttpRequest,
-    operations: web::Data<OperationTable>,
-) -> Result<HttpResponse, ApiError> {
+async fn api_fallback(req: HttpRequest, operations: web::Data<OperationTable>) -> Answer {
     match operations.methods_at(routed_path(&req)) {
         Some(methods) if !methods.is_empty() => Ok(method_not_allowed(&methods)),
-        _ => Err(ApiError::NotFound(catalog().messages.not_found.clone())),
+        _ => Err(ApiError::NotFound(catalog().messages.not_found.clone()).into()),
     }
 }
 
@@ -346,7 +344,9 @@ async fn require_api_key(
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
     if expected.is_empty() || sent != expected {
-        return Err(ApiError::Unauthorized(catalog().messages.api_key.clone()).into());
+        return Err(
+            HttpError::from(ApiError::Unauthorized(catalog().messages.api_key.clone())).into(),
+        );
     }
     next.call(req).await
 }
@@ -402,25 +402,25 @@ fn json_error(err: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
                 .with("detail", other.to_string()),
         ),
     };
-    api.into()
+    HttpError::from(api).into()
 }
 
 fn query_error(err: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
-    ApiError::BadRequest(
+    HttpError::from(ApiError::BadRequest(
         catalog()
             .messages
             .invalid_query
             .with("detail", err.to_string()),
-    )
+    ))
     .into()
 }
 
 fn path_error(err: PathError, _: &HttpRequest) -> actix_web::Error {
-    ApiError::BadRequest(
+    HttpError::from(ApiError::BadRequest(
         catalog()
             .messages
             .invalid_path
             .with("detail", err.to_string()),
-    )
+    ))
     .into()
 }

@@ -5,7 +5,7 @@ use sea_orm::{DatabaseTransaction, EntityTrait, QueryOrder, Select, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{Kind, Order};
+use super::{Kind, Order, Table};
 use crate::domain::form::Form;
 use crate::domain::lenient::Text;
 use crate::domain::rules::{FormRules, catalog};
@@ -65,19 +65,13 @@ impl BannerInput {
 /// Banners, as a [`Kind`].
 pub struct Banners;
 
-impl Kind for Banners {
+impl Table for Banners {
     type Entity = banner::Entity;
     type Key = banner::PrimaryKey;
     type Column = banner::Column;
     type Model = banner::Model;
     type Active = banner::ActiveModel;
-    type Input = BannerInput;
-
     const RESOURCE: Resource = Resource::Banner;
-    const PATH: &str = "banner";
-    fn rules() -> &'static FormRules {
-        &catalog().forms.banner
-    }
 
     /// Banners have no display order: in the order they were made.
     fn ordered(order: Order) -> Select<banner::Entity> {
@@ -85,6 +79,15 @@ impl Kind for Banners {
             Order::Newest => banner::Entity::find().order_by_desc(banner::Column::Id),
             Order::Display | Order::Id => banner::Entity::find().order_by_asc(banner::Column::Id),
         }
+    }
+}
+
+impl Kind for Banners {
+    type Input = BannerInput;
+
+    const PATH: &str = "banner";
+    fn rules() -> &'static FormRules {
+        &catalog().forms.banner
     }
 
     async fn apply(

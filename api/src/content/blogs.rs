@@ -8,7 +8,7 @@ use sea_orm::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::Kind;
+use super::{Kind, Table};
 use crate::content::html::{excerpt, sanitize};
 use crate::domain::form::Form;
 use crate::domain::lenient::{Loose, Text};
@@ -96,27 +96,13 @@ impl BlogInput {
 /// Blogs, as a [`Kind`].
 pub struct Blogs;
 
-impl Kind for Blogs {
+impl Table for Blogs {
     type Entity = blog::Entity;
     type Key = blog::PrimaryKey;
     type Column = blog::Column;
     type Model = blog::Model;
     type Active = blog::ActiveModel;
-    type Input = BlogInput;
-
     const RESOURCE: Resource = Resource::Blog;
-    const PATH: &str = "blog";
-    fn rules() -> &'static FormRules {
-        &catalog().forms.blog
-    }
-
-    async fn apply(
-        input: BlogInput,
-        _txn: &DatabaseTransaction,
-        row: &mut blog::ActiveModel,
-    ) -> Result<(), ApiError> {
-        input.apply(row)
-    }
 
     /// Whole bodies up to [`LIST_BODY_CHARS`]; a longer one is replaced by its plain-text
     /// opening (`GET /blog/{id}` has it whole), so no anonymous list answers megabytes.
@@ -130,6 +116,23 @@ impl Kind for Blogs {
             row.description_ar = row.excerpt_ar.clone();
         }
         row
+    }
+}
+
+impl Kind for Blogs {
+    type Input = BlogInput;
+
+    const PATH: &str = "blog";
+    fn rules() -> &'static FormRules {
+        &catalog().forms.blog
+    }
+
+    async fn apply(
+        input: BlogInput,
+        _txn: &DatabaseTransaction,
+        row: &mut blog::ActiveModel,
+    ) -> Result<(), ApiError> {
+        input.apply(row)
     }
 
     async fn after_save(

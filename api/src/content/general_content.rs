@@ -5,7 +5,7 @@ use sea_orm::{DatabaseTransaction, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::Kind;
+use super::{Kind, Table};
 use crate::domain::form::Form;
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::rules::{FormRules, catalog};
@@ -53,15 +53,18 @@ impl GeneralContentInput {
 /// General content, as a [`Kind`].
 pub struct GeneralContent;
 
-impl Kind for GeneralContent {
+impl Table for GeneralContent {
     type Entity = general_content::Entity;
     type Key = general_content::PrimaryKey;
     type Column = general_content::Column;
     type Model = general_content::Model;
     type Active = general_content::ActiveModel;
+    const RESOURCE: Resource = Resource::GeneralContent;
+}
+
+impl Kind for GeneralContent {
     type Input = GeneralContentInput;
 
-    const RESOURCE: Resource = Resource::GeneralContent;
     const PATH: &str = "general-content";
     fn rules() -> &'static FormRules {
         &catalog().forms.general_content

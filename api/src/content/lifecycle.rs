@@ -18,8 +18,7 @@ use super::{Kind, column};
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
 
-/// How long a deleted item can be brought back.
-pub const KEEP_DELETED_DAYS: i64 = 30;
+pub use crate::store::content::{KEEP_DELETED_DAYS, Status};
 
 /// The item's own lifecycle, which pending changes never override.
 const STATE_KEYS: [&str; 4] = ["status", "publish_at", "unpublish_at", "published_at"];
@@ -33,29 +32,6 @@ pub const LIFECYCLE_KEYS: [&str; 6] = [
     "hasPendingChanges",
     "updated_at",
 ];
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Draft,
-    Published,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Draft => "draft",
-            Status::Published => "published",
-        }
-    }
-
-    fn parse(raw: &str) -> Option<Status> {
-        match raw {
-            "draft" => Some(Status::Draft),
-            "published" => Some(Status::Published),
-            _ => None,
-        }
-    }
-}
 
 /// What a save says of the lifecycle, taken out of its body. `None` is "left out".
 #[derive(Debug, Default)]

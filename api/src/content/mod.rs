@@ -2,29 +2,24 @@
 //! client reviews, banners, general content), each declared once as a [`Kind`] — its table, its
 //! form and the specification's messages, its orders, and the one step that is its own (a
 //! blog's old URLs, a service's 409, a list item's parent). Every save goes through
-//! [`crate::store::content`], whether it comes from HTTP, the seed or a spreadsheet, so each
+//! [`items`], whether it comes from HTTP, the seed or a spreadsheet, so each
 //! write is validated the same way and commits together with its publish job.
 
 mod banners;
 mod blogs;
 mod general_content;
 pub mod html;
+pub mod items;
 pub mod lifecycle;
 mod reviews;
 pub mod schedule;
 mod service_lists;
 mod services;
 
+use sea_orm::DatabaseTransaction;
 use std::future::Future;
-use std::str::FromStr;
 
-use chrono::Utc;
-use sea_orm::{
-    ActiveModelBehavior, ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait,
-    FromQueryResult, IntoActiveModel, ModelTrait, PrimaryKeyTrait, QueryOrder, Select,
-};
-use serde::Serialize;
-use utoipa::ToSchema;
+pub use crate::store::content::{Order, Table, column};
 
 pub use banners::{BannerInput, Banners};
 pub use blogs::{BlogInput, Blogs, EXCERPT};
@@ -35,76 +30,16 @@ pub use services::{ServiceInput, Services};
 
 use crate::domain::rules::FormRules;
 use crate::error::ApiError;
-use crate::store::outbox::publish_jobs::Resource;
 
-/// How a list is sorted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Order {
-    /// By `display_order`, then id: what the site shows.
-    Display,
-    /// By id, oldest first.
-    Id,
-    /// By id, newest first.
-    Newest,
-}
-
-/// One kind of public content.
-pub trait Kind: 'static {
-    type Entity: EntityTrait<
-            Model = Self::Model,
-            ActiveModel = Self::Active,
-            PrimaryKey = Self::Key,
-            Column = Self::Column,
-        >;
-    type Key: PrimaryKeyTrait<ValueType = i32>;
-    /// Every content table has `id`, `created_at` and `updated_at` (and most `display_order`).
-    type Column: ColumnTrait + FromStr;
-    type Model: ModelTrait<Entity = Self::Entity>
-        + IntoActiveModel<Self::Active>
-        + FromQueryResult
-        + Serialize
-        + ToSchema
-        + Clone
-        + Send
-        + Sync;
-    type Active: ActiveModelTrait<Entity = Self::Entity>
-        + ActiveModelBehavior
-        + From<Self::Model>
-        + sea_orm::TryIntoModel<Self::Model>
-        + Send
-        + Sync;
+/// One kind of public content: a [`Table`] with its form, its rules and its own steps.
+pub trait Kind: Table {
     /// What the admin form (or a spreadsheet row, or the seed) sends.
     type Input: serde::de::DeserializeOwned + Send;
 
-    const RESOURCE: Resource;
     /// The kind's name in the lifecycle's paths (`/api/v1/content/{kind}/…`).
     const PATH: &'static str;
     /// The kind's form and messages in the table of rules (`rules/forms.json`).
     fn rules() -> &'static FormRules;
-
-    fn id(row: &Self::Model) -> i32 {
-        row.get(column::<Self>("id")).unwrap()
-    }
-
-    /// A new row, with its creation time.
-    fn new_row() -> Self::Active {
-        let mut row = Self::Active::default();
-        row.set(column::<Self>("created_at"), Utc::now().into());
-        row
-    }
-
-    /// The table in `order` (`display_order`, then id, for [`Order::Display`]).
-    fn ordered(order: Order) -> Select<Self::Entity> {
-        let id = column::<Self>("id");
-        let all = Self::Entity::find();
-        match order {
-            Order::Display => all
-                .order_by_asc(column::<Self>("display_order"))
-                .order_by_asc(id),
-            Order::Id => all.order_by_asc(id),
-            Order::Newest => all.order_by_desc(id),
-        }
-    }
 
     /// Runs the form's rules in the specification's order (the first failing rule's message
     /// is the answer) and fills `row`, `updated_at` included.
@@ -113,11 +48,6 @@ pub trait Kind: 'static {
         txn: &DatabaseTransaction,
         row: &mut Self::Active,
     ) -> impl Future<Output = Result<(), ApiError>> + Send;
-
-    /// A row as an anonymous list shows it (a bound on what one request can ask for).
-    fn in_public_list(row: Self::Model) -> Self::Model {
-        row
-    }
 
     /// What else a save changes, in the same transaction (`before` is `None` on create).
     fn after_save(
@@ -135,11 +65,6 @@ pub trait Kind: 'static {
     ) -> impl Future<Output = Result<(), ApiError>> + Send {
         async { Ok(()) }
     }
-}
-
-/// A column every content table has, by name.
-pub(crate) fn column<K: Kind + ?Sized>(name: &str) -> K::Column {
-    K::Column::from_str(name).unwrap_or_else(|_| panic!("every content table has a {name} column"))
 }
 
 /// Runs `$body` with `$k` standing for the kind named `$path` in the lifecycle's paths
@@ -178,7 +103,8 @@ macro_rules! with_kind {
                     .messages
                     .content_kind
                     .clone(),
-            )),
+            )
+            .into()),
         }
     };
 }

@@ -5,7 +5,7 @@ use sea_orm::{DatabaseTransaction, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::Kind;
+use super::{Kind, Table};
 use crate::domain::form::Form;
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::rules::{FormRules, catalog};
@@ -64,15 +64,18 @@ impl ReviewInput {
 /// Client reviews, shown on the home page, as a [`Kind`].
 pub struct Reviews;
 
-impl Kind for Reviews {
+impl Table for Reviews {
     type Entity = review::Entity;
     type Key = review::PrimaryKey;
     type Column = review::Column;
     type Model = review::Model;
     type Active = review::ActiveModel;
+    const RESOURCE: Resource = Resource::Review;
+}
+
+impl Kind for Reviews {
     type Input = ReviewInput;
 
-    const RESOURCE: Resource = Resource::Review;
     const PATH: &str = "client-review";
     fn rules() -> &'static FormRules {
         &catalog().forms.client_review

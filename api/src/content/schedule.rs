@@ -35,7 +35,7 @@ pub async fn tick(db: &Db, now: DateTime<Utc>) -> Result<Tick, ApiError> {
             let mut fired = 0;
             for (id, live) in store::content::due::<K>(&db.read, now).await? {
                 let txn = db.write.begin().await?;
-                if store::content::fire::<K>(&txn, id, live, now).await? {
+                if crate::content::items::fire::<K>(&txn, id, live, now).await? {
                     fired += 1;
                 }
                 txn.commit().await?;
@@ -47,7 +47,7 @@ pub async fn tick(db: &Db, now: DateTime<Utc>) -> Result<Tick, ApiError> {
             let mut purged = 0;
             for (id, deleted_at) in store::content::purgeable::<K>(&db.read, now).await? {
                 let txn = db.write.begin().await?;
-                if store::content::purge::<K>(&txn, id, deleted_at, now).await? {
+                if crate::content::items::purge::<K>(&txn, id, deleted_at, now).await? {
                     purged += 1;
                 }
                 txn.commit().await?;

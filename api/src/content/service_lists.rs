@@ -7,7 +7,7 @@ use sea_orm::{
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{Kind, Order};
+use super::{Kind, Order, Table};
 use crate::domain::form::Form;
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::rules::{FormRules, catalog};
@@ -86,15 +86,18 @@ impl ServiceItemInput {
 /// Service list items, as a [`Kind`].
 pub struct ServiceItems;
 
-impl Kind for ServiceItems {
+impl Table for ServiceItems {
     type Entity = service_item::Entity;
     type Key = service_item::PrimaryKey;
     type Column = service_item::Column;
     type Model = service_item::Model;
     type Active = service_item::ActiveModel;
+    const RESOURCE: Resource = Resource::ServiceItem;
+}
+
+impl Kind for ServiceItems {
     type Input = ServiceItemInput;
 
-    const RESOURCE: Resource = Resource::ServiceItem;
     const PATH: &str = "service-list";
     fn rules() -> &'static FormRules {
         &catalog().forms.service_list

@@ -5,7 +5,7 @@ use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, Que
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::Kind;
+use super::{Kind, Table};
 use crate::domain::form::Form;
 use crate::domain::lenient::{Loose, Text};
 use crate::domain::rules::{FormRules, catalog};
@@ -76,15 +76,18 @@ impl ServiceInput {
 /// Services, as a [`Kind`].
 pub struct Services;
 
-impl Kind for Services {
+impl Table for Services {
     type Entity = service::Entity;
     type Key = service::PrimaryKey;
     type Column = service::Column;
     type Model = service::Model;
     type Active = service::ActiveModel;
+    const RESOURCE: Resource = Resource::Service;
+}
+
+impl Kind for Services {
     type Input = ServiceInput;
 
-    const RESOURCE: Resource = Resource::Service;
     const PATH: &str = "service";
     fn rules() -> &'static FormRules {
         &catalog().forms.service

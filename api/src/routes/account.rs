@@ -2,7 +2,7 @@
 //! `GET /account/sessions`, `DELETE /account/sessions/{id}`, and two-factor enrolment
 //! (`POST /account/totp/setup`, `/enable`, `/disable`).
 
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{delete, get, post, put, web};
 use sea_orm::{ActiveModelTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -17,6 +17,7 @@ use crate::domain::lenient::Text;
 use crate::domain::password::NewPassword;
 use crate::domain::rules::accounts as m;
 use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use crate::store::entities::admin_user;
 use crate::throttle::{self, Decision};
@@ -46,7 +47,7 @@ fn view(state: &AppState, user: admin_user::Model) -> AccountView {
 #[utoipa::path(context_path = "/api/v1", tag = "account", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<AccountView>)))]
 #[get("/account")]
-pub async fn show(state: web::Data<AppState>, admin: Admin) -> Result<HttpResponse, ApiError> {
+pub async fn show(state: web::Data<AppState>, admin: Admin) -> Answer {
     let user = admins::find(&state.db.read, admin.user_id).await?;
     Ok(envelope::one(view(&state, user)))
 }
@@ -59,7 +60,7 @@ async fn check_own_password(
     user: &admin_user::Model,
     field: &str,
     password: &str,
-) -> Result<(), ApiError> {
+) -> Answer<()> {
     let scope = format!("password:{}", user.id);
     let ticket = match throttle::take(&state.db.write, &scope, crate::limits::PAIR_LIMIT).await? {
         Decision::Allowed(ticket) => ticket,
@@ -70,7 +71,8 @@ async fn check_own_password(
                     .too_many_sign_ins
                     .with("duration", crate::i18n::minutes(retry_after.div_ceil(60))),
                 retry_after,
-            });
+            }
+            .into());
         }
     };
     let hash = user.password_hash.clone();
@@ -79,10 +81,7 @@ async fn check_own_password(
         .await
         .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("password check failed: {e}")))?;
     if !valid {
-        return Err(ApiError::validation(
-            field,
-            m::get().current_password_wrong.clone(),
-        ));
+        return Err(ApiError::validation(field, m::get().current_password_wrong.clone()).into());
     }
     throttle::give_back(&state.db.write, ticket).await?;
     throttle::clear(&state.db.write, &scope).await?;
@@ -108,7 +107,7 @@ pub async fn change_password(
     state: web::Data<AppState>,
     admin: Admin,
     body: web::Json<PasswordChangeInput>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let body = body.into_inner();
     let current = body.current_password.take().unwrap_or_default();
     let new = body.new_password.take().unwrap_or_default();
@@ -116,23 +115,20 @@ pub async fn change_password(
         return Err(ApiError::validation(
             "current_password",
             m::get().current_password_required.clone(),
-        ));
+        )
+        .into());
     }
     if new.is_empty() {
-        return Err(ApiError::validation(
-            "new_password",
-            m::get().new_password_required.clone(),
-        ));
+        return Err(
+            ApiError::validation("new_password", m::get().new_password_required.clone()).into(),
+        );
     }
     let user = admins::find(&state.db.write, admin.user_id).await?;
     let new = NewPassword::parse(&user.username, &new)
         .map_err(|message| ApiError::validation("new_password", message))?;
     check_own_password(&state, &user, "current_password", &current).await?;
     if passwords::verify_password(&user.password_hash, new.as_str()) {
-        return Err(ApiError::validation(
-            "new_password",
-            m::get().same_password.clone(),
-        ));
+        return Err(ApiError::validation("new_password", m::get().same_password.clone()).into());
     }
     let hash = passwords::hash_password(new.as_str()).map_err(ApiError::Unexpected)?;
     let txn = sea_orm::TransactionTrait::begin(&state.db.write).await?;
@@ -156,10 +152,7 @@ pub async fn change_password(
 #[utoipa::path(context_path = "/api/v1", tag = "account", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<SessionView>)))]
 #[get("/account/sessions")]
-pub async fn list_sessions(
-    state: web::Data<AppState>,
-    admin: Admin,
-) -> Result<HttpResponse, ApiError> {
+pub async fn list_sessions(state: web::Data<AppState>, admin: Admin) -> Answer {
     let list = sessions::list(&state.db.read, admin.user_id, admin.session_id).await?;
     let total = list.len() as u64;
     Ok(envelope::list(list, total))
@@ -174,7 +167,7 @@ pub async fn end_session(
     state: web::Data<AppState>,
     admin: Admin,
     id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let id = envelope::parse_id(&id)?;
     sessions::end(&state.db.write, admin.user_id, id).await?;
     Event::new("session.ended")
@@ -205,17 +198,14 @@ pub async fn totp_setup(
     state: web::Data<AppState>,
     admin: Admin,
     body: web::Json<PasswordInput>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let password = body.into_inner().password.take().unwrap_or_default();
     if password.is_empty() {
-        return Err(ApiError::validation(
-            "password",
-            m::get().password_required.clone(),
-        ));
+        return Err(ApiError::validation("password", m::get().password_required.clone()).into());
     }
     let user = admins::find(&state.db.write, admin.user_id).await?;
     if user.totp_enabled {
-        return Err(ApiError::Conflict(m::get().totp_already_on.clone()));
+        return Err(ApiError::Conflict(m::get().totp_already_on.clone()).into());
     }
     check_own_password(&state, &user, "password", &password).await?;
     let secret = totp::new_secret();
@@ -261,21 +251,23 @@ pub async fn totp_enable(
     req: actix_web::HttpRequest,
     admin: Admin,
     body: web::Json<TotpCodeInput>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let code = body.into_inner().code.take().unwrap_or_default();
     if code.trim().is_empty() {
-        return Err(ApiError::validation("code", m::get().code_required.clone()));
+        return Err(ApiError::validation("code", m::get().code_required.clone()).into());
     }
     let user = admins::find(&state.db.write, admin.user_id).await?;
     if user.totp_enabled {
-        return Err(ApiError::Conflict(m::get().totp_already_on.clone()));
+        return Err(ApiError::Conflict(m::get().totp_already_on.clone()).into());
     }
     if user.totp_secret.is_none() {
-        return Err(ApiError::Conflict(m::get().totp_not_started.clone()));
+        return Err(ApiError::Conflict(m::get().totp_not_started.clone()).into());
     }
     let client = state.client_ip(&req);
     match two_factor::check(&state.db.write, &user, &code, Accept::CodeOnly, client).await {
-        Err(ApiError::Unauthorized(message)) => return Err(ApiError::validation("code", message)),
+        Err(ApiError::Unauthorized(message)) => {
+            return Err(ApiError::validation("code", message).into());
+        }
         other => other?,
     }
     let txn = sea_orm::TransactionTrait::begin(&state.db.write).await?;
@@ -324,17 +316,14 @@ pub async fn totp_disable(
     state: web::Data<AppState>,
     admin: Admin,
     body: web::Json<PasswordInput>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let password = body.into_inner().password.take().unwrap_or_default();
     if password.is_empty() {
-        return Err(ApiError::validation(
-            "password",
-            m::get().password_required.clone(),
-        ));
+        return Err(ApiError::validation("password", m::get().password_required.clone()).into());
     }
     let user = admins::find(&state.db.write, admin.user_id).await?;
     if !user.totp_enabled {
-        return Err(ApiError::Conflict(m::get().totp_not_on.clone()));
+        return Err(ApiError::Conflict(m::get().totp_not_on.clone()).into());
     }
     check_own_password(&state, &user, "password", &password).await?;
     let txn = sea_orm::TransactionTrait::begin(&state.db.write).await?;

@@ -1,6 +1,6 @@
 //! The team: `GET`/`POST /admin-users`, `PUT`/`DELETE /admin-users/{id}` (administrators).
 
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{delete, get, post, put, web};
 use sea_orm::{ConnectionTrait, DbBackend, TransactionTrait};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -12,12 +12,13 @@ use crate::domain::lenient::Text;
 use crate::domain::password::NewPassword;
 use crate::domain::rules::accounts as m;
 use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 
 #[utoipa::path(context_path = "/api/v1", tag = "admin-users", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<AdminView>)))]
 #[get("/admin-users")]
-pub async fn list(state: web::Data<AppState>, _admin: Admin) -> Result<HttpResponse, ApiError> {
+pub async fn list(state: web::Data<AppState>, _admin: Admin) -> Answer {
     let all = admins::list(&state.db.read).await?;
     let total = all.len() as u64;
     Ok(envelope::list(all, total))
@@ -33,15 +34,15 @@ pub struct AdminUserInput {
     pub password: Text,
 }
 
-fn new_password(username: &str, raw: Option<String>) -> Result<NewPassword, ApiError> {
+fn new_password(username: &str, raw: Option<String>) -> Answer<NewPassword> {
     let raw = raw.unwrap_or_default();
     if raw.is_empty() {
-        return Err(ApiError::validation(
-            "password",
-            m::get().new_password_required.clone(),
-        ));
+        return Err(
+            ApiError::validation("password", m::get().new_password_required.clone()).into(),
+        );
     }
-    NewPassword::parse(username, &raw).map_err(|message| ApiError::validation("password", message))
+    Ok(NewPassword::parse(username, &raw)
+        .map_err(|message| ApiError::validation("password", message))?)
 }
 
 /// Adds an administrator with a one-time password. 409 when the user name is taken.
@@ -53,7 +54,7 @@ pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
     body: web::Json<AdminUserInput>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let body = body.into_inner();
     let username = admins::parse_username(body.username.take())?;
     let password = new_password(&username, body.password.take())?;
@@ -76,7 +77,7 @@ pub struct AdminUserUpdateInput {
 
 /// Serialises changes to the team on PostgreSQL (SQLite has one writer), so that two
 /// administrators disabling each other cannot leave nobody active.
-async fn lock_team(txn: &sea_orm::DatabaseTransaction) -> Result<(), ApiError> {
+async fn lock_team(txn: &sea_orm::DatabaseTransaction) -> Answer<()> {
     if txn.get_database_backend() == DbBackend::Postgres {
         txn.execute_unprepared("LOCK TABLE admin_users IN SHARE ROW EXCLUSIVE MODE")
             .await?;
@@ -97,15 +98,12 @@ pub async fn update(
     admin: Admin,
     id: web::Path<String>,
     body: web::Json<AdminUserUpdateInput>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let id = envelope::parse_id(&id)?;
     let body = body.into_inner();
     let raw_password = body.password.take();
     if body.disabled.is_none() && raw_password.is_none() && body.totp.is_none() {
-        return Err(ApiError::validation(
-            "disabled",
-            m::get().nothing_to_change.clone(),
-        ));
+        return Err(ApiError::validation("disabled", m::get().nothing_to_change.clone()).into());
     }
     let txn = state.db.write.begin().await?;
     lock_team(&txn).await?;
@@ -129,11 +127,7 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[delete("/admin-users/{id}")]
-pub async fn remove(
-    state: web::Data<AppState>,
-    admin: Admin,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn remove(state: web::Data<AppState>, admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
     let txn = state.db.write.begin().await?;
     lock_team(&txn).await?;

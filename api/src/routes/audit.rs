@@ -1,7 +1,7 @@
 //! `GET /audit` (administrators): the audit log, newest first, filtered by who, what and when.
 //! Nothing changes or deletes it.
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::{get, web};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Deserialize;
 
@@ -11,6 +11,7 @@ use crate::auth::Admin;
 use crate::domain::page::{Page, PageQuery};
 use crate::domain::rules::accounts as m;
 use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -30,7 +31,7 @@ pub struct AuditQuery {
     pub to: Option<String>,
 }
 
-fn filter_text(name: &str, raw: Option<String>) -> Result<Option<String>, ApiError> {
+fn filter_text(name: &str, raw: Option<String>) -> Answer<Option<String>> {
     let value = raw.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
     if value.as_ref().is_some_and(|v| v.chars().count() > 100) {
         return Err(ApiError::validation(
@@ -40,17 +41,14 @@ fn filter_text(name: &str, raw: Option<String>) -> Result<Option<String>, ApiErr
                 .query_too_long
                 .with("name", name)
                 .with("max", 100),
-        ));
+        )
+        .into());
     }
     Ok(value)
 }
 
 /// A date or time; a date `to` means the end of that day.
-fn parse_when(
-    name: &str,
-    raw: Option<String>,
-    end_of_day: bool,
-) -> Result<Option<DateTime<Utc>>, ApiError> {
+fn parse_when(name: &str, raw: Option<String>, end_of_day: bool) -> Answer<Option<DateTime<Utc>>> {
     // Present means a date or a time, exactly: an empty or padded value is a mistake.
     let Some(raw) = raw else {
         return Ok(None);
@@ -64,10 +62,9 @@ fn parse_when(
         .and_then(|d| d.and_hms_opt(0, 0, 0));
     match date {
         Some(start) => Ok(Some(start.and_utc())),
-        None => Err(ApiError::validation(
-            name,
-            m::get().bad_date.clone().with("name", name),
-        )),
+        None => {
+            Err(ApiError::validation(name, m::get().bad_date.clone().with("name", name)).into())
+        }
     }
 }
 
@@ -80,7 +77,7 @@ pub async fn list(
     _admin: Admin,
     page: web::Query<PageQuery>,
     query: web::Query<AuditQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let page = Page::parse(&page, true)?;
     let query = query.into_inner();
     let filter = Filter {

@@ -14,6 +14,7 @@ use crate::domain::lenient::Text;
 use crate::domain::rules::accounts as m;
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -58,7 +59,7 @@ pub async fn login(
     state: web::Data<AppState>,
     req: HttpRequest,
     body: web::Json<LoginInput>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let body = body.into_inner();
     let mut f = Form::new(&catalog().forms.sign_in);
     let username = f.text("username", body.username.take());
@@ -93,7 +94,7 @@ pub async fn login(
                 let reason = if throttled { "throttled" } else { "password" };
                 failed(reason).save_as(&state.db.write, &attempt).await?;
             }
-            return Err(error);
+            return Err(error.into());
         }
     };
     let actor = Actor {
@@ -102,11 +103,11 @@ pub async fn login(
     };
     if user.disabled {
         failed("disabled").save_as(&state.db.write, &actor).await?;
-        return Err(ApiError::Unauthorized(m::get().account_disabled.clone()));
+        return Err(ApiError::Unauthorized(m::get().account_disabled.clone()).into());
     }
     if user.totp_enabled {
         let Some(code) = code else {
-            return Err(ApiError::SecondFactor(m::get().two_factor_required.clone()));
+            return Err(ApiError::SecondFactor(m::get().two_factor_required.clone()).into());
         };
         let accept = two_factor::Accept::CodeOrRecovery;
         let checked = audit::scoped(
@@ -118,13 +119,13 @@ pub async fn login(
             Ok(()) => {}
             Err(ApiError::Unauthorized(_)) => {
                 failed("code").save_as(&state.db.write, &actor).await?;
-                return Err(ApiError::SecondFactor(m::get().code_invalid.clone()));
+                return Err(ApiError::SecondFactor(m::get().code_invalid.clone()).into());
             }
             Err(error) => {
                 failed("code throttled")
                     .save_as(&state.db.write, &actor)
                     .await?;
-                return Err(error);
+                return Err(error.into());
             }
         }
     }
@@ -145,7 +146,7 @@ pub async fn login(
 #[utoipa::path(context_path = "/api/v1", tag = "auth", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ErrorBody), (status = 401, body = ErrorBody)))]
 #[post("/logout")]
-pub async fn logout(state: web::Data<AppState>, admin: Admin) -> Result<HttpResponse, ApiError> {
+pub async fn logout(state: web::Data<AppState>, admin: Admin) -> Answer {
     sign_in::revoke_session(&state.db.write, admin.session_id).await?;
     Event::new("sign_out").save(&state.db.write).await?;
     Ok(crate::routes::error_response::error_body(

@@ -10,15 +10,16 @@ use crate::content::{BannerInput, Banners, Order};
 use crate::domain::page::PageQuery;
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use crate::store::entities::banner;
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{delete, get, post, put, web};
 
 /// The body is an array holding exactly one banner object (not an array read field by field).
-fn single(body: web::Json<Vec<serde_json::Value>>) -> Result<serde_json::Value, ApiError> {
+fn single(body: web::Json<Vec<serde_json::Value>>) -> Answer<serde_json::Value> {
     let mut items = body.into_inner();
     if items.len() != 1 || !items[0].is_object() {
-        return Err(ApiError::BadRequest(catalog().messages.one_banner.clone()));
+        return Err(ApiError::BadRequest(catalog().messages.one_banner.clone()).into());
     }
     Ok(items.remove(0))
 }
@@ -31,7 +32,7 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<PageQuery>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::list::<Banners>(&state, &query, &admin, Order::Id).await
 }
 
@@ -42,7 +43,7 @@ pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::get::<Banners>(&state, &id, &admin).await
 }
 
@@ -54,7 +55,7 @@ pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
     body: web::Json<Vec<serde_json::Value>>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::create::<Banners>(&state, single(body)?).await
 }
 
@@ -67,7 +68,7 @@ pub async fn update(
     _admin: Admin,
     id: web::Path<String>,
     body: web::Json<Vec<serde_json::Value>>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::update::<Banners>(&state, &id, single(body)?).await
 }
 
@@ -75,11 +76,7 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/flashy-banner/flashy-banner-delete/{id}")]
-pub async fn remove(
-    state: web::Data<AppState>,
-    _admin: Admin,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     content::delete::<Banners>(&state, &id).await
 }
 

@@ -6,10 +6,10 @@ use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::content::{BlogInput, Blogs, Order};
 use crate::domain::page::PageQuery;
-use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use crate::store::entities::blog;
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{delete, get, post, put, web};
 
 /// Blogs by `display_order`, then id. For anonymous callers, a description longer than 5,000
 /// characters is replaced by its 600-character plain-text opening (`GET /blog/{id}` has it
@@ -21,7 +21,7 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<PageQuery>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::list::<Blogs>(&state, &query, &admin, Order::Display).await
 }
 
@@ -32,7 +32,7 @@ pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::get::<Blogs>(&state, &id, &admin).await
 }
 
@@ -44,7 +44,7 @@ pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
     body: web::Json<serde_json::Value>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::create::<Blogs>(&state, body.into_inner()).await
 }
 
@@ -57,7 +57,7 @@ pub async fn update(
     _admin: Admin,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::update::<Blogs>(&state, &id, body.into_inner()).await
 }
 
@@ -65,11 +65,7 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/blog/{id}")]
-pub async fn remove(
-    state: web::Data<AppState>,
-    _admin: Admin,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     content::delete::<Blogs>(&state, &id).await
 }
 

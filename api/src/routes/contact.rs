@@ -2,7 +2,7 @@
 //! `GET /contact-us` (newest first), `GET`/`PUT`/`DELETE /contact-us/{id}`. Enquiries are
 //! private: they never trigger a publish.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use actix_web::{HttpRequest, delete, get, post, put, web};
 use chrono::Utc;
 use sea_orm::{Set, TransactionTrait};
 use serde::Deserialize;
@@ -18,6 +18,7 @@ use crate::domain::rules::{Outcomes, catalog};
 use crate::error::ApiError;
 use crate::error::too_many_submissions;
 use crate::intake::{Enquiry, Stored};
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use crate::store::enquiries::{self, Filter, FilterQuery};
 use crate::store::entities::contact as entity;
@@ -76,7 +77,7 @@ const MIN_FILL_MS: u64 = 3_000;
 
 impl ContactInput {
     /// Splits off and checks the inbox fields (a visitor's `status` and `notes` are ignored).
-    fn extra(&mut self, audience: Audience) -> Result<Extra, ApiError> {
+    fn extra(&mut self, audience: Audience) -> Answer<Extra> {
         let mut f = Form::for_audience(&catalog().forms.contact, audience);
         let lang = f.shaped("lang", self.lang.0.take(), contact::parse_lang);
         let (mut status, mut notes) = (None, None);
@@ -140,7 +141,7 @@ pub async fn create(
     req: HttpRequest,
     admin: MaybeAdmin,
     body: web::Json<ContactInput>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let audience = if admin.0.is_some() {
         Audience::Admin
     } else {
@@ -171,7 +172,7 @@ pub async fn create(
     };
     let mut saved = match state.intake.store(enquiry).await? {
         Stored::Saved(saved) => *saved,
-        Stored::Refused { retry_after } => return Err(too_many_submissions(retry_after)),
+        Stored::Refused { retry_after } => return Err(too_many_submissions(retry_after).into()),
     };
     if audience == Audience::Visitor {
         // The visitor's answer never tells a machine that it was taken for one.
@@ -190,7 +191,7 @@ pub async fn list(
     _admin: Admin,
     query: web::Query<PageQuery>,
     filter: web::Query<FilterQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let page = Page::parse(&query, true)?;
     let select = Filter::parse(&filter)?.select();
     let (items, total) = crate::store::page_of(&state.db.read, select, page).await?;
@@ -201,11 +202,7 @@ pub async fn list(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 404, body = ErrorBody)))]
 #[get("/contact-us/{id}")]
-pub async fn get_one(
-    state: web::Data<AppState>,
-    _admin: Admin,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get_one(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
     Ok(envelope::one(
         crate::store::find_one::<entity::Entity>(&state.db.read, id, outcomes().not_found())
@@ -222,7 +219,7 @@ pub async fn update(
     _admin: Admin,
     id: web::Path<String>,
     body: web::Json<ContactInput>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let id = envelope::parse_id(&id)?;
     let mut input = body.into_inner();
     let extra = input.extra(Audience::Admin)?;
@@ -249,15 +246,11 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/contact-us/{id}")]
-pub async fn remove(
-    state: web::Data<AppState>,
-    _admin: Admin,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
     let txn = state.db.write.begin().await?;
     if !enquiries::delete(&txn, id).await? {
-        return Err(ApiError::NotFound(outcomes().not_found().clone()));
+        return Err(ApiError::NotFound(outcomes().not_found().clone()).into());
     }
     txn.commit().await?;
     Ok(envelope::deleted(id, &outcomes().deleted))

@@ -15,6 +15,7 @@ use crate::content::{Kind, Order};
 use crate::domain::page::{Page, PageQuery};
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use crate::store;
 use crate::store::content::Audience;
@@ -48,7 +49,7 @@ pub async fn list<K: Kind>(
     query: &PageQuery,
     admin: &MaybeAdmin,
     order: Order,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let page = Page::parse(query, admin.0.is_some())?;
     let audience = audience(admin);
     let (items, total) = store::content::page::<K>(&state.db.read, order, page, audience).await?;
@@ -56,14 +57,10 @@ pub async fn list<K: Kind>(
 }
 
 /// One item by its path id.
-pub async fn get<K: Kind>(
-    state: &AppState,
-    id: &str,
-    admin: &MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get<K: Kind>(state: &AppState, id: &str, admin: &MaybeAdmin) -> Answer {
     let id = envelope::parse_id(id)?;
     let audience = audience(admin);
-    let row = store::content::find_for::<K>(&state.db.read, id, audience).await?;
+    let row = crate::content::items::find_for::<K>(&state.db.read, id, audience).await?;
     Ok(match audience {
         Audience::Public => envelope::one(row),
         Audience::Admin => envelope::one(admin_view::<K>(&row)),
@@ -71,7 +68,7 @@ pub async fn get<K: Kind>(
 }
 
 /// The body of a save as an object of fields.
-pub fn fields(body: Value) -> Result<Map<String, Value>, ApiError> {
+pub fn fields(body: Value) -> Answer<Map<String, Value>> {
     match body {
         Value::Object(fields) => Ok(fields),
         _ => Err(ApiError::BadRequest(
@@ -79,43 +76,42 @@ pub fn fields(body: Value) -> Result<Map<String, Value>, ApiError> {
                 .messages
                 .invalid_json
                 .with("detail", "expected an object".to_owned()),
-        )),
+        )
+        .into()),
     }
 }
 
 /// 201 with the saved item and the kind's message.
-pub async fn create<K: Kind>(state: &AppState, body: Value) -> Result<HttpResponse, ApiError> {
+pub async fn create<K: Kind>(state: &AppState, body: Value) -> Answer {
     let body = fields(body)?;
     let txn = state.db.write.begin().await?;
-    let saved = store::content::save::<K>(&txn, None, body, state.settings.clock.now()).await?;
+    let saved =
+        crate::content::items::save::<K>(&txn, None, body, state.settings.clock.now()).await?;
     commit(state, txn).await?;
     Ok(envelope::created(saved, &K::rules().outcomes().created))
 }
 
 /// 200 with the saved item and the kind's message.
-pub async fn update<K: Kind>(
-    state: &AppState,
-    id: &str,
-    body: Value,
-) -> Result<HttpResponse, ApiError> {
+pub async fn update<K: Kind>(state: &AppState, id: &str, body: Value) -> Answer {
     let id = envelope::parse_id(id)?;
     let body = fields(body)?;
     let txn = state.db.write.begin().await?;
-    let saved = store::content::save::<K>(&txn, Some(id), body, state.settings.clock.now()).await?;
+    let saved =
+        crate::content::items::save::<K>(&txn, Some(id), body, state.settings.clock.now()).await?;
     commit(state, txn).await?;
     Ok(envelope::updated(saved, K::rules().outcomes().updated()))
 }
 
 /// 200 with the id and the kind's message.
-pub async fn delete<K: Kind>(state: &AppState, id: &str) -> Result<HttpResponse, ApiError> {
+pub async fn delete<K: Kind>(state: &AppState, id: &str) -> Answer {
     let id = envelope::parse_id(id)?;
     let txn = state.db.write.begin().await?;
-    store::content::delete::<K>(&txn, id, state.settings.clock.now()).await?;
+    crate::content::items::delete::<K>(&txn, id, state.settings.clock.now()).await?;
     commit(state, txn).await?;
     Ok(envelope::deleted(id, &K::rules().outcomes().deleted))
 }
 
-pub async fn commit(state: &AppState, txn: DatabaseTransaction) -> Result<(), ApiError> {
+pub async fn commit(state: &AppState, txn: DatabaseTransaction) -> Answer<()> {
     txn.commit().await?;
     state.content_written();
     Ok(())

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::i18n::Text;
+use crate::routes::error_response::Answer;
 
 #[derive(Serialize, ToSchema)]
 pub struct ListBody<T: ToSchema> {
@@ -84,7 +85,7 @@ pub fn deleted(id: i32, message: &Text) -> HttpResponse {
 
 /// A path id: a positive whole number, else 400. A whole number written with a zero fraction
 /// (`16.0`) is the same number (JSON Schema counts it as an integer, and so do clients).
-pub fn parse_id(raw: &str) -> Result<i32, ApiError> {
+pub fn parse_id(raw: &str) -> Answer<i32> {
     let raw = raw.trim();
     let digits = match raw.split_once('.') {
         Some((whole, fraction)) if !fraction.is_empty() && fraction.bytes().all(|b| b == b'0') => {
@@ -97,7 +98,8 @@ pub fn parse_id(raw: &str) -> Result<i32, ApiError> {
         _ => Err(ApiError::validation(
             "id",
             crate::domain::rules::catalog().messages.invalid_id.clone(),
-        )),
+        )
+        .into()),
     }
 }
 

@@ -1,63 +1,67 @@
 //! How an [`ApiError`] is answered over HTTP: its status, `Retry-After`, and the contract's JSON
 //! error body in the language of the request.
+//!
+//! `ResponseError` is actix's and `ApiError` is the domain's, so the answer is given by a newtype
+//! of this layer, [`HttpError`]; every error a handler's `?` meets converts into it, through
+//! `ApiError` and `store::classify` (a database that is down answers 503, not 500).
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use actix_web::{HttpResponse, HttpResponseBuilder, ResponseError, http::StatusCode};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::i18n::Text;
 
-impl ResponseError for ApiError {
+/// What a handler answers with when it fails.
+pub type Answer<T = HttpResponse> = Result<T, HttpError>;
+
+/// An [`ApiError`] on its way out as an HTTP answer.
+#[derive(Debug)]
+pub struct HttpError(ApiError);
+
+impl HttpError {
+    pub fn error(&self) -> &ApiError {
+        &self.0
+    }
+
+    pub fn into_inner(self) -> ApiError {
+        self.0
+    }
+}
+
+impl<E: Into<ApiError>> From<E> for HttpError {
+    fn from(err: E) -> Self {
+        HttpError(crate::store::classify(err.into()))
+    }
+}
+
+impl fmt::Display for HttpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl ResponseError for HttpError {
     fn status_code(&self) -> StatusCode {
-        if self.out_of_storage() {
-            return StatusCode::SERVICE_UNAVAILABLE;
-        }
-        match self {
-            ApiError::Validation(_) | ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized(_) | ApiError::SecondFactor(_) => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
-            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
-            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
+        StatusCode::from_u16(self.0.status() as u16).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }
 
     fn error_response(&self) -> HttpResponse {
-        let out_of_storage = self.out_of_storage();
-        if let ApiError::Unexpected(cause) = self {
-            if out_of_storage {
-                tracing::warn!(error = %cause, "out of storage");
-            } else {
-                tracing::error!(error = ?cause, "unexpected error");
-            }
-        }
-        let mut response = HttpResponse::build(self.status_code());
-        match self {
-            ApiError::TooManyRequests { retry_after, .. } => {
-                response.insert_header(("Retry-After", retry_after.to_string()));
-            }
-            ApiError::Unavailable(_) => {
-                response.insert_header(("Retry-After", "5"));
-            }
-            _ if out_of_storage => {
-                response.insert_header(("Retry-After", "5"));
-            }
+        match &self.0 {
+            ApiError::OutOfStorage(cause) => tracing::warn!(error = %cause, "out of storage"),
+            ApiError::Unexpected(cause) => tracing::error!(error = ?cause, "unexpected error"),
             _ => {}
         }
-        let fields = match self {
-            ApiError::Validation(fields) => fields.iter().collect(),
-            _ => Vec::new(),
-        };
-        let second_factor = matches!(self, ApiError::SecondFactor(_));
+        let mut response = HttpResponse::build(self.status_code());
+        if let Some(seconds) = self.0.retry_after() {
+            response.insert_header(("Retry-After", seconds.to_string()));
+        }
+        let second_factor = matches!(self.0, ApiError::SecondFactor(_));
         write_body(
             response,
-            self.message(),
-            fields,
+            self.0.message(),
+            self.0.fields(),
             second_factor.then_some(true),
         )
     }
@@ -83,7 +87,7 @@ fn write_body<'a>(
         .into_iter()
         .map(|(field, text)| (field.clone(), text.current().to_owned()))
         .collect();
-    response.json(crate::error::ErrorBody {
+    response.json(ErrorBody {
         message: message.current().to_owned(),
         errors,
         two_factor_required,

@@ -7,10 +7,10 @@ use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::content::{GeneralContent, GeneralContentInput, Order};
 use crate::domain::page::PageQuery;
-use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use crate::store::entities::general_content;
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{delete, get, post, put, web};
 
 /// Entries by `display_order`, then id.
 #[utoipa::path(context_path = "/api/v1", tag = "general content", params(PageQuery),
@@ -20,7 +20,7 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<PageQuery>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::list::<GeneralContent>(&state, &query, &admin, Order::Display).await
 }
 
@@ -31,7 +31,7 @@ pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::get::<GeneralContent>(&state, &id, &admin).await
 }
 
@@ -43,7 +43,7 @@ pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
     body: web::Json<serde_json::Value>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::create::<GeneralContent>(&state, body.into_inner()).await
 }
 
@@ -56,7 +56,7 @@ pub async fn update(
     _admin: Admin,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::update::<GeneralContent>(&state, &id, body.into_inner()).await
 }
 
@@ -64,11 +64,7 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/general-content-section/{id}")]
-pub async fn remove(
-    state: web::Data<AppState>,
-    _admin: Admin,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     content::delete::<GeneralContent>(&state, &id).await
 }
 

@@ -18,6 +18,7 @@ use crate::content::{KINDS, Kind};
 use crate::domain::page::{Page, PageQuery};
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use crate::store;
 use crate::store::entities::content_revision;
@@ -65,7 +66,7 @@ impl From<content_revision::Model> for RevisionSummary {
     }
 }
 
-fn id_of(raw: &str) -> Result<i32, ApiError> {
+fn id_of(raw: &str) -> Answer<i32> {
     envelope::parse_id(raw)
 }
 
@@ -86,10 +87,10 @@ impl Op {
         now: DateTime<Utc>,
     ) -> Result<Value, ApiError> {
         match self {
-            Op::Publish => store::content::publish::<K>(txn, id, now).await,
-            Op::Unpublish => store::content::unpublish::<K>(txn, id, now).await,
-            Op::Restore(rev) => store::content::restore::<K>(txn, id, rev, now).await,
-            Op::Undelete => store::content::undelete::<K>(txn, id, now).await,
+            Op::Publish => crate::content::items::publish::<K>(txn, id, now).await,
+            Op::Unpublish => crate::content::items::unpublish::<K>(txn, id, now).await,
+            Op::Restore(rev) => crate::content::items::restore::<K>(txn, id, rev, now).await,
+            Op::Undelete => crate::content::items::undelete::<K>(txn, id, now).await,
         }
     }
 
@@ -105,7 +106,7 @@ impl Op {
 }
 
 /// Runs `op` on the item and commits: 200 with the record as administrators read it.
-async fn act(state: &AppState, kind: &str, id: &str, op: Op) -> Result<HttpResponse, ApiError> {
+async fn act(state: &AppState, kind: &str, id: &str, op: Op) -> Answer {
     let id = id_of(id)?;
     let now = state.settings.clock.now();
     let txn = state.db.write.begin().await?;
@@ -124,7 +125,7 @@ pub async fn publish(
     state: web::Data<AppState>,
     _admin: Admin,
     path: web::Path<(String, String)>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let (kind, id) = path.into_inner();
     act(&state, &kind, &id, Op::Publish).await
 }
@@ -139,7 +140,7 @@ pub async fn unpublish(
     state: web::Data<AppState>,
     _admin: Admin,
     path: web::Path<(String, String)>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let (kind, id) = path.into_inner();
     act(&state, &kind, &id, Op::Unpublish).await
 }
@@ -155,12 +156,12 @@ pub async fn revisions(
     _admin: Admin,
     path: web::Path<(String, String)>,
     query: web::Query<PageQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let (kind, id) = path.into_inner();
     let id = id_of(&id)?;
     let page = Page::parse(&query, true)?;
     let (rows, total) = crate::with_kind!(kind.as_str(), K =>
-        store::content::revisions::<K>(&state.db.read, id, page).await)?;
+        crate::content::items::revisions::<K>(&state.db.read, id, page).await)?;
     let rows: Vec<RevisionSummary> = rows.into_iter().map(Into::into).collect();
     Ok(envelope::list(rows, total))
 }
@@ -175,11 +176,11 @@ pub async fn revision(
     state: web::Data<AppState>,
     _admin: Admin,
     path: web::Path<(String, String, String)>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let (kind, id, rev) = path.into_inner();
     let (id, rev) = (id_of(&id)?, id_of(&rev)?);
     let row = crate::with_kind!(kind.as_str(), K =>
-        store::content::find_revision::<K>(&state.db.read, id, rev).await)?;
+        crate::content::items::find_revision::<K>(&state.db.read, id, rev).await)?;
     Ok(envelope::one(Revision::from(row)))
 }
 
@@ -193,7 +194,7 @@ pub async fn restore(
     state: web::Data<AppState>,
     _admin: Admin,
     path: web::Path<(String, String, String)>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let (kind, id, rev) = path.into_inner();
     act(&state, &kind, &id, Op::Restore(id_of(&rev)?)).await
 }
@@ -213,7 +214,7 @@ pub async fn deleted(
     state: web::Data<AppState>,
     _admin: Admin,
     query: web::Query<KindQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let now = state.settings.clock.now();
     let kinds: Vec<&str> = match query.kind.as_deref().filter(|k| !k.is_empty()) {
         Some(kind) => vec![kind],
@@ -221,8 +222,8 @@ pub async fn deleted(
     };
     let mut items = Vec::new();
     for kind in kinds {
-        let some: Result<Vec<Value>, ApiError> = crate::with_kind!(kind, K =>
-            store::content::deleted::<K>(&state.db.read, now).await);
+        let some: Answer<Vec<Value>> = crate::with_kind!(kind, K =>
+            Ok(crate::content::items::deleted::<K>(&state.db.read, now).await?));
         items.extend(some?);
     }
     items.sort_by(|a, b| b["deleted_at"].as_str().cmp(&a["deleted_at"].as_str()));
@@ -240,7 +241,7 @@ pub async fn undelete(
     state: web::Data<AppState>,
     _admin: Admin,
     path: web::Path<(String, String)>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let (kind, id) = path.into_inner();
     act(&state, &kind, &id, Op::Undelete).await
 }
@@ -251,14 +252,11 @@ pub async fn undelete(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<Object>)))]
 #[get("/content/scheduled")]
-pub async fn scheduled(
-    state: web::Data<AppState>,
-    _admin: Admin,
-) -> Result<HttpResponse, ApiError> {
+pub async fn scheduled(state: web::Data<AppState>, _admin: Admin) -> Answer {
     let now = state.settings.clock.now();
     let mut items: Vec<(DateTime<Utc>, Value)> = Vec::new();
     for kind in KINDS {
-        let some: Result<Vec<(DateTime<Utc>, Value)>, ApiError> = crate::with_kind!(kind, K =>
+        let some: Answer<Vec<(DateTime<Utc>, Value)>> = crate::with_kind!(kind, K =>
             upcoming::<K>(&state, now).await);
         items.extend(some?);
     }
@@ -273,7 +271,7 @@ pub async fn scheduled(
 async fn upcoming<K: Kind>(
     state: &AppState,
     now: DateTime<Utc>,
-) -> Result<Vec<(DateTime<Utc>, Value)>, ApiError> {
+) -> Answer<Vec<(DateTime<Utc>, Value)>> {
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
     let column = crate::content::column::<K>;
     let rows = store::content::visible::<K>(K::Entity::find(), store::content::Audience::Admin)
@@ -336,7 +334,7 @@ pub async fn preview(
     _admin: Admin,
     path: web::Path<(String, String)>,
     query: web::Query<PreviewQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     use ssg::routes::{Lang, Route};
     let (kind, id) = path.into_inner();
     let id = id_of(&id)?;
@@ -344,19 +342,15 @@ pub async fn preview(
         "en" | "" => Lang::En,
         "ar" => Lang::Ar,
         _ => {
-            return Err(ApiError::validation(
-                "lang",
-                catalog().messages.preview_kind.clone(),
-            ));
+            return Err(
+                ApiError::validation("lang", catalog().messages.preview_kind.clone()).into(),
+            );
         }
     };
     let now = state.settings.clock.now();
     let txn = state.db.write.begin().await?;
-    let view =
-        crate::with_kind!(kind.as_str(), K => store::content::publish::<K>(&txn, id, now).await)?;
-    let data = store::site_data::load_data(&txn)
-        .await
-        .map_err(ApiError::from_anyhow)?;
+    let view = crate::with_kind!(kind.as_str(), K => crate::content::items::publish::<K>(&txn, id, now).await)?;
+    let data = store::site_data::load_data(&txn).await?;
     let route = match kind.as_str() {
         "blog" => Route::Blog {
             slug: view["slug"].as_str().unwrap_or_default().to_owned(),
@@ -367,15 +361,12 @@ pub async fn preview(
         _ => Route::Home,
     };
     let bodies = ssg::plan::Target::Page(route.clone()).bodies(&data);
-    let blogs = store::site_data::load_blogs(&txn, bodies)
-        .await
-        .map_err(ApiError::from_anyhow)?;
+    let blogs = store::site_data::load_blogs(&txn, bodies).await?;
     txn.rollback().await?;
     let html = state
         .publisher
         .render_one(&data, &blogs, route, lang)
-        .await
-        .map_err(ApiError::from_anyhow)?
+        .await?
         .ok_or_else(|| ApiError::Conflict(catalog().messages.preview_no_page.clone()))?;
     Ok(HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")

@@ -22,6 +22,7 @@ use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::media::variants::{self, Status};
 use crate::media::{self, Kind, Refused, photo::Refusal};
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 
 /// The enforced upload limit.
@@ -70,7 +71,7 @@ pub async fn receive(
     field: &str,
     limit: u64,
     dir: &std::path::Path,
-) -> Result<Received, ApiError> {
+) -> Answer<Received> {
     let bad = |e: actix_multipart::MultipartError| {
         ApiError::BadRequest(
             catalog()
@@ -100,7 +101,7 @@ pub async fn receive(
             let chunk = chunk.map_err(bad)?;
             len += chunk.len() as u64;
             if len > limit {
-                return Err(too_large());
+                return Err(too_large().into());
             }
             if head.len() < 4096 {
                 head.extend_from_slice(&chunk[..chunk.len().min(4096 - head.len())]);
@@ -113,10 +114,7 @@ pub async fn receive(
             .await
             .map_err(|e| ApiError::Unexpected(e.into()))?;
         if len == 0 {
-            return Err(ApiError::validation(
-                field,
-                catalog().messages.empty_file.clone(),
-            ));
+            return Err(ApiError::validation(field, catalog().messages.empty_file.clone()).into());
         }
         received = Some(Received {
             file: path,
@@ -125,20 +123,20 @@ pub async fn receive(
         });
     }
     match received {
-        None => Err(ApiError::validation(
-            field,
-            catalog().messages.no_file.with("field", field),
-        )),
+        None => {
+            Err(ApiError::validation(field, catalog().messages.no_file.with("field", field)).into())
+        }
         Some(_) if other_parts => Err(ApiError::validation(
             field,
             catalog().messages.one_file.with("field", field),
-        )),
+        )
+        .into()),
         Some(received) => Ok(received),
     }
 }
 
 /// Refuses a declared body larger than the limit before reading any of it.
-pub fn check_declared_length(req: &HttpRequest, limit: u64) -> Result<(), ApiError> {
+pub fn check_declared_length(req: &HttpRequest, limit: u64) -> Answer<()> {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
@@ -146,7 +144,7 @@ pub fn check_declared_length(req: &HttpRequest, limit: u64) -> Result<(), ApiErr
         .and_then(|v| v.parse::<u64>().ok());
     // Multipart framing adds a little around the file itself.
     match declared {
-        Some(n) if n > limit + 64 * 1024 => Err(too_large()),
+        Some(n) if n > limit + 64 * 1024 => Err(too_large().into()),
         _ => Ok(()),
     }
 }
@@ -161,7 +159,7 @@ pub async fn upload(
     _admin: Admin,
     req: HttpRequest,
     payload: Multipart,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     check_declared_length(&req, MAX_UPLOAD)?;
     let received = receive(payload, "file", MAX_UPLOAD, &state.settings.upload_dir()).await?;
     media::sniff(&received.head).ok_or_else(bad_type)?;
@@ -248,13 +246,10 @@ pub struct MediaInfo {
     params(("name" = String, Path, description = "The stored name: the last segment of the file's /media/ URL", max_length = 64)),
     responses((status = 200, body = inline(crate::routes::envelope::ItemEnvelope<MediaInfo>)), (status = 404, body = ErrorBody)))]
 #[get("/media/{name}")]
-pub async fn info(
-    state: web::Data<AppState>,
-    name: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn info(state: web::Data<AppState>, name: web::Path<String>) -> Answer {
     let not_found = || ApiError::NotFound(catalog().messages.not_found.clone());
     if media::parse_name(&name).is_none() {
-        return Err(not_found());
+        return Err(not_found().into());
     }
     let row = variants::find(&state.db, &name)
         .await?

@@ -7,8 +7,8 @@ use utoipa::ToSchema;
 
 use super::envelope::ErrorBody;
 use crate::auth::Admin;
-use crate::error::ApiError;
 use crate::notify::{self, NotificationStatus};
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -20,7 +20,7 @@ pub struct NotificationsEnvelope {
 #[utoipa::path(context_path = "/api/v1", tag = "contact", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = NotificationsEnvelope), (status = 401, body = ErrorBody)))]
 #[get("/notifications/status")]
-pub async fn status(state: web::Data<AppState>, _admin: Admin) -> Result<HttpResponse, ApiError> {
+pub async fn status(state: web::Data<AppState>, _admin: Admin) -> Answer {
     Ok(HttpResponse::Ok().json(NotificationsEnvelope {
         response_body: notify::status(&state.db).await?,
     }))

@@ -10,6 +10,7 @@ use crate::auth::Admin;
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
 use crate::publish::{self, Status};
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 
 #[derive(Serialize, ToSchema)]
@@ -21,7 +22,7 @@ pub struct StatusEnvelope {
 #[utoipa::path(context_path = "/api/v1", tag = "publishing", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = StatusEnvelope), (status = 401, body = ErrorBody)))]
 #[get("/publish/status")]
-pub async fn status(state: web::Data<AppState>, _admin: Admin) -> Result<HttpResponse, ApiError> {
+pub async fn status(state: web::Data<AppState>, _admin: Admin) -> Answer {
     let status = publish::status(&state.db).await?;
     Ok(HttpResponse::Ok().json(StatusEnvelope {
         response_body: status,
@@ -38,14 +39,10 @@ pub struct RetryEnvelope {
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = RetryEnvelope), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[post("/publish/jobs/{id}/retry")]
-pub async fn retry(
-    state: web::Data<AppState>,
-    _admin: Admin,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn retry(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
     if !publish::retry(&state.db, id).await? {
-        return Err(ApiError::NotFound(catalog().messages.no_failed_job.clone()));
+        return Err(ApiError::NotFound(catalog().messages.no_failed_job.clone()).into());
     }
     state.publish_wakeup.notify_one();
     Ok(HttpResponse::Ok().json(RetryEnvelope {

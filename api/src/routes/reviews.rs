@@ -8,10 +8,10 @@ use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::content::{Order, ReviewInput, Reviews};
 use crate::domain::page::PageQuery;
-use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use crate::store::entities::review;
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{delete, get, post, put, web};
 
 /// Reviews newest first (the admin dashboard).
 #[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(PageQuery),
@@ -21,7 +21,7 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<PageQuery>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::list::<Reviews>(&state, &query, &admin, Order::Newest).await
 }
 
@@ -33,7 +33,7 @@ pub async fn list_by_order(
     state: web::Data<AppState>,
     query: web::Query<PageQuery>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::list::<Reviews>(&state, &query, &admin, Order::Display).await
 }
 
@@ -44,7 +44,7 @@ pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::get::<Reviews>(&state, &id, &admin).await
 }
 
@@ -56,7 +56,7 @@ pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
     body: web::Json<serde_json::Value>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::create::<Reviews>(&state, body.into_inner()).await
 }
 
@@ -69,7 +69,7 @@ pub async fn update(
     _admin: Admin,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::update::<Reviews>(&state, &id, body.into_inner()).await
 }
 
@@ -77,11 +77,7 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/client-reviewes/{id}")]
-pub async fn remove(
-    state: web::Data<AppState>,
-    _admin: Admin,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     content::delete::<Reviews>(&state, &id).await
 }
 

@@ -7,11 +7,11 @@ use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelo
 use crate::auth::{Admin, MaybeAdmin};
 use crate::content::{ServiceItemInput, ServiceItems, Services};
 use crate::domain::page::{Page, PageQuery};
-use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use crate::store;
 use crate::store::entities::service_item;
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{delete, get, post, put, web};
 
 /// The items of one service by `display_order`, then id. Unknown service: 404.
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("serviceId" = i32, Path, minimum = 1), PageQuery),
@@ -22,11 +22,11 @@ pub async fn list_for_service(
     service_id: web::Path<String>,
     query: web::Query<PageQuery>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let service_id = envelope::parse_id(&service_id)?;
     let page = Page::parse(&query, admin.0.is_some())?;
     let audience = content::audience(&admin);
-    store::content::find_for::<Services>(&state.db.read, service_id, audience).await?;
+    crate::content::items::find_for::<Services>(&state.db.read, service_id, audience).await?;
     let select =
         store::content::visible::<ServiceItems>(ServiceItems::of_service(service_id), audience);
     let (items, total) = store::page_of(&state.db.read, select, page).await?;
@@ -40,7 +40,7 @@ pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::get::<ServiceItems>(&state, &id, &admin).await
 }
 
@@ -52,7 +52,7 @@ pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
     body: web::Json<serde_json::Value>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::create::<ServiceItems>(&state, body.into_inner()).await
 }
 
@@ -65,7 +65,7 @@ pub async fn update(
     _admin: Admin,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::update::<ServiceItems>(&state, &id, body.into_inner()).await
 }
 
@@ -73,11 +73,7 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/list-of-services/{id}")]
-pub async fn remove(
-    state: web::Data<AppState>,
-    _admin: Admin,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     content::delete::<ServiceItems>(&state, &id).await
 }
 

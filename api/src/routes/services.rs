@@ -7,10 +7,10 @@ use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::{Admin, MaybeAdmin};
 use crate::content::{Order, ServiceInput, Services};
 use crate::domain::page::PageQuery;
-use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use crate::store::entities::service;
-use actix_web::{HttpResponse, delete, get, post, put, web};
+use actix_web::{delete, get, post, put, web};
 
 /// Services by `display_order`, then id (what the site shows).
 #[utoipa::path(context_path = "/api/v1", tag = "services", params(PageQuery),
@@ -20,7 +20,7 @@ pub async fn list_by_order(
     state: web::Data<AppState>,
     query: web::Query<PageQuery>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::list::<Services>(&state, &query, &admin, Order::Display).await
 }
 
@@ -32,7 +32,7 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<PageQuery>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::list::<Services>(&state, &query, &admin, Order::Id).await
 }
 
@@ -43,7 +43,7 @@ pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
     admin: MaybeAdmin,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::get::<Services>(&state, &id, &admin).await
 }
 
@@ -55,7 +55,7 @@ pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
     body: web::Json<serde_json::Value>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::create::<Services>(&state, body.into_inner()).await
 }
 
@@ -68,7 +68,7 @@ pub async fn update(
     _admin: Admin,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     content::update::<Services>(&state, &id, body.into_inner()).await
 }
 
@@ -76,11 +76,7 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[delete("/our-services/{id}")]
-pub async fn remove(
-    state: web::Data<AppState>,
-    _admin: Admin,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     content::delete::<Services>(&state, &id).await
 }
 

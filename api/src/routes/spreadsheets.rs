@@ -13,6 +13,7 @@ use super::media::{check_declared_length, receive};
 use crate::auth::Admin;
 use crate::domain::rules::catalog;
 use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::spreadsheet::{self, CONTACTS_FILE, ImportCounts};
 use crate::state::AppState;
 
@@ -39,7 +40,7 @@ pub async fn export_contacts(
     _admin: Admin,
     query: web::Query<ExportQuery>,
     filter: web::Query<FilterQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let filter = Filter::parse(&filter)?;
     let minutes = match query
         .tz_offset
@@ -96,12 +97,10 @@ pub async fn import(
     kind: web::Path<String>,
     req: HttpRequest,
     payload: Multipart,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let kind = kind.into_inner();
     if kind != "contacts" && kind != "general-content" {
-        return Err(ApiError::NotFound(
-            catalog().messages.unknown_import.clone(),
-        ));
+        return Err(ApiError::NotFound(catalog().messages.unknown_import.clone()).into());
     }
     check_declared_length(&req, MAX_FILE)?;
     let received = receive(payload, "file", MAX_FILE, &state.settings.upload_dir()).await?;

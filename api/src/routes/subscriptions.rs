@@ -3,7 +3,7 @@
 //! Emails are trimmed and compared case-insensitively; subscribing twice succeeds, keeps one row,
 //! and answers exactly as the first time.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
+use actix_web::{HttpRequest, delete, get, post, web};
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
@@ -23,6 +23,7 @@ fn outcomes() -> &'static Outcomes {
 use crate::domain::lenient::Text;
 use crate::domain::page::{Page, PageQuery};
 use crate::error::ApiError;
+use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use crate::store::{self, entities::subscription};
 
@@ -50,7 +51,7 @@ pub async fn create(
     state: web::Data<AppState>,
     req: HttpRequest,
     body: web::Json<SubscriptionInput>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let mut f = Form::new(&catalog().forms.subscription);
     let email = f.shaped("email", body.into_inner().email.take(), Email::parse);
     f.finish()?;
@@ -86,7 +87,7 @@ pub async fn list(
     state: web::Data<AppState>,
     _admin: Admin,
     query: web::Query<PageQuery>,
-) -> Result<HttpResponse, ApiError> {
+) -> Answer {
     let page = Page::parse(&query, true)?;
     let select = subscription::Entity::find()
         .order_by_desc(subscription::Column::CreatedAt)
@@ -99,15 +100,11 @@ pub async fn list(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/subscription/{id}")]
-pub async fn remove(
-    state: web::Data<AppState>,
-    _admin: Admin,
-    id: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
     let txn = state.db.write.begin().await?;
     if !store::subscriptions::delete(&txn, id).await? {
-        return Err(ApiError::NotFound(outcomes().not_found().clone()));
+        return Err(ApiError::NotFound(outcomes().not_found().clone()).into());
     }
     txn.commit().await?;
     Ok(envelope::deleted(id, &outcomes().deleted))

@@ -1,28 +1,125 @@
-//! Reads and writes of public content, for every [`Kind`], through its lifecycle
-//! ([`crate::content::lifecycle`]). A write takes the transaction it runs in and records, in
-//! it, its revision, its audit line and (when what the site shows changes) its publish job, so
-//! nothing reaches the database without its history and without the site hearing of it; the
-//! caller commits.
+//! The tables of public content as the database knows them ([`Table`]): who may see which
+//! rows, their orders, and the scheduler's questions (what is due to go live or to leave, what
+//! was deleted long enough ago to be removed for good). The writes, which go through the
+//! lifecycle and record their history, are the content core's (`content::items`).
+
+use std::str::FromStr;
 
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::ExprTrait;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbBackend, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Set, Statement,
-    TryIntoModel,
+    ActiveModelBehavior, ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr,
+    EntityTrait, FromQueryResult, IntoActiveModel, ModelTrait, PrimaryKeyTrait, QueryFilter,
+    QueryOrder, QuerySelect, QueryTrait, Select, Statement,
 };
-use serde_json::{Map, Value};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use crate::accounts::audit::{Actor, Event};
-use crate::content::lifecycle::{
-    self, KEEP_DELETED_DAYS, Request, State, Status, admin_view, changed_fields,
-};
-use crate::content::{Kind, Order, column};
 use crate::domain::page::Page;
-use crate::domain::rules::catalog;
 use crate::error::ApiError;
-use crate::store::entities::content_revision;
-use crate::store::outbox::publish_jobs::{self as publish, Action};
+use crate::store::outbox::publish_jobs::Resource;
+
+/// How long a deleted item can be brought back.
+pub const KEEP_DELETED_DAYS: i64 = 30;
+
+/// How a list is sorted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// By `display_order`, then id: what the site shows.
+    Display,
+    /// By id, oldest first.
+    Id,
+    /// By id, newest first.
+    Newest,
+}
+
+/// A table of public content, as the database knows it: its entity and row types, the publish
+/// jobs it queues, its orders. The content core's `Kind` adds the form and the rules on top.
+pub trait Table: 'static {
+    type Entity: EntityTrait<
+            Model = Self::Model,
+            ActiveModel = Self::Active,
+            PrimaryKey = Self::Key,
+            Column = Self::Column,
+        >;
+    type Key: PrimaryKeyTrait<ValueType = i32>;
+    /// Every content table has `id`, `created_at` and `updated_at` (and most `display_order`).
+    type Column: ColumnTrait + FromStr;
+    type Model: ModelTrait<Entity = Self::Entity>
+        + IntoActiveModel<Self::Active>
+        + FromQueryResult
+        + Serialize
+        + ToSchema
+        + Clone
+        + Send
+        + Sync;
+    type Active: ActiveModelTrait<Entity = Self::Entity>
+        + ActiveModelBehavior
+        + From<Self::Model>
+        + sea_orm::TryIntoModel<Self::Model>
+        + Send
+        + Sync;
+
+    /// What the publish jobs of this table's rows are about.
+    const RESOURCE: Resource;
+
+    fn id(row: &Self::Model) -> i32 {
+        row.get(column::<Self>("id")).unwrap()
+    }
+
+    /// A new row, with its creation time.
+    fn new_row() -> Self::Active {
+        let mut row = Self::Active::default();
+        row.set(column::<Self>("created_at"), Utc::now().into());
+        row
+    }
+
+    /// The table in `order` (`display_order`, then id, for [`Order::Display`]).
+    fn ordered(order: Order) -> Select<Self::Entity> {
+        let id = column::<Self>("id");
+        let all = Self::Entity::find();
+        match order {
+            Order::Display => all
+                .order_by_asc(column::<Self>("display_order"))
+                .order_by_asc(id),
+            Order::Id => all.order_by_asc(id),
+            Order::Newest => all.order_by_desc(id),
+        }
+    }
+
+    /// A row as an anonymous list shows it (a bound on what one request can ask for).
+    fn in_public_list(row: Self::Model) -> Self::Model {
+        row
+    }
+}
+
+/// A column every content table has, by name.
+pub fn column<T: Table + ?Sized>(name: &str) -> T::Column {
+    T::Column::from_str(name).unwrap_or_else(|_| panic!("every content table has a {name} column"))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Draft,
+    Published,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Draft => "draft",
+            Status::Published => "published",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Status> {
+        match raw {
+            "draft" => Some(Status::Draft),
+            "published" => Some(Status::Published),
+            _ => None,
+        }
+    }
+}
 
 /// Who reads: anonymous readers see what is live, administrators everything not deleted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,527 +129,121 @@ pub enum Audience {
 }
 
 /// The kind's rows that `audience` may see.
-pub fn visible<K: Kind>(select: Select<K::Entity>, audience: Audience) -> Select<K::Entity> {
-    let select = select.filter(column::<K>("deleted_at").is_null());
+pub fn visible<T: Table>(select: Select<T::Entity>, audience: Audience) -> Select<T::Entity> {
     match audience {
-        Audience::Public => select.filter(column::<K>("live").eq(true)),
-        Audience::Admin => select,
+        Audience::Public => live(select),
+        Audience::Admin => select.filter(column::<T>("deleted_at").is_null()),
     }
 }
 
-fn not_found<K: Kind>() -> ApiError {
-    ApiError::NotFound(K::rules().outcomes().not_found().clone())
+/// What the site shows of a content table: its live rows, not deleted (one filter for the
+/// site's data and the public API).
+pub fn live<E: EntityTrait>(select: Select<E>) -> Select<E>
+where
+    E::Column: FromStr,
+{
+    let column = |name: &str| {
+        E::Column::from_str(name)
+            .unwrap_or_else(|_| panic!("every content table has a {name} column"))
+    };
+    select
+        .filter(column("deleted_at").is_null())
+        .filter(column("live").eq(true))
 }
 
-/// The row with this id that `audience` may see, else 404 with the kind's message.
-pub async fn find_for<K: Kind>(
+/// The row with this id that `audience` may see.
+pub async fn find_for<T: Table>(
     db: &impl ConnectionTrait,
     id: i32,
     audience: Audience,
-) -> Result<K::Model, ApiError> {
-    visible::<K>(K::Entity::find(), audience)
-        .filter(column::<K>("id").eq(id))
+) -> Result<Option<T::Model>, DbErr> {
+    visible::<T>(T::Entity::find(), audience)
+        .filter(column::<T>("id").eq(id))
         .one(db)
-        .await?
-        .ok_or_else(not_found::<K>)
-}
-
-/// The row with this id (not deleted), else 404 with the kind's message.
-pub async fn find<K: Kind>(db: &impl ConnectionTrait, id: i32) -> Result<K::Model, ApiError> {
-    find_for::<K>(db, id, Audience::Admin).await
+        .await
 }
 
 /// One page of the kind in `order` that `audience` may see, and the total count.
-pub async fn page<K: Kind>(
+pub async fn page<T: Table>(
     db: &impl ConnectionTrait,
     order: Order,
     page: Page,
     audience: Audience,
-) -> Result<(Vec<K::Model>, u64), ApiError> {
-    super::page_of(db, visible::<K>(K::ordered(order), audience), page).await
-}
-
-/// Validates `input` and inserts it, published (the seed, a spreadsheet import).
-pub async fn create<K: Kind>(
-    txn: &DatabaseTransaction,
-    input: K::Input,
-) -> Result<K::Model, ApiError> {
-    let (saved, _) = store::<K>(txn, None, input, &Request::default(), Utc::now()).await?;
-    Ok(saved)
-}
-
-/// Validates `input` and saves it, published, over the row with this id (404 when there is
-/// none).
-pub async fn update<K: Kind>(
-    txn: &DatabaseTransaction,
-    id: i32,
-    input: K::Input,
-) -> Result<K::Model, ApiError> {
-    let before = find::<K>(txn, id).await?;
-    let (saved, _) = store::<K>(txn, Some(before), input, &Request::default(), Utc::now()).await?;
-    Ok(saved)
-}
-
-/// A save from the API: `body` holds the item's fields and, optionally, its lifecycle
-/// (`status`, `publish_at`, `unpublish_at`). Without `status` it is published at once. The
-/// answer is the record as an administrator reads it.
-pub async fn save<K: Kind>(
-    txn: &DatabaseTransaction,
-    id: Option<i32>,
-    mut body: Map<String, Value>,
-    now: DateTime<Utc>,
-) -> Result<Value, ApiError> {
-    let request = Request::take_from(&mut body)?;
-    let before = match id {
-        Some(id) => Some(find::<K>(txn, id).await?),
-        None => None,
-    };
-    if let Some(before) = &before {
-        lifecycle::keep_arabic(&mut body, &admin_view::<K>(before));
-    }
-    let input = lifecycle::input_of::<K>(body)?;
-    let (_, view) = store::<K>(txn, before, input, &request, now).await?;
-    Ok(view)
-}
-
-/// The one way a save is stored: a new item, a published save over the live version, a
-/// draft of an item never published, or pending changes beside a published one.
-async fn store<K: Kind>(
-    txn: &DatabaseTransaction,
-    before: Option<K::Model>,
-    input: K::Input,
-    request: &Request,
-    now: DateTime<Utc>,
-) -> Result<(K::Model, Value), ApiError> {
-    let wanted = request.status.unwrap_or(Status::Published);
-    let Some(before) = before else {
-        let mut row = K::new_row();
-        K::apply(input, txn, &mut row).await?;
-        let mut state = State::new(wanted);
-        state.schedule(request)?;
-        state.settle(now);
-        state.write::<K>(&mut row);
-        let saved = row.insert(txn).await?;
-        K::after_save(txn, None, &saved).await?;
-        if state.live {
-            publish::enqueue(txn, K::RESOURCE, K::id(&saved), Action::Upsert).await?;
-        }
-        let view = admin_view::<K>(&saved);
-        record::<K>(txn, K::id(&saved), "created", None, &view, now).await?;
-        return Ok((saved, view));
-    };
-    let id = K::id(&before);
-    let was = State::of::<K>(&before);
-    let before_view = admin_view::<K>(&before);
-    let mut state = was.clone();
-    state.schedule(request)?;
-    // A published item (live, or scheduled to go live) keeps its version; a draft is edited in
-    // place.
-    let pending = wanted == Status::Draft && was.status == Status::Published;
-    let (saved, action) = if pending {
-        // Changes to a published item wait beside its published version, which stays as it is.
-        let mut draft: K::Active = before.clone().into();
-        K::apply(input, txn, &mut draft).await?;
-        let draft = draft.try_into_model()?;
-        state.draft = Some(serde_json::to_string(&draft).unwrap_or_default());
-        state.settle(now);
-        let mut row: K::Active = before.clone().into();
-        state.write::<K>(&mut row);
-        (row.update(txn).await?, "draft")
-    } else {
-        let mut row: K::Active = before.clone().into();
-        K::apply(input, txn, &mut row).await?;
-        state.status = wanted;
-        state.draft = None;
-        state.settle(now);
-        state.write::<K>(&mut row);
-        let saved = row.update(txn).await?;
-        K::after_save(txn, Some(&before), &saved).await?;
-        (
-            saved,
-            if wanted == Status::Draft {
-                "draft"
-            } else {
-                "saved"
-            },
-        )
-    };
-    if was.live || state.live {
-        let action = if state.live {
-            Action::Upsert
-        } else {
-            Action::Delete
-        };
-        publish::enqueue(txn, K::RESOURCE, id, action).await?;
-    }
-    let view = admin_view::<K>(&saved);
-    record::<K>(txn, id, action, Some(&before_view), &view, now).await?;
-    Ok((saved, view))
-}
-
-/// Publishes the item now: its pending changes, if any, become the live version; a schedule
-/// still to come is cleared (an unpublish time already past too).
-pub async fn publish<K: Kind>(
-    txn: &DatabaseTransaction,
-    id: i32,
-    now: DateTime<Utc>,
-) -> Result<Value, ApiError> {
-    let before = find::<K>(txn, id).await?;
-    let was = State::of::<K>(&before);
-    let mut fields = match &was.draft {
-        Some(draft) => serde_json::from_str::<Map<String, Value>>(draft).unwrap_or_default(),
-        None => match serde_json::to_value(&before) {
-            Ok(Value::Object(fields)) => fields,
-            _ => Map::new(),
-        },
-    };
-    for key in lifecycle::LIFECYCLE_KEYS {
-        fields.remove(key);
-    }
-    let input = lifecycle::input_of::<K>(fields)?;
-    let request = Request {
-        status: Some(Status::Published),
-        publish_at: Some(None),
-        unpublish_at: was.unpublish_at.filter(|at| *at <= now).map(|_| None),
-    };
-    let (_, view) = store::<K>(txn, Some(before), input, &request, now).await?;
-    Ok(view)
-}
-
-/// Takes the item off the site now (it becomes a draft; its schedule is cleared).
-pub async fn unpublish<K: Kind>(
-    txn: &DatabaseTransaction,
-    id: i32,
-    now: DateTime<Utc>,
-) -> Result<Value, ApiError> {
-    let before = find::<K>(txn, id).await?;
-    let before_view = admin_view::<K>(&before);
-    let mut state = State::of::<K>(&before);
-    state.status = Status::Draft;
-    state.publish_at = None;
-    state.unpublish_at = None;
-    state.settle(now);
-    let saved = write_state::<K>(txn, &before, &state).await?;
-    publish::enqueue(txn, K::RESOURCE, id, Action::Delete).await?;
-    let view = admin_view::<K>(&saved);
-    record::<K>(txn, id, "unpublished", Some(&before_view), &view, now).await?;
-    Ok(view)
-}
-
-/// Deletes the item (the kind may refuse with 409): it leaves the site and every admin list,
-/// and can be brought back for [`KEEP_DELETED_DAYS`] days.
-pub async fn delete<K: Kind>(
-    txn: &DatabaseTransaction,
-    id: i32,
-    now: DateTime<Utc>,
-) -> Result<(), ApiError> {
-    let row = find::<K>(txn, id).await?;
-    K::before_delete(txn, &row).await?;
-    let before_view = admin_view::<K>(&row);
-    let mut state = State::of::<K>(&row);
-    state.deleted_at = Some(now);
-    state.settle(now);
-    write_state::<K>(txn, &row, &state).await?;
-    publish::enqueue(txn, K::RESOURCE, id, Action::Delete).await?;
-    record::<K>(txn, id, "deleted", Some(&before_view), &before_view, now).await?;
-    Ok(())
-}
-
-/// Brings back an item deleted in the last [`KEEP_DELETED_DAYS`] days, as a draft.
-pub async fn undelete<K: Kind>(
-    txn: &DatabaseTransaction,
-    id: i32,
-    now: DateTime<Utc>,
-) -> Result<Value, ApiError> {
-    let row = K::Entity::find()
-        .filter(column::<K>("id").eq(id))
-        .filter(column::<K>("deleted_at").gt(now - Duration::days(KEEP_DELETED_DAYS)))
-        .one(txn)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(catalog().messages.not_deleted.clone()))?;
-    let mut state = State::of::<K>(&row);
-    state.deleted_at = None;
-    state.status = Status::Draft;
-    state.settle(now);
-    let saved = write_state::<K>(txn, &row, &state).await?;
-    let view = admin_view::<K>(&saved);
-    record::<K>(txn, id, "undeleted", None, &view, now).await?;
-    Ok(view)
-}
-
-/// Makes a revision the item's current draft (pending changes beside the live version of a
-/// published item).
-pub async fn restore<K: Kind>(
-    txn: &DatabaseTransaction,
-    id: i32,
-    revision: i32,
-    now: DateTime<Utc>,
-) -> Result<Value, ApiError> {
-    let revision = find_revision::<K>(txn, id, revision).await?;
-    let mut fields = match serde_json::from_str::<Value>(&revision.data) {
-        Ok(Value::Object(fields)) => fields,
-        _ => Map::new(),
-    };
-    for key in lifecycle::LIFECYCLE_KEYS {
-        fields.remove(key);
-    }
-    fields.insert("status".into(), Value::String("draft".into()));
-    save::<K>(txn, Some(id), fields, now).await
-}
-
-/// Writes a new lifecycle state over `row` (its fields unchanged).
-async fn write_state<K: Kind>(
-    txn: &DatabaseTransaction,
-    row: &K::Model,
-    state: &State,
-) -> Result<K::Model, ApiError> {
-    let mut active: K::Active = row.clone().into();
-    state.write::<K>(&mut active);
-    Ok(active.update(txn).await?)
-}
-
-/// The revision and the audit line of a write, in its transaction.
-async fn record<K: Kind>(
-    txn: &DatabaseTransaction,
-    id: i32,
-    action: &str,
-    before: Option<&Value>,
-    after: &Value,
-    now: DateTime<Utc>,
-) -> Result<(), ApiError> {
-    let fields = changed_fields(before, after);
-    content_revision::ActiveModel {
-        kind: Set(K::PATH.to_owned()),
-        item_id: Set(id),
-        created_at: Set(now),
-        author: Set(Actor::current().username),
-        action: Set(action.to_owned()),
-        changed_fields: Set(serde_json::to_string(&fields).unwrap_or_default()),
-        data: Set(after.to_string()),
-        ..Default::default()
-    }
-    .insert(txn)
-    .await?;
-    let audit_action = match action {
-        "created" => "content.created",
-        "deleted" => "content.deleted",
-        "draft" => "content.drafted",
-        "published" | "saved" => "content.updated",
-        "unpublished" => "content.unpublished",
-        "undeleted" => "content.undeleted",
-        "scheduled-in" => "content.scheduled_in",
-        "scheduled-out" => "content.scheduled_out",
-        _ => "content.updated",
-    };
-    Event::new(audit_action)
-        .on(K::RESOURCE.as_str(), id)
-        .detail(serde_json::json!({ "fields": fields }))
-        .save(txn)
-        .await?;
-    Ok(())
-}
-
-/// The item's revisions, newest first (404 when the item is unknown or deleted).
-pub async fn revisions<K: Kind>(
-    db: &impl ConnectionTrait,
-    id: i32,
-    page: Page,
-) -> Result<(Vec<content_revision::Model>, u64), ApiError> {
-    find::<K>(db, id).await?;
-    let select = content_revision::Entity::find()
-        .filter(content_revision::Column::Kind.eq(K::PATH))
-        .filter(content_revision::Column::ItemId.eq(id))
-        .order_by_desc(content_revision::Column::Id);
-    let total = select.clone().count(db).await?;
-    let rows = select
-        .offset(page.offset())
-        .limit(page.size)
-        .all(db)
-        .await?;
-    Ok((rows, total))
-}
-
-/// One revision of the item, else 404.
-pub async fn find_revision<K: Kind>(
-    db: &impl ConnectionTrait,
-    id: i32,
-    revision: i32,
-) -> Result<content_revision::Model, ApiError> {
-    find::<K>(db, id).await?;
-    content_revision::Entity::find_by_id(revision)
-        .filter(content_revision::Column::Kind.eq(K::PATH))
-        .filter(content_revision::Column::ItemId.eq(id))
-        .one(db)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(catalog().messages.revision_not_found.clone()))
-}
-
-/// The kind's items deleted in the last [`KEEP_DELETED_DAYS`] days, most recent first, as
-/// they were when deleted, with `deleted_at`.
-pub async fn deleted<K: Kind>(
-    db: &impl ConnectionTrait,
-    now: DateTime<Utc>,
-) -> Result<Vec<Value>, ApiError> {
-    let rows = K::Entity::find()
-        .filter(column::<K>("deleted_at").gt(now - Duration::days(KEEP_DELETED_DAYS)))
-        .order_by_desc(column::<K>("deleted_at"))
-        .all(db)
-        .await?;
-    Ok(rows
-        .iter()
-        .map(|row| {
-            let mut view = admin_view::<K>(row);
-            view["kind"] = Value::String(K::PATH.into());
-            view["deleted_at"] =
-                serde_json::to_value(State::of::<K>(row).deleted_at).unwrap_or(Value::Null);
-            view
-        })
-        .collect())
+) -> Result<(Vec<T::Model>, u64), ApiError> {
+    super::page_of(db, visible::<T>(T::ordered(order), audience), page).await
 }
 
 /// The condition of an item due to go live at `now` (`true`), or due to leave (`false`).
-fn due_to<K: Kind>(live: bool, now: DateTime<Utc>) -> sea_orm::Condition {
-    let publish_at = column::<K>("publish_at");
-    let unpublish_at = column::<K>("unpublish_at");
+pub fn due_to<T: Table>(live: bool, now: DateTime<Utc>) -> sea_orm::Condition {
+    let publish_at = column::<T>("publish_at");
+    let unpublish_at = column::<T>("unpublish_at");
     let common = sea_orm::Condition::all()
-        .add(column::<K>("deleted_at").is_null())
-        .add(column::<K>("status").eq(Status::Published.as_str()));
+        .add(column::<T>("deleted_at").is_null())
+        .add(column::<T>("status").eq(Status::Published.as_str()));
     if live {
         // Waiting, and its time has come.
         common
-            .add(column::<K>("live").eq(false))
+            .add(column::<T>("live").eq(false))
             .add(publish_at.is_null().or(publish_at.lte(now)))
             .add(unpublish_at.is_null().or(unpublish_at.gt(now)))
     } else {
         // Live, and its time is over.
         common
-            .add(column::<K>("live").eq(true))
+            .add(column::<T>("live").eq(true))
             .add(unpublish_at.lte(now))
     }
 }
 
 /// Items whose schedule is due at `now`, each with whether it goes live (`true`) or leaves.
-pub async fn due<K: Kind>(
+pub async fn due<T: Table>(
     db: &impl ConnectionTrait,
     now: DateTime<Utc>,
 ) -> Result<Vec<(i32, bool)>, ApiError> {
     let mut due = Vec::new();
     for live in [true, false] {
-        let ids: Vec<i32> = due_query::<K>(live, now).into_tuple().all(db).await?;
+        let ids: Vec<i32> = due_query::<T>(live, now).into_tuple().all(db).await?;
         due.extend(ids.into_iter().map(|id| (id, live)));
     }
     Ok(due)
 }
 
 /// The ids of the items whose schedule puts them on the site (`live`) or takes them off at `now`.
-fn due_query<K: Kind>(live: bool, now: DateTime<Utc>) -> Select<K::Entity> {
-    K::Entity::find()
+fn due_query<T: Table>(live: bool, now: DateTime<Utc>) -> Select<T::Entity> {
+    T::Entity::find()
         .select_only()
-        .column(column::<K>("id"))
-        .filter(due_to::<K>(live, now))
+        .column(column::<T>("id"))
+        .filter(due_to::<T>(live, now))
 }
 
 /// The scheduler's questions about `K` at `now`, as `backend` is asked them: the items due to go
 /// live, those due to leave, and those deleted long enough ago to be removed for good (the
 /// scheduler asks them every 15 seconds, so each must be answered from an index).
-pub fn schedule_statements<K: Kind>(backend: DbBackend, now: DateTime<Utc>) -> [Statement; 3] {
+pub fn schedule_statements<T: Table>(backend: DbBackend, now: DateTime<Utc>) -> [Statement; 3] {
     [
-        due_query::<K>(true, now).build(backend),
-        due_query::<K>(false, now).build(backend),
-        purge_query::<K>(now).build(backend),
+        due_query::<T>(true, now).build(backend),
+        due_query::<T>(false, now).build(backend),
+        purge_query::<T>(now).build(backend),
     ]
 }
 
 /// The ids of the items deleted long enough before `now` to be removed for good.
-fn purge_query<K: Kind>(now: DateTime<Utc>) -> Select<K::Entity> {
+fn purge_query<T: Table>(now: DateTime<Utc>) -> Select<T::Entity> {
     let cutoff = now - Duration::days(KEEP_DELETED_DAYS);
-    K::Entity::find()
+    T::Entity::find()
         .select_only()
-        .column(column::<K>("id"))
-        .filter(column::<K>("deleted_at").lte(cutoff))
-}
-
-/// Puts the item on the site (`live`) or takes it off, if that is still due at `now`, once: the
-/// transaction's first statement is the conditional update, so of several instances doing this
-/// at the same moment one changes the flag (and records it, and queues its publish job) and the
-/// others find nothing left to change. It also takes the write lock before reading anything, so
-/// on SQLite two instances wait for each other instead of failing to upgrade a read. Whether it
-/// acted.
-pub async fn fire<K: Kind>(
-    txn: &DatabaseTransaction,
-    id: i32,
-    live: bool,
-    now: DateTime<Utc>,
-) -> Result<bool, ApiError> {
-    let mut update = K::Entity::update_many()
-        .col_expr(column::<K>("live"), Expr::value(live))
-        .filter(column::<K>("id").eq(id))
-        .filter(due_to::<K>(live, now));
-    if live {
-        update = update.col_expr(column::<K>("published_at"), Expr::value(now));
-    }
-    if update.exec(txn).await?.rows_affected != 1 {
-        return Ok(false);
-    }
-    let saved = find::<K>(txn, id).await?;
-    let action = if live { Action::Upsert } else { Action::Delete };
-    publish::enqueue(txn, K::RESOURCE, id, action).await?;
-    let view = admin_view::<K>(&saved);
-    let what = if live {
-        "scheduled-in"
-    } else {
-        "scheduled-out"
-    };
-    record::<K>(txn, id, what, Some(&view), &view, now).await?;
-    Ok(true)
+        .column(column::<T>("id"))
+        .filter(column::<T>("deleted_at").lte(cutoff))
 }
 
 /// The kind's items deleted more than [`KEEP_DELETED_DAYS`] days before `now`, each with when
 /// it was deleted: what [`purge`] removes.
-pub async fn purgeable<K: Kind>(
+pub async fn purgeable<T: Table>(
     db: &impl ConnectionTrait,
     now: DateTime<Utc>,
 ) -> Result<Vec<(i32, Option<DateTime<Utc>>)>, ApiError> {
-    Ok(purge_query::<K>(now)
-        .column(column::<K>("deleted_at"))
+    Ok(purge_query::<T>(now)
+        .column(column::<T>("deleted_at"))
         .into_tuple()
         .all(db)
         .await?)
-}
-
-/// Removes for good, with its history, the item `id` if it was deleted more than
-/// [`KEEP_DELETED_DAYS`] days before `now`, and records it in the audit log as the system's
-/// doing. Once: the transaction's first statement is the conditional delete (as in [`fire`]),
-/// so of several instances purging at the same moment one removes the item and records it.
-/// Whether it did.
-pub async fn purge<K: Kind>(
-    txn: &DatabaseTransaction,
-    id: i32,
-    deleted_at: Option<DateTime<Utc>>,
-    now: DateTime<Utc>,
-) -> Result<bool, ApiError> {
-    let cutoff = now - Duration::days(KEEP_DELETED_DAYS);
-    let removed = K::Entity::delete_many()
-        .filter(column::<K>("id").eq(id))
-        .filter(column::<K>("deleted_at").lte(cutoff))
-        .exec(txn)
-        .await?;
-    if removed.rows_affected != 1 {
-        return Ok(false);
-    }
-    let revisions = content_revision::Entity::delete_many()
-        .filter(content_revision::Column::Kind.eq(K::PATH))
-        .filter(content_revision::Column::ItemId.eq(id))
-        .exec(txn)
-        .await?;
-    Event::new("content.purged")
-        .on(K::RESOURCE.as_str(), id)
-        .detail(serde_json::json!({
-            "deleted_at": deleted_at,
-            "kept_days": KEEP_DELETED_DAYS,
-            "revisions": revisions.rows_affected,
-        }))
-        .save_as(txn, &Actor::system())
-        .await?;
-    Ok(true)
 }

@@ -14,6 +14,8 @@ pub mod subscriptions;
 use std::time::Duration;
 
 use anyhow::Context;
+
+use crate::error::ApiError;
 /// The database's error, named by the layers above without their depending on sea-orm.
 pub use sea_orm::DbErr;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
@@ -194,6 +196,25 @@ pub fn is_unavailable(err: &DbErr) -> bool {
     }
 }
 
+/// What an unexpected failure really was, decided once where an error leaves the process (the
+/// HTTP answer, the command line): a full disk anywhere in its cause chain is
+/// [`ApiError::OutOfStorage`], a database that is down or gone is [`ApiError::Unavailable`];
+/// anything else stays as it was.
+pub fn classify(err: ApiError) -> ApiError {
+    let ApiError::Unexpected(cause) = err else {
+        return err;
+    };
+    let db_errors = || cause.chain().filter_map(|e| e.downcast_ref::<DbErr>());
+    if ApiError::io_storage_full(&cause) || db_errors().any(is_storage_full) {
+        return ApiError::OutOfStorage(cause);
+    }
+    if db_errors().any(is_unavailable) {
+        tracing::warn!(error = %cause, "database unavailable");
+        return ApiError::unavailable();
+    }
+    ApiError::Unexpected(cause)
+}
+
 /// SQLite's error codes (numeric, extended codes in the high bits) that mean "not now" rather
 /// than "not this": `SQLITE_BUSY` (5) and `SQLITE_LOCKED` (6), another process holds the file;
 /// `SQLITE_IOERR` (10), `SQLITE_FULL` (13) and `SQLITE_CANTOPEN` (14), the disk.
@@ -245,7 +266,7 @@ pub async fn find_one<E>(
     db: &impl sea_orm::ConnectionTrait,
     id: i32,
     not_found: &crate::i18n::Text,
-) -> Result<E::Model, crate::error::ApiError>
+) -> Result<E::Model, ApiError>
 where
     E: sea_orm::EntityTrait,
     <E::PrimaryKey as sea_orm::PrimaryKeyTrait>::ValueType: From<i32>,
@@ -253,7 +274,7 @@ where
     E::find_by_id(id)
         .one(db)
         .await?
-        .ok_or_else(|| crate::error::ApiError::NotFound(not_found.clone()))
+        .ok_or_else(|| ApiError::NotFound(not_found.clone()))
 }
 
 /// One page of `select`, and the total count.
@@ -261,7 +282,7 @@ pub async fn page_of<E: sea_orm::EntityTrait>(
     db: &impl sea_orm::ConnectionTrait,
     select: sea_orm::Select<E>,
     page: crate::domain::page::Page,
-) -> Result<(Vec<E::Model>, u64), crate::error::ApiError>
+) -> Result<(Vec<E::Model>, u64), ApiError>
 where
     E::Model: Sync,
 {

@@ -15,15 +15,7 @@ use ssg::model::{
     SiteData,
 };
 
-use crate::content::{
-    Banners, Blogs, GeneralContent as GeneralContentKind, Kind, Reviews, ServiceItems, Services,
-};
-use crate::store::content::{Audience, visible};
-
-/// What the site shows of a kind: its live rows (one filter for the site and the public API).
-fn live<K: Kind>(all: sea_orm::Select<K::Entity>) -> sea_orm::Select<K::Entity> {
-    visible::<K>(all, Audience::Public)
-}
+use crate::store::content::live;
 use crate::store::entities::{
     banner, blog, blog_redirect, general_content, review, service, service_item,
 };
@@ -42,7 +34,7 @@ fn image(images: &Images, url: &str) -> Option<ImageInfo> {
 /// blogs, 0.65 ms against 0.05 ms, and 2.5 ms with a cold cache (after any write).
 fn live_blog(backend: DbBackend, outer: &str) -> String {
     use sea_orm::QueryTrait;
-    live::<Blogs>(blog::Entity::find())
+    live(blog::Entity::find())
         .select_only()
         .expr(Expr::cust("1"))
         .filter(Expr::cust(format!("\"blogs\".\"id\" = {outer}.id")))
@@ -194,7 +186,7 @@ impl Cards {
         loop {
             let Some(seq) = self.seq else {
                 // Every live card, and the last change they include.
-                let live = json(live::<Blogs>(blog::Entity::find()), &columns);
+                let live = json(live(blog::Entity::find()), &columns);
                 let sql = format!(
                     "SELECT {removed}, (SELECT COALESCE(MAX(change_seq), 0) FROM blogs), ({live})"
                 );
@@ -338,7 +330,7 @@ pub async fn load_blogs(
 }
 
 async fn load_reviews(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<Review>> {
-    let rows = live::<Reviews>(review::Entity::find())
+    let rows = live(review::Entity::find())
         .order_by_asc(review::Column::DisplayOrder)
         .order_by_asc(review::Column::Id)
         .all(db)
@@ -361,7 +353,7 @@ async fn load_reviews(db: &impl ConnectionTrait, images: &Images) -> anyhow::Res
 }
 
 async fn load_banners(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<Banner>> {
-    let rows = live::<Banners>(banner::Entity::find())
+    let rows = live(banner::Entity::find())
         .order_by_asc(banner::Column::Id)
         .all(db)
         .await?;
@@ -450,12 +442,12 @@ pub async fn load_data_with(
 
 async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
     let images = crate::store::media_images::infos(db).await?;
-    let services = live::<Services>(service::Entity::find())
+    let services = live(service::Entity::find())
         .order_by_asc(service::Column::DisplayOrder)
         .order_by_asc(service::Column::Id)
         .all(db)
         .await?;
-    let items = live::<ServiceItems>(service_item::Entity::find())
+    let items = live(service_item::Entity::find())
         .order_by_asc(service_item::Column::DisplayOrder)
         .order_by_asc(service_item::Column::Id)
         .all(db)
@@ -495,7 +487,7 @@ async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
             coming_soon: s.coming_soon,
         })
         .collect();
-    let general_content = live::<GeneralContentKind>(general_content::Entity::find())
+    let general_content = live(general_content::Entity::find())
         .filter(general_content::Column::Values.ne(""))
         .order_by_asc(general_content::Column::DisplayOrder)
         .all(db)

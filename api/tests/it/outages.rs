@@ -375,6 +375,6 @@ async fn a_query_cut_off_by_a_postgresql_shutdown_answers_503_not_500() {
         .expect_err("the connection was terminated");
     assert!(format!("{cut:?}").contains("57P01"), "{cut:?}");
     assert!(concierge::store::is_unavailable(&cut), "{cut:?}");
-    let answer = concierge::error::ApiError::from(cut);
+    let answer = concierge::routes::error_response::HttpError::from(cut);
     assert_eq!(answer.status_code().as_u16(), 503);
 }

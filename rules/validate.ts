@@ -1,5 +1,5 @@
 //! The browser's half of the one table of rules and messages (`forms.json`): the same checks as
-//! the server's `check` (api/src/domain/rules.rs), in the same order, with the same messages, so
+//! the server's `check` (api/core/src/domain/rules/mod.rs), in the same order, with the same messages, so
 //! that a visitor or an administrator sees before sending what the server would answer.
 //! `vectors.json` holds the cases both must agree on; the admin's and the islands' vitest suites
 //! and the API's tests all run it.

@@ -1,6 +1,6 @@
 /**
  * The admin runs the shared vectors (rules/vectors.json) through the rules its forms use, and
- * gets what the API answers (api/tests/it/rules.rs sends the same cases to the server).
+ * gets what the API answers (api/cli/tests/it/rules.rs sends the same cases to the server).
  */
 import vectors from '../../../rules/vectors.json';
 import { runRules } from './form-rules';

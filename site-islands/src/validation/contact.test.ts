@@ -24,7 +24,7 @@ function valuesOf(c: Case): Record<string, string> {
 }
 
 // The shared vectors (rules/vectors.json) of the two forms the site has, as a visitor sends
-// them: the API's tests send the same cases to the server (api/tests/it/rules.rs).
+// them: the API's tests send the same cases to the server (api/cli/tests/it/rules.rs).
 const siteCases = (vectors.cases as Case[]).filter(
   (c) =>
     c.audience === 'visitor' &&

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseEmail, parsePersonName, parsePhone, trimText } from '../../../rules/validate'
 
-// The shapes of rules/validate.ts, with the server's unit-test cases (api/src/domain/contact.rs).
+// The shapes of rules/validate.ts, with the server's unit-test cases (api/core/src/domain/contact.rs).
 describe('parsePersonName', () => {
   it.each(['Fatima', 'محمد', 'عبد الله', 'Anne-Marie', "O'Neil", 'José', 'Ng', 'زَيْد', 'D\u2019Souza'])(
     'accepts names in any script: %s',

@@ -1,0 +1,318 @@
+//! The team: administrators managed by administrators. Nobody disables or deletes themselves,
+//! the last active administrator stays, and a disabled or reset account loses its sessions at
+//! once.
+
+use anyhow::Context;
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, Set,
+};
+use serde::Serialize;
+use serde_json::json;
+use utoipa::ToSchema;
+
+use super::passwords::hash_password;
+use super::sessions;
+use concierge_core::domain::password::NewPassword;
+use concierge_core::domain::rules::accounts as m;
+use concierge_core::error::ApiError;
+use concierge_store::audit::Event;
+use concierge_store::entities::{admin_session, admin_user};
+
+/// An administrator as the team list shows them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminView {
+    pub id: i32,
+    pub username: String,
+    pub disabled: bool,
+    #[serde(rename = "totpEnabled")]
+    pub totp_enabled: bool,
+    #[serde(rename = "mustChangePassword")]
+    pub must_change_password: bool,
+    pub created_at: DateTime<Utc>,
+    pub last_sign_in_at: Option<DateTime<Utc>>,
+}
+
+impl From<admin_user::Model> for AdminView {
+    fn from(u: admin_user::Model) -> Self {
+        AdminView {
+            id: u.id,
+            username: u.username,
+            disabled: u.disabled,
+            totp_enabled: u.totp_enabled,
+            must_change_password: u.must_change_password,
+            created_at: u.created_at,
+            last_sign_in_at: u.last_sign_in_at,
+        }
+    }
+}
+
+/// A user name: 3 to 100 letters (any script), digits, `.`, `-`, `_` or `@`.
+pub fn parse_username(raw: Option<String>) -> Result<String, ApiError> {
+    let name = raw.unwrap_or_default().trim().to_owned();
+    if name.is_empty() {
+        return Err(ApiError::validation(
+            "username",
+            m::get().username_required.clone(),
+        ));
+    }
+    let count = name.chars().count();
+    let allowed = name
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | '@'));
+    if !(3..=100).contains(&count) || !allowed {
+        return Err(ApiError::validation(
+            "username",
+            m::get().username_invalid.clone(),
+        ));
+    }
+    Ok(name)
+}
+
+pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<AdminView>, ApiError> {
+    Ok(admin_user::Entity::find()
+        .order_by_asc(admin_user::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(AdminView::from)
+        .collect())
+}
+
+pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<admin_user::Model, ApiError> {
+    admin_user::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(m::get().admin_not_found.clone()))
+}
+
+/// Adds an administrator with a one-time password (changed at their first sign-in).
+pub async fn create(
+    db: &impl ConnectionTrait,
+    username: String,
+    password: &NewPassword,
+) -> Result<AdminView, ApiError> {
+    let taken = admin_user::Entity::find()
+        .filter(admin_user::Column::Username.eq(username.as_str()))
+        .count(db)
+        .await?;
+    if taken > 0 {
+        return Err(ApiError::Conflict(m::get().username_taken.clone()));
+    }
+    let hash = super::passwords::hash_password(password.as_str()).map_err(ApiError::Unexpected)?;
+    let user = admin_user::ActiveModel {
+        username: Set(username),
+        password_hash: Set(hash),
+        created_at: Set(Utc::now()),
+        disabled: Set(false),
+        must_change_password: Set(true),
+        totp_enabled: Set(false),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+    .map_err(|e| {
+        if concierge_store::is_unique_violation(&e) {
+            ApiError::Conflict(m::get().username_taken.clone())
+        } else {
+            e.into()
+        }
+    })?;
+    Event::new("admin.created")
+        .on("admin_user", user.id)
+        .detail(json!({ "username": user.username }))
+        .save(db)
+        .await?;
+    Ok(user.into())
+}
+
+/// 409 unless `target` may stop being an active administrator: not the one asking, and not
+/// the last active one.
+async fn may_remove(
+    db: &impl ConnectionTrait,
+    acting: i32,
+    target: &admin_user::Model,
+) -> Result<(), ApiError> {
+    if target.id == acting {
+        return Err(ApiError::Conflict(m::get().not_yourself.clone()));
+    }
+    let others_active = admin_user::Entity::find()
+        .filter(admin_user::Column::Disabled.eq(false))
+        .filter(admin_user::Column::Id.ne(target.id))
+        .count(db)
+        .await?;
+    if !target.disabled && others_active == 0 {
+        return Err(ApiError::Conflict(m::get().last_admin.clone()));
+    }
+    Ok(())
+}
+
+/// What an update asks for.
+#[derive(Debug, Default)]
+pub struct Change {
+    pub disabled: Option<bool>,
+    pub password: Option<NewPassword>,
+    /// `Some(false)` turns the administrator's two-factor off (a lost phone, or a device
+    /// enrolled by someone else); it can only be turned on from their own account.
+    pub totp: Option<bool>,
+}
+
+/// Disables, re-enables or resets the password of another administrator; disabling and
+/// resetting end their sessions.
+pub async fn update(
+    db: &impl ConnectionTrait,
+    acting: i32,
+    target: admin_user::Model,
+    change: Change,
+) -> Result<AdminView, ApiError> {
+    if change.disabled == Some(true) {
+        may_remove(db, acting, &target).await?;
+    }
+    if change.password.is_some() && target.id == acting {
+        return Err(ApiError::Conflict(m::get().own_password_here.clone()));
+    }
+    if change.totp == Some(true) {
+        return Err(ApiError::validation("totp", m::get().totp_only_off.clone()));
+    }
+    if change.totp == Some(false) && target.id == acting {
+        return Err(ApiError::Conflict(m::get().own_totp_here.clone()));
+    }
+    let id = target.id;
+    let mut row: admin_user::ActiveModel = target.clone().into();
+    let mut end_sessions = false;
+    if let Some(disabled) = change.disabled
+        && disabled != target.disabled
+    {
+        row.disabled = Set(disabled);
+        end_sessions |= disabled;
+        let action = if disabled {
+            "admin.disabled"
+        } else {
+            "admin.enabled"
+        };
+        Event::new(action).on("admin_user", id).save(db).await?;
+    }
+    if let Some(password) = &change.password {
+        let hash =
+            super::passwords::hash_password(password.as_str()).map_err(ApiError::Unexpected)?;
+        row.password_hash = Set(hash);
+        row.must_change_password = Set(true);
+        end_sessions = true;
+        Event::new("password.reset")
+            .on("admin_user", id)
+            .save(db)
+            .await?;
+    }
+    if change.totp == Some(false) && target.totp_enabled {
+        turn_two_factor_off(&mut row);
+        super::two_factor::remove_recovery_codes(db, id).await?;
+        // A session made with the device that is no longer trusted ends with it.
+        end_sessions = true;
+        Event::new("totp.reset")
+            .on("admin_user", id)
+            .save(db)
+            .await?;
+    }
+    let saved = row.update(db).await?;
+    if end_sessions {
+        sessions::end_all(db, id, None).await?;
+    }
+    Ok(saved.into())
+}
+
+/// Two-factor off: the secret and the last accepted step forgotten (the recovery codes are
+/// removed by the caller, in the same transaction).
+pub fn turn_two_factor_off(row: &mut admin_user::ActiveModel) {
+    row.totp_enabled = Set(false);
+    row.totp_secret = Set(None);
+    row.totp_last_step = Set(None);
+}
+
+/// Deletes another administrator (their sessions and recovery codes with them).
+pub async fn delete(
+    db: &impl ConnectionTrait,
+    acting: i32,
+    target: admin_user::Model,
+) -> Result<(), ApiError> {
+    may_remove(db, acting, &target).await?;
+    sessions::end_all(db, target.id, None).await?;
+    super::two_factor::remove_recovery_codes(db, target.id).await?;
+    concierge_store::entities::admin_session::Entity::delete_many()
+        .filter(concierge_store::entities::admin_session::Column::AdminUserId.eq(target.id))
+        .exec(db)
+        .await?;
+    admin_user::Entity::delete_by_id(target.id).exec(db).await?;
+    Event::new("admin.deleted")
+        .on("admin_user", target.id)
+        .detail(json!({ "username": target.username }))
+        .save(db)
+        .await?;
+    Ok(())
+}
+
+/// Creates the administrator, or resets the password of an existing one (and signs them out
+/// everywhere). Returns true when the account is new.
+pub async fn upsert_admin(
+    db: &impl ConnectionTrait,
+    username: &str,
+    password: &str,
+) -> anyhow::Result<bool> {
+    let hash = hash_password(password)?;
+    let existing = admin_user::Entity::find()
+        .filter(admin_user::Column::Username.eq(username))
+        .one(db)
+        .await
+        .context("Failed to look up the administrator")?;
+    if let Some(user) = existing {
+        let id = user.id;
+        let had_two_factor = user.totp_enabled || user.totp_secret.is_some();
+        let mut active: admin_user::ActiveModel = user.into();
+        active.password_hash = Set(hash);
+        // A reset is how an administrator locked out of their own account gets back in,
+        // whoever enrolled the device that now asks for a code.
+        crate::accounts::admins::turn_two_factor_off(&mut active);
+        active
+            .update(db)
+            .await
+            .context("Failed to reset the password")?;
+        crate::accounts::two_factor::remove_recovery_codes(db, id)
+            .await
+            .map_err(|e| anyhow::anyhow!("{e}"))
+            .context("Failed to remove the recovery codes")?;
+        admin_session::Entity::update_many()
+            .col_expr(
+                admin_session::Column::RevokedAt,
+                sea_orm::sea_query::Expr::value(Utc::now()),
+            )
+            .filter(admin_session::Column::AdminUserId.eq(id))
+            .filter(admin_session::Column::RevokedAt.is_null())
+            .exec(db)
+            .await
+            .context("Failed to end the administrator's sessions")?;
+        concierge_store::audit::Event::new("password.reset")
+            .on("admin_user", id)
+            .detail(serde_json::json!({ "via": "command line", "totpOff": had_two_factor }))
+            .save(db)
+            .await
+            .context("Failed to record the reset in the audit log")?;
+        Ok(false)
+    } else {
+        let user = admin_user::ActiveModel {
+            username: Set(username.to_owned()),
+            password_hash: Set(hash),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        }
+        .insert(db)
+        .await
+        .context("Failed to create the administrator")?;
+        concierge_store::audit::Event::new("admin.created")
+            .on("admin_user", user.id)
+            .detail(serde_json::json!({ "username": user.username, "via": "command line" }))
+            .save(db)
+            .await
+            .context("Failed to record the new administrator in the audit log")?;
+        Ok(true)
+    }
+}

@@ -1,0 +1,12 @@
+//! Administrator accounts beyond the password: the team (administrators managed by
+//! administrators), sessions, two-factor (TOTP and recovery codes, the enrolment QR code), and
+//! the audit log of who did what, when and from where.
+
+pub mod admins;
+pub mod passwords;
+pub mod qr;
+pub mod recovery;
+pub mod sessions;
+pub mod sign_in;
+pub mod totp;
+pub mod two_factor;

@@ -1,0 +1,91 @@
+//! An administrator's sessions: which are open, and ending them.
+
+use chrono::{DateTime, Utc};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use concierge_core::domain::rules::accounts as m;
+use concierge_core::error::ApiError;
+use concierge_store::entities::admin_session;
+
+/// A session as its administrator sees it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionView {
+    pub id: i32,
+    pub created_at: DateTime<Utc>,
+    pub last_seen_at: DateTime<Utc>,
+    pub address: Option<String>,
+    pub user_agent: Option<String>,
+    /// The session this request came with.
+    pub current: bool,
+}
+
+fn open() -> sea_orm::Condition {
+    sea_orm::Condition::all()
+        .add(admin_session::Column::RevokedAt.is_null())
+        .add(admin_session::Column::ExpiresAt.gt(Utc::now()))
+}
+
+/// The administrator's open sessions, most recently active first.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    current: i32,
+) -> Result<Vec<SessionView>, ApiError> {
+    let rows = admin_session::Entity::find()
+        .filter(admin_session::Column::AdminUserId.eq(user_id))
+        .filter(open())
+        .order_by_desc(admin_session::Column::Id)
+        .all(db)
+        .await?;
+    let mut sessions: Vec<SessionView> = rows
+        .into_iter()
+        .map(|s| SessionView {
+            id: s.id,
+            created_at: s.created_at,
+            last_seen_at: s.last_seen_at.unwrap_or(s.created_at),
+            address: s.address,
+            user_agent: s.user_agent,
+            current: s.id == current,
+        })
+        .collect();
+    sessions.sort_by(|a, b| {
+        b.current
+            .cmp(&a.current)
+            .then(b.last_seen_at.cmp(&a.last_seen_at))
+    });
+    Ok(sessions)
+}
+
+/// Ends one of the administrator's own open sessions (404 for any other).
+pub async fn end(db: &impl ConnectionTrait, user_id: i32, session_id: i32) -> Result<(), ApiError> {
+    let result = admin_session::Entity::update_many()
+        .col_expr(admin_session::Column::RevokedAt, Expr::value(Utc::now()))
+        .filter(admin_session::Column::Id.eq(session_id))
+        .filter(admin_session::Column::AdminUserId.eq(user_id))
+        .filter(open())
+        .exec(db)
+        .await?;
+    if result.rows_affected == 0 {
+        return Err(ApiError::NotFound(m::get().session_not_found.clone()));
+    }
+    Ok(())
+}
+
+/// Ends every open session of the administrator but `except`; returns how many ended.
+pub async fn end_all(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    except: Option<i32>,
+) -> Result<u64, ApiError> {
+    let mut update = admin_session::Entity::update_many()
+        .col_expr(admin_session::Column::RevokedAt, Expr::value(Utc::now()))
+        .filter(admin_session::Column::AdminUserId.eq(user_id))
+        .filter(admin_session::Column::RevokedAt.is_null());
+    if let Some(except) = except {
+        update = update.filter(admin_session::Column::Id.ne(except));
+    }
+    Ok(update.exec(db).await?.rows_affected)
+}

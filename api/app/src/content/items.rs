@@ -1,0 +1,453 @@
+//! Reads and writes of public content, for every [`Kind`], through its lifecycle
+//! ([`crate::content::lifecycle`]). A write takes the transaction it runs in and records, in
+//! it, its revision, its audit line and (when what the site shows changes) its publish job, so
+//! nothing reaches the database without its history and without the site hearing of it; the
+//! caller commits.
+
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TryIntoModel,
+};
+use serde_json::{Map, Value};
+
+use crate::content::lifecycle::{self, Request, State, admin_view, changed_fields};
+use crate::content::{Kind, column};
+use concierge_core::domain::page::Page;
+use concierge_core::domain::rules::catalog;
+use concierge_core::error::ApiError;
+use concierge_store::audit::{Actor, Event};
+use concierge_store::content::{self as rows, Audience, KEEP_DELETED_DAYS, Status, due_to};
+use concierge_store::entities::content_revision;
+use concierge_store::outbox::publish_jobs::{self as publish, Action};
+
+fn not_found<K: Kind>() -> ApiError {
+    ApiError::NotFound(K::rules().outcomes().not_found().clone())
+}
+
+/// The row with this id that `audience` may see, else 404 with the kind's message.
+pub async fn find_for<K: Kind>(
+    db: &impl ConnectionTrait,
+    id: i32,
+    audience: Audience,
+) -> Result<K::Model, ApiError> {
+    rows::find_for::<K>(db, id, audience)
+        .await?
+        .ok_or_else(not_found::<K>)
+}
+
+/// The row with this id (not deleted), else 404 with the kind's message.
+pub async fn find<K: Kind>(db: &impl ConnectionTrait, id: i32) -> Result<K::Model, ApiError> {
+    find_for::<K>(db, id, Audience::Admin).await
+}
+
+/// Validates `input` and inserts it, published (the seed, a spreadsheet import).
+pub async fn create<K: Kind>(
+    txn: &DatabaseTransaction,
+    input: K::Input,
+) -> Result<K::Model, ApiError> {
+    let (saved, _) = store::<K>(txn, None, input, &Request::default(), Utc::now()).await?;
+    Ok(saved)
+}
+
+/// Validates `input` and saves it, published, over the row with this id (404 when there is
+/// none).
+pub async fn update<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    input: K::Input,
+) -> Result<K::Model, ApiError> {
+    let before = find::<K>(txn, id).await?;
+    let (saved, _) = store::<K>(txn, Some(before), input, &Request::default(), Utc::now()).await?;
+    Ok(saved)
+}
+
+/// A save from the API: `body` holds the item's fields and, optionally, its lifecycle
+/// (`status`, `publish_at`, `unpublish_at`). Without `status` it is published at once. The
+/// answer is the record as an administrator reads it.
+pub async fn save<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: Option<i32>,
+    mut body: Map<String, Value>,
+    now: DateTime<Utc>,
+) -> Result<Value, ApiError> {
+    let request = Request::take_from(&mut body)?;
+    let before = match id {
+        Some(id) => Some(find::<K>(txn, id).await?),
+        None => None,
+    };
+    if let Some(before) = &before {
+        lifecycle::keep_arabic(&mut body, &admin_view::<K>(before));
+    }
+    let input = lifecycle::input_of::<K>(body)?;
+    let (_, view) = store::<K>(txn, before, input, &request, now).await?;
+    Ok(view)
+}
+
+/// The one way a save is stored: a new item, a published save over the live version, a
+/// draft of an item never published, or pending changes beside a published one.
+async fn store<K: Kind>(
+    txn: &DatabaseTransaction,
+    before: Option<K::Model>,
+    input: K::Input,
+    request: &Request,
+    now: DateTime<Utc>,
+) -> Result<(K::Model, Value), ApiError> {
+    let wanted = request.status.unwrap_or(Status::Published);
+    let Some(before) = before else {
+        let mut row = K::new_row();
+        K::apply(input, txn, &mut row).await?;
+        let mut state = State::new(wanted);
+        state.schedule(request)?;
+        state.settle(now);
+        state.write::<K>(&mut row);
+        let saved = row.insert(txn).await?;
+        K::after_save(txn, None, &saved).await?;
+        if state.live {
+            publish::enqueue(txn, K::RESOURCE, K::id(&saved), Action::Upsert).await?;
+        }
+        let view = admin_view::<K>(&saved);
+        record::<K>(txn, K::id(&saved), "created", None, &view, now).await?;
+        return Ok((saved, view));
+    };
+    let id = K::id(&before);
+    let was = State::of::<K>(&before);
+    let before_view = admin_view::<K>(&before);
+    let mut state = was.clone();
+    state.schedule(request)?;
+    // A published item (live, or scheduled to go live) keeps its version; a draft is edited in
+    // place.
+    let pending = wanted == Status::Draft && was.status == Status::Published;
+    let (saved, action) = if pending {
+        // Changes to a published item wait beside its published version, which stays as it is.
+        let mut draft: K::Active = before.clone().into();
+        K::apply(input, txn, &mut draft).await?;
+        let draft = draft.try_into_model()?;
+        state.draft = Some(serde_json::to_string(&draft).unwrap_or_default());
+        state.settle(now);
+        let mut row: K::Active = before.clone().into();
+        state.write::<K>(&mut row);
+        (row.update(txn).await?, "draft")
+    } else {
+        let mut row: K::Active = before.clone().into();
+        K::apply(input, txn, &mut row).await?;
+        state.status = wanted;
+        state.draft = None;
+        state.settle(now);
+        state.write::<K>(&mut row);
+        let saved = row.update(txn).await?;
+        K::after_save(txn, Some(&before), &saved).await?;
+        (
+            saved,
+            if wanted == Status::Draft {
+                "draft"
+            } else {
+                "saved"
+            },
+        )
+    };
+    if was.live || state.live {
+        let action = if state.live {
+            Action::Upsert
+        } else {
+            Action::Delete
+        };
+        publish::enqueue(txn, K::RESOURCE, id, action).await?;
+    }
+    let view = admin_view::<K>(&saved);
+    record::<K>(txn, id, action, Some(&before_view), &view, now).await?;
+    Ok((saved, view))
+}
+
+/// Publishes the item now: its pending changes, if any, become the live version; a schedule
+/// still to come is cleared (an unpublish time already past too).
+pub async fn publish<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    now: DateTime<Utc>,
+) -> Result<Value, ApiError> {
+    let before = find::<K>(txn, id).await?;
+    let was = State::of::<K>(&before);
+    let mut fields = match &was.draft {
+        Some(draft) => serde_json::from_str::<Map<String, Value>>(draft).unwrap_or_default(),
+        None => match serde_json::to_value(&before) {
+            Ok(Value::Object(fields)) => fields,
+            _ => Map::new(),
+        },
+    };
+    for key in lifecycle::LIFECYCLE_KEYS {
+        fields.remove(key);
+    }
+    let input = lifecycle::input_of::<K>(fields)?;
+    let request = Request {
+        status: Some(Status::Published),
+        publish_at: Some(None),
+        unpublish_at: was.unpublish_at.filter(|at| *at <= now).map(|_| None),
+    };
+    let (_, view) = store::<K>(txn, Some(before), input, &request, now).await?;
+    Ok(view)
+}
+
+/// Takes the item off the site now (it becomes a draft; its schedule is cleared).
+pub async fn unpublish<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    now: DateTime<Utc>,
+) -> Result<Value, ApiError> {
+    let before = find::<K>(txn, id).await?;
+    let before_view = admin_view::<K>(&before);
+    let mut state = State::of::<K>(&before);
+    state.status = Status::Draft;
+    state.publish_at = None;
+    state.unpublish_at = None;
+    state.settle(now);
+    let saved = write_state::<K>(txn, &before, &state).await?;
+    publish::enqueue(txn, K::RESOURCE, id, Action::Delete).await?;
+    let view = admin_view::<K>(&saved);
+    record::<K>(txn, id, "unpublished", Some(&before_view), &view, now).await?;
+    Ok(view)
+}
+
+/// Deletes the item (the kind may refuse with 409): it leaves the site and every admin list,
+/// and can be brought back for [`KEEP_DELETED_DAYS`] days.
+pub async fn delete<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    now: DateTime<Utc>,
+) -> Result<(), ApiError> {
+    let row = find::<K>(txn, id).await?;
+    K::before_delete(txn, &row).await?;
+    let before_view = admin_view::<K>(&row);
+    let mut state = State::of::<K>(&row);
+    state.deleted_at = Some(now);
+    state.settle(now);
+    write_state::<K>(txn, &row, &state).await?;
+    publish::enqueue(txn, K::RESOURCE, id, Action::Delete).await?;
+    record::<K>(txn, id, "deleted", Some(&before_view), &before_view, now).await?;
+    Ok(())
+}
+
+/// Brings back an item deleted in the last [`KEEP_DELETED_DAYS`] days, as a draft.
+pub async fn undelete<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    now: DateTime<Utc>,
+) -> Result<Value, ApiError> {
+    let row = K::Entity::find()
+        .filter(column::<K>("id").eq(id))
+        .filter(column::<K>("deleted_at").gt(now - Duration::days(KEEP_DELETED_DAYS)))
+        .one(txn)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(catalog().messages.not_deleted.clone()))?;
+    let mut state = State::of::<K>(&row);
+    state.deleted_at = None;
+    state.status = Status::Draft;
+    state.settle(now);
+    let saved = write_state::<K>(txn, &row, &state).await?;
+    let view = admin_view::<K>(&saved);
+    record::<K>(txn, id, "undeleted", None, &view, now).await?;
+    Ok(view)
+}
+
+/// Makes a revision the item's current draft (pending changes beside the live version of a
+/// published item).
+pub async fn restore<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    revision: i32,
+    now: DateTime<Utc>,
+) -> Result<Value, ApiError> {
+    let revision = find_revision::<K>(txn, id, revision).await?;
+    let mut fields = match serde_json::from_str::<Value>(&revision.data) {
+        Ok(Value::Object(fields)) => fields,
+        _ => Map::new(),
+    };
+    for key in lifecycle::LIFECYCLE_KEYS {
+        fields.remove(key);
+    }
+    fields.insert("status".into(), Value::String("draft".into()));
+    save::<K>(txn, Some(id), fields, now).await
+}
+
+/// Writes a new lifecycle state over `row` (its fields unchanged).
+async fn write_state<K: Kind>(
+    txn: &DatabaseTransaction,
+    row: &K::Model,
+    state: &State,
+) -> Result<K::Model, ApiError> {
+    let mut active: K::Active = row.clone().into();
+    state.write::<K>(&mut active);
+    Ok(active.update(txn).await?)
+}
+
+/// The revision and the audit line of a write, in its transaction.
+async fn record<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    action: &str,
+    before: Option<&Value>,
+    after: &Value,
+    now: DateTime<Utc>,
+) -> Result<(), ApiError> {
+    let fields = changed_fields(before, after);
+    content_revision::ActiveModel {
+        kind: Set(K::PATH.to_owned()),
+        item_id: Set(id),
+        created_at: Set(now),
+        author: Set(Actor::current().username),
+        action: Set(action.to_owned()),
+        changed_fields: Set(serde_json::to_string(&fields).unwrap_or_default()),
+        data: Set(after.to_string()),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?;
+    let audit_action = match action {
+        "created" => "content.created",
+        "deleted" => "content.deleted",
+        "draft" => "content.drafted",
+        "published" | "saved" => "content.updated",
+        "unpublished" => "content.unpublished",
+        "undeleted" => "content.undeleted",
+        "scheduled-in" => "content.scheduled_in",
+        "scheduled-out" => "content.scheduled_out",
+        _ => "content.updated",
+    };
+    Event::new(audit_action)
+        .on(K::RESOURCE.as_str(), id)
+        .detail(serde_json::json!({ "fields": fields }))
+        .save(txn)
+        .await?;
+    Ok(())
+}
+
+/// The item's revisions, newest first (404 when the item is unknown or deleted).
+pub async fn revisions<K: Kind>(
+    db: &impl ConnectionTrait,
+    id: i32,
+    page: Page,
+) -> Result<(Vec<content_revision::Model>, u64), ApiError> {
+    find::<K>(db, id).await?;
+    let select = content_revision::Entity::find()
+        .filter(content_revision::Column::Kind.eq(K::PATH))
+        .filter(content_revision::Column::ItemId.eq(id))
+        .order_by_desc(content_revision::Column::Id);
+    let total = select.clone().count(db).await?;
+    let rows = select
+        .offset(page.offset())
+        .limit(page.size)
+        .all(db)
+        .await?;
+    Ok((rows, total))
+}
+
+/// One revision of the item, else 404.
+pub async fn find_revision<K: Kind>(
+    db: &impl ConnectionTrait,
+    id: i32,
+    revision: i32,
+) -> Result<content_revision::Model, ApiError> {
+    find::<K>(db, id).await?;
+    content_revision::Entity::find_by_id(revision)
+        .filter(content_revision::Column::Kind.eq(K::PATH))
+        .filter(content_revision::Column::ItemId.eq(id))
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(catalog().messages.revision_not_found.clone()))
+}
+
+/// The kind's items deleted in the last [`KEEP_DELETED_DAYS`] days, most recent first, as
+/// they were when deleted, with `deleted_at`.
+pub async fn deleted<K: Kind>(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+) -> Result<Vec<Value>, ApiError> {
+    let rows = K::Entity::find()
+        .filter(column::<K>("deleted_at").gt(now - Duration::days(KEEP_DELETED_DAYS)))
+        .order_by_desc(column::<K>("deleted_at"))
+        .all(db)
+        .await?;
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let mut view = admin_view::<K>(row);
+            view["kind"] = Value::String(K::PATH.into());
+            view["deleted_at"] =
+                serde_json::to_value(State::of::<K>(row).deleted_at).unwrap_or(Value::Null);
+            view
+        })
+        .collect())
+}
+
+/// Puts the item on the site (`live`) or takes it off, if that is still due at `now`, once: the
+/// transaction's first statement is the conditional update, so of several instances doing this
+/// at the same moment one changes the flag (and records it, and queues its publish job) and the
+/// others find nothing left to change. It also takes the write lock before reading anything, so
+/// on SQLite two instances wait for each other instead of failing to upgrade a read. Whether it
+/// acted.
+pub async fn fire<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    live: bool,
+    now: DateTime<Utc>,
+) -> Result<bool, ApiError> {
+    let mut update = K::Entity::update_many()
+        .col_expr(column::<K>("live"), Expr::value(live))
+        .filter(column::<K>("id").eq(id))
+        .filter(due_to::<K>(live, now));
+    if live {
+        update = update.col_expr(column::<K>("published_at"), Expr::value(now));
+    }
+    if update.exec(txn).await?.rows_affected != 1 {
+        return Ok(false);
+    }
+    let saved = find::<K>(txn, id).await?;
+    let action = if live { Action::Upsert } else { Action::Delete };
+    publish::enqueue(txn, K::RESOURCE, id, action).await?;
+    let view = admin_view::<K>(&saved);
+    let what = if live {
+        "scheduled-in"
+    } else {
+        "scheduled-out"
+    };
+    record::<K>(txn, id, what, Some(&view), &view, now).await?;
+    Ok(true)
+}
+
+/// Removes for good, with its history, the item `id` if it was deleted more than
+/// [`KEEP_DELETED_DAYS`] days before `now`, and records it in the audit log as the system's
+/// doing. Once: the transaction's first statement is the conditional delete (as in [`fire`]),
+/// so of several instances purging at the same moment one removes the item and records it.
+/// Whether it did.
+pub async fn purge<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    deleted_at: Option<DateTime<Utc>>,
+    now: DateTime<Utc>,
+) -> Result<bool, ApiError> {
+    let cutoff = now - Duration::days(KEEP_DELETED_DAYS);
+    let removed = K::Entity::delete_many()
+        .filter(column::<K>("id").eq(id))
+        .filter(column::<K>("deleted_at").lte(cutoff))
+        .exec(txn)
+        .await?;
+    if removed.rows_affected != 1 {
+        return Ok(false);
+    }
+    let revisions = content_revision::Entity::delete_many()
+        .filter(content_revision::Column::Kind.eq(K::PATH))
+        .filter(content_revision::Column::ItemId.eq(id))
+        .exec(txn)
+        .await?;
+    Event::new("content.purged")
+        .on(K::RESOURCE.as_str(), id)
+        .detail(serde_json::json!({
+            "deleted_at": deleted_at,
+            "kept_days": KEEP_DELETED_DAYS,
+            "revisions": revisions.rows_affected,
+        }))
+        .save_as(txn, &Actor::system())
+        .await?;
+    Ok(true)
+}

@@ -1,0 +1,121 @@
+//! The content core: the six kinds of public content (services, service list items, blogs,
+//! client reviews, banners, general content), each declared once as a [`Kind`] — its table, its
+//! form and the specification's messages, its orders, and the one step that is its own (a
+//! blog's old URLs, a service's 409, a list item's parent). Every save goes through
+//! [`items`], whether it comes from HTTP, the seed or a spreadsheet, so each
+//! write is validated the same way and commits together with its publish job.
+
+mod banners;
+mod blogs;
+mod general_content;
+pub mod html;
+pub mod items;
+pub mod lifecycle;
+mod reviews;
+pub mod schedule;
+mod service_lists;
+mod services;
+
+use sea_orm::DatabaseTransaction;
+use std::future::Future;
+
+pub use concierge_store::content::{Order, Table, column};
+
+pub use banners::{BannerInput, Banners};
+pub use blogs::{BlogInput, Blogs, EXCERPT};
+pub use general_content::{GeneralContent, GeneralContentInput};
+pub use reviews::{ReviewInput, Reviews};
+pub use service_lists::{ServiceItemInput, ServiceItems};
+pub use services::{ServiceInput, Services};
+
+use concierge_core::domain::rules::FormRules;
+use concierge_core::error::ApiError;
+
+/// One kind of public content: a [`Table`] with its form, its rules and its own steps.
+pub trait Kind: Table {
+    /// What the admin form (or a spreadsheet row, or the seed) sends.
+    type Input: serde::de::DeserializeOwned + Send;
+
+    /// The kind's name in the lifecycle's paths (`/api/v1/content/{kind}/…`).
+    const PATH: &'static str;
+    /// The kind's form and messages in the table of rules (`rules/forms.json`).
+    fn rules() -> &'static FormRules;
+
+    /// Runs the form's rules in the specification's order (the first failing rule's message
+    /// is the answer) and fills `row`, `updated_at` included.
+    fn apply(
+        input: Self::Input,
+        txn: &DatabaseTransaction,
+        row: &mut Self::Active,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+
+    /// What else a save changes, in the same transaction (`before` is `None` on create).
+    fn after_save(
+        _txn: &DatabaseTransaction,
+        _before: Option<&Self::Model>,
+        _saved: &Self::Model,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        async { Ok(()) }
+    }
+
+    /// Refuses a delete that would break a reference (409), in the same transaction.
+    fn before_delete(
+        _txn: &DatabaseTransaction,
+        _row: &Self::Model,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send {
+        async { Ok(()) }
+    }
+}
+
+/// Runs `$body` with `$k` standing for the kind named `$path` in the lifecycle's paths
+/// (`service`, `service-list`, `blog`, `client-review`, `banner`, `general-content`); an
+/// unknown name is 404 with the list of known ones.
+#[macro_export]
+macro_rules! with_kind {
+    ($path:expr, $k:ident => $body:expr) => {
+        match $path {
+            "service" => {
+                type $k = $crate::content::Services;
+                $body
+            }
+            "service-list" => {
+                type $k = $crate::content::ServiceItems;
+                $body
+            }
+            "blog" => {
+                type $k = $crate::content::Blogs;
+                $body
+            }
+            "client-review" => {
+                type $k = $crate::content::Reviews;
+                $body
+            }
+            "banner" => {
+                type $k = $crate::content::Banners;
+                $body
+            }
+            "general-content" => {
+                type $k = $crate::content::GeneralContent;
+                $body
+            }
+            _ => Err($crate::__private::error::ApiError::NotFound(
+                $crate::__private::domain::rules::catalog()
+                    .messages
+                    .content_kind
+                    .clone(),
+            )
+            .into()),
+        }
+    };
+}
+
+/// The kinds' path names, in the order the scheduler visits them (list items before their
+/// services, so a purge never leaves an item without its parent).
+pub const KINDS: [&str; 6] = [
+    "service-list",
+    "service",
+    "blog",
+    "client-review",
+    "banner",
+    "general-content",
+];

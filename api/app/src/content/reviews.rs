@@ -1,0 +1,91 @@
+//! Client reviews, shown on the home page.
+
+use chrono::Utc;
+use sea_orm::{DatabaseTransaction, Set};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::{Kind, Table};
+use concierge_core::domain::form::Form;
+use concierge_core::domain::lenient::{Loose, Text};
+use concierge_core::domain::rules::{FormRules, catalog};
+use concierge_core::error::ApiError;
+use concierge_store::entities::review;
+use concierge_store::outbox::publish_jobs::Resource;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ReviewInput {
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub title: Text,
+    #[schema(value_type = Option<String>)]
+    pub title_ar: Text,
+    /// The client's name.
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub name: Text,
+    #[schema(value_type = Option<String>)]
+    pub name_ar: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub description: Text,
+    #[schema(value_type = Option<String>)]
+    pub description_ar: Text,
+    #[schema(schema_with = concierge_core::domain::lenient::whole_number_schema, required = true)]
+    pub display_order: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub image_url: Text,
+}
+
+impl ReviewInput {
+    fn apply(self, model: &mut review::ActiveModel) -> Result<(), ApiError> {
+        let mut f = Form::new(&catalog().forms.client_review);
+        let title = f.text("title", self.title.take());
+        let name = f.text("name", self.name.take());
+        let description = f.text("description", self.description.take());
+        let display_order = f.display_order("display_order", self.display_order.take());
+        let image_url = f.text("image_url", self.image_url.take());
+        let title_ar = f.twin("title_ar", self.title_ar.take());
+        let name_ar = f.twin("name_ar", self.name_ar.take());
+        let description_ar = f.twin("description_ar", self.description_ar.take());
+        f.finish()?;
+
+        model.title = Set(title);
+        model.title_ar = Set(title_ar);
+        model.name = Set(name);
+        model.name_ar = Set(name_ar);
+        model.description = Set(description);
+        model.description_ar = Set(description_ar);
+        model.display_order = Set(display_order);
+        model.image_url = Set(image_url);
+        model.updated_at = Set(Utc::now());
+        Ok(())
+    }
+}
+
+/// Client reviews, shown on the home page, as a [`Kind`].
+pub struct Reviews;
+
+impl Table for Reviews {
+    type Entity = review::Entity;
+    type Key = review::PrimaryKey;
+    type Column = review::Column;
+    type Model = review::Model;
+    type Active = review::ActiveModel;
+    const RESOURCE: Resource = Resource::Review;
+}
+
+impl Kind for Reviews {
+    type Input = ReviewInput;
+
+    const PATH: &str = "client-review";
+    fn rules() -> &'static FormRules {
+        &catalog().forms.client_review
+    }
+
+    async fn apply(
+        input: ReviewInput,
+        _txn: &DatabaseTransaction,
+        row: &mut review::ActiveModel,
+    ) -> Result<(), ApiError> {
+        input.apply(row)
+    }
+}

@@ -1,0 +1,80 @@
+//! The scheduler: puts items on the site at their `publish_at` and takes them off at their
+//! `unpublish_at`, to the minute, after restarts and exactly once across instances (each change
+//! is a conditional update, see [`concierge_store::content::fire`]); and removes for good what was
+//! deleted more than 30 days ago, each removal in the audit log as the system's.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use sea_orm::TransactionTrait;
+use tokio::sync::Notify;
+
+use super::KINDS;
+use concierge_core::clock::Clock;
+use concierge_core::error::ApiError;
+use concierge_store::{self as store, Db};
+
+/// How often the scheduler looks (well inside the minute a schedule is kept to).
+pub const EVERY: Duration = Duration::from_secs(15);
+
+/// What one look did.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Tick {
+    /// Items put on or taken off the site.
+    pub fired: usize,
+    /// Deleted items removed for good.
+    pub purged: u64,
+}
+
+/// Applies every schedule due at `now`, and the purge.
+pub async fn tick(db: &Db, now: DateTime<Utc>) -> Result<Tick, ApiError> {
+    let mut done = Tick::default();
+    for kind in KINDS {
+        let fired: Result<usize, ApiError> = crate::with_kind!(kind, K => {
+            let mut fired = 0;
+            for (id, live) in store::content::due::<K>(&db.read, now).await? {
+                let txn = db.write.begin().await?;
+                if crate::content::items::fire::<K>(&txn, id, live, now).await? {
+                    fired += 1;
+                }
+                txn.commit().await?;
+            }
+            Ok(fired)
+        });
+        done.fired += fired?;
+        let purged: Result<u64, ApiError> = crate::with_kind!(kind, K => {
+            let mut purged = 0;
+            for (id, deleted_at) in store::content::purgeable::<K>(&db.read, now).await? {
+                let txn = db.write.begin().await?;
+                if crate::content::items::purge::<K>(&txn, id, deleted_at, now).await? {
+                    purged += 1;
+                }
+                txn.commit().await?;
+            }
+            Ok(purged)
+        });
+        done.purged += purged?;
+    }
+    Ok(done)
+}
+
+/// Looks every [`EVERY`] from the start (so what fell due while no instance ran is done at
+/// once), and wakes the publisher when something changed.
+pub async fn run_worker(db: Db, clock: Clock, publish_wakeup: Arc<Notify>) {
+    loop {
+        match tick(&db, clock.now()).await {
+            Ok(done) if done.fired > 0 || done.purged > 0 => {
+                tracing::info!(
+                    fired = done.fired,
+                    purged = done.purged,
+                    "schedules applied"
+                );
+                publish_wakeup.notify_one();
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "schedules not applied; trying again"),
+        }
+        tokio::time::sleep(EVERY).await;
+    }
+}

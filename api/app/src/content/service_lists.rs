@@ -1,0 +1,121 @@
+//! Service list items: the offers under a service; each names an existing parent service.
+
+use chrono::Utc;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Select, Set,
+};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::{Kind, Order, Table};
+use concierge_core::domain::form::Form;
+use concierge_core::domain::lenient::{Loose, Text};
+use concierge_core::domain::rules::{FormRules, catalog};
+use concierge_core::error::ApiError;
+use concierge_store::entities::{service, service_item};
+use concierge_store::outbox::publish_jobs::Resource;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ServiceItemInput {
+    /// The parent service.
+    #[schema(schema_with = concierge_core::domain::lenient::positive_id_schema, required = true)]
+    pub our_service_id: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub name: Text,
+    #[schema(value_type = Option<String>)]
+    pub name_ar: Text,
+    #[schema(schema_with = concierge_core::domain::lenient::whole_number_schema, required = true)]
+    pub display_order: Loose,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub image_url: Text,
+    #[schema(value_type = Option<String>)]
+    pub description: Text,
+    #[schema(value_type = Option<String>)]
+    pub description_ar: Text,
+    /// CSS class of the card title's background.
+    #[serde(rename = "titleBgClass")]
+    #[schema(value_type = Option<String>)]
+    pub title_bg_class: Text,
+}
+
+impl ServiceItemInput {
+    /// The services-list rules, in order: service, name, display order, image.
+    async fn apply(
+        self,
+        db: &impl ConnectionTrait,
+        model: &mut service_item::ActiveModel,
+    ) -> Result<(), ApiError> {
+        let mut f = Form::new(&catalog().forms.service_list);
+        let service_id = f.id("our_service_id", self.our_service_id.take());
+        let name = f.text("name", self.name.take());
+        let display_order = f.display_order("display_order", self.display_order.take());
+        let image_url = f.text("image_url", self.image_url.take());
+        let description = f.text("description", self.description.take());
+        let description_ar = f.twin("description_ar", self.description_ar.take());
+        let name_ar = f.twin("name_ar", self.name_ar.take());
+        let title_bg_class = f.text("titleBgClass", self.title_bg_class.take());
+        let parent = if service_id > 0 {
+            service::Entity::find_by_id(service_id)
+                .filter(service::Column::DeletedAt.is_null())
+                .one(db)
+                .await?
+        } else {
+            None
+        };
+        if service_id > 0 && parent.is_none() {
+            f.invalid("our_service_id");
+        }
+        f.finish()?;
+        let parent = parent.expect("checked above");
+
+        model.our_service_id = Set(parent.id);
+        model.service_name = Set(parent.name);
+        model.name = Set(name);
+        model.name_ar = Set(name_ar);
+        model.display_order = Set(display_order);
+        model.image_url = Set(image_url);
+        model.description = Set(description);
+        model.description_ar = Set(description_ar);
+        model.title_bg_class = Set(title_bg_class);
+        model.updated_at = Set(Utc::now());
+        Ok(())
+    }
+}
+
+/// Service list items, as a [`Kind`].
+pub struct ServiceItems;
+
+impl Table for ServiceItems {
+    type Entity = service_item::Entity;
+    type Key = service_item::PrimaryKey;
+    type Column = service_item::Column;
+    type Model = service_item::Model;
+    type Active = service_item::ActiveModel;
+    const RESOURCE: Resource = Resource::ServiceItem;
+}
+
+impl Kind for ServiceItems {
+    type Input = ServiceItemInput;
+
+    const PATH: &str = "service-list";
+    fn rules() -> &'static FormRules {
+        &catalog().forms.service_list
+    }
+
+    async fn apply(
+        input: ServiceItemInput,
+        txn: &DatabaseTransaction,
+        row: &mut service_item::ActiveModel,
+    ) -> Result<(), ApiError> {
+        input.apply(txn, row).await
+    }
+}
+
+impl ServiceItems {
+    /// The items of one service, as the site shows them.
+    pub fn of_service(service_id: i32) -> Select<service_item::Entity> {
+        ServiceItems::ordered(Order::Display)
+            .filter(service_item::Column::OurServiceId.eq(service_id))
+    }
+}

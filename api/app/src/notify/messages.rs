@@ -1,0 +1,200 @@
+//! The messages an enquiry sends, written once when it is stored (a retry sends the very same
+//! message, with the same key): the staff's email, the visitor's acknowledgement in the page's
+//! language, and the CRM's webhook body.
+
+use serde::{Deserialize, Serialize};
+
+use super::Kind;
+use concierge_core::config::Settings;
+use concierge_store::entities::contact;
+
+/// One message as queued.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Message {
+    /// The idempotency key: the email's `Message-ID`, or the webhook's `X-Concierge-Delivery`.
+    pub key: String,
+    /// Email recipients (none for a webhook).
+    pub to: Vec<String>,
+    pub subject: String,
+    /// Plain text of an email, or the webhook's JSON.
+    pub body: String,
+}
+
+/// The messages the configuration asks for, for a new enquiry.
+pub fn for_enquiry(settings: &Settings, enquiry: &contact::Model) -> Vec<(Kind, Message)> {
+    let mut out = Vec::new();
+    let admin_url = format!("{}/admin/addcontactus/{}", settings.site_url, enquiry.id);
+    let token = || {
+        concierge_core::token::new_token()
+            .0
+            .chars()
+            .take(16)
+            .collect::<String>()
+    };
+    let host = settings
+        .site_url
+        .split("://")
+        .nth(1)
+        .unwrap_or("concierge.local")
+        .split(['/', ':'])
+        .next()
+        .unwrap_or("concierge.local")
+        .to_owned();
+    if settings.smtp_url.is_some() {
+        if !settings.notify_emails.is_empty() {
+            out.push((
+                Kind::StaffEmail,
+                staff_email(
+                    settings,
+                    enquiry,
+                    &admin_url,
+                    &format!("<enquiry-{}-staff.{}@{host}>", enquiry.id, token()),
+                ),
+            ));
+        }
+        out.push((
+            Kind::VisitorEmail,
+            acknowledgement(
+                enquiry,
+                &format!("<enquiry-{}-ack.{}@{host}>", enquiry.id, token()),
+            ),
+        ));
+    }
+    if settings.webhook_url.is_some() {
+        out.push((
+            Kind::Webhook,
+            webhook(
+                enquiry,
+                &admin_url,
+                &format!("enquiry-{}-{}", enquiry.id, token()),
+            ),
+        ));
+    }
+    out
+}
+
+fn language_name(lang: &str) -> &'static str {
+    if lang == "ar" { "Arabic" } else { "English" }
+}
+
+/// The staff's email. What the visitor typed is set apart so that it cannot pass for the
+/// email's own lines: the subject on one line, every line of the message quoted with `> `.
+/// The phone is shown exactly as it was kept.
+fn staff_email(settings: &Settings, e: &contact::Model, admin_url: &str, key: &str) -> Message {
+    let body = format!(
+        "A new enquiry has arrived on the {language} site. The visitor was promised a reply within 24 hours.\n\n\
+         Name:     {first} {last}\n\
+         Email:    {email}\n\
+         Phone:    {phone}\n\
+         Subject:  {subject}\n\
+         Language: {language}\n\
+         Received: {received} (UTC)\n\n\
+         Message:\n{message}\n\n\
+         Open it in the admin: {admin_url}\n",
+        language = language_name(&e.lang),
+        first = one_line(&e.first_name),
+        last = one_line(&e.last_name),
+        email = one_line(&e.email),
+        phone = one_line(&e.phone),
+        subject = one_line(&e.subject),
+        received = e.created_date.format("%d-%m-%Y %H:%M"),
+        message = quoted(&e.message),
+    );
+    Message {
+        key: key.to_owned(),
+        to: settings.notify_emails.clone(),
+        subject: one_line(&format!(
+            "New enquiry: {} — {} {}",
+            e.subject, e.first_name, e.last_name
+        )),
+        body,
+    }
+}
+
+/// The visitor's acknowledgement: the promise, and nothing the visitor typed (the form must
+/// not be a way to send someone else a message).
+fn acknowledgement(e: &contact::Model, key: &str) -> Message {
+    let (subject, body) = if e.lang == "ar" {
+        (
+            "تلقّينا طلبك — دار وصل للكونسيرج",
+            "عزيزنا الضيف،\n\n\
+             شكرًا لتواصلك مع دار وصل للكونسيرج. وصلنا طلبك، وسيتواصل معك أحد أعضاء فريقنا خلال 24 ساعة، وغالبًا قبل ذلك بكثير.\n\n\
+             إن كان طلبك عاجلًا، فمكتبنا متاح على مدار الساعة عبر الهاتف.\n\n\
+             مع أطيب التحيات،\nفريق دار وصل للكونسيرج\n\n\
+             وصلتك هذه الرسالة لأن عنوان بريدك أُدخل في نموذج التواصل على موقعنا. إن لم تكن أنت من أرسله، فتجاهلها.\n",
+        )
+    } else {
+        (
+            "We have received your enquiry — Dar Wasl Concierge",
+            "Dear guest,\n\n\
+             Thank you for contacting Dar Wasl Concierge. Your enquiry has reached us, and a member of our team will reply within 24 hours, usually much sooner.\n\n\
+             If your request is urgent, our desk answers the telephone at any hour.\n\n\
+             With our warmest regards,\nThe Dar Wasl Concierge team\n\n\
+             You received this message because your address was entered in the contact form of our website. If it was not you, please ignore it.\n",
+        )
+    };
+    Message {
+        key: key.to_owned(),
+        to: vec![e.email.clone()],
+        subject: subject.to_owned(),
+        body: body.to_owned(),
+    }
+}
+
+fn webhook(e: &contact::Model, admin_url: &str, key: &str) -> Message {
+    let body = serde_json::json!({
+        "event": "enquiry.created",
+        "delivery": key,
+        "enquiry": {
+            "id": e.id, "first_name": e.first_name, "last_name": e.last_name, "email": e.email,
+            "phone": e.phone, "subject": e.subject, "message": e.message, "lang": e.lang,
+            "created_date": e.created_date, "admin_url": admin_url,
+        },
+    });
+    Message {
+        key: key.to_owned(),
+        to: Vec::new(),
+        subject: String::new(),
+        body: body.to_string(),
+    }
+}
+
+/// A header value on one line: every run of white space, line breaks included, is one space.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Every character a mail reader may take for the end of a line (CR LF counts once).
+const LINE_BREAKS: [char; 7] = [
+    '\r', '\n', '\u{0B}', '\u{0C}', '\u{85}', '\u{2028}', '\u{2029}',
+];
+
+/// Visitor text as a quotation: each of its lines, however it was broken, starts with `> `
+/// (a blank one is `>`), so none can start like a line of the email's own.
+fn quoted(text: &str) -> String {
+    text.replace("\r\n", "\n")
+        .split(LINE_BREAKS)
+        .map(|line| match line {
+            "" => ">".to_owned(),
+            line => format!("> {line}"),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn visitor_text_is_quoted_line_by_line_whatever_breaks_its_lines() {
+        assert_eq!(
+            quoted("Hello\r\nEmail: x@evil.example\rPhone: 1\n\nBye\u{2028}Name: y"),
+            "> Hello\n> Email: x@evil.example\n> Phone: 1\n>\n> Bye\n> Name: y"
+        );
+        assert_eq!(
+            one_line(" Arrival\r\nPhone: +1 \u{2028} x"),
+            "Arrival Phone: +1 x"
+        );
+    }
+}

@@ -1,0 +1,13 @@
+//! The bottom layer of the concierge CMS: the domain's types and the table of rules and
+//! messages (`rules/forms.json`), the two languages, the clock, the settings as plain data and
+//! the error type every layer answers with. It knows nothing of HTTP or of the database (no
+//! actix, no sea-orm): every other crate of `api/` builds on it.
+
+pub mod actor;
+pub mod clock;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod i18n;
+pub mod limits;
+pub mod token;

@@ -1,0 +1,254 @@
+//! Who is asking: the administrator of a bearer token (the middleware that authenticates an
+//! administrator's operation before its body is read, and the extractors), and the
+//! restrictions of an account (a one-time password, two-factor to enrol) on the matched route.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use chrono::Utc;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+
+use crate::routes::error_response::{Answer, HttpError};
+use crate::state::AppState;
+use concierge_app::accounts::sign_in::SessionMeta;
+use concierge_core::domain::rules::catalog;
+use concierge_core::error::ApiError;
+use concierge_core::i18n::Text;
+use concierge_core::token::token_hash;
+use concierge_store::entities::{admin_session, admin_user};
+
+/// 401: the session is missing, expired or revoked.
+fn signed_out() -> ApiError {
+    ApiError::Unauthorized(catalog().messages.sign_in_again.clone())
+}
+
+/// The request's client address and browser, for the session a sign-in starts.
+pub fn session_meta(state: &AppState, req: &HttpRequest, second_factor: bool) -> SessionMeta {
+    {
+        let user_agent = req
+            .headers()
+            .get(actix_web::http::header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .map(|ua| {
+                ua.chars()
+                    .take(concierge_app::accounts::sign_in::USER_AGENT_MAX)
+                    .collect()
+            });
+        SessionMeta {
+            address: Some(state.client_ip(req).to_string()),
+            user_agent,
+            second_factor,
+        }
+    }
+}
+
+/// An authenticated administrator (a valid `Authorization: Bearer` token).
+#[derive(Debug, Clone)]
+pub struct Admin {
+    pub user_id: i32,
+    pub session_id: i32,
+    pub username: String,
+    /// Signed in with a one-time password: only the account's own routes answer.
+    pub must_change_password: bool,
+    /// Two-factor is required (`CONCIERGE_REQUIRE_2FA`) and not enrolled yet: only the
+    /// account's own routes answer.
+    pub must_enrol: bool,
+}
+
+/// A session's `last_seen_at` is written at most this often.
+const LAST_SEEN_EVERY: chrono::Duration = chrono::Duration::seconds(60);
+
+/// `Some` when a valid bearer token is present, `None` when there is no `Authorization`
+/// header; a present but invalid token is still a 401.
+#[derive(Debug, Clone)]
+pub struct MaybeAdmin(pub Option<Admin>);
+
+fn bearer(req: &HttpRequest) -> Option<Answer<String>> {
+    let header = req.headers().get(actix_web::http::header::AUTHORIZATION)?;
+    let value = header.to_str().unwrap_or("");
+    Some(match value.split_once(' ') {
+        Some((scheme, token))
+            if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() =>
+        {
+            Ok(token.trim().to_owned())
+        }
+        _ => Err(signed_out().into()),
+    })
+}
+
+/// The administrator of a token: the session must be open, the account enabled, and, once the
+/// account has two-factor on, the session must have been made with it.
+async fn authenticate(state: web::Data<AppState>, token: String) -> Answer<Admin> {
+    let now = Utc::now();
+    let found = admin_session::Entity::find()
+        .filter(admin_session::Column::TokenHash.eq(token_hash(&token)))
+        .filter(admin_session::Column::RevokedAt.is_null())
+        .filter(admin_session::Column::ExpiresAt.gt(now))
+        .one(&state.db.read)
+        .await?;
+    let Some(session) = found else {
+        return Err(signed_out().into());
+    };
+    let user = admin_user::Entity::find_by_id(session.admin_user_id)
+        .one(&state.db.read)
+        .await?;
+    let Some(user) = user.filter(|u| !u.disabled && (session.second_factor || !u.totp_enabled))
+    else {
+        return Err(signed_out().into());
+    };
+    if session
+        .last_seen_at
+        .is_none_or(|seen| now - seen >= LAST_SEEN_EVERY)
+    {
+        admin_session::Entity::update_many()
+            .col_expr(
+                admin_session::Column::LastSeenAt,
+                sea_orm::sea_query::Expr::value(now),
+            )
+            .filter(admin_session::Column::Id.eq(session.id))
+            .exec(&state.db.write)
+            .await?;
+    }
+    Ok(Admin {
+        user_id: user.id,
+        session_id: session.id,
+        username: user.username,
+        must_change_password: user.must_change_password,
+        must_enrol: state.settings.require_2fa && !user.totp_enabled,
+    })
+}
+
+/// Why `admin` may not run the operation at the route `pattern`, if they may not: an
+/// administrator who must change their one-time password may only see their account, change
+/// the password and sign out; one who must enrol two-factor (`CONCIERGE_REQUIRE_2FA`) may only
+/// see their account, enrol and sign out. `pattern` is the route the router matched (or will
+/// match), never the raw path.
+pub fn restriction(admin: &Admin, method: &str, pattern: &str) -> Option<&'static Text> {
+    if !(admin.must_change_password || admin.must_enrol) {
+        return None;
+    }
+    let account = matches!(
+        (method, pattern),
+        ("GET", "/api/v1/account") | ("POST", "/api/v1/logout")
+    );
+    let password = (method, pattern) == ("PUT", "/api/v1/account/password");
+    let enrolment = method == "POST" && pattern.starts_with("/api/v1/account/totp/");
+    let open = account
+        || (password && admin.must_change_password)
+        || (enrolment && !admin.must_change_password && admin.must_enrol);
+    if open {
+        None
+    } else if admin.must_change_password {
+        Some(&concierge_core::domain::rules::accounts::get().must_change_password)
+    } else {
+        Some(&concierge_core::domain::rules::accounts::get().must_enrol)
+    }
+}
+
+fn app_state(req: &HttpRequest) -> Answer<web::Data<AppState>> {
+    req.app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| anyhow::anyhow!("AppState is not registered").into())
+}
+
+/// Middleware: a request only an administrator may make (the table of operations, built from
+/// the OpenAPI document at start-up, says so for the route the router will match) is
+/// authenticated before anything reads its body, so a refused request is answered 401 (or 403
+/// for a restricted account) whatever it carries, and its body is never parsed. The
+/// administrator found is kept for the handler's [`Admin`], which checks the restrictions
+/// again against the route actually matched.
+pub async fn authenticate_first(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody>,
+) -> Result<
+    actix_web::dev::ServiceResponse<actix_web::body::EitherBody<impl actix_web::body::MessageBody>>,
+    actix_web::Error,
+> {
+    use crate::operations::{Access, OperationTable, routed_path};
+    use actix_web::HttpMessage;
+    use concierge_store::audit::{self, Actor};
+    let table = req
+        .app_data::<web::Data<OperationTable>>()
+        .cloned()
+        .ok_or_else(|| HttpError::from(anyhow::anyhow!("the operations are not registered")))?;
+    let operation = table
+        .resolve(req.method(), routed_path(req.request()))
+        .filter(|o| o.access == Access::Administrator);
+    let Some(operation) = operation else {
+        return Ok(next.call(req).await?.map_into_left_body());
+    };
+    let token = bearer(req.request()).unwrap_or_else(|| Err(signed_out().into()))?;
+    let state = app_state(req.request())?;
+    let admin = authenticate(state.clone(), token).await?;
+    if let Some(message) = restriction(&admin, req.method().as_str(), &operation.pattern) {
+        let response = crate::routes::error_response::error_body(
+            actix_web::HttpResponse::Forbidden(),
+            message,
+            [],
+        );
+        return Ok(req.into_response(response).map_into_right_body());
+    }
+    let actor = Actor {
+        id: Some(admin.user_id),
+        username: Some(admin.username.clone()),
+        address: Some(state.client_ip(req.request()).to_string()),
+    };
+    req.extensions_mut().insert(admin);
+    let response = audit::scoped(actor.clone(), next.call(req)).await?;
+    if response.status().is_success() {
+        crate::routes::audit::record_transfer(&state.db.write, &actor, response.request())
+            .await
+            .map_err(HttpError::from)?;
+    }
+    Ok(response.map_into_left_body())
+}
+
+impl FromRequest for Admin {
+    type Error = HttpError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    /// The administrator the middleware found, or (a route it did not know as an
+    /// administrator's) one authenticated here; either way the account's restrictions are
+    /// checked again against the route the router matched.
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        use actix_web::HttpMessage;
+        let found = req.extensions().get::<Admin>().cloned();
+        let token = bearer(req).unwrap_or_else(|| Err(signed_out().into()));
+        let state = app_state(req);
+        let method = req.method().as_str().to_owned();
+        let pattern = req.match_pattern().unwrap_or_default();
+        Box::pin(async move {
+            let admin = match found {
+                Some(admin) => admin,
+                None => authenticate(state?, token?).await?,
+            };
+            match restriction(&admin, &method, &pattern) {
+                Some(message) => Err(ApiError::Forbidden(message.clone()).into()),
+                None => Ok(admin),
+            }
+        })
+    }
+}
+
+impl FromRequest for MaybeAdmin {
+    type Error = HttpError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = bearer(req);
+        let state = app_state(req);
+        Box::pin(async move {
+            match token {
+                None => Ok(MaybeAdmin(None)),
+                // An administrator who must first change their password or enrol reads what
+                // anybody reads.
+                Some(token) => {
+                    let admin = authenticate(state?, token?).await?;
+                    let restricted = admin.must_change_password || admin.must_enrol;
+                    Ok(MaybeAdmin((!restricted).then_some(admin)))
+                }
+            }
+        })
+    }
+}

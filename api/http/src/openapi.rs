@@ -1,0 +1,234 @@
+//! The OpenAPI description, generated from the handlers' annotations.
+
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::routes;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Concierge CMS API", version = "1.0.0",
+         description = "Content API of the concierge website. Every request carries `x-api-key`; \
+                        administrator requests also carry `Authorization: Bearer <token>`."),
+    paths(
+        routes::auth::login, routes::auth::logout,
+        routes::account::show, routes::account::change_password, routes::account::list_sessions, routes::account::end_session,
+        routes::account::totp_setup, routes::account::totp_enable, routes::account::totp_disable,
+        routes::admin_users::list, routes::admin_users::create, routes::admin_users::update, routes::admin_users::remove,
+        routes::audit::list,
+        routes::services::list_by_order, routes::services::list, routes::services::get_one, routes::services::create, routes::services::update, routes::services::remove,
+        routes::service_lists::list_for_service, routes::service_lists::get_one, routes::service_lists::create, routes::service_lists::update, routes::service_lists::remove,
+        routes::blogs::list, routes::blogs::get_one, routes::blogs::create, routes::blogs::update, routes::blogs::remove,
+        routes::reviews::list, routes::reviews::list_by_order, routes::reviews::get_one, routes::reviews::create, routes::reviews::update, routes::reviews::remove,
+        routes::banners::list, routes::banners::get_one, routes::banners::create, routes::banners::update, routes::banners::remove,
+        routes::general_content::list, routes::general_content::get_one, routes::general_content::create, routes::general_content::update, routes::general_content::remove,
+        routes::lifecycle::publish, routes::lifecycle::unpublish, routes::lifecycle::revisions, routes::lifecycle::revision, routes::lifecycle::restore,
+        routes::lifecycle::deleted, routes::lifecycle::undelete, routes::lifecycle::scheduled, routes::lifecycle::preview,
+        routes::contact::create, routes::contact::list, routes::contact::get_one, routes::contact::update, routes::contact::remove,
+        routes::subscriptions::create, routes::subscriptions::list, routes::subscriptions::remove,
+        routes::publishing::status,
+        routes::publishing::retry,
+        routes::notifications::status,
+        routes::media::upload, routes::media::info,
+        routes::spreadsheets::export_contacts, routes::spreadsheets::import,
+    ),
+    modifiers(&Security),
+    security(("api_key" = [])),
+)]
+pub struct ApiDoc;
+
+struct Security;
+
+impl Modify for Security {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "api_key",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("x-api-key"))),
+        );
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
+
+/// The document with every path under `/api/v1`, each operation listing the error answers
+/// every endpoint can give (bad input, missing key or token, unknown id, body too large or of
+/// the wrong type, database unavailable).
+pub fn document() -> utoipa::openapi::OpenApi {
+    use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+    let mut doc = ApiDoc::openapi();
+    let error = |description: &str| {
+        RefOr::T(
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build(),
+        )
+    };
+    let common = [
+        (
+            "400",
+            "Invalid input: the first failing rule's message, and every field's",
+        ),
+        (
+            "401",
+            "Missing or invalid API key, or (administrators) a missing, expired or revoked token",
+        ),
+        ("404", "No such item"),
+        ("405", "Method not allowed on this path"),
+        ("413", "Request body too large"),
+        ("415", "Unsupported content type"),
+        ("429", "Too many failed sign-in attempts"),
+        ("503", "The database is temporarily unavailable"),
+    ];
+    for item in doc.paths.paths.values_mut() {
+        for operation in [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            for (code, description) in common {
+                operation
+                    .responses
+                    .responses
+                    .entry(code.to_owned())
+                    .or_insert_with(|| error(description));
+            }
+        }
+    }
+    refine_inputs(&mut doc);
+    doc
+}
+
+/// The request schemas spell out what the rules accept, so that clients and fuzzers know it
+/// before they send: text without refused characters (and, when required, not blank), links that
+/// are web addresses or site paths, colour codes, and a banner body of exactly one object.
+fn refine_inputs(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::{Schema, SchemaType, Type};
+    let refused = concierge_core::domain::rules::refused_chars_class();
+    let text_required = format!(r"^[^{refused}]*[^\s{refused}][^{refused}]*$");
+    let text_optional = format!(r"^[^{refused}]*$");
+    let link = format!(r"(?:[Hh][Tt][Tt][Pp][Ss]?://|/(?!/))[^\s{refused}]*");
+    let link_required = format!(r"^\s*{link}\s*$");
+    let link_optional = format!(r"^\s*(?:{link})?\s*$");
+    let colour = r"^\s*(?:#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z]{1,32})\s*$";
+    let Some(components) = doc.components.as_mut() else {
+        return;
+    };
+    for (name, schema) in components.schemas.iter_mut() {
+        let (true, RefOr::T(Schema::Object(object))) = (name.ends_with("Input"), schema) else {
+            continue;
+        };
+        let form = form_of(name);
+        for (field, property) in object.properties.iter_mut() {
+            let RefOr::T(Schema::Object(p)) = property else {
+                continue;
+            };
+            // The bounds of the table of rules, which the server checks.
+            if let Some(max) = form
+                .and_then(|form| form.fields.iter().find(|f| &f.name == field))
+                .and_then(|rule| rule.max)
+            {
+                p.max_length = Some(max);
+            }
+            let required = p.schema_type == SchemaType::Type(Type::String);
+            let optional = p.schema_type == SchemaType::from_iter([Type::String, Type::Null]);
+            let own_rule = p.format.is_some() || p.pattern.as_deref().is_some_and(|r| r != r"\S");
+            if !(required || optional) || own_rule {
+                continue;
+            }
+            let pattern = match (field.as_str(), required) {
+                ("image_url" | "banner_url" | "web_url", true) => link_required.clone(),
+                ("image_url" | "banner_url" | "web_url", false) => link_optional.clone(),
+                ("color", _) => colour.to_owned(),
+                (_, true) => text_required.clone(),
+                (_, false) => text_optional.clone(),
+            };
+            p.pattern = Some(pattern);
+        }
+    }
+    // The only array bodies are the banners': exactly one object.
+    for item in doc.paths.paths.values_mut() {
+        for operation in [&mut item.post, &mut item.put].into_iter().flatten() {
+            let Some(RefOr::T(body)) = operation.request_body.as_mut() else {
+                continue;
+            };
+            for content in body.content.values_mut() {
+                let RefOr::T(content) = content else {
+                    continue;
+                };
+                if let Some(RefOr::T(Schema::Array(array))) = content.schema.as_mut() {
+                    array.min_items = Some(1);
+                    array.max_items = Some(1);
+                }
+            }
+        }
+    }
+}
+
+/// The form of the table of rules (`rules/forms.json`) a request schema fills in.
+fn form_of(schema: &str) -> Option<&'static concierge_core::domain::rules::FormRules> {
+    let forms = &concierge_core::domain::rules::catalog().forms;
+    Some(match schema {
+        "BannerInput" => &forms.banner,
+        "BlogInput" => &forms.blog,
+        "ContactInput" => &forms.contact,
+        "GeneralContentInput" => &forms.general_content,
+        "LoginInput" => &forms.sign_in,
+        "ReviewInput" => &forms.client_review,
+        "ServiceInput" => &forms.service,
+        "ServiceItemInput" => &forms.service_list,
+        "SubscriptionInput" => &forms.subscription,
+        _ => return None,
+    })
+}
+
+/// Where the document is served.
+pub const DOCUMENT: &str = "/api/v1/openapi.json";
+
+/// The document, built once.
+pub fn shared() -> &'static utoipa::openapi::OpenApi {
+    static DOC: std::sync::LazyLock<utoipa::openapi::OpenApi> = std::sync::LazyLock::new(document);
+    &DOC
+}
+
+#[cfg(test)]
+mod tests {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::Schema;
+
+    /// The request schemas state the table's bounds, field by field, for every form with one.
+    #[test]
+    fn request_schemas_carry_the_bounds_of_the_table_of_rules() {
+        let doc = super::shared();
+        let schemas = &doc.components.as_ref().unwrap().schemas;
+        let mut checked = 0;
+        for (name, schema) in schemas {
+            let (Some(form), RefOr::T(Schema::Object(object))) = (super::form_of(name), schema)
+            else {
+                continue;
+            };
+            for rule in form.fields.iter().filter(|rule| rule.max.is_some()) {
+                let Some(RefOr::T(Schema::Object(property))) = object.properties.get(&rule.name)
+                else {
+                    continue;
+                };
+                assert_eq!(property.max_length, rule.max, "{name}.{}", rule.name);
+                checked += 1;
+            }
+        }
+        assert!(checked >= 40, "{checked} bounds checked");
+    }
+}

@@ -1,0 +1,145 @@
+//! The team: `GET`/`POST /admin-users`, `PUT`/`DELETE /admin-users/{id}` (administrators).
+
+use actix_web::{delete, get, post, put, web};
+use sea_orm::{ConnectionTrait, DbBackend, TransactionTrait};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use crate::auth::Admin;
+use crate::routes::error_response::Answer;
+use crate::state::AppState;
+use concierge_app::accounts::admins::{self, AdminView, Change};
+use concierge_core::domain::lenient::Text;
+use concierge_core::domain::password::NewPassword;
+use concierge_core::domain::rules::accounts as m;
+use concierge_core::error::ApiError;
+
+#[utoipa::path(context_path = "/api/v1", tag = "admin-users", security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ListEnvelope<AdminView>)))]
+#[get("/admin-users")]
+pub async fn list(state: web::Data<AppState>, _admin: Admin) -> Answer {
+    let all = admins::list(&state.db.read).await?;
+    let total = all.len() as u64;
+    Ok(envelope::list(all, total))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct AdminUserInput {
+    #[schema(value_type = String, min_length = 3, max_length = 100, pattern = r"^[\p{L}\p{N}._@-]{3,100}$", required = true)]
+    pub username: Text,
+    /// A one-time password: the new administrator must change it at first sign-in.
+    #[schema(value_type = String, format = Password, min_length = 12, max_length = 128, required = true)]
+    pub password: Text,
+}
+
+fn new_password(username: &str, raw: Option<String>) -> Answer<NewPassword> {
+    let raw = raw.unwrap_or_default();
+    if raw.is_empty() {
+        return Err(
+            ApiError::validation("password", m::get().new_password_required.clone()).into(),
+        );
+    }
+    Ok(NewPassword::parse(username, &raw)
+        .map_err(|message| ApiError::validation("password", message))?)
+}
+
+/// Adds an administrator with a one-time password. 409 when the user name is taken.
+#[utoipa::path(context_path = "/api/v1", tag = "admin-users", request_body = AdminUserInput,
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 201, body = ItemEnvelope<AdminView>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
+#[post("/admin-users")]
+pub async fn create(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    body: web::Json<AdminUserInput>,
+) -> Answer {
+    let body = body.into_inner();
+    let username = admins::parse_username(body.username.take())?;
+    let password = new_password(&username, body.password.take())?;
+    let created = admins::create(&state.db.write, username, &password).await?;
+    Ok(envelope::created(created, &m::get().admin_created.clone()))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct AdminUserUpdateInput {
+    /// True disables the account (its sessions end), false enables it again.
+    pub disabled: Option<bool>,
+    /// A new one-time password (the administrator's sessions end; they change it at sign-in).
+    #[schema(value_type = Option<String>, format = Password, min_length = 12, max_length = 128)]
+    pub password: Text,
+    /// False turns the administrator's two-factor sign-in off (their sessions end; the
+    /// secret and recovery codes are forgotten). It is only turned on from their own account.
+    pub totp: Option<bool>,
+}
+
+/// Serialises changes to the team on PostgreSQL (SQLite has one writer), so that two
+/// administrators disabling each other cannot leave nobody active.
+async fn lock_team(txn: &sea_orm::DatabaseTransaction) -> Answer<()> {
+    if txn.get_database_backend() == DbBackend::Postgres {
+        txn.execute_unprepared("LOCK TABLE admin_users IN SHARE ROW EXCLUSIVE MODE")
+            .await?;
+    }
+    Ok(())
+}
+
+/// Disables, re-enables, resets the password of, or turns two-factor off for another
+/// administrator. 409 for disabling yourself or the last active administrator, or resetting
+/// your own password or two-factor here.
+#[utoipa::path(context_path = "/api/v1", tag = "admin-users", request_body = AdminUserUpdateInput,
+    params(("id" = i32, Path, minimum = 1)), security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<AdminView>), (status = 400, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+#[put("/admin-users/{id}")]
+pub async fn update(
+    state: web::Data<AppState>,
+    admin: Admin,
+    id: web::Path<String>,
+    body: web::Json<AdminUserUpdateInput>,
+) -> Answer {
+    let id = envelope::parse_id(&id)?;
+    let body = body.into_inner();
+    let raw_password = body.password.take();
+    if body.disabled.is_none() && raw_password.is_none() && body.totp.is_none() {
+        return Err(ApiError::validation("disabled", m::get().nothing_to_change.clone()).into());
+    }
+    let txn = state.db.write.begin().await?;
+    lock_team(&txn).await?;
+    let target = admins::find(&txn, id).await?;
+    let password = match raw_password {
+        Some(raw) => Some(new_password(&target.username, Some(raw))?),
+        None => None,
+    };
+    let change = Change {
+        disabled: body.disabled,
+        password,
+        totp: body.totp,
+    };
+    let saved = admins::update(&txn, admin.user_id, target, change).await?;
+    txn.commit().await?;
+    Ok(envelope::updated(saved, &m::get().admin_updated.clone()))
+}
+
+/// Deletes another administrator. 409 for yourself or the last active administrator.
+#[utoipa::path(context_path = "/api/v1", tag = "admin-users", params(("id" = i32, Path, minimum = 1)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+#[delete("/admin-users/{id}")]
+pub async fn remove(state: web::Data<AppState>, admin: Admin, id: web::Path<String>) -> Answer {
+    let id = envelope::parse_id(&id)?;
+    let txn = state.db.write.begin().await?;
+    lock_team(&txn).await?;
+    let target = admins::find(&txn, id).await?;
+    admins::delete(&txn, admin.user_id, target).await?;
+    txn.commit().await?;
+    Ok(envelope::deleted(id, &m::get().admin_deleted.clone()))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(create)
+        .service(update)
+        .service(remove);
+}

@@ -1,0 +1,161 @@
+//! `POST /authenticate` (anonymous) and `POST /logout` (administrator).
+
+use actix_web::{HttpRequest, HttpResponse, post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::envelope::ErrorBody;
+use crate::auth::Admin;
+use crate::routes::error_response::Answer;
+use crate::state::AppState;
+use concierge_app::accounts::sign_in;
+use concierge_app::accounts::two_factor;
+use concierge_core::domain::form::Form;
+use concierge_core::domain::lenient::Text;
+use concierge_core::domain::rules::accounts as m;
+use concierge_core::domain::rules::catalog;
+use concierge_core::error::ApiError;
+use concierge_store::audit::{self, Actor, Event};
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct LoginInput {
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub username: Text,
+    #[schema(value_type = String, format = Password, min_length = 1, required = true)]
+    pub password: Text,
+    /// The six-digit code of the authenticator app, or a recovery code, when the account has
+    /// two-factor sign-in on.
+    #[schema(value_type = Option<String>, max_length = 64)]
+    pub code: Text,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Session {
+    pub token: String,
+    #[serde(rename = "expiresAt")]
+    pub expires_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginEnvelope {
+    #[serde(rename = "responseBody")]
+    pub response_body: Session,
+    pub message: String,
+}
+
+/// Signs an administrator in. A wrong user name and a wrong password get the same 401; after
+/// five attempts in 15 minutes for one user name from one address (or twenty from one address),
+/// 429 with `Retry-After`. Failures for a user name from many addresses slow it down, never
+/// refuse it. With two-factor on, the right password alone answers 401 with
+/// `"twoFactorRequired": true`; the same request with `code` (throttled like the password)
+/// signs in. A token is only issued after every factor.
+#[utoipa::path(context_path = "/api/v1", tag = "auth", request_body = LoginInput,
+    responses((status = 200, body = LoginEnvelope), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody, description = "Wrong credentials, or (`twoFactorRequired`) the second factor is needed or wrong"),
+              (status = 429, body = ErrorBody)))]
+#[post("/authenticate")]
+pub async fn login(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Json<LoginInput>,
+) -> Answer {
+    let body = body.into_inner();
+    let mut f = Form::new(&catalog().forms.sign_in);
+    let username = f.text("username", body.username.take());
+    // The password is not trimmed: spaces are part of it.
+    let password = f.text("password", body.password.take());
+    f.finish()?;
+    let code = body
+        .code
+        .take()
+        .map(|c| c.trim().to_owned())
+        .filter(|c| !c.is_empty());
+    let client = state.client_ip(&req);
+    let attempt = Actor::anonymous(&username, client);
+    let failed = |reason: &'static str| {
+        Event::new("sign_in.failure").detail(serde_json::json!({ "reason": reason }))
+    };
+    let user = match sign_in::check_login(&state.db.write, client, &username, &password).await {
+        Ok(user) => user,
+        Err(error) => {
+            let throttled = matches!(error, ApiError::TooManyRequests { .. });
+            // A refused attempt is recorded once per address and window, so that a flood of
+            // refused requests cannot flood the log.
+            if !throttled
+                || !audit::recently(
+                    &state.db.write,
+                    "sign_in.failure",
+                    &attempt,
+                    concierge_core::limits::FAILURE_WINDOW_MINUTES,
+                )
+                .await?
+            {
+                let reason = if throttled { "throttled" } else { "password" };
+                failed(reason).save_as(&state.db.write, &attempt).await?;
+            }
+            return Err(error.into());
+        }
+    };
+    let actor = Actor {
+        id: Some(user.id),
+        ..attempt
+    };
+    if user.disabled {
+        failed("disabled").save_as(&state.db.write, &actor).await?;
+        return Err(ApiError::Unauthorized(m::get().account_disabled.clone()).into());
+    }
+    if user.totp_enabled {
+        let Some(code) = code else {
+            return Err(ApiError::SecondFactor(m::get().two_factor_required.clone()).into());
+        };
+        let accept = two_factor::Accept::CodeOrRecovery;
+        let checked = audit::scoped(
+            actor.clone(),
+            two_factor::check(&state.db.write, &user, &code, accept, client),
+        )
+        .await;
+        match checked {
+            Ok(()) => {}
+            Err(ApiError::Unauthorized(_)) => {
+                failed("code").save_as(&state.db.write, &actor).await?;
+                return Err(ApiError::SecondFactor(m::get().code_invalid.clone()).into());
+            }
+            Err(error) => {
+                failed("code throttled")
+                    .save_as(&state.db.write, &actor)
+                    .await?;
+                return Err(error.into());
+            }
+        }
+    }
+    let meta = crate::auth::session_meta(&state, &req, user.totp_enabled);
+    let (token, expires_at) =
+        sign_in::start_session(&state.db.write, &user, state.settings.session_ttl, meta).await?;
+    Event::new("sign_in.success")
+        .detail(serde_json::json!({ "secondFactor": user.totp_enabled }))
+        .save_as(&state.db.write, &actor)
+        .await?;
+    Ok(HttpResponse::Ok().json(LoginEnvelope {
+        response_body: Session { token, expires_at },
+        message: catalog().messages.signed_in.current().to_owned(),
+    }))
+}
+
+/// Ends the current session: its token stops working at once.
+#[utoipa::path(context_path = "/api/v1", tag = "auth", security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ErrorBody), (status = 401, body = ErrorBody)))]
+#[post("/logout")]
+pub async fn logout(state: web::Data<AppState>, admin: Admin) -> Answer {
+    sign_in::revoke_session(&state.db.write, admin.session_id).await?;
+    Event::new("sign_out").save(&state.db.write).await?;
+    Ok(crate::routes::error_response::error_body(
+        HttpResponse::Ok(),
+        &catalog().messages.signed_out,
+        [],
+    ))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(login).service(logout);
+}

@@ -1,0 +1,266 @@
+//! Contact enquiries: `POST /contact-us` (anonymous; the public form), and for administrators
+//! `GET /contact-us` (newest first), `GET`/`PUT`/`DELETE /contact-us/{id}`. Enquiries are
+//! private: they never trigger a publish.
+
+use actix_web::{HttpRequest, delete, get, post, put, web};
+use chrono::Utc;
+use sea_orm::{Set, TransactionTrait};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use crate::auth::{Admin, MaybeAdmin};
+use crate::routes::error_response::Answer;
+use crate::state::AppState;
+use concierge_app::intake::{Enquiry, Stored};
+use concierge_core::domain::contact::{self, Audience, ContactDraft, EnquiryStatus};
+use concierge_core::domain::form::Form;
+use concierge_core::domain::lenient::Text;
+use concierge_core::domain::page::{Page, PageQuery};
+use concierge_core::domain::rules::{Outcomes, catalog};
+use concierge_core::error::ApiError;
+use concierge_core::error::too_many_submissions;
+use concierge_store::enquiries::{self, Filter, FilterQuery};
+use concierge_store::entities::contact as entity;
+
+/// The contact form's messages in the table of rules.
+fn outcomes() -> &'static Outcomes {
+    catalog().forms.contact.outcomes()
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ContactInput {
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub first_name: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub last_name: Text,
+    #[schema(value_type = String, format = Email, required = true)]
+    pub email: Text,
+    /// 10 to 15 digits once spaces, dashes, brackets and a leading `+` are removed; kept as
+    /// its digits, after the `+` when it was typed with one.
+    #[schema(value_type = String, pattern = r"^\+?[0-9][0-9 ().-]{8,22}[0-9]$", required = true)]
+    pub phone: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub subject: Text,
+    #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
+    pub message: Text,
+    /// The language of the page the enquiry comes from: `en` (default) or `ar`.
+    #[schema(value_type = Option<String>, pattern = "^(en|ar)$")]
+    pub lang: Text,
+    /// Administrators only: `new`, `in_progress`, `replied`, `closed` or `spam`; left out, it
+    /// stays as it is (`new` for a new enquiry).
+    #[schema(value_type = Option<String>, pattern = "^(new|in_progress|replied|closed|spam)$")]
+    pub status: Text,
+    /// Administrators only: internal notes; left out, they stay as they are.
+    #[schema(value_type = Option<String>, max_length = 5000)]
+    pub notes: Text,
+    /// The site's form: a field people never see, so never fill.
+    #[schema(value_type = Option<String>)]
+    pub company_website: Text,
+    /// The site's form: milliseconds between the page load and the submit.
+    #[schema(value_type = Option<String>)]
+    pub elapsed_ms: concierge_core::domain::lenient::Loose,
+}
+
+/// The fields beside the specification's, checked.
+struct Extra {
+    lang: Option<&'static str>,
+    status: Option<EnquiryStatus>,
+    notes: Option<String>,
+    /// The site form's own spam signals say a machine filled it.
+    spam: bool,
+}
+
+/// Submitted faster than a person fills the form.
+const MIN_FILL_MS: u64 = 3_000;
+
+impl ContactInput {
+    /// Splits off and checks the inbox fields (a visitor's `status` and `notes` are ignored).
+    fn extra(&mut self, audience: Audience) -> Answer<Extra> {
+        let mut f = Form::for_audience(&catalog().forms.contact, audience);
+        let lang = f.shaped("lang", self.lang.0.take(), contact::parse_lang);
+        let (mut status, mut notes) = (None, None);
+        if audience == Audience::Admin {
+            status = f.shaped("status", self.status.0.take(), EnquiryStatus::parse);
+            if let Some(text) = self.notes.0.take() {
+                notes = Some(f.text("notes", Some(text)));
+            }
+        }
+        let honeypot = self
+            .company_website
+            .0
+            .take()
+            .is_some_and(|v| !v.trim().is_empty());
+        let too_fast = self
+            .elapsed_ms
+            .0
+            .take()
+            .and_then(|ms| ms.trim().parse::<f64>().ok())
+            .is_some_and(|ms| ms < MIN_FILL_MS as f64);
+        f.finish()?;
+        Ok(Extra {
+            lang,
+            status,
+            notes,
+            spam: audience == Audience::Visitor && (honeypot || too_fast),
+        })
+    }
+}
+
+impl From<ContactInput> for ContactDraft {
+    fn from(i: ContactInput) -> Self {
+        ContactDraft {
+            first_name: i.first_name.take(),
+            last_name: i.last_name.take(),
+            phone: i.phone.take(),
+            email: i.email.take(),
+            subject: i.subject.take(),
+            message: i.message.take(),
+        }
+    }
+}
+
+fn fill(model: &mut entity::ActiveModel, c: contact::Contact) {
+    model.first_name = Set(c.first_name.as_str().to_owned());
+    model.last_name = Set(c.last_name.as_str().to_owned());
+    model.phone = Set(c.phone.as_str().to_owned());
+    model.email = Set(c.email.as_str().to_owned());
+    model.subject = Set(c.subject);
+    model.message = Set(c.message);
+}
+
+/// Sends an enquiry. Visitors get the public form's messages; an administrator (bearer
+/// token present) gets the admin form's. A visitor's address sends at most
+/// `CONCIERGE_FORM_LIMIT` enquiries (429 with `Retry-After`).
+#[utoipa::path(context_path = "/api/v1", tag = "contact", request_body = ContactInput,
+    responses((status = 201, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
+#[post("/contact-us")]
+pub async fn create(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    admin: MaybeAdmin,
+    body: web::Json<ContactInput>,
+) -> Answer {
+    let audience = if admin.0.is_some() {
+        Audience::Admin
+    } else {
+        Audience::Visitor
+    };
+    let mut input = body.into_inner();
+    let extra = input.extra(audience)?;
+    let valid = contact::validate(input.into(), audience)?;
+    let mut model = entity::ActiveModel {
+        created_date: Set(Utc::now()),
+        ..Default::default()
+    };
+    fill(&mut model, valid);
+    // A machine's submission is kept as spam (never notified), and answered like any other.
+    let status = match (extra.spam, extra.status) {
+        (true, _) => EnquiryStatus::Spam,
+        (false, status) => status.unwrap_or(EnquiryStatus::New),
+    };
+    model.status = Set(status.as_str().to_owned());
+    model.lang = Set(extra.lang.unwrap_or("en").to_owned());
+    model.notes = Set(extra.notes.unwrap_or_default());
+    // The enquiry, its count against the visitor's limit and its notifications commit
+    // together: a crash after the commit delays a notification, never loses it.
+    let enquiry = Enquiry {
+        row: model,
+        notify: status != EnquiryStatus::Spam,
+        limit: (audience == Audience::Visitor).then(|| state.public_form_limit(&req, "contact")),
+    };
+    let mut saved = match state.intake.store(enquiry).await? {
+        Stored::Saved(saved) => *saved,
+        Stored::Refused { retry_after } => return Err(too_many_submissions(retry_after).into()),
+    };
+    if audience == Audience::Visitor {
+        // The visitor's answer never tells a machine that it was taken for one.
+        saved.status = EnquiryStatus::New.as_str().to_owned();
+    }
+    Ok(envelope::created(saved, &outcomes().created))
+}
+
+/// Enquiries newest first, filtered by `status` and searched by `q` (name, email or phone).
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(PageQuery, FilterQuery),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ListEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+#[get("/contact-us")]
+pub async fn list(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    query: web::Query<PageQuery>,
+    filter: web::Query<FilterQuery>,
+) -> Answer {
+    let page = Page::parse(&query, true)?;
+    let select = Filter::parse(&filter)?.select();
+    let (items, total) = concierge_store::page_of(&state.db.read, select, page).await?;
+    Ok(envelope::list(items, total))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 404, body = ErrorBody)))]
+#[get("/contact-us/{id}")]
+pub async fn get_one(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
+    let id = envelope::parse_id(&id)?;
+    Ok(envelope::one(
+        concierge_store::find_one::<entity::Entity>(&state.db.read, id, outcomes().not_found())
+            .await?,
+    ))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)), request_body = ContactInput,
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[put("/contact-us/{id}")]
+pub async fn update(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+    body: web::Json<ContactInput>,
+) -> Answer {
+    let id = envelope::parse_id(&id)?;
+    let mut input = body.into_inner();
+    let extra = input.extra(Audience::Admin)?;
+    let valid = contact::validate(input.into(), Audience::Admin)?;
+    let txn = state.db.write.begin().await?;
+    let before =
+        concierge_store::find_one::<entity::Entity>(&txn, id, outcomes().not_found()).await?;
+    let mut model: entity::ActiveModel = before.clone().into();
+    fill(&mut model, valid);
+    if let Some(status) = extra.status {
+        model.status = Set(status.as_str().to_owned());
+    }
+    if let Some(notes) = extra.notes {
+        model.notes = Set(notes);
+    }
+    if let Some(lang) = extra.lang {
+        model.lang = Set(lang.to_owned());
+    }
+    let saved = enquiries::save_edit(&txn, &before, model).await?;
+    txn.commit().await?;
+    Ok(envelope::updated(saved, outcomes().updated()))
+}
+
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
+#[delete("/contact-us/{id}")]
+pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
+    let id = envelope::parse_id(&id)?;
+    let txn = state.db.write.begin().await?;
+    if !enquiries::delete(&txn, id).await? {
+        return Err(ApiError::NotFound(outcomes().not_found().clone()).into());
+    }
+    txn.commit().await?;
+    Ok(envelope::deleted(id, &outcomes().deleted))
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(create)
+        .service(list)
+        .service(get_one)
+        .service(update)
+        .service(remove);
+}

@@ -1,0 +1,120 @@
+//! The HTTP side of the content core ([`concierge_app::content`]): the same five answers for every kind
+//! of public content. Anonymous readers get what is live; administrators get every item not
+//! deleted, as they edit it (pending changes included, with `status` and
+//! `hasPendingChanges`). A write commits together with its revision and publish job, then
+//! wakes the publisher and tells the public read cache.
+
+use actix_web::HttpResponse;
+use sea_orm::{DatabaseTransaction, TransactionTrait};
+use serde_json::{Map, Value};
+
+use super::envelope;
+use crate::auth::MaybeAdmin;
+use crate::routes::error_response::Answer;
+use crate::state::AppState;
+use concierge_app::content::lifecycle::admin_view;
+use concierge_app::content::{Kind, Order};
+use concierge_core::domain::page::{Page, PageQuery};
+use concierge_core::domain::rules::catalog;
+use concierge_core::error::ApiError;
+use concierge_store as store;
+use concierge_store::content::Audience;
+
+/// Who reads.
+pub fn audience(admin: &MaybeAdmin) -> Audience {
+    if admin.0.is_some() {
+        Audience::Admin
+    } else {
+        Audience::Public
+    }
+}
+
+/// A list envelope of rows as `audience` reads them.
+pub fn listed<K: Kind>(items: Vec<K::Model>, total: u64, audience: Audience) -> HttpResponse {
+    match audience {
+        Audience::Public => envelope::list(
+            items.into_iter().map(K::in_public_list).collect::<Vec<_>>(),
+            total,
+        ),
+        Audience::Admin => envelope::list(
+            items.iter().map(admin_view::<K>).collect::<Vec<Value>>(),
+            total,
+        ),
+    }
+}
+
+/// A page of the kind in `order` (`size` bounded by who asks).
+pub async fn list<K: Kind>(
+    state: &AppState,
+    query: &PageQuery,
+    admin: &MaybeAdmin,
+    order: Order,
+) -> Answer {
+    let page = Page::parse(query, admin.0.is_some())?;
+    let audience = audience(admin);
+    let (items, total) = store::content::page::<K>(&state.db.read, order, page, audience).await?;
+    Ok(listed::<K>(items, total, audience))
+}
+
+/// One item by its path id.
+pub async fn get<K: Kind>(state: &AppState, id: &str, admin: &MaybeAdmin) -> Answer {
+    let id = envelope::parse_id(id)?;
+    let audience = audience(admin);
+    let row = concierge_app::content::items::find_for::<K>(&state.db.read, id, audience).await?;
+    Ok(match audience {
+        Audience::Public => envelope::one(row),
+        Audience::Admin => envelope::one(admin_view::<K>(&row)),
+    })
+}
+
+/// The body of a save as an object of fields.
+pub fn fields(body: Value) -> Answer<Map<String, Value>> {
+    match body {
+        Value::Object(fields) => Ok(fields),
+        _ => Err(ApiError::BadRequest(
+            catalog()
+                .messages
+                .invalid_json
+                .with("detail", "expected an object".to_owned()),
+        )
+        .into()),
+    }
+}
+
+/// 201 with the saved item and the kind's message.
+pub async fn create<K: Kind>(state: &AppState, body: Value) -> Answer {
+    let body = fields(body)?;
+    let txn = state.db.write.begin().await?;
+    let saved =
+        concierge_app::content::items::save::<K>(&txn, None, body, state.settings.clock.now())
+            .await?;
+    commit(state, txn).await?;
+    Ok(envelope::created(saved, &K::rules().outcomes().created))
+}
+
+/// 200 with the saved item and the kind's message.
+pub async fn update<K: Kind>(state: &AppState, id: &str, body: Value) -> Answer {
+    let id = envelope::parse_id(id)?;
+    let body = fields(body)?;
+    let txn = state.db.write.begin().await?;
+    let saved =
+        concierge_app::content::items::save::<K>(&txn, Some(id), body, state.settings.clock.now())
+            .await?;
+    commit(state, txn).await?;
+    Ok(envelope::updated(saved, K::rules().outcomes().updated()))
+}
+
+/// 200 with the id and the kind's message.
+pub async fn delete<K: Kind>(state: &AppState, id: &str) -> Answer {
+    let id = envelope::parse_id(id)?;
+    let txn = state.db.write.begin().await?;
+    concierge_app::content::items::delete::<K>(&txn, id, state.settings.clock.now()).await?;
+    commit(state, txn).await?;
+    Ok(envelope::deleted(id, &K::rules().outcomes().deleted))
+}
+
+pub async fn commit(state: &AppState, txn: DatabaseTransaction) -> Answer<()> {
+    txn.commit().await?;
+    state.content_written();
+    Ok(())
+}

@@ -1,0 +1,107 @@
+//! `GET /healthz`: 200 when the database answers and takes writes, 503 otherwise, saying why
+//! (unreachable; on SQLite, the file locked by another process; the disk that holds the data
+//! full).
+
+use std::path::{Path, PathBuf};
+
+use actix_web::{HttpResponse, get, web};
+use sea_orm::{ConnectionTrait, DbBackend, TransactionTrait};
+
+use crate::state::AppState;
+use concierge_store::Db;
+
+/// The least free space, in bytes, a folder of the data needs to take writes: a few WAL frames
+/// and an upload's first buffers. Below it, writes fail with `SQLITE_FULL` and `ENOSPC`.
+pub const FREE_SPACE_FLOOR: u64 = 1 << 20;
+
+#[get("/healthz")]
+pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
+    let reason = match full_folder(&folders(&state)) {
+        Some((folder, free)) => Some(format!(
+            "storage full: {free} bytes free for {} (writes answer 503 until space is freed)",
+            folder.display()
+        )),
+        None => probe(&state.db).await.err().map(|e| {
+            tracing::warn!(error = %e, "health check failed");
+            if concierge_store::is_storage_full(&e) {
+                "storage full: the database cannot write".to_owned()
+            } else {
+                format!("database unavailable: {e}")
+            }
+        }),
+    };
+    let Some(reason) = reason else {
+        return HttpResponse::Ok().json(serde_json::json!({ "status": "ok" }));
+    };
+    let message = concierge_core::domain::rules::catalog()
+        .messages
+        .unavailable
+        .clone();
+    HttpResponse::ServiceUnavailable()
+        .insert_header(("Retry-After", "5"))
+        .json(serde_json::json!({
+            "status": "unavailable",
+            "reason": reason,
+            "message": message.current(),
+            "errors": {},
+        }))
+}
+
+/// The folders this instance writes to on local disk: the data directory and, on SQLite, the
+/// database's own folder.
+fn folders(state: &AppState) -> Vec<PathBuf> {
+    let mut folders = vec![state.settings.data_dir.clone()];
+    if let Some(dir) = concierge_store::sqlite_parent_dir(&state.settings.database_url) {
+        folders.push(dir);
+    }
+    folders
+}
+
+/// The first folder whose file system has less than [`FREE_SPACE_FLOOR`] free, and how much.
+/// A folder that does not exist (yet) or cannot be asked about is not reported here: the
+/// probe's write says whether the database can write.
+pub fn full_folder(folders: &[PathBuf]) -> Option<(PathBuf, u64)> {
+    folders.iter().find_map(|folder| {
+        let free = free_space(folder)?;
+        (free < FREE_SPACE_FLOOR).then(|| (folder.clone(), free))
+    })
+}
+
+fn free_space(folder: &Path) -> Option<u64> {
+    let stat = rustix::fs::statvfs(folder).ok()?;
+    Some(stat.f_bavail.saturating_mul(stat.f_frsize))
+}
+
+/// Reads, and on SQLite also takes the write lock for a moment (waiting one second at most, not
+/// the writers' busy timeout), then lets it go.
+async fn probe(db: &Db) -> Result<(), sea_orm::DbErr> {
+    db.read.execute_unprepared("SELECT 1").await?;
+    if db.backend() != DbBackend::Sqlite {
+        return Ok(());
+    }
+    let txn = db.write.begin().await?;
+    txn.execute_unprepared("PRAGMA busy_timeout = 1000").await?;
+    // Writes nothing, but needs the lock a write needs.
+    let locked = txn
+        .execute_unprepared("UPDATE publish_lease SET id = id WHERE 1 = 0")
+        .await;
+    txn.execute_unprepared(&format!(
+        "PRAGMA busy_timeout = {}",
+        concierge_store::SQLITE_BUSY_TIMEOUT.as_millis()
+    ))
+    .await?;
+    txn.rollback().await?;
+    locked.map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_with_room_is_not_full_and_a_missing_one_is_not_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(full_folder(&[dir.path().to_path_buf()]), None);
+        assert_eq!(full_folder(&[dir.path().join("not there")]), None);
+    }
+}

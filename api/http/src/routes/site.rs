@@ -1,0 +1,235 @@
+//! Everything outside `/api`, `/admin` and `/media`: the generated site, with pretty URLs
+//! (`/about` → `about/index.html`) and the designed `404.html` (Arabic under `/ar/`) served
+//! with status 404.
+
+use actix_files::NamedFile;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, StatusCode};
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use crate::page_cache::Answer;
+use crate::state::AppState;
+use concierge_publish::site::Output;
+
+fn cache_control(file: &str) -> &'static str {
+    if file.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else if file.ends_with(".html") {
+        "public, no-cache"
+    } else {
+        "public, max-age=300"
+    }
+}
+
+fn content_type(file: &str) -> &'static str {
+    match file.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "json" => "application/json",
+        "xml" => {
+            if file.ends_with("feed.xml") {
+                "application/atom+xml; charset=utf-8"
+            } else {
+                "application/xml; charset=utf-8"
+            }
+        }
+        "txt" => "text/plain; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "woff2" => "font/woff2",
+        "woff" => "font/woff",
+        "ico" => "image/x-icon",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The first path segments that name the server's other services (`startup` registers each
+/// under one of these); every other path is the site's. A new service outside them adds its
+/// segment here, or the site answers its paths (its own tests then see the site's 404).
+const NOT_SITE: [&str; 5] = ["api", "admin", "media", "healthz", "__livereload"];
+
+/// Whether `path` (as the request has it) can only be the site's, so that it goes straight to
+/// [`serve`] instead of past every other route's pattern first (their regular expressions were
+/// 4.5 % of a static page's samples). A first segment that holds an escape goes the long way:
+/// the router may read it as one of [`NOT_SITE`].
+pub fn is_site_path(path: &str) -> bool {
+    let first = path
+        .trim_start_matches('/')
+        .split('/')
+        .next()
+        .unwrap_or_default();
+    !first.contains('%') && !NOT_SITE.contains(&first)
+}
+
+pub async fn serve(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return HttpResponse::MethodNotAllowed()
+            .insert_header((header::ALLOW, "GET, HEAD"))
+            .finish();
+    }
+    // Browsers send non-ASCII paths (Arabic slugs) percent-encoded; files are named in UTF-8.
+    let Ok(decoded) = percent_encoding::percent_decode_str(req.path()).decode_utf8() else {
+        return not_found(&state, &req, false).await;
+    };
+    let path: &str = &decoded;
+    if path.len() > 1 && path.ends_with('/') {
+        // Redirects stay on this origin: `//host/` or `/\host/` must not become `//host`.
+        let trimmed = req
+            .path()
+            .trim_end_matches('/')
+            .trim_start_matches(['/', '\\']);
+        let location = format!("/{trimmed}");
+        let location = match req.query_string() {
+            "" => location,
+            q => format!("{location}?{q}"),
+        };
+        return HttpResponse::MovedPermanently()
+            .insert_header((header::LOCATION, location))
+            .finish();
+    }
+    let arabic = path == "/ar" || path.starts_with("/ar/");
+    let file = ssg::routes::file_for_url(path);
+    if let Some(file) = &file
+        && let Some(response) = respond(&state, &req, file, StatusCode::OK).await
+    {
+        return response;
+    }
+    not_found(&state, &req, arabic).await
+}
+
+/// The designed 404 page in the visitor's language.
+async fn not_found(state: &AppState, req: &HttpRequest, arabic: bool) -> HttpResponse {
+    let page = if arabic { "ar/404.html" } else { "404.html" };
+    match respond(state, req, page, StatusCode::NOT_FOUND).await {
+        Some(response) => response,
+        None if !state.publisher.is_current().await => HttpResponse::ServiceUnavailable()
+            .insert_header((header::RETRY_AFTER, "2"))
+            .content_type("text/plain; charset=utf-8")
+            .body("The site is being published. Please try again in a moment."),
+        None => HttpResponse::NotFound()
+            .content_type("text/plain; charset=utf-8")
+            .body("Not found"),
+    }
+}
+
+async fn respond(
+    state: &AppState,
+    req: &HttpRequest,
+    file: &str,
+    status: StatusCode,
+) -> Option<HttpResponse> {
+    let mut response = match state.publisher.output() {
+        Output::Dir(dir) => {
+            // Read before the file is looked at (the cache's rule).
+            let changes = state.publisher.files_changed();
+            let answer =
+                state
+                    .page_cache
+                    .respond(req, dir, file, status, content_type(file), changes);
+            match answer {
+                Answer::Response(response) => response,
+                Answer::Stream => stream(req, &dir.join(file), file, status).await?,
+                Answer::Missing => return None,
+            }
+        }
+        Output::Store(store) => {
+            let bytes = store.read(file).await.ok().flatten()?;
+            HttpResponse::build(status)
+                .insert_header((header::CONTENT_TYPE, content_type(file)))
+                .body(bytes)
+        }
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(cache_control(file)),
+    );
+    super::security_headers::site(headers, &state.settings);
+    Some(response)
+}
+
+/// A large file, or a range of one, streamed from disk by `actix-files`.
+async fn stream(
+    req: &HttpRequest,
+    path: &std::path::Path,
+    file: &str,
+    status: StatusCode,
+) -> Option<HttpResponse> {
+    let named = NamedFile::open_async(path).await.ok()?;
+    let mut response = named
+        .use_etag(status == StatusCode::OK)
+        .use_last_modified(status == StatusCode::OK)
+        .set_content_type(content_type(file).parse().ok()?)
+        .into_response(req);
+    if status != StatusCode::OK {
+        *response.status_mut() = status;
+    }
+    Some(response)
+}
+
+/// `GET /__livereload` (watch mode only): an event stream that says `reload` after each rebuild.
+#[actix_web::get("/__livereload")]
+pub async fn live_reload(state: web::Data<AppState>) -> HttpResponse {
+    if !state.settings.watch {
+        return HttpResponse::NotFound().finish();
+    }
+    let rx = state.live_reload.subscribe();
+    let events = futures_util::stream::unfold(rx, |mut rx| async move {
+        loop {
+            match rx.recv().await {
+                Ok(()) => {
+                    return Some((
+                        Ok::<_, actix_web::Error>(web::Bytes::from_static(b"data: reload\n\n")),
+                        rx,
+                    ));
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    });
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/event-stream"))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        // Not compressed: a compressor would hold events back until its buffer fills.
+        .insert_header((header::CONTENT_ENCODING, "identity"))
+        .streaming(events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_site_path;
+
+    #[test]
+    fn only_paths_no_other_service_can_match_are_the_sites() {
+        for path in [
+            "/",
+            "/about",
+            "/ar/about",
+            "/blogs/2",
+            "/ar",
+            "/adminx",
+            "/apis",
+            "/x/api",
+        ] {
+            assert!(is_site_path(path), "{path}");
+        }
+        for path in [
+            "/api",
+            "/api/v1/blog",
+            "/api/docs/",
+            "/admin",
+            "/admin/login",
+            "/media/a.webp",
+            "/healthz",
+            "/__livereload",
+            "/%61dmin",
+            "/%2561pi",
+        ] {
+            assert!(!is_site_path(path), "{path}");
+        }
+    }
+}

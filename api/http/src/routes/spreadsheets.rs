@@ -1,0 +1,142 @@
+//! `GET /contact-us/export` (the contacts workbook) and `POST /import/{kind}` with `kind`
+//! `contacts` or `general-content` (administrator).
+
+use actix_multipart::Multipart;
+use actix_web::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use concierge_store::enquiries::{Filter, FilterQuery};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::envelope::ErrorBody;
+use super::media::{check_declared_length, receive};
+use crate::auth::Admin;
+use crate::routes::error_response::Answer;
+use crate::state::AppState;
+use concierge_app::spreadsheet::{self, CONTACTS_FILE, ImportCounts};
+use concierge_core::domain::rules::catalog;
+use concierge_core::error::ApiError;
+
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const MAX_FILE: u64 = 20 * 1024 * 1024;
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExportQuery {
+    /// The viewer's UTC offset in minutes east (e.g. 240 for the Gulf); dates are shown in it.
+    #[param(value_type = Option<i32>, minimum = -840, maximum = 840)]
+    pub tz_offset: Option<String>,
+}
+
+/// The newest 10000 enquiries of the inbox's filter (`status`, `q`) as `Contact_Us_List.xlsx`
+/// (sheet `Contacts`).
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(ExportQuery, FilterQuery),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+              (status = 404, body = ErrorBody), (status = 400, body = ErrorBody)))]
+#[get("/contact-us/export")]
+pub async fn export_contacts(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    query: web::Query<ExportQuery>,
+    filter: web::Query<FilterQuery>,
+) -> Answer {
+    let filter = Filter::parse(&filter)?;
+    let minutes = match query
+        .tz_offset
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        None => None,
+        Some(raw) => Some(raw.parse::<i32>().map_err(|_| {
+            ApiError::validation("tz_offset", catalog().messages.tz_offset.clone())
+        })?),
+    };
+    let offset = spreadsheet::offset_from_minutes(minutes)?;
+    let bytes = spreadsheet::export_contacts(&state.db, offset, &filter)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(catalog().messages.no_data.clone()))?;
+    Ok(HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, XLSX))
+        .insert_header((
+            CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{CONTACTS_FILE}\""),
+        ))
+        .insert_header(("Cache-Control", "no-store"))
+        .body(bytes))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ImportEnvelope {
+    #[serde(rename = "responseBody")]
+    pub response_body: ImportCounts,
+    pub message: String,
+}
+
+/// The multipart form: one field `file` holding an .xlsx workbook.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+pub struct WorkbookForm {
+    #[schema(value_type = String, format = Binary, min_length = 1)]
+    file: Vec<u8>,
+}
+
+/// Imports a workbook. Every row is checked with the API's rules; if any row fails nothing is
+/// saved and the answer lists every bad row, column and message.
+#[utoipa::path(context_path = "/api/v1", tag = "spreadsheets", params(("kind" = String, Path, description = "contacts or general-content")),
+    request_body(content = WorkbookForm, content_type = "multipart/form-data"),
+    security(("api_key" = [], "bearer" = [])),
+    responses((status = 200, body = ImportEnvelope), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 413, body = ErrorBody), (status = 415, body = ErrorBody)))]
+#[post("/import/{kind}")]
+pub async fn import(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    kind: web::Path<String>,
+    req: HttpRequest,
+    payload: Multipart,
+) -> Answer {
+    let kind = kind.into_inner();
+    if kind != "contacts" && kind != "general-content" {
+        return Err(ApiError::NotFound(catalog().messages.unknown_import.clone()).into());
+    }
+    check_declared_length(&req, MAX_FILE)?;
+    let received = receive(payload, "file", MAX_FILE, &state.settings.upload_dir()).await?;
+    let bytes = tokio::fs::read(&received.file)
+        .await
+        .map_err(|e| ApiError::Unexpected(e.into()))?;
+    let (counts, message) = if kind == "contacts" {
+        let created = spreadsheet::import_contacts(&state.db, &bytes).await?;
+        (
+            ImportCounts {
+                created,
+                updated: 0,
+            },
+            {
+                let m = &catalog().messages;
+                concierge_core::i18n::counted(
+                    created as u64,
+                    &m.imported_contact,
+                    &m.imported_contacts,
+                )
+            },
+        )
+    } else {
+        let counts = spreadsheet::import_general_content(&state.db, &bytes).await?;
+        state.content_written();
+        (
+            counts,
+            catalog()
+                .messages
+                .imported_content
+                .with("created", counts.created)
+                .with("updated", counts.updated),
+        )
+    };
+    Ok(HttpResponse::Ok().json(ImportEnvelope {
+        response_body: counts,
+        message: message.current().to_owned(),
+    }))
+}

@@ -1,0 +1,317 @@
+//! Where pages go: a local directory (temp file + rename, so a reader sees the old file or the
+//! new one, never a part) or an object store (one PUT per object). Each page's write succeeds or
+//! fails on its own, so one bad path never keeps the others from the site.
+
+use std::collections::BTreeSet;
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::Context;
+use rayon::prelude::*;
+use ssg::Page;
+
+use concierge_store::storage::Store;
+
+/// Where pages go.
+#[derive(Clone, Debug)]
+pub enum Output {
+    /// A local directory (the default): parallel writes, temp file + rename.
+    Dir(PathBuf),
+    /// An object store (S3): one PUT per page.
+    Store(Store),
+}
+
+impl Output {
+    pub fn from_url(
+        url: &str,
+        open: impl FnOnce(&str) -> anyhow::Result<Store>,
+    ) -> anyhow::Result<Output> {
+        match url.strip_prefix("file://") {
+            Some(dir) => {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("Failed to create the site directory {dir}"))?;
+                Ok(Output::Dir(PathBuf::from(dir)))
+            }
+            None => Ok(Output::Store(open(url)?)),
+        }
+    }
+
+    /// Writes every page; returns the paths that could not be written, with the reason.
+    pub async fn write(&self, pages: Vec<Page>) -> anyhow::Result<Vec<(String, anyhow::Error)>> {
+        match self {
+            Output::Dir(dir) => {
+                let dir = dir.clone();
+                Ok(tokio::task::spawn_blocking(move || write_into(&dir, &pages, true)).await?)
+            }
+            Output::Store(store) => {
+                use futures_util::StreamExt;
+                Ok(futures_util::stream::iter(pages.into_iter().map(|p| {
+                    let store = store.clone();
+                    async move {
+                        let path = p.path.clone();
+                        store
+                            .put(&p.path, p.bytes.into())
+                            .await
+                            .err()
+                            .map(|e| (path, e))
+                    }
+                }))
+                .buffer_unordered(16)
+                .filter_map(|failed| async move { failed })
+                .collect()
+                .await)
+            }
+        }
+    }
+
+    /// Removes files; in a directory, also the folders each one leaves empty (an object store
+    /// has no folders).
+    pub async fn remove(&self, files: &BTreeSet<String>) -> anyhow::Result<()> {
+        for file in files {
+            match self {
+                Output::Dir(dir) => {
+                    let path = dir.join(file);
+                    match std::fs::remove_file(&path) {
+                        Ok(()) => {}
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                        Err(e) => {
+                            return Err(e).with_context(|| format!("Failed to remove {file}"));
+                        }
+                    }
+                    // Also when the file was already gone: a publish that died between the
+                    // file and its folder leaves the folder to the one that does it again.
+                    remove_empty_folders(dir, &path);
+                }
+                Output::Store(store) => store.delete(file).await?,
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn list(&self) -> anyhow::Result<Vec<String>> {
+        match self {
+            Output::Dir(dir) => {
+                let dir = dir.clone();
+                tokio::task::spawn_blocking(move || {
+                    if dir.is_dir() {
+                        ssg::walk::files(&dir)
+                    } else {
+                        Ok(Vec::new())
+                    }
+                })
+                .await?
+            }
+            Output::Store(store) => store.list().await,
+        }
+    }
+
+    /// A small file of the store (the manifest, the build marker): `None` when it is not there,
+    /// an error when it could not be read (which is not the same: a publish must not take an
+    /// intent it could not read for none).
+    pub async fn read_file(&self, path: &str) -> anyhow::Result<Option<String>> {
+        let bytes = match self {
+            Output::Dir(dir) => match std::fs::read(dir.join(path)) {
+                Ok(bytes) => Some(bytes),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                Err(e) => return Err(e).with_context(|| format!("Failed to read {path}")),
+            },
+            Output::Store(store) => store.read(path).await?.map(Vec::from),
+        };
+        Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
+    }
+}
+
+/// Writes `pages` into `dir`, each on its own (one that fails leaves the others written), on
+/// rayon's threads when `parallel`, else on the caller's (which may be one of them already: a
+/// full build writes each output's pages on the thread that rendered them). Returns the paths
+/// that could not be written, with the reason.
+pub fn write_into(dir: &Path, pages: &[Page], parallel: bool) -> Vec<(String, anyhow::Error)> {
+    let fresh = create_parents(dir, pages);
+    let write = |p: &Page| {
+        let target = dir.join(&p.path);
+        let parent = target.parent().map(Path::to_path_buf);
+        let result = match parent.as_ref().and_then(|d| fresh.get(d)) {
+            Some(Err(e)) => Err(anyhow::anyhow!("{e}")),
+            Some(Ok(true)) => replace_atomically(&target, &p.bytes),
+            _ if holds(&target, &p.bytes) => Ok(()),
+            _ => replace_atomically(&target, &p.bytes),
+        };
+        result.err().map(|e| (p.path.clone(), e))
+    };
+    match parallel {
+        true => pages.par_iter().filter_map(write).collect(),
+        false => pages.iter().filter_map(write).collect(),
+    }
+}
+
+/// Creates the directories the pages go in, each once. For each: `Ok(true)` when it is new (so
+/// the files in it need no comparison), `Ok(false)` when it was there, or why it could not be made.
+fn create_parents(
+    dir: &Path,
+    pages: &[Page],
+) -> std::collections::HashMap<PathBuf, Result<bool, String>> {
+    let parents: BTreeSet<PathBuf> = pages
+        .iter()
+        .filter_map(|p| dir.join(&p.path).parent().map(Path::to_path_buf))
+        .collect();
+    // Sorted, so a parent comes before its children.
+    parents
+        .into_iter()
+        .map(|parent| {
+            let created = match std::fs::create_dir(&parent) {
+                Ok(()) => Ok(true),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    std::fs::create_dir_all(&parent).map(|()| true)
+                }
+                Err(e) => Err(e),
+            }
+            .map_err(|e| format!("Failed to create {}: {e}", parent.display()));
+            (parent, created)
+        })
+        .collect()
+}
+
+/// Removes the folders that held `file`, deepest first, as long as each is empty; never `root`
+/// or anything outside it. Removing a folder succeeds only when it is empty, so a folder that
+/// a writer has just put a file in stays (its rmdir fails, which ends the climb), and a writer
+/// that finds the folder it made gone makes it again ([`replace_atomically`]).
+fn remove_empty_folders(root: &Path, file: &Path) {
+    let inside = file
+        .strip_prefix(root)
+        .is_ok_and(|rel| rel.components().all(|c| matches!(c, Component::Normal(_))));
+    if !inside {
+        return;
+    }
+    let mut folder = file.parent();
+    while let Some(dir) = folder.filter(|d| *d != root && d.starts_with(root)) {
+        if std::fs::remove_dir(dir).is_err() {
+            return;
+        }
+        folder = dir.parent();
+    }
+}
+
+/// Whether the file at `target` already holds exactly `bytes`. A rebuild then leaves it alone:
+/// replacing a file costs far more than reading it (ext4 flushes data renamed over a file).
+fn holds(target: &Path, bytes: &[u8]) -> bool {
+    match std::fs::metadata(target) {
+        Ok(meta) if meta.len() == bytes.len() as u64 => {
+            std::fs::read(target).is_ok_and(|existing| existing == bytes)
+        }
+        _ => false,
+    }
+}
+
+/// Writes `bytes` to `target` so that readers see the old file or the new one, never a part: a
+/// temp file beside it, renamed over it. The parent directory exists.
+fn replace_atomically(target: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let parent = target.parent().context("a page path has a directory")?;
+    let tmp = parent.join(format!(
+        ".{}.{}.{:?}.tmp",
+        target
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("page"),
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let mut written = std::fs::write(&tmp, bytes);
+    // The folder, made for this page and still empty, may have been taken away meanwhile by a
+    // removal of the last file it held ([`remove_empty_folders`]): made again, then written.
+    for _ in 0..3 {
+        match &written {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let _ = std::fs::create_dir_all(parent);
+                written = std::fs::write(&tmp, bytes);
+            }
+            _ => break,
+        }
+    }
+    let written = written
+        .with_context(|| format!("Failed to write {}", tmp.display()))
+        .and_then(|()| {
+            std::fs::rename(&tmp, target)
+                .with_context(|| format!("Failed to publish {}", target.display()))
+        });
+    if written.is_err() {
+        // Nothing else would remove it: a full build removes only what it finds on its start.
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn removing_a_last_file_removes_the_folders_it_leaves_empty_and_no_others() {
+        let root = tempfile::tempdir().unwrap();
+        let site = root.path().join("site");
+        for dir in ["a/b/c", "a/kept", "ar/a/b", "empty-before"] {
+            std::fs::create_dir_all(site.join(dir)).unwrap();
+        }
+        std::fs::write(site.join("a/b/c/index.html"), "x").unwrap();
+        std::fs::write(site.join("a/kept/index.html"), "x").unwrap();
+        std::fs::write(site.join("ar/a/b/index.html"), "x").unwrap();
+        std::fs::write(site.join("index.html"), "x").unwrap();
+        let output = Output::Dir(site.clone());
+        let files = ["a/b/c/index.html", "ar/a/b/index.html", "index.html"];
+        output
+            .remove(&files.iter().map(|f| f.to_string()).collect())
+            .await
+            .unwrap();
+        assert!(
+            !site.join("a/b").exists(),
+            "emptied, up to a folder that holds more"
+        );
+        assert!(site.join("a/kept/index.html").is_file());
+        assert!(!site.join("ar").exists(), "emptied all the way up");
+        assert!(
+            site.join("empty-before").is_dir(),
+            "not emptied by this removal"
+        );
+        assert!(site.is_dir(), "never the site itself");
+    }
+
+    #[test]
+    fn a_page_whose_new_folder_was_taken_away_empty_is_still_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("blog/1/index.html");
+        // Made for the page, then removed as empty by a removal before the page was written.
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::remove_dir_all(dir.path().join("blog")).unwrap();
+        replace_atomically(&target, b"<p>page</p>").unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"<p>page</p>");
+    }
+
+    #[test]
+    fn a_page_that_cannot_be_written_leaves_no_temp_file_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        // A directory where the page should go: the temp file is written, the rename fails.
+        std::fs::create_dir_all(dir.path().join("page.html/inside")).unwrap();
+        let pages = [
+            Page {
+                path: "page.html".into(),
+                bytes: b"<p>new</p>".to_vec(),
+            },
+            Page {
+                path: "other.html".into(),
+                bytes: b"<p>other</p>".to_vec(),
+            },
+        ];
+        let failed = write_into(dir.path(), &pages, false);
+        assert_eq!(failed.len(), 1);
+        assert_eq!(failed[0].0, "page.html");
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["other.html", "page.html"]);
+        assert_eq!(
+            std::fs::read(dir.path().join("other.html")).unwrap(),
+            b"<p>other</p>"
+        );
+    }
+}

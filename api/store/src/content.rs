@@ -1,0 +1,249 @@
+//! The tables of public content as the database knows them ([`Table`]): who may see which
+//! rows, their orders, and the scheduler's questions (what is due to go live or to leave, what
+//! was deleted long enough ago to be removed for good). The writes, which go through the
+//! lifecycle and record their history, are the content core's (`content::items`).
+
+use std::str::FromStr;
+
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{
+    ActiveModelBehavior, ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr,
+    EntityTrait, FromQueryResult, IntoActiveModel, ModelTrait, PrimaryKeyTrait, QueryFilter,
+    QueryOrder, QuerySelect, QueryTrait, Select, Statement,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::outbox::publish_jobs::Resource;
+use concierge_core::domain::page::Page;
+use concierge_core::error::ApiError;
+
+/// How long a deleted item can be brought back.
+pub const KEEP_DELETED_DAYS: i64 = 30;
+
+/// How a list is sorted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// By `display_order`, then id: what the site shows.
+    Display,
+    /// By id, oldest first.
+    Id,
+    /// By id, newest first.
+    Newest,
+}
+
+/// A table of public content, as the database knows it: its entity and row types, the publish
+/// jobs it queues, its orders. The content core's `Kind` adds the form and the rules on top.
+pub trait Table: 'static {
+    type Entity: EntityTrait<
+            Model = Self::Model,
+            ActiveModel = Self::Active,
+            PrimaryKey = Self::Key,
+            Column = Self::Column,
+        >;
+    type Key: PrimaryKeyTrait<ValueType = i32>;
+    /// Every content table has `id`, `created_at` and `updated_at` (and most `display_order`).
+    type Column: ColumnTrait + FromStr;
+    type Model: ModelTrait<Entity = Self::Entity>
+        + IntoActiveModel<Self::Active>
+        + FromQueryResult
+        + Serialize
+        + ToSchema
+        + Clone
+        + Send
+        + Sync;
+    type Active: ActiveModelTrait<Entity = Self::Entity>
+        + ActiveModelBehavior
+        + From<Self::Model>
+        + sea_orm::TryIntoModel<Self::Model>
+        + Send
+        + Sync;
+
+    /// What the publish jobs of this table's rows are about.
+    const RESOURCE: Resource;
+
+    fn id(row: &Self::Model) -> i32 {
+        row.get(column::<Self>("id")).unwrap()
+    }
+
+    /// A new row, with its creation time.
+    fn new_row() -> Self::Active {
+        let mut row = Self::Active::default();
+        row.set(column::<Self>("created_at"), Utc::now().into());
+        row
+    }
+
+    /// The table in `order` (`display_order`, then id, for [`Order::Display`]).
+    fn ordered(order: Order) -> Select<Self::Entity> {
+        let id = column::<Self>("id");
+        let all = Self::Entity::find();
+        match order {
+            Order::Display => all
+                .order_by_asc(column::<Self>("display_order"))
+                .order_by_asc(id),
+            Order::Id => all.order_by_asc(id),
+            Order::Newest => all.order_by_desc(id),
+        }
+    }
+
+    /// A row as an anonymous list shows it (a bound on what one request can ask for).
+    fn in_public_list(row: Self::Model) -> Self::Model {
+        row
+    }
+}
+
+/// A column every content table has, by name.
+pub fn column<T: Table + ?Sized>(name: &str) -> T::Column {
+    T::Column::from_str(name).unwrap_or_else(|_| panic!("every content table has a {name} column"))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Draft,
+    Published,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Draft => "draft",
+            Status::Published => "published",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Status> {
+        match raw {
+            "draft" => Some(Status::Draft),
+            "published" => Some(Status::Published),
+            _ => None,
+        }
+    }
+}
+
+/// Who reads: anonymous readers see what is live, administrators everything not deleted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    Public,
+    Admin,
+}
+
+/// The kind's rows that `audience` may see.
+pub fn visible<T: Table>(select: Select<T::Entity>, audience: Audience) -> Select<T::Entity> {
+    match audience {
+        Audience::Public => live(select),
+        Audience::Admin => select.filter(column::<T>("deleted_at").is_null()),
+    }
+}
+
+/// What the site shows of a content table: its live rows, not deleted (one filter for the
+/// site's data and the public API).
+pub fn live<E: EntityTrait>(select: Select<E>) -> Select<E>
+where
+    E::Column: FromStr,
+{
+    let column = |name: &str| {
+        E::Column::from_str(name)
+            .unwrap_or_else(|_| panic!("every content table has a {name} column"))
+    };
+    select
+        .filter(column("deleted_at").is_null())
+        .filter(column("live").eq(true))
+}
+
+/// The row with this id that `audience` may see.
+pub async fn find_for<T: Table>(
+    db: &impl ConnectionTrait,
+    id: i32,
+    audience: Audience,
+) -> Result<Option<T::Model>, DbErr> {
+    visible::<T>(T::Entity::find(), audience)
+        .filter(column::<T>("id").eq(id))
+        .one(db)
+        .await
+}
+
+/// One page of the kind in `order` that `audience` may see, and the total count.
+pub async fn page<T: Table>(
+    db: &impl ConnectionTrait,
+    order: Order,
+    page: Page,
+    audience: Audience,
+) -> Result<(Vec<T::Model>, u64), ApiError> {
+    super::page_of(db, visible::<T>(T::ordered(order), audience), page).await
+}
+
+/// The condition of an item due to go live at `now` (`true`), or due to leave (`false`).
+pub fn due_to<T: Table>(live: bool, now: DateTime<Utc>) -> sea_orm::Condition {
+    let publish_at = column::<T>("publish_at");
+    let unpublish_at = column::<T>("unpublish_at");
+    let common = sea_orm::Condition::all()
+        .add(column::<T>("deleted_at").is_null())
+        .add(column::<T>("status").eq(Status::Published.as_str()));
+    if live {
+        // Waiting, and its time has come.
+        common
+            .add(column::<T>("live").eq(false))
+            .add(publish_at.is_null().or(publish_at.lte(now)))
+            .add(unpublish_at.is_null().or(unpublish_at.gt(now)))
+    } else {
+        // Live, and its time is over.
+        common
+            .add(column::<T>("live").eq(true))
+            .add(unpublish_at.lte(now))
+    }
+}
+
+/// Items whose schedule is due at `now`, each with whether it goes live (`true`) or leaves.
+pub async fn due<T: Table>(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+) -> Result<Vec<(i32, bool)>, ApiError> {
+    let mut due = Vec::new();
+    for live in [true, false] {
+        let ids: Vec<i32> = due_query::<T>(live, now).into_tuple().all(db).await?;
+        due.extend(ids.into_iter().map(|id| (id, live)));
+    }
+    Ok(due)
+}
+
+/// The ids of the items whose schedule puts them on the site (`live`) or takes them off at `now`.
+fn due_query<T: Table>(live: bool, now: DateTime<Utc>) -> Select<T::Entity> {
+    T::Entity::find()
+        .select_only()
+        .column(column::<T>("id"))
+        .filter(due_to::<T>(live, now))
+}
+
+/// The scheduler's questions about `K` at `now`, as `backend` is asked them: the items due to go
+/// live, those due to leave, and those deleted long enough ago to be removed for good (the
+/// scheduler asks them every 15 seconds, so each must be answered from an index).
+pub fn schedule_statements<T: Table>(backend: DbBackend, now: DateTime<Utc>) -> [Statement; 3] {
+    [
+        due_query::<T>(true, now).build(backend),
+        due_query::<T>(false, now).build(backend),
+        purge_query::<T>(now).build(backend),
+    ]
+}
+
+/// The ids of the items deleted long enough before `now` to be removed for good.
+fn purge_query<T: Table>(now: DateTime<Utc>) -> Select<T::Entity> {
+    let cutoff = now - Duration::days(KEEP_DELETED_DAYS);
+    T::Entity::find()
+        .select_only()
+        .column(column::<T>("id"))
+        .filter(column::<T>("deleted_at").lte(cutoff))
+}
+
+/// The kind's items deleted more than [`KEEP_DELETED_DAYS`] days before `now`, each with when
+/// it was deleted: what [`purge`] removes.
+pub async fn purgeable<T: Table>(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+) -> Result<Vec<(i32, Option<DateTime<Utc>>)>, ApiError> {
+    Ok(purge_query::<T>(now)
+        .column(column::<T>("deleted_at"))
+        .into_tuple()
+        .all(db)
+        .await?)
+}

@@ -1,0 +1,367 @@
+//! The database and the object store of the concierge CMS: connections, sea-orm entities, one
+//! file per migration, the queries the layers above share, the outboxes and queues they enqueue
+//! into (publish jobs, messages, image variants), the audit log, the throttle's counters, and
+//! the media and site stores (`storage`). It is called, it never calls up: nothing here knows
+//! of HTTP, roles or use cases.
+
+pub mod audit;
+pub mod content;
+pub mod enquiries;
+pub mod entities;
+pub mod media_images;
+pub mod migration;
+pub mod outbox;
+pub mod publish_lease;
+pub mod queue;
+pub mod site_data;
+pub mod storage;
+pub mod subscriptions;
+pub mod throttle;
+
+use std::time::Duration;
+
+use anyhow::Context;
+
+use concierge_core::error::ApiError;
+/// The database's error, named by the layers above without their depending on sea-orm.
+pub use sea_orm::DbErr;
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbBackend, RuntimeErr};
+use sea_orm_migration::MigratorTrait;
+
+/// The two handles the app uses. On SQLite, writes go through a single connection so that
+/// writers queue instead of failing with `SQLITE_BUSY`, while reads run in parallel (WAL).
+/// On PostgreSQL both are the same pool.
+#[derive(Clone, Debug)]
+pub struct Db {
+    pub read: DatabaseConnection,
+    pub write: DatabaseConnection,
+}
+
+impl Db {
+    pub fn backend(&self) -> DbBackend {
+        self.write.get_database_backend()
+    }
+}
+
+/// SQLite's own page cache per connection, in KiB: the OS page cache (and, for public reads,
+/// `read_cache`) does the real caching, so each connection keeps a small one.
+const SQLITE_CACHE_KIB: i64 = 1024;
+
+/// How long a SQLite write waits for another process's lock before the request gets 503.
+pub const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+fn options(url: &str, max: u32) -> ConnectOptions {
+    let mut opts = ConnectOptions::new(url.to_owned());
+    opts.max_connections(max)
+        .min_connections(0)
+        .connect_timeout(Duration::from_secs(3))
+        .acquire_timeout(Duration::from_secs(5))
+        .sqlx_logging(false)
+        .map_sqlx_sqlite_opts(|o| {
+            o.journal_mode(SqliteJournalMode::Wal)
+                // FULL: a 2xx means the row survives a crash of the process or the machine.
+                .synchronous(SqliteSynchronous::Full)
+                .foreign_keys(true)
+                .busy_timeout(SQLITE_BUSY_TIMEOUT)
+                .pragma("cache_size", (-SQLITE_CACHE_KIB).to_string())
+        })
+        .map_sqlx_sqlite_pool_opts(|pool| {
+            pool.after_release(|conn, _| Box::pin(sqlite_clean(conn)))
+        });
+    opts
+}
+
+/// Whether a SQLite connection may go back to the pool: only with no transaction open, in
+/// SQLite's own view and in sqlx's. After `SQLITE_FULL` or `SQLITE_IOERR`, SQLite may roll a
+/// transaction back by itself (then sqlx's `ROLLBACK` fails and sqlx still counts one open:
+/// its next `BEGIN` becomes a `SAVEPOINT`), or keep it open past a failed `COMMIT`; either way
+/// a connection handed out again would write into a transaction that never commits, answering
+/// 2xx for rows nobody will ever read, and hold the write lock for ever. Such a connection is
+/// closed instead, and the pool opens a fresh one.
+async fn sqlite_clean(
+    conn: &mut sea_orm::sqlx::SqliteConnection,
+) -> Result<bool, sea_orm::sqlx::Error> {
+    use sea_orm::sqlx::Connection;
+    if conn.is_in_transaction() {
+        tracing::warn!("closing a SQLite connection released with a transaction open (sqlx)");
+        return Ok(false);
+    }
+    let mut handle = conn.lock_handle().await?;
+    if !autocommit(&mut handle) {
+        tracing::warn!("closing a SQLite connection released with a transaction open (SQLite)");
+        return Ok(false);
+    }
+    Ok(true)
+}
+
+/// SQLite's own answer to "is a transaction open on this connection?" (`false` when one is).
+#[expect(
+    unsafe_code,
+    reason = "one read-only SQLite call on a handle the worker lent us"
+)]
+fn autocommit(handle: &mut sea_orm::sqlx::sqlite::LockedSqliteHandle<'_>) -> bool {
+    let raw = handle.as_raw_handle();
+    // SAFETY: the handle is locked out of the worker thread for as long as `handle` lives, so
+    // nothing else calls into this connection meanwhile; `sqlite3_get_autocommit` only reads a
+    // flag of a valid, open `sqlite3`.
+    unsafe { libsqlite3_sys::sqlite3_get_autocommit(raw.as_ptr()) != 0 }
+}
+
+/// The `i`-th (from 1) bound parameter of a raw statement, as `backend` writes it: `$i` on
+/// PostgreSQL, `?` on SQLite.
+pub fn placeholders(backend: DbBackend) -> impl Fn(usize) -> String {
+    move |i| {
+        if backend == DbBackend::Postgres {
+            format!("${i}")
+        } else {
+            "?".to_owned()
+        }
+    }
+}
+
+/// Opens the database named by `url` (`sqlite://…` or `postgres://…`).
+pub async fn connect(url: &str) -> anyhow::Result<Db> {
+    if url.starts_with("sqlite:") {
+        if let Some(dir) = sqlite_parent_dir(url) {
+            std::fs::create_dir_all(&dir).with_context(|| {
+                format!("Failed to create the data directory {}", dir.display())
+            })?;
+        }
+        let write = Database::connect(options(url, 1))
+            .await
+            .with_context(|| format!("Failed to open the SQLite database {url}"))?;
+        let read = Database::connect(options(url, 4))
+            .await
+            .with_context(|| format!("Failed to open the SQLite database {url}"))?;
+        Ok(Db { read, write })
+    } else {
+        let pool = Database::connect(options(url, 16))
+            .await
+            .with_context(|| format!("Failed to connect to PostgreSQL at {}", redact(url)))?;
+        Ok(Db {
+            read: pool.clone(),
+            write: pool,
+        })
+    }
+}
+
+/// Applies every pending migration.
+pub async fn migrate(db: &Db) -> anyhow::Result<()> {
+    migration::Migrator::up(&db.write, None)
+        .await
+        .context("Failed to apply database migrations")
+}
+
+pub fn sqlite_parent_dir(url: &str) -> Option<std::path::PathBuf> {
+    let path = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
+    let path = path.split('?').next()?;
+    if path.is_empty() || path == ":memory:" {
+        return None;
+    }
+    std::path::Path::new(path)
+        .parent()
+        .map(|p| p.to_path_buf())
+        .filter(|p| !p.as_os_str().is_empty())
+}
+
+/// The URL without its password, for messages.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let creds = &url[scheme + 3..at];
+            let user = creds.split(':').next().unwrap_or("");
+            format!("{}{}@{}", &url[..scheme + 3], user, &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// True when the database cannot answer now, and a retry later may succeed: unreachable, its
+/// pool exhausted, out of storage, or a server that is going away. Nothing was kept of the
+/// write that failed, so the request gets 503 with `Retry-After`, never a 2xx or a 500.
+pub fn is_unavailable(err: &DbErr) -> bool {
+    use sea_orm::sqlx::Error as S;
+    match err {
+        DbErr::Conn(_) | DbErr::ConnectionAcquire(_) => true,
+        DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => {
+            match e.as_ref() {
+                S::Io(_) | S::PoolTimedOut | S::PoolClosed | S::WorkerCrashed | S::Tls(_) => true,
+                S::Database(db) => {
+                    let code = db.code().unwrap_or_default();
+                    match db.try_downcast_ref::<sea_orm::sqlx::sqlite::SqliteError>() {
+                        Some(_) => sqlite_unavailable(&code),
+                        None => sqlstate_unavailable(&code),
+                    }
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// What an unexpected failure really was, decided once where an error leaves the process (the
+/// HTTP answer, the command line): a full disk anywhere in its cause chain is
+/// [`ApiError::OutOfStorage`], a database that is down or gone is [`ApiError::Unavailable`];
+/// anything else stays as it was.
+pub fn classify(err: ApiError) -> ApiError {
+    let ApiError::Unexpected(cause) = err else {
+        return err;
+    };
+    let db_errors = || cause.chain().filter_map(|e| e.downcast_ref::<DbErr>());
+    if ApiError::io_storage_full(&cause) || db_errors().any(is_storage_full) {
+        return ApiError::OutOfStorage(cause);
+    }
+    if db_errors().any(is_unavailable) {
+        tracing::warn!(error = %cause, "database unavailable");
+        return ApiError::unavailable();
+    }
+    ApiError::Unexpected(cause)
+}
+
+/// SQLite's error codes (numeric, extended codes in the high bits) that mean "not now" rather
+/// than "not this": `SQLITE_BUSY` (5) and `SQLITE_LOCKED` (6), another process holds the file;
+/// `SQLITE_IOERR` (10), `SQLITE_FULL` (13) and `SQLITE_CANTOPEN` (14), the disk.
+pub fn sqlite_unavailable(code: &str) -> bool {
+    code.parse::<i32>()
+        .is_ok_and(|code| matches!(code & 0xff, 5 | 6 | 10 | 13 | 14))
+}
+
+/// The SQLSTATEs (PostgreSQL) that mean "not now": class 08, the connection was lost;
+/// 57P01–57P03, the server is shutting down or starting; class 53, out of disk, memory or
+/// connections; 40001 and 40P01, a serialisation failure or deadlock after which the whole
+/// transaction may be tried again.
+pub fn sqlstate_unavailable(code: &str) -> bool {
+    code.starts_with("08")
+        || code.starts_with("53")
+        || matches!(code, "57P01" | "57P02" | "57P03" | "40001" | "40P01")
+}
+
+/// True when the error says the disk is full (SQLite's `SQLITE_FULL`, PostgreSQL's 53100).
+pub fn is_storage_full(err: &DbErr) -> bool {
+    use sea_orm::sqlx::Error as S;
+    match err {
+        DbErr::Exec(RuntimeErr::SqlxError(e)) | DbErr::Query(RuntimeErr::SqlxError(e)) => {
+            match e.as_ref() {
+                S::Database(db) => {
+                    let code = db.code().unwrap_or_default();
+                    match db.try_downcast_ref::<sea_orm::sqlx::sqlite::SqliteError>() {
+                        Some(_) => code.parse::<i32>().is_ok_and(|c| c & 0xff == 13),
+                        None => code == "53100",
+                    }
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// True when the error is a unique-constraint violation.
+pub fn is_unique_violation(err: &DbErr) -> bool {
+    matches!(
+        err.sql_err(),
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+    )
+}
+
+/// The row with this id, else 404 with `not_found`.
+pub async fn find_one<E>(
+    db: &impl sea_orm::ConnectionTrait,
+    id: i32,
+    not_found: &concierge_core::i18n::Text,
+) -> Result<E::Model, ApiError>
+where
+    E: sea_orm::EntityTrait,
+    <E::PrimaryKey as sea_orm::PrimaryKeyTrait>::ValueType: From<i32>,
+{
+    E::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(not_found.clone()))
+}
+
+/// One page of `select`, and the total count.
+pub async fn page_of<E: sea_orm::EntityTrait>(
+    db: &impl sea_orm::ConnectionTrait,
+    select: sea_orm::Select<E>,
+    page: concierge_core::domain::page::Page,
+) -> Result<(Vec<E::Model>, u64), ApiError>
+where
+    E::Model: Sync,
+{
+    use sea_orm::{PaginatorTrait, QuerySelect};
+    let total = select.clone().count(db).await?;
+    let items = if page.offset() >= total {
+        Vec::new()
+    } else {
+        select
+            .offset(page.offset())
+            .limit(page.size)
+            .all(db)
+            .await?
+    };
+    Ok((items, total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redact_hides_the_password_but_keeps_the_user() {
+        assert_eq!(
+            redact("postgres://app:s3cret@db:5432/x"),
+            "postgres://app@db:5432/x"
+        );
+        assert_eq!(redact("postgres://db/x"), "postgres://db/x");
+    }
+
+    #[test]
+    fn out_of_disk_lost_connections_and_shutdowns_are_unavailable_and_bad_input_is_not() {
+        let sqlite = [
+            ("5", true, "SQLITE_BUSY"),
+            ("517", true, "SQLITE_BUSY_SNAPSHOT"),
+            ("13", true, "SQLITE_FULL"),
+            ("778", true, "SQLITE_IOERR_WRITE"),
+            ("14", true, "SQLITE_CANTOPEN"),
+            ("2067", false, "SQLITE_CONSTRAINT_UNIQUE"),
+            ("19", false, "SQLITE_CONSTRAINT"),
+            ("1", false, "SQLITE_ERROR"),
+        ];
+        for (code, unavailable, what) in sqlite {
+            assert_eq!(sqlite_unavailable(code), unavailable, "{code}: {what}");
+        }
+        let postgres = [
+            (
+                "57P01",
+                true,
+                "terminating connection due to administrator command",
+            ),
+            ("57P02", true, "crash shutdown"),
+            ("57P03", true, "cannot connect now"),
+            ("08006", true, "connection failure"),
+            ("53100", true, "disk full"),
+            ("53300", true, "too many connections"),
+            ("40001", true, "serialisation failure"),
+            ("23505", false, "unique violation"),
+            ("22001", false, "string too long"),
+            ("42P01", false, "undefined table: a bug, not an outage"),
+        ];
+        for (code, unavailable, what) in postgres {
+            assert_eq!(sqlstate_unavailable(code), unavailable, "{code}: {what}");
+        }
+    }
+
+    #[test]
+    fn sqlite_parent_dir_is_the_folder_of_the_file() {
+        assert_eq!(
+            sqlite_parent_dir("sqlite://./data/concierge.db?mode=rwc"),
+            Some(std::path::PathBuf::from("./data"))
+        );
+        assert_eq!(sqlite_parent_dir("sqlite::memory:"), None);
+    }
+}

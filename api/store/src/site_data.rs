@@ -1,0 +1,515 @@
+//! The site's data as the generator takes it ([`ssg::model`]): every public row mapped into
+//! the generator's plain types, read on any connection (a transaction for a preview), each image with what the media store knows of it (its size and
+//! variants: part of the data, so a page's digest covers its images). Blog bodies are loaded
+//! apart, by id, for the pages that show them.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+};
+use ssg::model::{
+    Banner, Blog, BlogCard, GeneralContent, ImageInfo, Redirect, Review, Service, ServiceItem,
+    SiteData,
+};
+
+use crate::content::live;
+use crate::entities::{
+    banner, blog, blog_redirect, general_content, review, service, service_item,
+};
+
+/// What the media store knows of each image, by URL.
+type Images = HashMap<String, ImageInfo>;
+
+fn image(images: &Images, url: &str) -> Option<ImageInfo> {
+    images.get(url).cloned()
+}
+
+/// Whether the blog `outer.id` is live, by the one rule of what the site shows, asked of that
+/// row alone: a query for `outer` rows by id looks each one up. Written beside the ids
+/// (`live AND id IN (…)`), SQLite, which keeps no statistics here, answers from the cards'
+/// index (`live`, `deleted_at`, …) instead, reading every live blog's entry: for 20 of 5,000
+/// blogs, 0.65 ms against 0.05 ms, and 2.5 ms with a cold cache (after any write).
+fn live_blog(backend: DbBackend, outer: &str) -> String {
+    use sea_orm::QueryTrait;
+    live(blog::Entity::find())
+        .select_only()
+        .expr(Expr::cust("1"))
+        .filter(Expr::cust(format!("\"blogs\".\"id\" = {outer}.id")))
+        .build(backend)
+        .to_string()
+}
+
+/// The columns of a blog its card shows: what listing every blog reads (not the bodies, nor a
+/// pending draft).
+const CARD_COLUMNS: [blog::Column; 8] = [
+    blog::Column::Id,
+    blog::Column::Slug,
+    blog::Column::Name,
+    blog::Column::NameAr,
+    blog::Column::ImageUrl,
+    blog::Column::DisplayOrder,
+    blog::Column::CreatedAt,
+    blog::Column::UpdatedAt,
+];
+
+/// The card with what the media store knows of its image.
+fn with_image(mut card: BlogCard, images: &Images) -> BlogCard {
+    card.image = image(images, &card.image_url);
+    card
+}
+
+fn to_blog(b: blog::Model, images: &Images) -> Blog {
+    let card = BlogCard {
+        id: b.id,
+        slug: b.slug,
+        name: b.name,
+        name_ar: b.name_ar,
+        image_url: b.image_url,
+        image: None,
+        display_order: b.display_order,
+        created_at: b.created_at,
+        updated_at: b.updated_at,
+    };
+    Blog {
+        card: with_image(card, images),
+        description: b.description,
+        description_ar: b.description_ar,
+        excerpt: b.excerpt.unwrap_or_default(),
+        excerpt_ar: b.excerpt_ar,
+        meta_title: b.meta_title,
+        meta_title_ar: b.meta_title_ar,
+        meta_description: b.meta_description,
+        meta_description_ar: b.meta_description_ar,
+        key_words: b.key_words,
+        key_words_ar: b.key_words_ar,
+    }
+}
+
+/// The blogs' cards, kept between loads (by the publisher): every live blog's card as of change
+/// `seq` (the migration `BlogChanges` numbers every change to a blog row in commit order). A load
+/// reads only the rows changed since, and every card again when a row was deleted outright.
+/// Each load asks the database in one statement, so what it reads is one snapshot.
+#[derive(Debug, Clone, Default)]
+struct Cards {
+    /// The last change seen; `None` before the first load.
+    seq: Option<i64>,
+    /// Live cards in the site's order (display order, then id), each with what the media
+    /// store knows of its image: a load hands them over in order, so the data's sort finds
+    /// them sorted (sorting five thousand cards in a hash map's order was 3 % of an edit's
+    /// samples), and shared, so an unchanged card is the one the last load handed over (the
+    /// publisher's digests know it unchanged by that, and copying every card on every load
+    /// was two thirds of an edit's load: 3.0 against 1.0 ms, docs/benchmarks.md).
+    ordered: BTreeMap<(i32, i32), Arc<BlogCard>>,
+    /// Each live card's display order, by id: its place in `ordered` is `(order, id)`.
+    order: HashMap<i32, i32>,
+    /// The change to the rest (`Kept::rest`) whose images the cards show: images change apart
+    /// from blogs, and every card's is looked up again when the rest was read again.
+    images_of: Option<i64>,
+}
+
+/// A card's columns as JSON, one array a row: the database answers with one row, the cards
+/// as a JSON array, rather than a row a card: the SQLite driver hands each row from its thread
+/// to the caller's, and at thousands of blogs that cost more than the query
+/// (docs/benchmarks.md, "Profiles").
+fn cards_json(backend: DbBackend, columns: &str) -> String {
+    json_list(backend, &json_array(backend, columns))
+}
+
+/// A row's `values` as a JSON array (an array among them stays one).
+fn json_array(backend: DbBackend, values: &str) -> String {
+    match backend {
+        DbBackend::Postgres => format!("json_build_array({values})"),
+        _ => format!("json_array({values})"),
+    }
+}
+
+/// Every row's `array` in one JSON list (`NULL` for no rows).
+fn json_list(backend: DbBackend, array: &str) -> String {
+    match backend {
+        DbBackend::Postgres => format!("CAST(json_agg({array}) AS TEXT)"),
+        _ => format!("json_group_array({array})"),
+    }
+}
+
+/// A card as the queries give it: its columns (`CARD_COLUMNS`).
+type CardRow = (
+    i32,
+    String,
+    String,
+    Option<String>,
+    String,
+    i32,
+    String,
+    String,
+);
+
+/// A changed row: its card, its change's number, and 1 when it is live.
+type ChangedRow = (CardRow, i64, i32);
+
+fn to_card(row: CardRow) -> anyhow::Result<BlogCard> {
+    let (id, slug, name, name_ar, image_url, display_order, created, updated) = row;
+    Ok(BlogCard {
+        id,
+        slug,
+        name,
+        name_ar,
+        image_url,
+        image: None,
+        display_order,
+        created_at: timestamp(&created)?,
+        updated_at: timestamp(&updated)?,
+    })
+}
+
+impl Cards {
+    /// Brings the cards up to date with the database and `images` (the rest's, as of change
+    /// `rest_seq`); every live blog's card, with its image.
+    async fn load(
+        &mut self,
+        db: &impl ConnectionTrait,
+        (rest_seq, images): (i64, &Images),
+    ) -> anyhow::Result<Vec<Arc<BlogCard>>> {
+        use sea_orm::{IdenStatic, QueryTrait};
+        let backend = db.get_database_backend();
+        let columns = CARD_COLUMNS.map(|c| c.as_str()).join(", ");
+        let json = |select: sea_orm::Select<blog::Entity>, columns: &str| {
+            select
+                .select_only()
+                .expr(Expr::cust(cards_json(backend, columns)))
+                .build(backend)
+                .to_string()
+        };
+        let removed = "(SELECT blog_removed_seq FROM site_changes WHERE id = 1)";
+        loop {
+            let Some(seq) = self.seq else {
+                // Every live card, and the last change they include.
+                let live = json(live(blog::Entity::find()), &columns);
+                let sql = format!(
+                    "SELECT {removed}, (SELECT COALESCE(MAX(change_seq), 0) FROM blogs), ({live})"
+                );
+                let row = query_one(db, sql).await?;
+                let rows: Vec<CardRow> = parse(row.try_get_by_index(2)?)?;
+                *self = Cards::default();
+                for row in rows {
+                    self.put(to_card(row)?, images);
+                }
+                let (removed, last): (i64, i64) =
+                    (row.try_get_by_index(0)?, row.try_get_by_index(1)?);
+                self.seq = Some(last.max(removed));
+                break;
+            };
+            // The rows changed since, live or not, each with its number and whether it is
+            // live by the one rule of what the site shows.
+            let is_live = live_blog(backend, "changed");
+            let card = json_array(backend, &columns);
+            let list = cards_json(
+                backend,
+                &format!("{card}, change_seq, CASE WHEN EXISTS ({is_live}) THEN 1 ELSE 0 END"),
+            );
+            let sql = format!(
+                "SELECT {removed}, (SELECT {list} FROM blogs AS changed WHERE change_seq > {seq})"
+            );
+            let row = query_one(db, sql).await?;
+            if row.try_get_by_index::<i64>(0)? > seq {
+                // A row was deleted outright: every card again.
+                *self = Cards::default();
+                continue;
+            }
+            let rows: Vec<ChangedRow> = parse(row.try_get_by_index(1)?)?;
+            let mut last = seq;
+            for (card, change, live) in rows {
+                last = last.max(change);
+                let card = to_card(card)?;
+                match live {
+                    1 => self.put(card, images),
+                    _ => self.remove(card.id),
+                }
+            }
+            self.seq = Some(last);
+            break;
+        }
+        if self.images_of != Some(rest_seq) {
+            for card in self.ordered.values_mut() {
+                if images.get(&card.image_url) != card.image.as_ref() {
+                    Arc::make_mut(card).image = image(images, &card.image_url);
+                }
+            }
+            self.images_of = Some(rest_seq);
+        }
+        Ok(self.ordered.values().cloned().collect())
+    }
+
+    /// Adds or replaces a live card, in its place, with its image.
+    fn put(&mut self, card: BlogCard, images: &Images) {
+        self.remove(card.id);
+        self.order.insert(card.id, card.display_order);
+        let card = with_image(card, images);
+        self.ordered
+            .insert((card.display_order, card.id), Arc::new(card));
+    }
+
+    fn remove(&mut self, id: i32) {
+        if let Some(order) = self.order.remove(&id) {
+            self.ordered.remove(&(order, id));
+        }
+    }
+}
+
+async fn query_one(db: &impl ConnectionTrait, sql: String) -> anyhow::Result<sea_orm::QueryResult> {
+    db.query_one_raw(sea_orm::Statement::from_string(
+        db.get_database_backend(),
+        sql,
+    ))
+    .await?
+    .ok_or_else(|| anyhow::anyhow!("no answer for the blogs' cards"))
+}
+
+/// A JSON list the database made (`NULL` when it listed nothing).
+fn parse<T: serde::de::DeserializeOwned + Default>(json: Option<String>) -> anyhow::Result<T> {
+    match json {
+        Some(json) => Ok(serde_json::from_str(&json)?),
+        None => Ok(T::default()),
+    }
+}
+
+/// A time as JSON gives it: RFC 3339 (PostgreSQL, and SQLite as sqlx writes it), or SQLite's
+/// own `YYYY-MM-DD HH:MM:SS`.
+fn timestamp(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
+    chrono::DateTime::parse_from_rfc3339(text)
+        .or_else(|_| chrono::DateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f%:z"))
+        .map(|t| t.with_timezone(&chrono::Utc))
+        .or_else(|_| {
+            chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f").map(|t| t.and_utc())
+        })
+        .map_err(|e| anyhow::anyhow!("Unreadable time {text:?} in a blog's card: {e}"))
+}
+
+/// The query for the live ones of `count` blogs, their ids bound in order, every column:
+/// each looked up by its id. Bound, not written into the text: the connections keep each
+/// statement they prepare, and a text per set of ids would fill them with statements used once.
+pub fn live_blogs_sql(backend: DbBackend, count: usize) -> String {
+    let placeholders: Vec<String> = (1..=count).map(crate::placeholders(backend)).collect();
+    format!(
+        "SELECT wanted.* FROM blogs AS wanted WHERE wanted.id IN ({}) AND EXISTS ({})",
+        placeholders.join(", "),
+        live_blog(backend, "wanted")
+    )
+}
+
+/// These blogs, bodies included, by id.
+pub async fn load_blogs(
+    db: &impl ConnectionTrait,
+    ids: Vec<i32>,
+) -> anyhow::Result<HashMap<i32, Blog>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let backend = db.get_database_backend();
+    let mut blogs = HashMap::with_capacity(ids.len());
+    // Full builds ask for batches of 500; an edit for a few.
+    for chunk in ids.chunks(1000) {
+        let rows = blog::Entity::find()
+            .from_raw_sql(sea_orm::Statement::from_sql_and_values(
+                backend,
+                live_blogs_sql(backend, chunk.len()),
+                chunk.iter().map(|&id| id.into()),
+            ))
+            .all(db)
+            .await?;
+        let images =
+            crate::media_images::infos_of(db, rows.iter().map(|b| b.image_url.as_str())).await?;
+        blogs.extend(rows.into_iter().map(|b| (b.id, to_blog(b, &images))));
+    }
+    Ok(blogs)
+}
+
+async fn load_reviews(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<Review>> {
+    let rows = live(review::Entity::find())
+        .order_by_asc(review::Column::DisplayOrder)
+        .order_by_asc(review::Column::Id)
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Review {
+            id: r.id,
+            name: r.name,
+            name_ar: r.name_ar,
+            title: r.title,
+            title_ar: r.title_ar,
+            description: r.description,
+            description_ar: r.description_ar,
+            image: image(images, &r.image_url),
+            image_url: r.image_url,
+            display_order: r.display_order,
+        })
+        .collect())
+}
+
+async fn load_banners(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<Banner>> {
+    let rows = live(banner::Entity::find())
+        .order_by_asc(banner::Column::Id)
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|b| Banner {
+            id: b.id,
+            image: image(images, &b.banner_url),
+            banner_url: b.banner_url,
+            title: b.title,
+            title_ar: b.title_ar,
+            sub_title: b.sub_title,
+            sub_title_ar: b.sub_title_ar,
+            web_url: b.web_url,
+        })
+        .collect())
+}
+
+/// Everything the site shows, without blog bodies.
+pub async fn load_data(db: &impl ConnectionTrait) -> anyhow::Result<SiteData> {
+    load_data_with(db, &mut Kept::default()).await
+}
+
+/// What the site shows, kept between loads (by the publisher): the blogs' cards ([`Cards`]),
+/// and the rest (services, reviews, banners, general content, old URLs, images) as of change
+/// `rest_seq` (the migration `RestChanges` numbers every change to those tables). A load reads
+/// the rest again only when a change was numbered since; reading it on every publish was a fifth
+/// of an edit's time (docs/benchmarks.md).
+#[derive(Debug, Clone, Default)]
+pub struct Kept {
+    cards: Cards,
+    rest: Option<(i64, Rest)>,
+}
+
+/// Everything but the blogs' cards, as read.
+#[derive(Debug, Clone)]
+struct Rest {
+    images: Images,
+    services: Vec<Service>,
+    general_content: Vec<GeneralContent>,
+    reviews: Vec<Review>,
+    banners: Vec<Banner>,
+    /// Every old URL, whether its blog is live or not (that is the cards' to say).
+    redirects: Vec<Redirect>,
+}
+
+/// The same, with what the site shows kept in `kept` between loads (read again only where it
+/// changed).
+pub async fn load_data_with(
+    db: &impl ConnectionTrait,
+    kept: &mut Kept,
+) -> anyhow::Result<SiteData> {
+    // The number first: a change committed after it has a higher one, so the rest read below
+    // is never older than the number it is kept under.
+    let rest_seq = query_one(
+        db,
+        "SELECT rest_seq FROM site_changes WHERE id = 1".to_owned(),
+    )
+    .await?
+    .try_get_by_index::<i64>(0)?;
+    if !matches!(&kept.rest, Some((seq, _)) if *seq == rest_seq) {
+        kept.rest = Some((rest_seq, load_rest(db).await?));
+    }
+    let Some((_, rest)) = &kept.rest else {
+        unreachable!("kept above")
+    };
+    let blogs = kept.cards.load(db, (rest_seq, &rest.images)).await?;
+    // The cards' own index of the live blogs, rather than a set of every id made on each load.
+    let live = &kept.cards.order;
+    let mut data = SiteData {
+        services: rest.services.clone(),
+        redirects: rest
+            .redirects
+            .iter()
+            .filter(|r| live.contains_key(&r.blog_id))
+            .cloned()
+            .collect(),
+        blogs,
+        reviews: rest.reviews.clone(),
+        banners: rest.banners.clone(),
+        general_content: rest.general_content.clone(),
+    };
+    data.normalize();
+    Ok(data)
+}
+
+async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
+    let images = crate::media_images::infos(db).await?;
+    let services = live(service::Entity::find())
+        .order_by_asc(service::Column::DisplayOrder)
+        .order_by_asc(service::Column::Id)
+        .all(db)
+        .await?;
+    let items = live(service_item::Entity::find())
+        .order_by_asc(service_item::Column::DisplayOrder)
+        .order_by_asc(service_item::Column::Id)
+        .all(db)
+        .await?;
+    let mut by_service: HashMap<i32, Vec<ServiceItem>> = HashMap::new();
+    for i in items {
+        by_service
+            .entry(i.our_service_id)
+            .or_default()
+            .push(ServiceItem {
+                id: i.id,
+                name: i.name,
+                name_ar: i.name_ar,
+                description: i.description,
+                description_ar: i.description_ar,
+                image: image(&images, &i.image_url),
+                image_url: i.image_url,
+                title_bg_class: i.title_bg_class,
+                display_order: i.display_order,
+            });
+    }
+    let services = services
+        .into_iter()
+        .map(|s| Service {
+            items: by_service.remove(&s.id).unwrap_or_default(),
+            id: s.id,
+            name: s.name,
+            name_ar: s.name_ar,
+            description: s.description,
+            description_ar: s.description_ar,
+            content: s.content,
+            content_ar: s.content_ar,
+            display_order: s.display_order,
+            image: image(&images, &s.image_url),
+            image_url: s.image_url,
+            color: s.color,
+            coming_soon: s.coming_soon,
+        })
+        .collect();
+    let general_content = live(general_content::Entity::find())
+        .filter(general_content::Column::Values.ne(""))
+        .order_by_asc(general_content::Column::DisplayOrder)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|g| GeneralContent {
+            name: g.name,
+            values: g.values,
+            values_ar: g.values_ar,
+        })
+        .collect();
+    Ok(Rest {
+        services,
+        general_content,
+        reviews: load_reviews(db, &images).await?,
+        banners: load_banners(db, &images).await?,
+        redirects: blog_redirect::Entity::find()
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|r| Redirect {
+                slug: r.slug,
+                blog_id: r.blog_id,
+            })
+            .collect(),
+        images,
+    })
+}

@@ -93,8 +93,10 @@ test-site: build islands-build chromium (npm-ci "checks")
 admin-build: (npm-ci "admin-ui")
     npm run --prefix admin-ui build
 
-# The admin app's tests: vitest, then Playwright against a real `concierge serve`.
+# The admin app's tests: its layer rules (ESLint), vitest, then Playwright against a real
+# `concierge serve`.
 test-admin: build admin-build islands-build chromium
+    npm run --prefix admin-ui lint
     npm test --prefix admin-ui
     CONCIERGE_BIN={{bin}} npm run --prefix admin-ui e2e
 
@@ -188,10 +190,11 @@ pg-clean:
         psql "{{pg_url}}" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
     done
 
-# Formatting, lints and the layering ratchet.
-lint: layers
+# Formatting, lints, the layers of api/ and the admin's (features never import each other, no cycles).
+lint: layers (npm-ci "admin-ui")
     cargo fmt --all --check
     cargo clippy --workspace --all-targets -- -D warnings
+    npm run --prefix admin-ui lint
 
 # The layers of api/ as the crates declare them: each uses only those below it, and no actix
 # below http, no sea-orm in core (Cargo refuses the cycles; this keeps the order).

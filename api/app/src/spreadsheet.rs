@@ -15,7 +15,7 @@ use sea_orm::{
 use crate::content::{GeneralContent, GeneralContentInput};
 use crate::spreadsheet_guard::Refusal;
 use concierge_core::domain::contact::{self, Audience, ContactDraft};
-use concierge_core::domain::lenient::{Loose, Text};
+use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_core::i18n::Text as Said;
@@ -155,6 +155,7 @@ fn write_text(
 }
 
 /// The export of up to [`MAX_EXPORT_ROWS`] newest enquiries, or `None` when there are none.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn export_contacts(
     db: &Db,
     offset: FixedOffset,
@@ -314,6 +315,7 @@ fn contact_column(field: &str) -> &'static str {
 }
 
 /// Checks every row of a contacts workbook, then saves them all in one transaction.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn import_contacts(db: &Db, bytes: &[u8]) -> Result<usize, ApiError> {
     let table = open_table(bytes, CONTACTS_SHEET, &CONTACT_HEADERS, &CONTACT_HEADERS)?;
     let mut errors = Vec::new();
@@ -384,7 +386,12 @@ fn content_column(field: &str) -> &'static str {
 /// Checks every row of a general-content workbook (`Name`, `Value`, `Value (Arabic)`,
 /// `Display Order`), then creates or updates (by name) all entries in one transaction, each
 /// with its publish job.
-pub async fn import_general_content(db: &Db, bytes: &[u8]) -> Result<ImportCounts, ApiError> {
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn import_general_content(
+    db: &Db,
+    bytes: &[u8],
+    now: DateTime<Utc>,
+) -> Result<ImportCounts, ApiError> {
     let table = open_table(
         bytes,
         CONTENT_SHEET,
@@ -400,9 +407,9 @@ pub async fn import_general_content(db: &Db, bytes: &[u8]) -> Result<ImportCount
     let txn = db.write.begin().await?;
     for (number, row) in &table.rows {
         let input = GeneralContentInput {
-            name: Text(table.text(row, 0)),
-            values: Text(table.text(row, 1)),
-            values_ar: Text(table.text(row, 2)),
+            name: TextField(table.text(row, 0)),
+            values: TextField(table.text(row, 1)),
+            values_ar: TextField(table.text(row, 2)),
             display_order: Loose(table.text(row, 3)),
         };
         let name = input
@@ -418,8 +425,10 @@ pub async fn import_general_content(db: &Db, bytes: &[u8]) -> Result<ImportCount
             .one(&txn)
             .await?;
         let saved = match &existing {
-            Some(row) => crate::content::items::update::<GeneralContent>(&txn, row.id, input).await,
-            None => crate::content::items::create::<GeneralContent>(&txn, input).await,
+            Some(row) => {
+                crate::content::items::update::<GeneralContent>(&txn, row.id, input, now).await
+            }
+            None => crate::content::items::create::<GeneralContent>(&txn, input, now).await,
         };
         match saved {
             Ok(_) if existing.is_some() => counts.updated += 1,

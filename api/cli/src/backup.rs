@@ -67,7 +67,8 @@ pub async fn backup(settings: &Settings, dir: &Path) -> anyhow::Result<String> {
         db.read.close_by_ref().await.ok();
         "sqlite"
     };
-    let media = concierge_store::storage::Store::open_configured(settings, &settings.media_store)?;
+    let media =
+        concierge_store::blobs::BlobStore::open_configured(settings, &settings.media_store)?;
     let names = media.list().await?;
     for name in &names {
         let bytes = media
@@ -140,7 +141,8 @@ pub async fn restore(settings: &Settings, dir: &Path) -> anyhow::Result<String> 
         std::fs::copy(dir.join(SQLITE_FILE), &target)
             .with_context(|| format!("Failed to restore the database to {}", target.display()))?;
     }
-    let media = concierge_store::storage::Store::open_configured(settings, &settings.media_store)?;
+    let media =
+        concierge_store::blobs::BlobStore::open_configured(settings, &settings.media_store)?;
     let mut files = 0;
     for entry in std::fs::read_dir(dir.join("media"))? {
         let entry = entry?;

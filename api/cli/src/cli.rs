@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 use crate::seed;
 use concierge_app::spreadsheet;
-use concierge_core::config::Config;
+use concierge_core::config::{Config, Settings};
 use concierge_http::startup::Application;
 use concierge_store as store;
 
@@ -88,170 +88,193 @@ pub enum AdminCommand {
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let settings = cli.config.resolve()?;
     match cli.command {
-        Command::Serve => {
-            let app = Application::build_with(settings.clone(), hooks()).await?;
-            let shown = if settings.api_key_is_default {
-                format!(
-                    "{} (development default; set CONCIERGE_API_KEY)",
-                    settings.api_key
-                )
-            } else {
-                "from CONCIERGE_API_KEY".to_owned()
-            };
-            tracing::info!(port = app.port(), "listening");
-            println!(
-                "concierge: serving http://{} (API key {shown})",
-                display_addr(&settings.addr, app.port())
-            );
-            app.run_until_stopped().await?;
-        }
-        Command::Build => build(&settings).await?,
-        Command::Backup { dir } => println!(
-            "concierge: {}",
-            crate::backup::backup(&settings, &dir).await?
-        ),
-        Command::Restore { dir } => {
+        Command::Serve => serve(settings).await,
+        Command::Build => build(&settings).await,
+        Command::Backup { dir } => {
             println!(
                 "concierge: {}",
-                crate::backup::restore(&settings, &dir).await?
+                crate::backup::backup(&settings, &dir).await?
             );
-            let db = store::connect(&settings.database_url).await?;
-            store::migrate(&db).await?;
-            build(&settings).await?;
+            Ok(())
         }
-        Command::Watch => {
-            let mut settings = settings;
-            settings.watch = true;
-            let app = Application::build_with(settings.clone(), hooks()).await?;
-            crate::watch::spawn(
-                settings.clone(),
-                app.db().clone(),
-                app.publisher(),
-                app.reload_sender(),
-            )?;
-            println!(
-                "concierge: serving http://{} with live reload",
-                display_addr(&settings.addr, app.port())
-            );
-            app.run_until_stopped().await?;
-        }
+        Command::Restore { dir } => restore(&settings, &dir).await,
+        Command::Watch => watch(settings).await,
         Command::Migrate => {
-            let db = store::connect(&settings.database_url).await?;
-            store::migrate(&db).await?;
+            open_database(&settings).await?;
             println!("concierge: database is up to date");
+            Ok(())
         }
         Command::Seed => {
-            let db = store::connect(&settings.database_url).await?;
-            store::migrate(&db).await?;
-            let report = seed::run(&db, &settings).await?;
-            println!("{report}");
+            let db = open_database(&settings).await?;
+            println!("{}", seed::run(&db, &settings).await?);
+            Ok(())
         }
         Command::Export {
             what: ExportCommand::Contacts { file },
-        } => {
-            let db = store::connect(&settings.database_url).await?;
-            store::migrate(&db).await?;
-            let utc = chrono::FixedOffset::east_opt(0).expect("zero offset");
-            let bytes = spreadsheet::export_contacts(&db, utc, &Default::default())
-                .await
-                .map_err(|e| store::classify(e).into_anyhow())?
-                .ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "{}",
-                        concierge_core::domain::rules::catalog().messages.no_data
-                    )
-                })?;
-            std::fs::write(&file, bytes)
-                .with_context(|| format!("Failed to write {}", file.display()))?;
-            println!("concierge: wrote {}", file.display());
-        }
-        Command::Import { kind, file } => {
-            let bytes = std::fs::read(&file)
-                .with_context(|| format!("Failed to read {}", file.display()))?;
-            let db = store::connect(&settings.database_url).await?;
-            store::migrate(&db).await?;
-            let outcome = if kind == "contacts" {
-                spreadsheet::import_contacts(&db, &bytes)
-                    .await
-                    .map(|n| format!("imported {n} contacts"))
-            } else {
-                spreadsheet::import_general_content(&db, &bytes)
-                    .await
-                    .map(|c| {
-                        format!(
-                            "general content: {} added, {} updated",
-                            c.created, c.updated
-                        )
-                    })
-            };
-            match outcome {
-                Ok(summary) => println!("concierge: {summary}"),
-                Err(concierge_core::error::ApiError::Validation(fields)) => {
-                    for (place, message) in fields.iter() {
-                        eprintln!("  {place}: {message}");
-                    }
-                    bail!("{}", fields.headline());
-                }
-                Err(other) => return Err(store::classify(other).into_anyhow()),
-            }
-        }
+        } => export_contacts(&settings, &file).await,
+        Command::Import { kind, file } => import(&settings, &kind, &file).await,
         Command::Media {
             command: MediaCommand::Variants,
-        } => {
-            let db = store::connect(&settings.database_url).await?;
-            store::migrate(&db).await?;
-            let media =
-                concierge_store::storage::Store::open_configured(&settings, &settings.media_store)?;
-            let found = concierge_app::media::variants::discover(&db, &media).await?;
-            if found > 0 {
-                println!(
-                    "concierge: {found} images uploaded before variants existed were recorded"
-                );
-            }
-            let started = std::time::Instant::now();
-            let worker = format!("cli-{}", std::process::id());
-            let done =
-                concierge_app::media::variants::drain(&db, &media, &worker, settings.publish_retry)
-                    .await?;
-            for (name, outcome) in &done {
-                println!("  {name}: {outcome:?}");
-            }
-            println!(
-                "concierge: {} photographs processed in {:.1} s; the site is published with them by the server (or `concierge build`)",
-                done.len(),
-                started.elapsed().as_secs_f64()
-            );
-        }
+        } => make_variants(&settings).await,
         Command::Admin {
             command: AdminCommand::Create { name },
-        } => {
-            let name = name.trim().to_owned();
-            if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
-                bail!("the administrator name must be 1 to 100 printable characters");
-            }
-            let password = read_password()?;
-            let password = concierge_core::domain::password::NewPassword::parse(&name, &password)
-                .map_err(|reason| {
-                anyhow::anyhow!("{reason} (CONCIERGE_ADMIN_PASSWORD or standard input)")
-            })?;
-            let password = password.as_str();
-            let db = store::connect(&settings.database_url).await?;
-            store::migrate(&db).await?;
-            // The reset, its ended sessions and its audit line commit together.
-            let txn = sea_orm::TransactionTrait::begin(&db.write).await?;
-            let created =
-                concierge_app::accounts::admins::upsert_admin(&txn, &name, password).await?;
-            txn.commit()
-                .await
-                .context("Failed to save the administrator")?;
-            if created {
-                println!("concierge: administrator {name:?} created");
-            } else {
-                println!(
-                    "concierge: password of administrator {name:?} reset and two-factor sign-in turned off; their sessions were ended"
-                );
-            }
+        } => create_admin(&settings, &name).await,
+    }
+}
+
+/// The database, migrated to this binary's schema.
+async fn open_database(settings: &Settings) -> anyhow::Result<store::Db> {
+    let db = store::connect(&settings.database_url).await?;
+    store::migrate(&db).await?;
+    Ok(db)
+}
+
+async fn serve(settings: Settings) -> anyhow::Result<()> {
+    let app = Application::build_with(settings.clone(), hooks()).await?;
+    let shown = if settings.api_key_is_default {
+        format!(
+            "{} (development default; set CONCIERGE_API_KEY)",
+            settings.api_key
+        )
+    } else {
+        "from CONCIERGE_API_KEY".to_owned()
+    };
+    tracing::info!(port = app.port(), "listening");
+    println!(
+        "concierge: serving http://{} (API key {shown})",
+        display_addr(&settings.addr, app.port())
+    );
+    app.run_until_stopped().await?;
+    Ok(())
+}
+
+/// Restores a backup, then rebuilds the site from the restored database.
+async fn restore(settings: &Settings, dir: &std::path::Path) -> anyhow::Result<()> {
+    println!(
+        "concierge: {}",
+        crate::backup::restore(settings, dir).await?
+    );
+    open_database(settings).await?;
+    build(settings).await
+}
+
+async fn watch(mut settings: Settings) -> anyhow::Result<()> {
+    settings.watch = true;
+    let app = Application::build_with(settings.clone(), hooks()).await?;
+    crate::watch::spawn(
+        settings.clone(),
+        app.db().clone(),
+        app.publisher(),
+        app.reload_sender(),
+    )?;
+    println!(
+        "concierge: serving http://{} with live reload",
+        display_addr(&settings.addr, app.port())
+    );
+    app.run_until_stopped().await?;
+    Ok(())
+}
+
+async fn export_contacts(settings: &Settings, file: &std::path::Path) -> anyhow::Result<()> {
+    let db = open_database(settings).await?;
+    let utc = chrono::FixedOffset::east_opt(0).expect("zero offset");
+    let bytes = spreadsheet::export_contacts(&db, utc, &Default::default())
+        .await
+        .map_err(|e| store::classify(e).into_anyhow())?
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}",
+                concierge_core::domain::rules::catalog().messages.no_data
+            )
+        })?;
+    std::fs::write(file, bytes).with_context(|| format!("Failed to write {}", file.display()))?;
+    println!("concierge: wrote {}", file.display());
+    Ok(())
+}
+
+/// Imports contacts or general content; a refused file lists every bad cell.
+async fn import(settings: &Settings, kind: &str, file: &std::path::Path) -> anyhow::Result<()> {
+    let bytes =
+        std::fs::read(file).with_context(|| format!("Failed to read {}", file.display()))?;
+    let db = open_database(settings).await?;
+    let outcome = if kind == "contacts" {
+        spreadsheet::import_contacts(&db, &bytes)
+            .await
+            .map(|n| format!("imported {n} contacts"))
+    } else {
+        spreadsheet::import_general_content(&db, &bytes, settings.clock.now())
+            .await
+            .map(|c| {
+                format!(
+                    "general content: {} added, {} updated",
+                    c.created, c.updated
+                )
+            })
+    };
+    match outcome {
+        Ok(summary) => {
+            println!("concierge: {summary}");
+            Ok(())
         }
+        Err(concierge_core::error::ApiError::Validation(fields)) => {
+            for (place, message) in fields.iter() {
+                eprintln!("  {place}: {message}");
+            }
+            bail!("{}", fields.headline());
+        }
+        Err(other) => Err(store::classify(other).into_anyhow()),
+    }
+}
+
+/// Records the images uploaded before variants existed and makes every variant still missing.
+async fn make_variants(settings: &Settings) -> anyhow::Result<()> {
+    let db = open_database(settings).await?;
+    let media =
+        concierge_store::blobs::BlobStore::open_configured(settings, &settings.media_store)?;
+    let found = concierge_app::media::variants::discover(&db, &media).await?;
+    if found > 0 {
+        println!("concierge: {found} images uploaded before variants existed were recorded");
+    }
+    let started = std::time::Instant::now();
+    let worker = format!("cli-{}", std::process::id());
+    let done =
+        concierge_app::media::variants::drain(&db, &media, &worker, settings.publish_retry).await?;
+    for (name, outcome) in &done {
+        println!("  {name}: {outcome:?}");
+    }
+    println!(
+        "concierge: {} photographs processed in {:.1} s; the site is published with them by the server (or `concierge build`)",
+        done.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Creates an administrator, or resets an existing one's password (and turns their two-factor
+/// sign-in off, ending their sessions).
+async fn create_admin(settings: &Settings, name: &str) -> anyhow::Result<()> {
+    let name = name.trim().to_owned();
+    if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
+        bail!("the administrator name must be 1 to 100 printable characters");
+    }
+    let password = read_password()?;
+    let password = concierge_core::domain::password::NewPassword::parse(&name, &password).map_err(
+        |reason| anyhow::anyhow!("{reason} (CONCIERGE_ADMIN_PASSWORD or standard input)"),
+    )?;
+    let db = open_database(settings).await?;
+    // The reset, its ended sessions and its audit line commit together.
+    let txn = sea_orm::TransactionTrait::begin(&db.write).await?;
+    let created =
+        concierge_app::accounts::admins::upsert_admin(&txn, &name, password.as_str()).await?;
+    txn.commit()
+        .await
+        .context("Failed to save the administrator")?;
+    if created {
+        println!("concierge: administrator {name:?} created");
+    } else {
+        println!(
+            "concierge: password of administrator {name:?} reset and two-factor sign-in turned off; their sessions were ended"
+        );
     }
     Ok(())
 }
@@ -264,7 +287,7 @@ fn hooks() -> concierge_http::startup::Hooks {
 }
 
 /// `concierge build`: the whole site into the site store, taking turns with running servers.
-async fn build(settings: &concierge_core::config::Settings) -> anyhow::Result<()> {
+async fn build(settings: &Settings) -> anyhow::Result<()> {
     let db = store::connect(&settings.database_url).await?;
     store::migrate(&db).await?;
     let publisher = concierge_publish::build::build_publisher(settings)?;

@@ -21,4 +21,4 @@ pub use concierge_http::{
 };
 pub use concierge_publish as publish;
 pub use concierge_store as store;
-pub use concierge_store::{storage, throttle};
+pub use concierge_store::throttle;

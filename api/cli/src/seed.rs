@@ -17,8 +17,8 @@ use concierge_app::content::{
 use concierge_app::media;
 use concierge_core::config::Settings;
 use concierge_store::Db;
+use concierge_store::blobs::BlobStore;
 use concierge_store::entities::{admin_user, banner, blog, general_content, review, service};
-use concierge_store::storage::Store;
 
 static DEMO: &str = include_str!("../seed/demo.json");
 static ARTWORK: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/seed/media");
@@ -66,7 +66,7 @@ async fn has_content(db: &Db) -> anyhow::Result<bool> {
 /// Stores one artwork file in the media store and returns its public URL.
 async fn artwork(
     db: &(impl sea_orm::ConnectionTrait + sea_orm::TransactionTrait),
-    media: &Store,
+    media: &BlobStore,
     name: &str,
 ) -> anyhow::Result<String> {
     let file = ARTWORK
@@ -79,7 +79,9 @@ async fn artwork(
 }
 
 async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String> {
-    let media = concierge_store::storage::Store::open_configured(settings, &settings.media_store)?;
+    let media =
+        concierge_store::blobs::BlobStore::open_configured(settings, &settings.media_store)?;
+    let now = settings.clock.now();
     let txn = db.write.begin().await?;
     let mut items = 0;
     let services = demo.services.len();
@@ -88,10 +90,10 @@ async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String
             .as_object_mut()
             .and_then(|s| s.remove("items"))
             .unwrap_or_default();
-        let saved = save::<Services>(&txn, &media, service, Some("image_url")).await?;
+        let saved = save::<Services>(&txn, &media, now, service, Some("image_url")).await?;
         for mut item in list.as_array().cloned().unwrap_or_default() {
             item["our_service_id"] = saved.id.into();
-            save::<ServiceItems>(&txn, &media, item, Some("image_url")).await?;
+            save::<ServiceItems>(&txn, &media, now, item, Some("image_url")).await?;
             items += 1;
         }
     }
@@ -103,17 +105,17 @@ async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String
         demo.general_content.len()
     );
     for blog in demo.blogs {
-        save::<Blogs>(&txn, &media, blog, Some("image_url")).await?;
+        save::<Blogs>(&txn, &media, now, blog, Some("image_url")).await?;
     }
     for review in demo.client_reviews {
-        save::<Reviews>(&txn, &media, review, Some("image_url")).await?;
+        save::<Reviews>(&txn, &media, now, review, Some("image_url")).await?;
     }
     for mut banner in demo.banners {
         banner["image_id"] = banner["image"].clone();
-        save::<Banners>(&txn, &media, banner, Some("banner_url")).await?;
+        save::<Banners>(&txn, &media, now, banner, Some("banner_url")).await?;
     }
     for entry in demo.general_content {
-        save::<GeneralContent>(&txn, &media, entry, None).await?;
+        save::<GeneralContent>(&txn, &media, now, entry, None).await?;
     }
     txn.commit()
         .await
@@ -125,7 +127,8 @@ async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String
 /// to the media store first and its address into `image_field`.
 async fn save<K: Kind>(
     txn: &DatabaseTransaction,
-    media: &Store,
+    media: &BlobStore,
+    now: chrono::DateTime<chrono::Utc>,
     mut item: Value,
     image_field: Option<&str>,
 ) -> anyhow::Result<K::Model>
@@ -137,7 +140,7 @@ where
     }
     let input: K::Input = serde_json::from_value(item.clone())
         .with_context(|| format!("the demo item {item} does not fit its form"))?;
-    concierge_app::content::items::create::<K>(txn, input)
+    concierge_app::content::items::create::<K>(txn, input, now)
         .await
         .map_err(|e| anyhow::anyhow!("the demo item {item} was refused: {e}"))
 }

@@ -75,166 +75,40 @@ impl Application {
             format!("Failed to listen on {} (set CONCIERGE_ADDR)", settings.addr)
         })?;
         let port = listener.local_addr()?.port();
-        let wakeup = Arc::new(Notify::new());
-        let worker_id = format!(
-            "{}-{}",
-            std::process::id(),
-            concierge_core::token::new_token().0.get(..8).unwrap_or("w")
-        );
         let publisher = Arc::new(concierge_publish::build::build_publisher(&settings)?);
-        let (stop_publishing, stop) = tokio::sync::watch::channel(false);
-        let publish_worker = match settings.publish_worker {
-            true => {
-                publish::queue_first_build(&db, &publisher).await;
-                Some(tokio::spawn(publish::run_worker(
-                    db.clone(),
-                    wakeup.clone(),
-                    worker_id,
-                    publisher.clone(),
-                    settings.publish_retry,
-                    stop,
-                    hooks.on_drained,
-                )))
-            }
-            false => None,
-        };
-        let notify_wakeup = Arc::new(Notify::new());
-        let senders = Arc::new(concierge_app::notify::Senders::new(&settings)?);
-        if settings.publish_worker {
-            tokio::spawn(concierge_app::notify::run_worker(
-                db.clone(),
-                senders,
-                notify_wakeup.clone(),
-                format!("{}-{}", std::process::id(), port),
-                settings.notify_retry,
-            ));
-        }
         let media =
-            concierge_store::storage::Store::open_configured(&settings, &settings.media_store)?;
-        let media_wakeup = Arc::new(Notify::new());
-        if settings.publish_worker {
-            tokio::spawn(concierge_app::media::variants::run_worker(
-                db.clone(),
-                media.clone(),
-                media_wakeup.clone(),
-                wakeup.clone(),
-                format!("{}-{}-media", std::process::id(), port),
-                settings.publish_retry,
-                hooks.on_drained,
-            ));
-        }
-        if settings.publish_worker {
-            tokio::spawn(concierge_app::content::schedule::run_worker(
-                db.clone(),
-                settings.clock.clone(),
-                wakeup.clone(),
-            ));
-        }
-        tokio::spawn(concierge_store::throttle::sweep_forever(
-            db.write.clone(),
-            concierge_store::throttle::horizon(settings.form_limit),
-        ));
+            concierge_store::blobs::BlobStore::open_configured(&settings, &settings.media_store)?;
+        let workers = Workers::spawn(&settings, &db, &publisher, &media, port, hooks).await?;
         let (reload, _) = tokio::sync::broadcast::channel(16);
         let read_cache = web::Data::new(crate::read_cache::ReadCache::new(db.read.clone()));
         let operations = web::Data::new(OperationTable::from_openapi(openapi::shared()));
         let intake = concierge_app::intake::Intake::start(
             db.clone(),
             settings.clone(),
-            notify_wakeup.clone(),
+            workers.notify_wakeup.clone(),
         );
         let state = web::Data::new(AppState {
             db: db.clone(),
             settings,
             media,
             publisher: publisher.clone(),
-            publish_wakeup: wakeup,
-            notify_wakeup,
-            media_wakeup,
+            publish_wakeup: workers.publish_wakeup,
+            notify_wakeup: workers.notify_wakeup,
+            media_wakeup: workers.media_wakeup,
             live_reload: reload.clone(),
             read_cache: read_cache.clone(),
             page_cache: Default::default(),
             intake,
         });
-        let workers = state.settings.workers;
-        let server = HttpServer::new(move || {
-            App::new()
-                // Around every route: every message, errors included, in the language asked for.
-                .wrap(from_fn(routes::language::answer_in_requested_language))
-                // gzip for clients that ask for it (pages, scripts, JSON); images and fonts are
-                // already compressed and go out as they are.
-                .wrap(actix_web::middleware::Compress::default())
-                .app_data(state.clone())
-                .app_data(read_cache.clone())
-                .app_data(operations.clone())
-                .app_data(
-                    web::JsonConfig::default()
-                        .limit(JSON_LIMIT)
-                        .error_handler(json_error),
-                )
-                .app_data(web::QueryConfig::default().error_handler(query_error))
-                .app_data(web::PathConfig::default().error_handler(path_error))
-                // The site's pages first, by a glance at the path's first segment: they are
-                // most requests, and need none of the patterns below.
-                .service(
-                    web::scope("")
-                        .guard(actix_web::guard::fn_guard(|ctx| {
-                            routes::site::is_site_path(ctx.head().uri.path())
-                        }))
-                        .default_service(web::to(routes::site::serve)),
-                )
-                .service(routes::health::healthz)
-                // The API's documentation, behind a glance at the path (its pattern is a regular
-                // expression), and before the API's scope, which would otherwise answer its
-                // document's URL.
-                .service(
-                    web::scope("")
-                        .guard(actix_web::guard::fn_guard(|ctx| {
-                            let path = ctx.head().uri.path();
-                            path.starts_with("/api/docs") || path == openapi::DOCUMENT
-                        }))
-                        .service(web::redirect("/api/docs", "/api/docs/"))
-                        .service(
-                            SwaggerUi::new("/api/docs/{_:.*}")
-                                .url(openapi::DOCUMENT, openapi::shared().clone()),
-                        ),
-                )
-                // The API next: the patterns of the admin's and the media's routes below are
-                // regular expressions, each tried on every request that reaches them.
-                .service(
-                    web::scope("/api/v1")
-                        .wrap(from_fn(crate::auth::authenticate_first))
-                        .wrap(from_fn(crate::read_cache::serve))
-                        .wrap(from_fn(literal_paths_keep_their_methods))
-                        .wrap(ErrorHandlers::new().default_handler(json_error_body))
-                        .wrap(from_fn(require_api_key))
-                        .configure(routes::api)
-                        .default_service(web::to(api_fallback)),
-                )
-                .configure(routes::admin_app::configure)
-                .service(routes::media::serve)
-                .service(routes::site::live_reload)
-                .default_service(web::to(routes::site::serve))
-        })
-        // Headers and a file body go out in separate writes: without TCP_NODELAY, Nagle and
-        // delayed ACKs hold the body back ~40 ms on every keep-alive request.
-        .on_connect(|connection, _| {
-            if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
-                let _ = tcp.set_nodelay(true);
-            }
-        });
-        let server = match workers {
-            Some(workers) => server.workers(workers),
-            None => server,
-        };
-        let server = server.listen(listener)?.run();
+        let server = serve(listener, state, read_cache, operations)?;
         Ok(Self {
             port,
             server,
             db,
             publisher,
             reload,
-            stop_publishing,
-            publish_worker,
+            stop_publishing: workers.stop_publishing,
+            publish_worker: workers.publish_worker,
         })
     }
 
@@ -277,6 +151,172 @@ impl Application {
         }
         served
     }
+}
+
+/// The background workers of an instance and the wake-ups the handlers give them: the
+/// publisher, the notifications' outbox, the image variants and the scheduler (only where
+/// `CONCIERGE_PUBLISH_WORKER` is on), and the throttle's sweep (everywhere).
+struct Workers {
+    publish_wakeup: Arc<Notify>,
+    notify_wakeup: Arc<Notify>,
+    media_wakeup: Arc<Notify>,
+    stop_publishing: tokio::sync::watch::Sender<bool>,
+    publish_worker: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Workers {
+    async fn spawn(
+        settings: &Settings,
+        db: &Db,
+        publisher: &Arc<Publisher>,
+        media: &concierge_store::blobs::BlobStore,
+        port: u16,
+        hooks: Hooks,
+    ) -> anyhow::Result<Self> {
+        let wakeup = Arc::new(Notify::new());
+        let notify_wakeup = Arc::new(Notify::new());
+        let media_wakeup = Arc::new(Notify::new());
+        let (stop_publishing, stop) = tokio::sync::watch::channel(false);
+        let senders = Arc::new(concierge_app::notify::Senders::new(settings)?);
+        let mut publish_worker = None;
+        if settings.publish_worker {
+            let worker_id = format!(
+                "{}-{}",
+                std::process::id(),
+                concierge_core::token::new_token().0.get(..8).unwrap_or("w")
+            );
+            publish::queue_first_build(db, publisher).await;
+            publish_worker = Some(tokio::spawn(publish::run_worker(
+                db.clone(),
+                wakeup.clone(),
+                worker_id,
+                publisher.clone(),
+                settings.publish_retry,
+                stop,
+                hooks.on_drained,
+            )));
+            tokio::spawn(concierge_app::notify::run_worker(
+                db.clone(),
+                senders,
+                notify_wakeup.clone(),
+                format!("{}-{}", std::process::id(), port),
+                settings.notify_retry,
+            ));
+            tokio::spawn(concierge_app::media::variants::run_worker(
+                db.clone(),
+                media.clone(),
+                media_wakeup.clone(),
+                wakeup.clone(),
+                format!("{}-{}-media", std::process::id(), port),
+                settings.publish_retry,
+                hooks.on_drained,
+            ));
+            tokio::spawn(concierge_app::content::schedule::run_worker(
+                db.clone(),
+                settings.clock.clone(),
+                wakeup.clone(),
+            ));
+        }
+        tokio::spawn(concierge_store::throttle::sweep_forever(
+            db.write.clone(),
+            concierge_store::throttle::horizon(settings.form_limit),
+        ));
+        Ok(Workers {
+            publish_wakeup: wakeup,
+            notify_wakeup,
+            media_wakeup,
+            stop_publishing,
+            publish_worker,
+        })
+    }
+}
+
+/// The HTTP server on `listener`: the middleware around every route, the request limits and
+/// error handlers, then [`services`].
+fn serve(
+    listener: TcpListener,
+    state: web::Data<AppState>,
+    read_cache: web::Data<crate::read_cache::ReadCache>,
+    operations: web::Data<OperationTable>,
+) -> anyhow::Result<Server> {
+    let workers = state.settings.workers;
+    let server = HttpServer::new(move || {
+        App::new()
+            // Around every route: every message, errors included, in the language asked for.
+            .wrap(from_fn(routes::language::answer_in_requested_language))
+            // gzip for clients that ask for it (pages, scripts, JSON); images and fonts are
+            // already compressed and go out as they are.
+            .wrap(actix_web::middleware::Compress::default())
+            .app_data(state.clone())
+            .app_data(read_cache.clone())
+            .app_data(operations.clone())
+            .app_data(
+                web::JsonConfig::default()
+                    .limit(JSON_LIMIT)
+                    .error_handler(json_error),
+            )
+            .app_data(web::QueryConfig::default().error_handler(query_error))
+            .app_data(web::PathConfig::default().error_handler(path_error))
+            .configure(services)
+    })
+    // Headers and a file body go out in separate writes: without TCP_NODELAY, Nagle and
+    // delayed ACKs hold the body back ~40 ms on every keep-alive request.
+    .on_connect(|connection, _| {
+        if let Some(tcp) = connection.downcast_ref::<actix_web::rt::net::TcpStream>() {
+            let _ = tcp.set_nodelay(true);
+        }
+    });
+    let server = match workers {
+        Some(workers) => server.workers(workers),
+        None => server,
+    };
+    Ok(server.listen(listener)?.run())
+}
+
+/// Every route, in the order they are tried.
+fn services(cfg: &mut web::ServiceConfig) {
+    cfg
+        // The site's pages first, by a glance at the path's first segment: they are most
+        // requests, and need none of the patterns below.
+        .service(
+            web::scope("")
+                .guard(actix_web::guard::fn_guard(|ctx| {
+                    routes::site::is_site_path(ctx.head().uri.path())
+                }))
+                .default_service(web::to(routes::site::serve)),
+        )
+        .service(routes::health::healthz)
+        // The API's documentation, behind a glance at the path (its pattern is a regular
+        // expression), and before the API's scope, which would otherwise answer its document's
+        // URL.
+        .service(
+            web::scope("")
+                .guard(actix_web::guard::fn_guard(|ctx| {
+                    let path = ctx.head().uri.path();
+                    path.starts_with("/api/docs") || path == openapi::DOCUMENT
+                }))
+                .service(web::redirect("/api/docs", "/api/docs/"))
+                .service(
+                    SwaggerUi::new("/api/docs/{_:.*}")
+                        .url(openapi::DOCUMENT, openapi::shared().clone()),
+                ),
+        )
+        // The API next: the patterns of the admin's and the media's routes below are regular
+        // expressions, each tried on every request that reaches them.
+        .service(
+            web::scope("/api/v1")
+                .wrap(from_fn(crate::auth::authenticate_first))
+                .wrap(from_fn(crate::read_cache::serve))
+                .wrap(from_fn(literal_paths_keep_their_methods))
+                .wrap(ErrorHandlers::new().default_handler(json_error_body))
+                .wrap(from_fn(require_api_key))
+                .configure(routes::api)
+                .default_service(web::to(api_fallback)),
+        )
+        .configure(routes::admin_app::configure)
+        .service(routes::media::serve)
+        .service(routes::site::live_reload)
+        .default_service(web::to(routes::site::serve));
 }
 
 /// Empties the folder uploads arrive in (what a process killed during an upload left there),

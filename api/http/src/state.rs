@@ -7,13 +7,13 @@ use tokio::sync::Notify;
 use concierge_core::config::Settings;
 use concierge_publish::site::Publisher;
 use concierge_store::Db;
-use concierge_store::storage::Store;
+use concierge_store::blobs::BlobStore;
 
 pub struct AppState {
     pub db: Db,
     pub settings: Settings,
     /// Uploaded files.
-    pub media: Store,
+    pub media: BlobStore,
     /// Renders and writes the site.
     pub publisher: Arc<Publisher>,
     /// Wakes the publish worker after a write commits.

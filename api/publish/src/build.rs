@@ -11,7 +11,7 @@ use concierge_core::config::Settings;
 /// The site generator and where its pages go, from the settings.
 pub fn build_publisher(settings: &Settings) -> anyhow::Result<Publisher> {
     let output = Output::from_url(&settings.site_store, |url| {
-        concierge_store::storage::Store::open_configured(settings, url)
+        concierge_store::blobs::BlobStore::open_configured(settings, url)
     })?;
     let publisher = Publisher::new(build_site(settings)?, output);
     Ok(match settings.publish_faults.clone() {

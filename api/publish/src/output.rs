@@ -9,7 +9,7 @@ use anyhow::Context;
 use rayon::prelude::*;
 use ssg::Page;
 
-use concierge_store::storage::Store;
+use concierge_store::blobs::BlobStore;
 
 /// Where pages go.
 #[derive(Clone, Debug)]
@@ -17,13 +17,13 @@ pub enum Output {
     /// A local directory (the default): parallel writes, temp file + rename.
     Dir(PathBuf),
     /// An object store (S3): one PUT per page.
-    Store(Store),
+    Store(BlobStore),
 }
 
 impl Output {
     pub fn from_url(
         url: &str,
-        open: impl FnOnce(&str) -> anyhow::Result<Store>,
+        open: impl FnOnce(&str) -> anyhow::Result<BlobStore>,
     ) -> anyhow::Result<Output> {
         match url.strip_prefix("file://") {
             Some(dir) => {

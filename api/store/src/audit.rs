@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 
 use crate::entities::audit_event;
 pub use concierge_core::actor::{Actor, scoped};
-use concierge_core::domain::page::Page;
+use concierge_core::domain::page::Paging;
 
 /// A line of the log about to be written.
 #[derive(Debug, Clone)]
@@ -126,7 +126,7 @@ pub struct Filter {
 pub async fn list(
     db: &impl ConnectionTrait,
     filter: &Filter,
-    page: Page,
+    page: Paging,
 ) -> Result<(Vec<AuditEntry>, u64), sea_orm::DbErr> {
     let mut query = audit_event::Entity::find();
     if let Some(actor) = &filter.actor {

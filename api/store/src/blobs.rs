@@ -14,13 +14,13 @@ use object_store::{
 };
 
 #[derive(Clone, Debug)]
-pub struct Store {
+pub struct BlobStore {
     inner: Arc<dyn ObjectStore>,
     prefix: Option<Path>,
     url: String,
 }
 
-impl Store {
+impl BlobStore {
     /// Opens the store named by `url`.
     pub fn open(url: &str) -> anyhow::Result<Self> {
         Self::open_with(url, |b| b)
@@ -37,7 +37,7 @@ impl Store {
                 .with_context(|| format!("Failed to create the directory {dir}"))?;
             let local = LocalFileSystem::new_with_prefix(dir)
                 .with_context(|| format!("Failed to open the directory {dir}"))?;
-            return Ok(Store {
+            return Ok(BlobStore {
                 inner: Arc::new(local),
                 prefix: None,
                 url: url.to_owned(),
@@ -63,7 +63,7 @@ impl Store {
                 .with_context(|| format!("Failed to configure the bucket of {url}"))?;
             let prefix = prefix.trim_matches('/');
             let prefix = (!prefix.is_empty()).then(|| Path::from(prefix));
-            return Ok(Store {
+            return Ok(BlobStore {
                 inner: Arc::new(s3),
                 prefix,
                 url: url.to_owned(),
@@ -160,13 +160,13 @@ impl Store {
     }
 }
 
-impl Store {
+impl BlobStore {
     /// Opens one of the configured stores (`media_store`, `site_store`).
     pub fn open_configured(
         settings: &concierge_core::config::Settings,
         url: &str,
-    ) -> anyhow::Result<Store> {
-        Store::open_with(url, |builder| match &settings.s3_overrides {
+    ) -> anyhow::Result<BlobStore> {
+        BlobStore::open_with(url, |builder| match &settings.s3_overrides {
             Some(o) => builder
                 .with_endpoint(&o.endpoint)
                 .with_allow_http(o.endpoint.starts_with("http://"))

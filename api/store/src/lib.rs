@@ -1,11 +1,12 @@
 //! The database and the object store of the concierge CMS: connections, sea-orm entities, one
 //! file per migration, the queries the layers above share, the outboxes and queues they enqueue
 //! into (publish jobs, messages, image variants), the audit log, the throttle's counters, and
-//! the media and site stores (`storage`). It is called, it never calls up: nothing here knows
+//! the media and site stores (`blobs`). It is called, it never calls up: nothing here knows
 //! of HTTP, roles or use cases.
 
 pub mod audit;
-pub mod content;
+pub mod blobs;
+pub mod content_rows;
 pub mod enquiries;
 pub mod entities;
 pub mod media_images;
@@ -14,7 +15,6 @@ pub mod outbox;
 pub mod publish_lease;
 pub mod queue;
 pub mod site_data;
-pub mod storage;
 pub mod subscriptions;
 pub mod throttle;
 
@@ -288,7 +288,7 @@ where
 pub async fn page_of<E: sea_orm::EntityTrait>(
     db: &impl sea_orm::ConnectionTrait,
     select: sea_orm::Select<E>,
-    page: concierge_core::domain::page::Page,
+    page: concierge_core::domain::page::Paging,
 ) -> Result<(Vec<E::Model>, u64), ApiError>
 where
     E::Model: Sync,

@@ -15,7 +15,7 @@ use ssg::model::{
     SiteData,
 };
 
-use crate::content::live;
+use crate::content_rows::live;
 use crate::entities::{
     banner, blog, blog_redirect, general_content, review, service, service_item,
 };

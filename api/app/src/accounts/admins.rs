@@ -88,6 +88,7 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<admin_user::Mode
 }
 
 /// Adds an administrator with a one-time password (changed at their first sign-in).
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     db: &impl ConnectionTrait,
     username: String,
@@ -160,6 +161,7 @@ pub struct Change {
 
 /// Disables, re-enables or resets the password of another administrator; disabling and
 /// resetting end their sessions.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     db: &impl ConnectionTrait,
     acting: i32,
@@ -230,6 +232,7 @@ pub fn turn_two_factor_off(row: &mut admin_user::ActiveModel) {
 }
 
 /// Deletes another administrator (their sessions and recovery codes with them).
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn delete(
     db: &impl ConnectionTrait,
     acting: i32,
@@ -253,6 +256,7 @@ pub async fn delete(
 
 /// Creates the administrator, or resets the password of an existing one (and signs them out
 /// everywhere). Returns true when the account is new.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn upsert_admin(
     db: &impl ConnectionTrait,
     username: &str,

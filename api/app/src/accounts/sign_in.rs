@@ -22,6 +22,7 @@ use concierge_store::throttle::{self, Decision};
 /// slow the next attempt down (a delay that doubles up to [`MAX_USER_DELAY`]): the right
 /// password from an address that has not failed is never refused, so nobody can lock the real
 /// administrator out.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn check_login(
     db: &sea_orm::DatabaseConnection,
     client: IpAddr,
@@ -112,6 +113,7 @@ pub struct SessionMeta {
 pub const USER_AGENT_MAX: usize = 300;
 
 /// Creates a session and returns its token and expiry.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn start_session(
     db: &impl ConnectionTrait,
     user: &admin_user::Model,
@@ -146,6 +148,7 @@ pub async fn start_session(
     Ok((token, expires_at))
 }
 
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn revoke_session(db: &impl ConnectionTrait, session_id: i32) -> Result<(), ApiError> {
     admin_session::Entity::update_many()
         .col_expr(

@@ -29,6 +29,7 @@ pub enum Accept {
 /// next attempt down ([`crate::accounts::sign_in::slow_down_after_failures`]), like the password step, so
 /// whoever knows the password cannot keep the real administrator out at the code step.
 /// Success clears both counts.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn check(
     db: &sea_orm::DatabaseConnection,
     user: &admin_user::Model,
@@ -127,6 +128,7 @@ async fn use_recovery_code(
 }
 
 /// Replaces the administrator's recovery codes with ten new ones, returned as shown once.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn new_recovery_codes(
     db: &impl ConnectionTrait,
     user_id: i32,

@@ -1,13 +1,13 @@
 //! Banners: the home page's slides.
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{DatabaseTransaction, EntityTrait, QueryOrder, Select, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{Kind, Order, Table};
 use concierge_core::domain::form::Form;
-use concierge_core::domain::lenient::Text;
+use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::rules::{FormRules, catalog};
 use concierge_core::error::ApiError;
 use concierge_store::entities::banner;
@@ -17,27 +17,27 @@ use concierge_store::outbox::publish_jobs::Resource;
 #[serde(default)]
 pub struct BannerInput {
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub banner_name: Text,
+    pub banner_name: TextField,
     /// Address of the banner image.
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub banner_url: Text,
+    pub banner_url: TextField,
     #[schema(value_type = Option<String>)]
-    pub image_id: Text,
+    pub image_id: TextField,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub title: Text,
+    pub title: TextField,
     #[schema(value_type = Option<String>)]
-    pub title_ar: Text,
+    pub title_ar: TextField,
     #[schema(value_type = Option<String>)]
-    pub sub_title: Text,
+    pub sub_title: TextField,
     #[schema(value_type = Option<String>)]
-    pub sub_title_ar: Text,
+    pub sub_title_ar: TextField,
     /// Where the banner links to.
     #[schema(value_type = Option<String>)]
-    pub web_url: Text,
+    pub web_url: TextField,
 }
 
 impl BannerInput {
-    fn apply(self, model: &mut banner::ActiveModel) -> Result<(), ApiError> {
+    fn apply(self, model: &mut banner::ActiveModel, now: DateTime<Utc>) -> Result<(), ApiError> {
         let mut f = Form::new(&catalog().forms.banner);
         let banner_name = f.text("banner_name", self.banner_name.take());
         let title = f.text("title", self.title.take());
@@ -57,7 +57,7 @@ impl BannerInput {
         model.sub_title = Set(sub_title);
         model.sub_title_ar = Set(sub_title_ar);
         model.web_url = Set(web_url);
-        model.updated_at = Set(Utc::now());
+        model.updated_at = Set(now);
         Ok(())
     }
 }
@@ -94,7 +94,8 @@ impl Kind for Banners {
         input: BannerInput,
         _txn: &DatabaseTransaction,
         row: &mut banner::ActiveModel,
+        now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
-        input.apply(row)
+        input.apply(row, now)
     }
 }

@@ -1,6 +1,6 @@
 //! Blogs. Descriptions are sanitised here, once, on save; a rename keeps the old URL working.
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
     Set,
@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use super::{Kind, Table};
 use crate::content::html::{excerpt, sanitize};
 use concierge_core::domain::form::Form;
-use concierge_core::domain::lenient::{Loose, Text};
+use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::domain::rules::{FormRules, catalog};
 use concierge_core::error::ApiError;
 use concierge_store::entities::blog;
@@ -27,35 +27,35 @@ pub const EXCERPT: usize = 600;
 #[serde(default)]
 pub struct BlogInput {
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub name: Text,
+    pub name: TextField,
     #[schema(value_type = Option<String>)]
-    pub name_ar: Text,
+    pub name_ar: TextField,
     /// HTML; sanitised on save.
     #[schema(value_type = Option<String>)]
-    pub description: Text,
+    pub description: TextField,
     #[schema(value_type = Option<String>)]
-    pub description_ar: Text,
+    pub description_ar: TextField,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub image_url: Text,
+    pub image_url: TextField,
     #[schema(schema_with = concierge_core::domain::lenient::whole_number_schema, required = true)]
     pub display_order: Loose,
     #[schema(value_type = Option<String>)]
-    pub meta_title: Text,
+    pub meta_title: TextField,
     #[schema(value_type = Option<String>)]
-    pub meta_title_ar: Text,
+    pub meta_title_ar: TextField,
     #[schema(value_type = Option<String>)]
-    pub meta_description: Text,
+    pub meta_description: TextField,
     #[schema(value_type = Option<String>)]
-    pub meta_description_ar: Text,
+    pub meta_description_ar: TextField,
     #[schema(value_type = Option<String>)]
-    pub key_words: Text,
+    pub key_words: TextField,
     #[schema(value_type = Option<String>)]
-    pub key_words_ar: Text,
+    pub key_words_ar: TextField,
 }
 
 impl BlogInput {
     /// Runs the blog rules in the specification's order and fills `model`.
-    fn apply(self, model: &mut blog::ActiveModel) -> Result<(), ApiError> {
+    fn apply(self, model: &mut blog::ActiveModel, now: DateTime<Utc>) -> Result<(), ApiError> {
         let mut f = Form::new(&catalog().forms.blog);
         let name = f.text("name", self.name.take());
         let display_order = f.display_order("display_order", self.display_order.take());
@@ -88,7 +88,7 @@ impl BlogInput {
         model.meta_description_ar = Set(meta_description_ar);
         model.key_words = Set(key_words);
         model.key_words_ar = Set(key_words_ar);
-        model.updated_at = Set(Utc::now());
+        model.updated_at = Set(now);
         Ok(())
     }
 }
@@ -131,18 +131,20 @@ impl Kind for Blogs {
         input: BlogInput,
         _txn: &DatabaseTransaction,
         row: &mut blog::ActiveModel,
+        now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
-        input.apply(row)
+        input.apply(row, now)
     }
 
     async fn after_save(
         txn: &DatabaseTransaction,
         before: Option<&blog::Model>,
         saved: &blog::Model,
+        now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
         match before {
             Some(before) if before.slug != saved.slug => {
-                remember_old_url(txn, saved.id, &before.slug, &saved.slug).await
+                remember_old_url(txn, saved.id, &before.slug, &saved.slug, now).await
             }
             _ => Ok(()),
         }
@@ -156,6 +158,7 @@ async fn remember_old_url(
     blog_id: i32,
     old_slug: &str,
     new_slug: &str,
+    now: DateTime<Utc>,
 ) -> Result<(), ApiError> {
     use concierge_store::entities::blog_redirect;
     blog_redirect::Entity::delete_many()
@@ -172,7 +175,7 @@ async fn remember_old_url(
         blog_redirect::ActiveModel {
             blog_id: Set(blog_id),
             slug: Set(old_slug.to_owned()),
-            created_at: Set(Utc::now()),
+            created_at: Set(now),
             ..Default::default()
         }
         .insert(txn)

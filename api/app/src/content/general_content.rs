@@ -1,13 +1,13 @@
 //! General content: named values that override the site's strings (`site.phone`, …).
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{DatabaseTransaction, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{Kind, Table};
 use concierge_core::domain::form::Form;
-use concierge_core::domain::lenient::{Loose, Text};
+use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::domain::rules::{FormRules, catalog};
 use concierge_core::error::ApiError;
 use concierge_store::entities::general_content;
@@ -18,14 +18,14 @@ use concierge_store::outbox::publish_jobs::Resource;
 pub struct GeneralContentInput {
     /// The site string this entry overrides, e.g. `site.phone`.
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub name: Text,
+    pub name: TextField,
     /// The value (the form calls it "value"; both spellings are accepted).
     #[serde(alias = "value")]
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub values: Text,
+    pub values: TextField,
     #[serde(alias = "value_ar")]
     #[schema(value_type = Option<String>)]
-    pub values_ar: Text,
+    pub values_ar: TextField,
     #[schema(schema_with = concierge_core::domain::lenient::whole_number_schema, required = true)]
     pub display_order: Loose,
 }
@@ -33,7 +33,11 @@ pub struct GeneralContentInput {
 impl GeneralContentInput {
     /// In order: name, value (inline "Please enter the value", toast "Please select the value"),
     /// display order.
-    fn apply(self, model: &mut general_content::ActiveModel) -> Result<(), ApiError> {
+    fn apply(
+        self,
+        model: &mut general_content::ActiveModel,
+        now: DateTime<Utc>,
+    ) -> Result<(), ApiError> {
         let mut f = Form::new(&catalog().forms.general_content);
         let name = f.text("name", self.name.take());
         let values = f.text("values", self.values.take());
@@ -45,7 +49,7 @@ impl GeneralContentInput {
         model.values = Set(values);
         model.values_ar = Set(values_ar);
         model.display_order = Set(display_order);
-        model.updated_at = Set(Utc::now());
+        model.updated_at = Set(now);
         Ok(())
     }
 }
@@ -74,7 +78,8 @@ impl Kind for GeneralContent {
         input: GeneralContentInput,
         _txn: &DatabaseTransaction,
         row: &mut general_content::ActiveModel,
+        now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
-        input.apply(row)
+        input.apply(row, now)
     }
 }

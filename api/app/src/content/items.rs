@@ -14,11 +14,11 @@ use serde_json::{Map, Value};
 
 use crate::content::lifecycle::{self, Request, State, admin_view, changed_fields};
 use crate::content::{Kind, column};
-use concierge_core::domain::page::Page;
+use concierge_core::domain::page::Paging;
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_store::audit::{Actor, Event};
-use concierge_store::content::{self as rows, Audience, KEEP_DELETED_DAYS, Status, due_to};
+use concierge_store::content_rows::{self as rows, Audience, KEEP_DELETED_DAYS, Status, due_to};
 use concierge_store::entities::content_revision;
 use concierge_store::outbox::publish_jobs::{self as publish, Action};
 
@@ -42,30 +42,35 @@ pub async fn find<K: Kind>(db: &impl ConnectionTrait, id: i32) -> Result<K::Mode
     find_for::<K>(db, id, Audience::Admin).await
 }
 
-/// Validates `input` and inserts it, published (the seed, a spreadsheet import).
+/// Validates `input` and inserts it at `now`, published (the seed, a spreadsheet import).
+#[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn create<K: Kind>(
     txn: &DatabaseTransaction,
     input: K::Input,
+    now: DateTime<Utc>,
 ) -> Result<K::Model, ApiError> {
-    let (saved, _) = store::<K>(txn, None, input, &Request::default(), Utc::now()).await?;
+    let (saved, _) = store::<K>(txn, None, input, &Request::default(), now).await?;
     Ok(saved)
 }
 
-/// Validates `input` and saves it, published, over the row with this id (404 when there is
-/// none).
+/// Validates `input` and saves it at `now`, published, over the row with this id (404 when
+/// there is none).
+#[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn update<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
     input: K::Input,
+    now: DateTime<Utc>,
 ) -> Result<K::Model, ApiError> {
     let before = find::<K>(txn, id).await?;
-    let (saved, _) = store::<K>(txn, Some(before), input, &Request::default(), Utc::now()).await?;
+    let (saved, _) = store::<K>(txn, Some(before), input, &Request::default(), now).await?;
     Ok(saved)
 }
 
 /// A save from the API: `body` holds the item's fields and, optionally, its lifecycle
 /// (`status`, `publish_at`, `unpublish_at`). Without `status` it is published at once. The
 /// answer is the record as an administrator reads it.
+#[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn save<K: Kind>(
     txn: &DatabaseTransaction,
     id: Option<i32>,
@@ -96,14 +101,14 @@ async fn store<K: Kind>(
 ) -> Result<(K::Model, Value), ApiError> {
     let wanted = request.status.unwrap_or(Status::Published);
     let Some(before) = before else {
-        let mut row = K::new_row();
-        K::apply(input, txn, &mut row).await?;
+        let mut row = K::new_row(now);
+        K::apply(input, txn, &mut row, now).await?;
         let mut state = State::new(wanted);
         state.schedule(request)?;
         state.settle(now);
         state.write::<K>(&mut row);
         let saved = row.insert(txn).await?;
-        K::after_save(txn, None, &saved).await?;
+        K::after_save(txn, None, &saved, now).await?;
         if state.live {
             publish::enqueue(txn, K::RESOURCE, K::id(&saved), Action::Upsert).await?;
         }
@@ -122,7 +127,7 @@ async fn store<K: Kind>(
     let (saved, action) = if pending {
         // Changes to a published item wait beside its published version, which stays as it is.
         let mut draft: K::Active = before.clone().into();
-        K::apply(input, txn, &mut draft).await?;
+        K::apply(input, txn, &mut draft, now).await?;
         let draft = draft.try_into_model()?;
         state.draft = Some(serde_json::to_string(&draft).unwrap_or_default());
         state.settle(now);
@@ -131,13 +136,13 @@ async fn store<K: Kind>(
         (row.update(txn).await?, "draft")
     } else {
         let mut row: K::Active = before.clone().into();
-        K::apply(input, txn, &mut row).await?;
+        K::apply(input, txn, &mut row, now).await?;
         state.status = wanted;
         state.draft = None;
         state.settle(now);
         state.write::<K>(&mut row);
         let saved = row.update(txn).await?;
-        K::after_save(txn, Some(&before), &saved).await?;
+        K::after_save(txn, Some(&before), &saved, now).await?;
         (
             saved,
             if wanted == Status::Draft {
@@ -162,6 +167,7 @@ async fn store<K: Kind>(
 
 /// Publishes the item now: its pending changes, if any, become the live version; a schedule
 /// still to come is cleared (an unpublish time already past too).
+#[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn publish<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
@@ -190,6 +196,7 @@ pub async fn publish<K: Kind>(
 }
 
 /// Takes the item off the site now (it becomes a draft; its schedule is cleared).
+#[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn unpublish<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
@@ -211,6 +218,7 @@ pub async fn unpublish<K: Kind>(
 
 /// Deletes the item (the kind may refuse with 409): it leaves the site and every admin list,
 /// and can be brought back for [`KEEP_DELETED_DAYS`] days.
+#[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn delete<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
@@ -229,6 +237,7 @@ pub async fn delete<K: Kind>(
 }
 
 /// Brings back an item deleted in the last [`KEEP_DELETED_DAYS`] days, as a draft.
+#[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn undelete<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
@@ -252,6 +261,7 @@ pub async fn undelete<K: Kind>(
 
 /// Makes a revision the item's current draft (pending changes beside the live version of a
 /// published item).
+#[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn restore<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
@@ -326,7 +336,7 @@ async fn record<K: Kind>(
 pub async fn revisions<K: Kind>(
     db: &impl ConnectionTrait,
     id: i32,
-    page: Page,
+    page: Paging,
 ) -> Result<(Vec<content_revision::Model>, u64), ApiError> {
     find::<K>(db, id).await?;
     let select = content_revision::Entity::find()
@@ -386,6 +396,7 @@ pub async fn deleted<K: Kind>(
 /// others find nothing left to change. It also takes the write lock before reading anything, so
 /// on SQLite two instances wait for each other instead of failing to upgrade a read. Whether it
 /// acted.
+#[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn fire<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
@@ -420,6 +431,7 @@ pub async fn fire<K: Kind>(
 /// doing. Once: the transaction's first statement is the conditional delete (as in [`fire`]),
 /// so of several instances purging at the same moment one removes the item and records it.
 /// Whether it did.
+#[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn purge<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,

@@ -18,7 +18,7 @@ use super::{Kind, column};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 
-pub use concierge_store::content::{KEEP_DELETED_DAYS, Status};
+pub use concierge_store::content_rows::{KEEP_DELETED_DAYS, Status};
 
 /// The item's own lifecycle, which pending changes never override.
 const STATE_KEYS: [&str; 4] = ["status", "publish_at", "unpublish_at", "published_at"];

@@ -16,10 +16,11 @@ pub mod schedule;
 mod service_lists;
 mod services;
 
+use chrono::{DateTime, Utc};
 use sea_orm::DatabaseTransaction;
 use std::future::Future;
 
-pub use concierge_store::content::{Order, Table, column};
+pub use concierge_store::content_rows::{Order, Table, column};
 
 pub use banners::{BannerInput, Banners};
 pub use blogs::{BlogInput, Blogs, EXCERPT};
@@ -42,18 +43,21 @@ pub trait Kind: Table {
     fn rules() -> &'static FormRules;
 
     /// Runs the form's rules in the specification's order (the first failing rule's message
-    /// is the answer) and fills `row`, `updated_at` included.
+    /// is the answer) and fills `row`, `updated_at` (the save's `now`) included.
     fn apply(
         input: Self::Input,
         txn: &DatabaseTransaction,
         row: &mut Self::Active,
+        now: DateTime<Utc>,
     ) -> impl Future<Output = Result<(), ApiError>> + Send;
 
-    /// What else a save changes, in the same transaction (`before` is `None` on create).
+    /// What else a save changes, in the same transaction (`before` is `None` on create), at
+    /// the save's `now`.
     fn after_save(
         _txn: &DatabaseTransaction,
         _before: Option<&Self::Model>,
         _saved: &Self::Model,
+        _now: DateTime<Utc>,
     ) -> impl Future<Output = Result<(), ApiError>> + Send {
         async { Ok(()) }
     }

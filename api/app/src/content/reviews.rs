@@ -1,13 +1,13 @@
 //! Client reviews, shown on the home page.
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{DatabaseTransaction, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{Kind, Table};
 use concierge_core::domain::form::Form;
-use concierge_core::domain::lenient::{Loose, Text};
+use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::domain::rules::{FormRules, catalog};
 use concierge_core::error::ApiError;
 use concierge_store::entities::review;
@@ -17,26 +17,26 @@ use concierge_store::outbox::publish_jobs::Resource;
 #[serde(default)]
 pub struct ReviewInput {
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub title: Text,
+    pub title: TextField,
     #[schema(value_type = Option<String>)]
-    pub title_ar: Text,
+    pub title_ar: TextField,
     /// The client's name.
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub name: Text,
+    pub name: TextField,
     #[schema(value_type = Option<String>)]
-    pub name_ar: Text,
+    pub name_ar: TextField,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub description: Text,
+    pub description: TextField,
     #[schema(value_type = Option<String>)]
-    pub description_ar: Text,
+    pub description_ar: TextField,
     #[schema(schema_with = concierge_core::domain::lenient::whole_number_schema, required = true)]
     pub display_order: Loose,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub image_url: Text,
+    pub image_url: TextField,
 }
 
 impl ReviewInput {
-    fn apply(self, model: &mut review::ActiveModel) -> Result<(), ApiError> {
+    fn apply(self, model: &mut review::ActiveModel, now: DateTime<Utc>) -> Result<(), ApiError> {
         let mut f = Form::new(&catalog().forms.client_review);
         let title = f.text("title", self.title.take());
         let name = f.text("name", self.name.take());
@@ -56,7 +56,7 @@ impl ReviewInput {
         model.description_ar = Set(description_ar);
         model.display_order = Set(display_order);
         model.image_url = Set(image_url);
-        model.updated_at = Set(Utc::now());
+        model.updated_at = Set(now);
         Ok(())
     }
 }
@@ -85,7 +85,8 @@ impl Kind for Reviews {
         input: ReviewInput,
         _txn: &DatabaseTransaction,
         row: &mut review::ActiveModel,
+        now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
-        input.apply(row)
+        input.apply(row, now)
     }
 }

@@ -1,6 +1,6 @@
 //! The scheduler: puts items on the site at their `publish_at` and takes them off at their
 //! `unpublish_at`, to the minute, after restarts and exactly once across instances (each change
-//! is a conditional update, see [`concierge_store::content::fire`]); and removes for good what was
+//! is a conditional update, see [`concierge_store::content_rows::fire`]); and removes for good what was
 //! deleted more than 30 days ago, each removal in the audit log as the system's.
 
 use std::sync::Arc;
@@ -33,7 +33,7 @@ pub async fn tick(db: &Db, now: DateTime<Utc>) -> Result<Tick, ApiError> {
     for kind in KINDS {
         let fired: Result<usize, ApiError> = crate::with_kind!(kind, K => {
             let mut fired = 0;
-            for (id, live) in store::content::due::<K>(&db.read, now).await? {
+            for (id, live) in store::content_rows::due::<K>(&db.read, now).await? {
                 let txn = db.write.begin().await?;
                 if crate::content::items::fire::<K>(&txn, id, live, now).await? {
                     fired += 1;
@@ -45,7 +45,7 @@ pub async fn tick(db: &Db, now: DateTime<Utc>) -> Result<Tick, ApiError> {
         done.fired += fired?;
         let purged: Result<u64, ApiError> = crate::with_kind!(kind, K => {
             let mut purged = 0;
-            for (id, deleted_at) in store::content::purgeable::<K>(&db.read, now).await? {
+            for (id, deleted_at) in store::content_rows::purgeable::<K>(&db.read, now).await? {
                 let txn = db.write.begin().await?;
                 if crate::content::items::purge::<K>(&txn, id, deleted_at, now).await? {
                     purged += 1;

@@ -1,6 +1,6 @@
 //! Service list items: the offers under a service; each names an existing parent service.
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Select, Set,
 };
@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 
 use super::{Kind, Order, Table};
 use concierge_core::domain::form::Form;
-use concierge_core::domain::lenient::{Loose, Text};
+use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::domain::rules::{FormRules, catalog};
 use concierge_core::error::ApiError;
 use concierge_store::entities::{service, service_item};
@@ -22,21 +22,21 @@ pub struct ServiceItemInput {
     #[schema(schema_with = concierge_core::domain::lenient::positive_id_schema, required = true)]
     pub our_service_id: Loose,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub name: Text,
+    pub name: TextField,
     #[schema(value_type = Option<String>)]
-    pub name_ar: Text,
+    pub name_ar: TextField,
     #[schema(schema_with = concierge_core::domain::lenient::whole_number_schema, required = true)]
     pub display_order: Loose,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub image_url: Text,
+    pub image_url: TextField,
     #[schema(value_type = Option<String>)]
-    pub description: Text,
+    pub description: TextField,
     #[schema(value_type = Option<String>)]
-    pub description_ar: Text,
+    pub description_ar: TextField,
     /// CSS class of the card title's background.
     #[serde(rename = "titleBgClass")]
     #[schema(value_type = Option<String>)]
-    pub title_bg_class: Text,
+    pub title_bg_class: TextField,
 }
 
 impl ServiceItemInput {
@@ -45,6 +45,7 @@ impl ServiceItemInput {
         self,
         db: &impl ConnectionTrait,
         model: &mut service_item::ActiveModel,
+        now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
         let mut f = Form::new(&catalog().forms.service_list);
         let service_id = f.id("our_service_id", self.our_service_id.take());
@@ -78,7 +79,7 @@ impl ServiceItemInput {
         model.description = Set(description);
         model.description_ar = Set(description_ar);
         model.title_bg_class = Set(title_bg_class);
-        model.updated_at = Set(Utc::now());
+        model.updated_at = Set(now);
         Ok(())
     }
 }
@@ -107,8 +108,9 @@ impl Kind for ServiceItems {
         input: ServiceItemInput,
         txn: &DatabaseTransaction,
         row: &mut service_item::ActiveModel,
+        now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
-        input.apply(txn, row).await
+        input.apply(txn, row, now).await
     }
 }
 

@@ -1,13 +1,13 @@
 //! Services: the concierge's lines of business. A service that still has list items is not deleted (409), and its list items carry its name.
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{Kind, Table};
 use concierge_core::domain::form::Form;
-use concierge_core::domain::lenient::{Loose, Text};
+use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::domain::rules::{FormRules, catalog};
 use concierge_core::error::ApiError;
 use concierge_store::entities::{service, service_item};
@@ -17,24 +17,24 @@ use concierge_store::outbox::publish_jobs::Resource;
 #[serde(default)]
 pub struct ServiceInput {
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub name: Text,
+    pub name: TextField,
     #[schema(value_type = Option<String>)]
-    pub name_ar: Text,
+    pub name_ar: TextField,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub description: Text,
+    pub description: TextField,
     #[schema(value_type = Option<String>)]
-    pub description_ar: Text,
+    pub description_ar: TextField,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub content: Text,
+    pub content: TextField,
     #[schema(value_type = Option<String>)]
-    pub content_ar: Text,
+    pub content_ar: TextField,
     #[schema(schema_with = concierge_core::domain::lenient::whole_number_schema, required = true)]
     pub display_order: Loose,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub image_url: Text,
+    pub image_url: TextField,
     /// A colour code such as `#0B1F3A`.
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub color: Text,
+    pub color: TextField,
     /// Shown on the site with a "Coming soon" overlay; left out, an update keeps it as it was
     /// and a new service is not.
     #[schema(value_type = Option<bool>)]
@@ -42,7 +42,7 @@ pub struct ServiceInput {
 }
 
 impl ServiceInput {
-    fn apply(self, model: &mut service::ActiveModel) -> Result<(), ApiError> {
+    fn apply(self, model: &mut service::ActiveModel, now: DateTime<Utc>) -> Result<(), ApiError> {
         let mut f = Form::new(&catalog().forms.service);
         let name = f.text("name", self.name.take());
         let description = f.text("description", self.description.take());
@@ -68,7 +68,7 @@ impl ServiceInput {
         if let Some(coming_soon) = coming_soon {
             model.coming_soon = Set(coming_soon);
         }
-        model.updated_at = Set(Utc::now());
+        model.updated_at = Set(now);
         Ok(())
     }
 }
@@ -97,8 +97,9 @@ impl Kind for Services {
         input: ServiceInput,
         _txn: &DatabaseTransaction,
         row: &mut service::ActiveModel,
+        now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
-        input.apply(row)
+        input.apply(row, now)
     }
 
     /// List items carry their parent's name; keep them in step.
@@ -106,6 +107,7 @@ impl Kind for Services {
         txn: &DatabaseTransaction,
         _before: Option<&service::Model>,
         saved: &service::Model,
+        _now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
         service_item::Entity::update_many()
             .col_expr(

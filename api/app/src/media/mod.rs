@@ -13,7 +13,7 @@ use anyhow::Context;
 use sha2::{Digest, Sha256};
 
 use concierge_store::audit::Event;
-use concierge_store::storage::Store;
+use concierge_store::blobs::BlobStore;
 
 /// The type of a file, decided from its bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,9 +188,10 @@ pub enum Refused {
 /// an AVIF only without metadata, a video checked and blanked of its metadata ([`video`]). The
 /// record and the audit log's line (`media.uploaded`, by the current actor) are one commit. Returns the stored name and whether a photograph now waits
 /// for its variants. The same bytes are stored and processed once.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn store_bytes(
     db: &(impl sea_orm::ConnectionTrait + sea_orm::TransactionTrait),
-    store: &Store,
+    store: &BlobStore,
     bytes: Vec<u8>,
 ) -> Result<(String, bool), Refused> {
     let kind = sniff(&bytes).ok_or(Refused::Type)?;

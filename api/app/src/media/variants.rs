@@ -25,9 +25,9 @@ use super::photo::{self, Refusal};
 use super::{Kind, parse_name, svg};
 use concierge_core::config::RetryPolicy;
 use concierge_store::Db;
+use concierge_store::blobs::BlobStore;
 use concierge_store::entities::{banner, blog, media_image, review, service, service_item};
 use concierge_store::outbox::publish_jobs::{self as publish, Action, Resource};
-use concierge_store::storage::Store;
 
 /// Where an image stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,7 +147,7 @@ pub type Render = fn(&str, &[u8], Kind) -> Result<photo::Rendered, Refusal>;
 /// without another try; a panic while making it fails it too, and the worker goes on.
 async fn process(
     db: &Db,
-    media: &Store,
+    media: &BlobStore,
     worker: &str,
     row: &media_image::Model,
     policy: RetryPolicy,
@@ -199,7 +199,7 @@ enum Made {
 
 /// Reads the original, renders its variants (one at a time in this process) and stores those not
 /// stored yet: their names come from the original's, so a retry finds what it already wrote.
-async fn make(media: &Store, name: &str, render: Render) -> Result<(ImageInfo, usize), Made> {
+async fn make(media: &BlobStore, name: &str, render: Render) -> Result<(ImageInfo, usize), Made> {
     let kind = parse_name(name)
         .filter(|k| k.is_photo())
         .ok_or_else(|| Made::Refused(Refusal::Damaged(format!("{name} is not a photograph"))))?;
@@ -310,7 +310,7 @@ async fn retry(
 /// Processes due photographs until none is left; what became of each, by name.
 pub async fn drain(
     db: &Db,
-    media: &Store,
+    media: &BlobStore,
     worker: &str,
     policy: RetryPolicy,
 ) -> anyhow::Result<Vec<(String, Outcome)>> {
@@ -320,7 +320,7 @@ pub async fn drain(
 /// [`drain`], making the variants with `render`.
 pub async fn drain_with(
     db: &Db,
-    media: &Store,
+    media: &BlobStore,
     worker: &str,
     policy: RetryPolicy,
     render: Render,
@@ -339,7 +339,7 @@ pub async fn drain_with(
 /// when the queue is empty after some work.
 pub async fn run_worker(
     db: Db,
-    media: Store,
+    media: BlobStore,
     wakeup: Arc<Notify>,
     published: Arc<Notify>,
     worker: String,
@@ -395,7 +395,7 @@ pub async fn run_worker(
 /// Finds the images that content shows but that were never recorded (uploaded before variants
 /// existed): strips a photograph's metadata in place (its URL must not change) and queues it;
 /// records artwork with its size. Returns how many it recorded.
-pub async fn discover(db: &Db, media: &Store) -> anyhow::Result<usize> {
+pub async fn discover(db: &Db, media: &BlobStore) -> anyhow::Result<usize> {
     let mut urls: Vec<String> = Vec::new();
     urls.extend(
         service::Entity::find()

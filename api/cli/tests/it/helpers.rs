@@ -252,7 +252,13 @@ pub async fn audit_lines(app: &TestApp, token: &str, action: &str) -> Vec<Value>
 
 /// Sends `body` (none when it is `null`) as `token`'s administrator: the answer's status and
 /// JSON body.
-pub async fn send(app: &TestApp, token: &str, method: Method, path: &str, body: Value) -> (u16, Value) {
+pub async fn send(
+    app: &TestApp,
+    token: &str,
+    method: Method,
+    path: &str,
+    body: Value,
+) -> (u16, Value) {
     let request = app.api(method, path).bearer_auth(token);
     let request = if body.is_null() {
         request

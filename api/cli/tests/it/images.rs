@@ -625,7 +625,7 @@ async fn a_photograph_claimed_again_and_again_without_finishing_is_marked_failed
         ))
         .await
         .unwrap();
-    let media = concierge::storage::Store::open(&format!(
+    let media = concierge::store::blobs::BlobStore::open(&format!(
         "file://{}",
         app.data_dir.path().join("media").display()
     ))
@@ -763,7 +763,7 @@ async fn a_photograph_whose_processing_panics_is_marked_failed_and_the_next_one_
     let token = app.admin_token().await;
     let (_, first) = upload(&app, &token, "bug.jpg", "image/jpeg", jpeg_of(641, 480)).await;
     let (_, second) = upload(&app, &token, "fine.jpg", "image/jpeg", jpeg_of(640, 480)).await;
-    let media = concierge::storage::Store::open(&format!(
+    let media = concierge::store::blobs::BlobStore::open(&format!(
         "file://{}",
         app.data_dir.path().join("media").display()
     ))

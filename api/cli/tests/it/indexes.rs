@@ -5,7 +5,7 @@
 
 use chrono::Utc;
 use concierge::content::KINDS;
-use concierge::store::content::schedule_statements;
+use concierge::store::content_rows::schedule_statements;
 use sea_orm::{ConnectionTrait, DbBackend, Statement, TransactionTrait};
 
 use crate::helpers::spawn_app;

@@ -35,24 +35,24 @@ impl<'de> Deserialize<'de> for Loose {
     }
 }
 
-/// A text field: a JSON string, or `null`/missing (`Text(None)`); a number or anything else is
+/// A text field: a JSON string, or `null`/missing (`TextField(None)`); a number or anything else is
 /// an error, as the schema says.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct Text(pub Option<String>);
+pub struct TextField(pub Option<String>);
 
-impl<'de> Deserialize<'de> for Text {
+impl<'de> Deserialize<'de> for TextField {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Option::<String>::deserialize(d).map(Text)
+        Option::<String>::deserialize(d).map(TextField)
     }
 }
 
-impl serde::Serialize for Text {
+impl serde::Serialize for TextField {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(s)
     }
 }
 
-impl Text {
+impl TextField {
     pub fn take(self) -> Option<String> {
         self.0
     }

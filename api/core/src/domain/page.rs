@@ -10,10 +10,10 @@ pub const ANONYMOUS_MAX_SIZE: u64 = 100;
 pub const ADMIN_MAX_SIZE: u64 = 10_000;
 const MAX_PAGE: u64 = 1_000_000;
 
-/// `?page=&size=` as sent; parsed by [`Page::parse`] so that bad values get a clear 400.
+/// `?page=&size=` as sent; parsed by [`Paging::parse`] so that bad values get a clear 400.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct PageQuery {
+pub struct PagingQuery {
     /// 1-based page number (default 1).
     #[param(value_type = Option<u64>, minimum = 1, maximum = 1000000)]
     pub page: Option<String>,
@@ -23,14 +23,14 @@ pub struct PageQuery {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Page {
+pub struct Paging {
     /// 1-based.
     pub page: u64,
     pub size: u64,
 }
 
-impl Page {
-    pub fn parse(query: &PageQuery, admin: bool) -> Result<Self, ApiError> {
+impl Paging {
+    pub fn parse(query: &PagingQuery, admin: bool) -> Result<Self, ApiError> {
         let max_size = if admin {
             ADMIN_MAX_SIZE
         } else {
@@ -38,7 +38,7 @@ impl Page {
         };
         let page = bounded(query.page.as_deref(), "page", 1, 1, MAX_PAGE)?;
         let size = bounded(query.size.as_deref(), "size", 10, 1, max_size)?;
-        Ok(Page { page, size })
+        Ok(Paging { page, size })
     }
 
     pub fn offset(&self) -> u64 {
@@ -75,8 +75,8 @@ fn bounded(
 mod tests {
     use super::*;
 
-    fn q(page: &str, size: &str) -> PageQuery {
-        PageQuery {
+    fn q(page: &str, size: &str) -> PagingQuery {
+        PagingQuery {
             page: Some(page.into()),
             size: Some(size.into()),
         }
@@ -85,18 +85,18 @@ mod tests {
     #[test]
     fn defaults_are_page_one_of_ten() {
         assert_eq!(
-            Page::parse(&PageQuery::default(), false).unwrap(),
-            Page { page: 1, size: 10 }
+            Paging::parse(&PagingQuery::default(), false).unwrap(),
+            Paging { page: 1, size: 10 }
         );
     }
 
     #[test]
     fn anonymous_clients_are_capped_at_100_and_admins_at_10000() {
-        assert!(Page::parse(&q("1", "100"), false).is_ok());
-        let err = Page::parse(&q("1", "101"), false).unwrap_err();
+        assert!(Paging::parse(&q("1", "100"), false).is_ok());
+        let err = Paging::parse(&q("1", "101"), false).unwrap_err();
         assert_eq!(err.to_string(), "size must be a whole number from 1 to 100");
-        assert!(Page::parse(&q("1", "10000"), true).is_ok());
-        assert!(Page::parse(&q("1", "10001"), true).is_err());
+        assert!(Paging::parse(&q("1", "10000"), true).is_ok());
+        assert!(Paging::parse(&q("1", "10001"), true).is_err());
     }
 
     #[test]
@@ -110,12 +110,15 @@ mod tests {
             ("99999999999999999999999", "10"),
             ("1", "2.5"),
         ] {
-            assert!(Page::parse(&q(page, size), true).is_err(), "{page} {size}");
+            assert!(
+                Paging::parse(&q(page, size), true).is_err(),
+                "{page} {size}"
+            );
         }
     }
 
     #[test]
     fn offset_counts_from_page_one() {
-        assert_eq!(Page { page: 3, size: 10 }.offset(), 20);
+        assert_eq!(Paging { page: 3, size: 10 }.offset(), 20);
     }
 }

@@ -14,7 +14,7 @@ use crate::state::AppState;
 use concierge_app::accounts::sessions::{self, SessionView};
 use concierge_app::accounts::two_factor::{self, Accept};
 use concierge_app::accounts::{admins, passwords, qr, totp};
-use concierge_core::domain::lenient::Text;
+use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::password::NewPassword;
 use concierge_core::domain::rules::accounts as m;
 use concierge_core::error::ApiError;
@@ -47,6 +47,7 @@ fn view(state: &AppState, user: admin_user::Model) -> AccountView {
 #[utoipa::path(context_path = "/api/v1", tag = "account", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<AccountView>)))]
 #[get("/account")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn show(state: web::Data<AppState>, admin: Admin) -> Answer {
     let user = admins::find(&state.db.read, admin.user_id).await?;
     Ok(envelope::one(view(&state, user)))
@@ -96,9 +97,9 @@ async fn check_own_password(
 #[serde(default)]
 pub struct PasswordChangeInput {
     #[schema(value_type = String, format = Password, min_length = 1, max_length = 1024, required = true)]
-    pub current_password: Text,
+    pub current_password: TextField,
     #[schema(value_type = String, format = Password, min_length = 12, max_length = 128, required = true)]
-    pub new_password: Text,
+    pub new_password: TextField,
 }
 
 /// Changes the signed-in administrator's password (the current one required, the new one
@@ -107,6 +108,7 @@ pub struct PasswordChangeInput {
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<AccountView>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[put("/account/password")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn change_password(
     state: web::Data<AppState>,
     admin: Admin,
@@ -156,6 +158,7 @@ pub async fn change_password(
 #[utoipa::path(context_path = "/api/v1", tag = "account", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<SessionView>)))]
 #[get("/account/sessions")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn list_sessions(state: web::Data<AppState>, admin: Admin) -> Answer {
     let list = sessions::list(&state.db.read, admin.user_id, admin.session_id).await?;
     let total = list.len() as u64;
@@ -167,6 +170,7 @@ pub async fn list_sessions(state: web::Data<AppState>, admin: Admin) -> Answer {
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/account/sessions/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn end_session(
     state: web::Data<AppState>,
     admin: Admin,
@@ -198,6 +202,7 @@ pub struct TotpSetup {
     responses((status = 200, body = ItemEnvelope<TotpSetup>), (status = 400, body = ErrorBody),
               (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[post("/account/totp/setup")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn totp_setup(
     state: web::Data<AppState>,
     admin: Admin,
@@ -233,7 +238,7 @@ const ISSUER: &str = "Concierge";
 #[serde(default)]
 pub struct TotpCodeInput {
     #[schema(value_type = String, pattern = r"^\s*[0-9]{6}\s*$", required = true)]
-    pub code: Text,
+    pub code: TextField,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -250,6 +255,7 @@ pub struct RecoveryCodes {
     responses((status = 200, body = ItemEnvelope<RecoveryCodes>), (status = 400, body = ErrorBody),
               (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[post("/account/totp/enable")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn totp_enable(
     state: web::Data<AppState>,
     req: actix_web::HttpRequest,
@@ -307,7 +313,7 @@ pub async fn totp_enable(
 #[serde(default)]
 pub struct PasswordInput {
     #[schema(value_type = String, format = Password, min_length = 1, max_length = 1024, required = true)]
-    pub password: Text,
+    pub password: TextField,
 }
 
 /// Turns two-factor off (the password required); the secret and recovery codes are forgotten.
@@ -316,6 +322,7 @@ pub struct PasswordInput {
     responses((status = 200, body = ItemEnvelope<AccountView>), (status = 400, body = ErrorBody),
               (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[post("/account/totp/disable")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn totp_disable(
     state: web::Data<AppState>,
     admin: Admin,

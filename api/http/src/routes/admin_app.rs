@@ -9,6 +9,7 @@ use crate::state::AppState;
 
 /// What the admin app needs to know at run time.
 #[get("/admin/config.json")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn config(state: web::Data<AppState>) -> HttpResponse {
     let s = &state.settings;
     HttpResponse::Ok()

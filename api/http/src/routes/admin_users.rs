@@ -10,7 +10,7 @@ use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use concierge_app::accounts::admins::{self, AdminView, Change};
-use concierge_core::domain::lenient::Text;
+use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::password::NewPassword;
 use concierge_core::domain::rules::accounts as m;
 use concierge_core::error::ApiError;
@@ -18,6 +18,7 @@ use concierge_core::error::ApiError;
 #[utoipa::path(context_path = "/api/v1", tag = "admin-users", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<AdminView>)))]
 #[get("/admin-users")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(state: web::Data<AppState>, _admin: Admin) -> Answer {
     let all = admins::list(&state.db.read).await?;
     let total = all.len() as u64;
@@ -28,10 +29,10 @@ pub async fn list(state: web::Data<AppState>, _admin: Admin) -> Answer {
 #[serde(default)]
 pub struct AdminUserInput {
     #[schema(value_type = String, min_length = 3, max_length = 100, pattern = r"^[\p{L}\p{N}._@-]{3,100}$", required = true)]
-    pub username: Text,
+    pub username: TextField,
     /// A one-time password: the new administrator must change it at first sign-in.
     #[schema(value_type = String, format = Password, min_length = 12, max_length = 128, required = true)]
-    pub password: Text,
+    pub password: TextField,
 }
 
 fn new_password(username: &str, raw: Option<String>) -> Answer<NewPassword> {
@@ -50,6 +51,7 @@ fn new_password(username: &str, raw: Option<String>) -> Answer<NewPassword> {
     security(("api_key" = [], "bearer" = [])),
     responses((status = 201, body = ItemEnvelope<AdminView>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[post("/admin-users")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -69,7 +71,7 @@ pub struct AdminUserUpdateInput {
     pub disabled: Option<bool>,
     /// A new one-time password (the administrator's sessions end; they change it at sign-in).
     #[schema(value_type = Option<String>, format = Password, min_length = 12, max_length = 128)]
-    pub password: Text,
+    pub password: TextField,
     /// False turns the administrator's two-factor sign-in off (their sessions end; the
     /// secret and recovery codes are forgotten). It is only turned on from their own account.
     pub totp: Option<bool>,
@@ -93,6 +95,7 @@ async fn lock_team(txn: &sea_orm::DatabaseTransaction) -> Answer<()> {
     responses((status = 200, body = ItemEnvelope<AdminView>), (status = 400, body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[put("/admin-users/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     state: web::Data<AppState>,
     admin: Admin,
@@ -127,6 +130,7 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[delete("/admin-users/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn remove(state: web::Data<AppState>, admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
     let txn = state.db.write.begin().await?;

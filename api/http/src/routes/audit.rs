@@ -9,7 +9,7 @@ use super::envelope::{self, ErrorBody, ListEnvelope};
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_core::domain::page::{Page, PageQuery};
+use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::accounts as m;
 use concierge_core::error::ApiError;
 use concierge_store::audit::{self, AuditEntry, Filter};
@@ -68,17 +68,18 @@ fn parse_when(name: &str, raw: Option<String>, end_of_day: bool) -> Answer<Optio
     }
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "audit", params(PageQuery, AuditQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "audit", params(PagingQuery, AuditQuery),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<AuditEntry>), (status = 400, body = ErrorBody)))]
 #[get("/audit")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(
     state: web::Data<AppState>,
     _admin: Admin,
-    page: web::Query<PageQuery>,
+    page: web::Query<PagingQuery>,
     query: web::Query<AuditQuery>,
 ) -> Answer {
-    let page = Page::parse(&page, true)?;
+    let page = Paging::parse(&page, true)?;
     let query = query.into_inner();
     let filter = Filter {
         actor: filter_text("actor", query.actor)?,

@@ -11,7 +11,7 @@ use crate::state::AppState;
 use concierge_app::accounts::sign_in;
 use concierge_app::accounts::two_factor;
 use concierge_core::domain::form::Form;
-use concierge_core::domain::lenient::Text;
+use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::rules::accounts as m;
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
@@ -21,13 +21,13 @@ use concierge_store::audit::{self, Actor, Event};
 #[serde(default)]
 pub struct LoginInput {
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub username: Text,
+    pub username: TextField,
     #[schema(value_type = String, format = Password, min_length = 1, required = true)]
-    pub password: Text,
+    pub password: TextField,
     /// The six-digit code of the authenticator app, or a recovery code, when the account has
     /// two-factor sign-in on.
     #[schema(value_type = Option<String>, max_length = 64)]
-    pub code: Text,
+    pub code: TextField,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -55,6 +55,7 @@ pub struct LoginEnvelope {
               (status = 401, body = ErrorBody, description = "Wrong credentials, or (`twoFactorRequired`) the second factor is needed or wrong"),
               (status = 429, body = ErrorBody)))]
 #[post("/authenticate")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn login(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -146,6 +147,7 @@ pub async fn login(
 #[utoipa::path(context_path = "/api/v1", tag = "auth", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ErrorBody), (status = 401, body = ErrorBody)))]
 #[post("/logout")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn logout(state: web::Data<AppState>, admin: Admin) -> Answer {
     sign_in::revoke_session(&state.db.write, admin.session_id).await?;
     Event::new("sign_out").save(&state.db.write).await?;

@@ -3,14 +3,14 @@
 //! with an array of one banner, `DELETE /flashy-banner/flashy-banner-delete/{id}`
 //! (administrator). The specification shows no required fields; lengths and links are checked.
 
-use super::content;
 use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use super::generic;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
 use concierge_app::content::{BannerInput, Banners, Order};
-use concierge_core::domain::page::PageQuery;
+use concierge_core::domain::page::PagingQuery;
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_store::entities::banner;
@@ -25,59 +25,64 @@ fn single(body: web::Json<Vec<serde_json::Value>>) -> Answer<serde_json::Value> 
 }
 
 /// Banners in the order they were created.
-#[utoipa::path(context_path = "/api/v1", tag = "banners", params(PageQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "banners", params(PagingQuery),
     responses((status = 200, body = ListEnvelope<banner::Model>), (status = 400, body = ErrorBody)))]
 #[get("/flashy-banner")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(
     state: web::Data<AppState>,
-    query: web::Query<PageQuery>,
+    query: web::Query<PagingQuery>,
     admin: MaybeAdmin,
 ) -> Answer {
-    content::list::<Banners>(&state, &query, &admin, Order::Id).await
+    generic::list::<Banners>(&state, &query, &admin, Order::Id).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)),
     responses((status = 200, body = ItemEnvelope<banner::Model>), (status = 404, body = ErrorBody)))]
 #[get("/flashy-banner/get-flashy-banner-by-id/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
     admin: MaybeAdmin,
 ) -> Answer {
-    content::get::<Banners>(&state, &id, &admin).await
+    generic::get::<Banners>(&state, &id, &admin).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", request_body = Vec<BannerInput>,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 201, body = ItemEnvelope<banner::Model>), (status = 400, body = ErrorBody)))]
 #[post("/flashy-banner")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
     body: web::Json<Vec<serde_json::Value>>,
 ) -> Answer {
-    content::create::<Banners>(&state, single(body)?).await
+    generic::create::<Banners>(&state, single(body)?).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)), request_body = Vec<BannerInput>,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<banner::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/flashy-banner/update-flashy-banner-by-id/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     state: web::Data<AppState>,
     _admin: Admin,
     id: web::Path<String>,
     body: web::Json<Vec<serde_json::Value>>,
 ) -> Answer {
-    content::update::<Banners>(&state, &id, single(body)?).await
+    generic::update::<Banners>(&state, &id, single(body)?).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/flashy-banner/flashy-banner-delete/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
-    content::delete::<Banners>(&state, &id).await
+    generic::delete::<Banners>(&state, &id).await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

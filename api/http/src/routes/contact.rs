@@ -3,7 +3,6 @@
 //! private: they never trigger a publish.
 
 use actix_web::{HttpRequest, delete, get, post, put, web};
-use chrono::Utc;
 use sea_orm::{Set, TransactionTrait};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -15,8 +14,8 @@ use crate::state::AppState;
 use concierge_app::intake::{Enquiry, Stored};
 use concierge_core::domain::contact::{self, Audience, ContactDraft, EnquiryStatus};
 use concierge_core::domain::form::Form;
-use concierge_core::domain::lenient::Text;
-use concierge_core::domain::page::{Page, PageQuery};
+use concierge_core::domain::lenient::TextField;
+use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::{Outcomes, catalog};
 use concierge_core::error::ApiError;
 use concierge_core::error::too_many_submissions;
@@ -32,32 +31,32 @@ fn outcomes() -> &'static Outcomes {
 #[serde(default)]
 pub struct ContactInput {
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub first_name: Text,
+    pub first_name: TextField,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub last_name: Text,
+    pub last_name: TextField,
     #[schema(value_type = String, format = Email, required = true)]
-    pub email: Text,
+    pub email: TextField,
     /// 10 to 15 digits once spaces, dashes, brackets and a leading `+` are removed; kept as
     /// its digits, after the `+` when it was typed with one.
     #[schema(value_type = String, pattern = r"^\+?[0-9][0-9 ().-]{8,22}[0-9]$", required = true)]
-    pub phone: Text,
+    pub phone: TextField,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub subject: Text,
+    pub subject: TextField,
     #[schema(value_type = String, min_length = 1, pattern = r"\S", required = true)]
-    pub message: Text,
+    pub message: TextField,
     /// The language of the page the enquiry comes from: `en` (default) or `ar`.
     #[schema(value_type = Option<String>, pattern = "^(en|ar)$")]
-    pub lang: Text,
+    pub lang: TextField,
     /// Administrators only: `new`, `in_progress`, `replied`, `closed` or `spam`; left out, it
     /// stays as it is (`new` for a new enquiry).
     #[schema(value_type = Option<String>, pattern = "^(new|in_progress|replied|closed|spam)$")]
-    pub status: Text,
+    pub status: TextField,
     /// Administrators only: internal notes; left out, they stay as they are.
     #[schema(value_type = Option<String>, max_length = 5000)]
-    pub notes: Text,
+    pub notes: TextField,
     /// The site's form: a field people never see, so never fill.
     #[schema(value_type = Option<String>)]
-    pub company_website: Text,
+    pub company_website: TextField,
     /// The site's form: milliseconds between the page load and the submit.
     #[schema(value_type = Option<String>)]
     pub elapsed_ms: concierge_core::domain::lenient::Loose,
@@ -136,6 +135,7 @@ fn fill(model: &mut entity::ActiveModel, c: contact::Contact) {
 #[utoipa::path(context_path = "/api/v1", tag = "contact", request_body = ContactInput,
     responses((status = 201, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[post("/contact-us")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -151,7 +151,7 @@ pub async fn create(
     let extra = input.extra(audience)?;
     let valid = contact::validate(input.into(), audience)?;
     let mut model = entity::ActiveModel {
-        created_date: Set(Utc::now()),
+        created_date: Set(state.settings.clock.now()),
         ..Default::default()
     };
     fill(&mut model, valid);
@@ -182,17 +182,18 @@ pub async fn create(
 }
 
 /// Enquiries newest first, filtered by `status` and searched by `q` (name, email or phone).
-#[utoipa::path(context_path = "/api/v1", tag = "contact", params(PageQuery, FilterQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(PagingQuery, FilterQuery),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 #[get("/contact-us")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(
     state: web::Data<AppState>,
     _admin: Admin,
-    query: web::Query<PageQuery>,
+    query: web::Query<PagingQuery>,
     filter: web::Query<FilterQuery>,
 ) -> Answer {
-    let page = Page::parse(&query, true)?;
+    let page = Paging::parse(&query, true)?;
     let select = Filter::parse(&filter)?.select();
     let (items, total) = concierge_store::page_of(&state.db.read, select, page).await?;
     Ok(envelope::list(items, total))
@@ -202,6 +203,7 @@ pub async fn list(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 404, body = ErrorBody)))]
 #[get("/contact-us/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn get_one(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
     Ok(envelope::one(
@@ -214,6 +216,7 @@ pub async fn get_one(state: web::Data<AppState>, _admin: Admin, id: web::Path<St
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/contact-us/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -247,6 +250,7 @@ pub async fn update(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/contact-us/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
     let txn = state.db.write.begin().await?;

@@ -15,6 +15,7 @@ use concierge_store::Db;
 pub const FREE_SPACE_FLOOR: u64 = 1 << 20;
 
 #[get("/healthz")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
     let reason = match full_folder(&folders(&state)) {
         Some((folder, free)) => Some(format!(

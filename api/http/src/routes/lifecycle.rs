@@ -10,14 +10,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::content::commit;
 use super::envelope::{self, ErrorBody, ItemEnvelope, ListEnvelope};
+use super::generic::commit;
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use concierge_app::content::lifecycle::{State, Status, admin_view};
 use concierge_app::content::{KINDS, Kind};
-use concierge_core::domain::page::{Page, PageQuery};
+use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_store as store;
@@ -123,6 +123,7 @@ async fn act(state: &AppState, kind: &str, id: &str, op: Op) -> Answer {
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/publish")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn publish(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -138,6 +139,7 @@ pub async fn publish(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/unpublish")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn unpublish(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -149,19 +151,20 @@ pub async fn unpublish(
 
 /// The item's history, newest first.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
-    params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), PageQuery),
+    params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), PagingQuery),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<RevisionSummary>), (status = 404, body = ErrorBody)))]
 #[get("/content/{kind}/{id}/revisions")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn revisions(
     state: web::Data<AppState>,
     _admin: Admin,
     path: web::Path<(String, String)>,
-    query: web::Query<PageQuery>,
+    query: web::Query<PagingQuery>,
 ) -> Answer {
     let (kind, id) = path.into_inner();
     let id = id_of(&id)?;
-    let page = Page::parse(&query, true)?;
+    let page = Paging::parse(&query, true)?;
     let (rows, total) = concierge_app::with_kind!(kind.as_str(), K =>
         concierge_app::content::items::revisions::<K>(&state.db.read, id, page).await)?;
     let rows: Vec<RevisionSummary> = rows.into_iter().map(Into::into).collect();
@@ -174,6 +177,7 @@ pub async fn revisions(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<Revision>), (status = 404, body = ErrorBody)))]
 #[get("/content/{kind}/{id}/revisions/{rev}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn revision(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -192,6 +196,7 @@ pub async fn revision(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/revisions/{rev}/restore")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn restore(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -212,6 +217,7 @@ pub struct KindQuery {
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<Object>), (status = 404, body = ErrorBody)))]
 #[get("/content/deleted")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn deleted(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -239,6 +245,7 @@ pub async fn deleted(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/undelete")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn undelete(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -254,6 +261,7 @@ pub async fn undelete(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<Object>)))]
 #[get("/content/scheduled")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn scheduled(state: web::Data<AppState>, _admin: Admin) -> Answer {
     let now = state.settings.clock.now();
     let mut items: Vec<(DateTime<Utc>, Value)> = Vec::new();
@@ -276,15 +284,16 @@ async fn upcoming<K: Kind>(
 ) -> Answer<Vec<(DateTime<Utc>, Value)>> {
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
     let column = concierge_app::content::column::<K>;
-    let rows = store::content::visible::<K>(K::Entity::find(), store::content::Audience::Admin)
-        .filter(column("status").eq(Status::Published.as_str()))
-        .filter(
-            sea_orm::Condition::any()
-                .add(column("publish_at").gt(now))
-                .add(column("unpublish_at").gt(now)),
-        )
-        .all(&state.db.read)
-        .await?;
+    let rows =
+        store::content_rows::visible::<K>(K::Entity::find(), store::content_rows::Audience::Admin)
+            .filter(column("status").eq(Status::Published.as_str()))
+            .filter(
+                sea_orm::Condition::any()
+                    .add(column("publish_at").gt(now))
+                    .add(column("unpublish_at").gt(now)),
+            )
+            .all(&state.db.read)
+            .await?;
     Ok(rows
         .iter()
         .map(|row| {
@@ -331,6 +340,7 @@ pub struct PreviewQuery {
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, content_type = "text/html", body = String), (status = 404, body = ErrorBody)))]
 #[get("/preview/{kind}/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn preview(
     state: web::Data<AppState>,
     _admin: Admin,

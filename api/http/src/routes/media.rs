@@ -154,6 +154,7 @@ pub fn check_declared_length(req: &HttpRequest, limit: u64) -> Answer<()> {
     responses((status = 200, body = UploadEnvelope), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
               (status = 415, body = ErrorBody)))]
 #[post("/blob-upload")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn upload(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -246,6 +247,7 @@ pub struct MediaInfo {
     params(("name" = String, Path, description = "The stored name: the last segment of the file's /media/ URL", max_length = 64)),
     responses((status = 200, body = inline(crate::routes::envelope::ItemEnvelope<MediaInfo>)), (status = 404, body = ErrorBody)))]
 #[get("/media/{name}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn info(state: web::Data<AppState>, name: web::Path<String>) -> Answer {
     let not_found = || ApiError::NotFound(catalog().messages.not_found.clone());
     if media::parse_name(&name).is_none() {

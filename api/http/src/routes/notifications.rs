@@ -20,6 +20,7 @@ pub struct NotificationsEnvelope {
 #[utoipa::path(context_path = "/api/v1", tag = "contact", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = NotificationsEnvelope), (status = 401, body = ErrorBody)))]
 #[get("/notifications/status")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn status(state: web::Data<AppState>, _admin: Admin) -> Answer {
     Ok(HttpResponse::Ok().json(NotificationsEnvelope {
         response_body: notify::status(&state.db).await?,

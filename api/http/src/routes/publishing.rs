@@ -22,6 +22,7 @@ pub struct StatusEnvelope {
 #[utoipa::path(context_path = "/api/v1", tag = "publishing", security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = StatusEnvelope), (status = 401, body = ErrorBody)))]
 #[get("/publish/status")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn status(state: web::Data<AppState>, _admin: Admin) -> Answer {
     let status = publish::status(&state.db).await?;
     Ok(HttpResponse::Ok().json(StatusEnvelope {
@@ -39,6 +40,7 @@ pub struct RetryEnvelope {
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = RetryEnvelope), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[post("/publish/jobs/{id}/retry")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn retry(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
     if !publish::retry(&state.db, id).await? {

@@ -2,80 +2,87 @@
 //! `GET /list-of-services/{id}` (anonymous); `POST /list-of-services`,
 //! `PUT`/`DELETE /list-of-services/{id}` (administrator).
 
-use super::content;
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use super::generic;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
 use concierge_app::content::{ServiceItemInput, ServiceItems, Services};
-use concierge_core::domain::page::{Page, PageQuery};
+use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_store as store;
 use concierge_store::entities::service_item;
 
 /// The items of one service by `display_order`, then id. Unknown service: 404.
-#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("serviceId" = i32, Path, minimum = 1), PageQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("serviceId" = i32, Path, minimum = 1), PagingQuery),
     responses((status = 200, body = ListEnvelope<service_item::Model>), (status = 404, body = ErrorBody)))]
 #[get("/list-of-services/display-order/{serviceId}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn list_for_service(
     state: web::Data<AppState>,
     service_id: web::Path<String>,
-    query: web::Query<PageQuery>,
+    query: web::Query<PagingQuery>,
     admin: MaybeAdmin,
 ) -> Answer {
     let service_id = envelope::parse_id(&service_id)?;
-    let page = Page::parse(&query, admin.0.is_some())?;
-    let audience = content::audience(&admin);
+    let page = Paging::parse(&query, admin.0.is_some())?;
+    let audience = generic::audience(&admin);
     concierge_app::content::items::find_for::<Services>(&state.db.read, service_id, audience)
         .await?;
-    let select =
-        store::content::visible::<ServiceItems>(ServiceItems::of_service(service_id), audience);
+    let select = store::content_rows::visible::<ServiceItems>(
+        ServiceItems::of_service(service_id),
+        audience,
+    );
     let (items, total) = store::page_of(&state.db.read, select, page).await?;
-    Ok(content::listed::<ServiceItems>(items, total, audience))
+    Ok(generic::listed::<ServiceItems>(items, total, audience))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path, minimum = 1)),
     responses((status = 200, body = ItemEnvelope<service_item::Model>), (status = 404, body = ErrorBody)))]
 #[get("/list-of-services/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn get_one(
     state: web::Data<AppState>,
     id: web::Path<String>,
     admin: MaybeAdmin,
 ) -> Answer {
-    content::get::<ServiceItems>(&state, &id, &admin).await
+    generic::get::<ServiceItems>(&state, &id, &admin).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", request_body = ServiceItemInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 201, body = ItemEnvelope<service_item::Model>), (status = 400, body = ErrorBody)))]
 #[post("/list-of-services")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     state: web::Data<AppState>,
     _admin: Admin,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    content::create::<ServiceItems>(&state, body.into_inner()).await
+    generic::create::<ServiceItems>(&state, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path, minimum = 1)), request_body = ServiceItemInput,
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ItemEnvelope<service_item::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/list-of-services/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     state: web::Data<AppState>,
     _admin: Admin,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    content::update::<ServiceItems>(&state, &id, body.into_inner()).await
+    generic::update::<ServiceItems>(&state, &id, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/list-of-services/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
-    content::delete::<ServiceItems>(&state, &id).await
+    generic::delete::<ServiceItems>(&state, &id).await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

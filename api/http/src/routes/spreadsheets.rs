@@ -35,6 +35,7 @@ pub struct ExportQuery {
     responses((status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
               (status = 404, body = ErrorBody), (status = 400, body = ErrorBody)))]
 #[get("/contact-us/export")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn export_contacts(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -91,6 +92,7 @@ pub struct WorkbookForm {
     responses((status = 200, body = ImportEnvelope), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
               (status = 413, body = ErrorBody), (status = 415, body = ErrorBody)))]
 #[post("/import/{kind}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn import(
     state: web::Data<AppState>,
     _admin: Admin,
@@ -124,7 +126,9 @@ pub async fn import(
             },
         )
     } else {
-        let counts = spreadsheet::import_general_content(&state.db, &bytes).await?;
+        let counts =
+            spreadsheet::import_general_content(&state.db, &bytes, state.settings.clock.now())
+                .await?;
         state.content_written();
         (
             counts,

@@ -4,7 +4,6 @@
 //! and answers exactly as the first time.
 
 use actix_web::{HttpRequest, delete, get, post, web};
-use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
 };
@@ -22,8 +21,8 @@ fn outcomes() -> &'static Outcomes {
 }
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_core::domain::lenient::Text;
-use concierge_core::domain::page::{Page, PageQuery};
+use concierge_core::domain::lenient::TextField;
+use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::error::ApiError;
 use concierge_store::{self as store, entities::subscription};
 
@@ -31,7 +30,7 @@ use concierge_store::{self as store, entities::subscription};
 #[serde(default)]
 pub struct SubscriptionInput {
     #[schema(value_type = String, format = Email, required = true)]
-    pub email: Text,
+    pub email: TextField,
 }
 
 /// What a subscriber is told: the address as stored, and nothing that would say whether it
@@ -47,6 +46,7 @@ pub struct Subscribed {
 #[utoipa::path(context_path = "/api/v1", tag = "subscription", request_body = SubscriptionInput,
     responses((status = 201, body = ItemEnvelope<Subscribed>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[post("/subscription")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -65,7 +65,7 @@ pub async fn create(
     if known.is_none() {
         let inserted = subscription::ActiveModel {
             email: Set(email.clone()),
-            created_at: Set(Utc::now()),
+            created_at: Set(state.settings.clock.now()),
             ..Default::default()
         }
         .insert(&state.db.write)
@@ -79,16 +79,17 @@ pub async fn create(
     Ok(envelope::created(Subscribed { email }, &outcomes().created))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "subscription", params(PageQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "subscription", params(PagingQuery),
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = ListEnvelope<subscription::Model>), (status = 400, body = ErrorBody)))]
 #[get("/subscription")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(
     state: web::Data<AppState>,
     _admin: Admin,
-    query: web::Query<PageQuery>,
+    query: web::Query<PagingQuery>,
 ) -> Answer {
-    let page = Page::parse(&query, true)?;
+    let page = Paging::parse(&query, true)?;
     let select = subscription::Entity::find()
         .order_by_desc(subscription::Column::CreatedAt)
         .order_by_desc(subscription::Column::Id);
@@ -100,6 +101,7 @@ pub async fn list(
     security(("api_key" = [], "bearer" = [])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/subscription/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
     let txn = state.db.write.begin().await?;

@@ -14,11 +14,11 @@ use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use concierge_app::content::lifecycle::admin_view;
 use concierge_app::content::{Kind, Order};
-use concierge_core::domain::page::{Page, PageQuery};
+use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_store as store;
-use concierge_store::content::Audience;
+use concierge_store::content_rows::Audience;
 
 /// Who reads.
 pub fn audience(admin: &MaybeAdmin) -> Audience {
@@ -46,13 +46,14 @@ pub fn listed<K: Kind>(items: Vec<K::Model>, total: u64, audience: Audience) -> 
 /// A page of the kind in `order` (`size` bounded by who asks).
 pub async fn list<K: Kind>(
     state: &AppState,
-    query: &PageQuery,
+    query: &PagingQuery,
     admin: &MaybeAdmin,
     order: Order,
 ) -> Answer {
-    let page = Page::parse(query, admin.0.is_some())?;
+    let page = Paging::parse(query, admin.0.is_some())?;
     let audience = audience(admin);
-    let (items, total) = store::content::page::<K>(&state.db.read, order, page, audience).await?;
+    let (items, total) =
+        store::content_rows::page::<K>(&state.db.read, order, page, audience).await?;
     Ok(listed::<K>(items, total, audience))
 }
 

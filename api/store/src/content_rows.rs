@@ -16,7 +16,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::outbox::publish_jobs::Resource;
-use concierge_core::domain::page::Page;
+use concierge_core::domain::page::Paging;
 use concierge_core::error::ApiError;
 
 /// How long a deleted item can be brought back.
@@ -67,10 +67,10 @@ pub trait Table: 'static {
         row.get(column::<Self>("id")).unwrap()
     }
 
-    /// A new row, with its creation time.
-    fn new_row() -> Self::Active {
+    /// A new row, made at `now`.
+    fn new_row(now: DateTime<Utc>) -> Self::Active {
         let mut row = Self::Active::default();
-        row.set(column::<Self>("created_at"), Utc::now().into());
+        row.set(column::<Self>("created_at"), now.into());
         row
     }
 
@@ -167,7 +167,7 @@ pub async fn find_for<T: Table>(
 pub async fn page<T: Table>(
     db: &impl ConnectionTrait,
     order: Order,
-    page: Page,
+    page: Paging,
     audience: Audience,
 ) -> Result<(Vec<T::Model>, u64), ApiError> {
     super::page_of(db, visible::<T>(T::ordered(order), audience), page).await

@@ -4,6 +4,7 @@
 //! [`Site::render`], and writes the [`Page`]s.
 
 mod assets;
+pub mod config;
 pub mod content;
 pub mod csp;
 pub mod islands;
@@ -21,6 +22,7 @@ pub mod text;
 pub mod walk;
 mod xml;
 
+pub use config::SiteConfig;
 pub use page::Page;
-pub use render::{Site, SiteConfig, start_render_threads};
+pub use render::{Site, start_render_threads};
 pub use templates::Templates;

@@ -11,10 +11,10 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Context, Result};
 use minijinja::{Environment, Value, context};
 use rayon::prelude::*;
-use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::assets::{Assets, build_assets};
+use crate::config::SiteConfig;
 use crate::content::{Content, hex};
 use crate::model::{Blog, GeneralContent, Service, SiteData};
 use crate::page::Page;
@@ -48,19 +48,6 @@ pub fn start_render_threads() {
     let _ = rayon::ThreadPoolBuilder::new()
         .num_threads(cores + 1)
         .build_global();
-}
-
-/// Settings that end up in pages.
-#[derive(Clone, Debug, Serialize)]
-pub struct SiteConfig {
-    /// Canonical base URL, without a trailing slash.
-    pub site_url: String,
-    pub customer_login_url: String,
-    pub gtm_id: Option<String>,
-    /// The public API key the islands send.
-    pub api_key: String,
-    /// Pages reload themselves when the site is rebuilt (`concierge watch`).
-    pub live_reload: bool,
 }
 
 /// Templates, content, assets, islands and settings, ready to render targets for any snapshot.

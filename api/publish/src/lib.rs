@@ -7,6 +7,7 @@
 //! every other job keeps publishing.
 
 pub mod build;
+pub mod manifest;
 mod output;
 pub mod site;
 

@@ -12,11 +12,8 @@
 //! files of targets that are no longer wanted, write the new manifest. Nothing needs to know
 //! what the data was before the change: the manifest says what the store holds.
 //!
-//! The manifest is kept in parts ([`Shard`]), each in its own file, listed by an index
-//! ([`MANIFEST_FILE`]); a publish writes the parts whose entries changed. A publish that writes
-//! any output first records which ([`Intent`]), and removes that record once its manifest is
-//! written: a process killed between its pages and its manifest leaves a manifest that no
-//! longer describes those pages, and the record says which entries not to believe.
+//! How the manifest is kept in the site store, and how a publish that dies midway is found
+//! out, is the publisher's (`concierge_publish::manifest`): this module makes the digests.
 //!
 //! A blog's body is not part of its card, nor is the plain text a card's Read More shows from
 //! it: the card's `updated_at`, set on every save (and so on every change of the body), stands
@@ -24,7 +21,7 @@
 //! names the blog. Digesting the bodies themselves made every publish cost as much as reading
 //! and hashing every blog's text (docs/benchmarks.md, "Profiles").
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -34,13 +31,6 @@ use sha2::{Digest as _, Sha256};
 use crate::model::{BlogCard, Redirect, SiteData};
 use crate::plan::{Target, cards_shown, listing_pages, newest, outputs, sitemap_chunk};
 use crate::routes::Route;
-
-/// The file in the site store that holds the manifest's index, the list of its parts (each in
-/// a file named after it, [`Shard::file`]). `.`-files are never served.
-pub const MANIFEST_FILE: &str = ".manifest";
-
-/// The file that holds the [`Intent`] of a publish under way (or of one that died).
-pub const INTENT_FILE: &str = ".manifest-intent";
 
 /// A digest of a target's inputs (hex of 128 bits of SHA-256).
 pub type InputDigest = String;
@@ -476,9 +466,6 @@ fn debug_str(out: &mut String, s: &str) {
         let _ = write!(out, "{s:?}");
     }
 }
-
-mod disk;
-pub use disk::*;
 
 #[cfg(test)]
 mod tests;

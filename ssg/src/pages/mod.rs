@@ -21,9 +21,9 @@ use serde::Serialize;
 
 pub(crate) use self::service::ServiceView;
 pub(crate) use self::shared::Shared;
+use crate::config::SiteConfig;
 use crate::content::Content;
 use crate::model::{Blog, SiteData};
-use crate::render::SiteConfig;
 use crate::routes::{Lang, Route};
 
 /// What a page is rendered with: its template, the key of its `meta.*` strings (title and

@@ -11,10 +11,10 @@ use sha2::{Digest, Sha256};
 
 use super::{Alternate, PageMeta, ServiceView, v};
 use crate::assets::Assets;
+use crate::config::SiteConfig;
 use crate::content::{Content, hex};
 use crate::islands::Islands;
 use crate::model::{SiteData, pick};
-use crate::render::SiteConfig;
 use crate::routes::{Lang, Route};
 
 /// The per-language data many pages share.

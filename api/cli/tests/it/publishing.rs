@@ -479,7 +479,7 @@ async fn wait_until_published(url: &str) {
 /// written, and after the parts but before the index that names them.
 #[tokio::test]
 async fn a_publish_that_dies_between_its_pages_and_its_manifest_is_mended_by_the_next() {
-    use ssg::manifest::{INTENT_FILE, MANIFEST_FILE};
+    use concierge::publish::manifest::{INTENT_FILE, MANIFEST_FILE};
     let before_the_parts: publish::site::Faults =
         Arc::new(|path: &str| path.starts_with(MANIFEST_FILE) && path != INTENT_FILE);
     let before_the_index: publish::site::Faults = Arc::new(|path: &str| path == MANIFEST_FILE);
@@ -521,7 +521,8 @@ async fn dies_then_mended(dies: publish::site::Faults, when: &str) {
             .exists()
     );
     assert!(
-        site.join(ssg::manifest::INTENT_FILE).exists(),
+        site.join(concierge::publish::manifest::INTENT_FILE)
+            .exists(),
         "{when}: and left its intent"
     );
 

@@ -52,7 +52,7 @@ impl Publisher {
                     let Some(text) = text else {
                         return Ok(None);
                     };
-                    let digest = manifest::part_digest(&text);
+                    let digest = crate::manifest::part_digest(&text);
                     // Only a publish that died between its parts and its index (it left its
                     // intent) leaves a part the index does not name as it is.
                     if digest != listed && intent_text.is_none() {
@@ -98,7 +98,9 @@ impl Publisher {
                 emptied.insert(shard.file());
                 parts.digests.remove(&shard);
             } else {
-                parts.digests.insert(shard, manifest::part_digest(&text));
+                parts
+                    .digests
+                    .insert(shard, crate::manifest::part_digest(&text));
                 files.push(Page {
                     path: shard.file(),
                     bytes: text.into_bytes(),
@@ -107,7 +109,7 @@ impl Publisher {
         }
         debug_assert!(manifest.shards().eq(parts.digests.keys().copied()));
         self.write_all(files).await?;
-        let index = manifest::index_text(&parts.digests);
+        let index = crate::manifest::index_text(&parts.digests);
         if index != parts.index {
             self.write_file(MANIFEST_FILE, index.clone().into_bytes())
                 .await?;

@@ -1,6 +1,6 @@
 //! The publisher: makes the site store hold what a full build of the database writes.
 //!
-//! The store holds, beside the pages, a manifest ([`ssg::manifest`]) of the digest of every
+//! The store holds, beside the pages, a manifest ([`crate::manifest`], of the digests of [`ssg::manifest`]) of the digest of every
 //! output's inputs and the files it wrote; a publish renders the outputs whose digest changed
 //! (and the pages of the blogs the outbox names), removes the files of outputs no longer wanted,
 //! and writes the new manifest (the parts of it that changed). Before it changes a file, it
@@ -38,10 +38,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::manifest::{Entry, INTENT_FILE, Index, Intent, MANIFEST_FILE, Manifest, Shard};
 use rayon::prelude::*;
-use ssg::manifest::{
-    self, Entry, INTENT_FILE, Index, Intent, MANIFEST_FILE, Manifest, Shard, Wanted,
-};
+use ssg::manifest::{self, Wanted};
 use ssg::plan::Target;
 use ssg::{Page, Site};
 use tokio::sync::RwLock;

@@ -1,8 +1,26 @@
-//! The manifest as the site store holds it: each output's entry (its inputs' digest and the
-//! files it wrote), kept in parts (shards) named with their digests by an index, and the intent
-//! a publish records before it changes a file.
+//! The manifest as the site store holds it, and the publisher's protocol for surviving a crash:
+//! each output's entry (its inputs' digest, `ssg::manifest`, and the files it wrote), kept in
+//! parts ([`Shard`]), each in its own file, listed with their digests by an index
+//! ([`MANIFEST_FILE`]); a publish writes the parts whose entries changed. A publish that writes
+//! any output first records which ([`Intent`]), and removes that record once its manifest is
+//! written: a process killed between its pages and its manifest leaves a manifest that no
+//! longer describes those pages, and the record says which entries not to believe.
 
-use super::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+use sha2::{Digest as _, Sha256};
+use ssg::manifest::{InputDigest, STALE};
+use ssg::plan::sitemap_chunk;
+
+#[cfg(test)]
+mod tests;
+
+/// The file in the site store that holds the manifest's index, the list of its parts (each in
+/// a file named after it, [`Shard::file`]). `.`-files are never served.
+pub const MANIFEST_FILE: &str = ".manifest";
+
+/// The file that holds the [`Intent`] of a publish under way (or of one that died).
+pub const INTENT_FILE: &str = ".manifest-intent";
 
 /// One target as the store holds it: its inputs' digest and the files it wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,7 +167,7 @@ pub fn index_text(parts: &BTreeMap<Shard, String>) -> String {
 /// A part's file's digest, for the index (hex of 64 bits of SHA-256: it tells one version of a
 /// part from the next, no one forges it).
 pub fn part_digest(text: &str) -> String {
-    crate::content::hex(&Sha256::digest(text.as_bytes())[..8])
+    ssg::content::hex(&Sha256::digest(text.as_bytes())[..8])
 }
 
 impl Index {

@@ -1,0 +1,455 @@
+//! One publish, in three steps: [`Publisher::plan`] decides what to render (it loads the data,
+//! makes the digests and reads what the store holds), [`Publisher::render_batches`] renders and
+//! writes batch by batch (recording the intent first, on an incremental publish), and
+//! [`Publisher::finish`] removes the files no output holds any more and writes the manifest.
+
+use super::*;
+
+/// The blog bodies a batch renders with, read on the runtime while something else works.
+type Bodies = tokio::task::JoinHandle<anyhow::Result<HashMap<i32, ssg::model::Blog>>>;
+
+/// Starts reading the bodies of the blogs `ids`.
+fn read_bodies(db: &Db, ids: &[i32]) -> Bodies {
+    let (db, ids) = (db.read.clone(), ids.to_vec());
+    tokio::spawn(async move { load_blogs(&db, ids).await })
+}
+
+/// What a publish decided before rendering anything.
+struct Plan {
+    data: Arc<ssg::model::SiteData>,
+    digests: manifest::Digests,
+    /// A full build when the store holds no manifest, whatever was asked.
+    mode: Mode,
+    /// The outputs to render: their positions in `digests.wanted`.
+    todo: Vec<usize>,
+    /// The manifest's keys of the outputs no longer wanted.
+    dropped: Vec<String>,
+    /// What the store holds (its manifest, with the intent of a publish that died applied).
+    stored: Stored,
+    /// The bodies most likely rendered with, read while the digests were made.
+    early: Option<Bodies>,
+    loaded: Duration,
+    planned: Duration,
+    digesting: Duration,
+    decided: Duration,
+}
+
+/// What the batches change as they go: the manifest to write, the intent recorded, the files
+/// that may have lost their output, the report and the time each phase took.
+struct Progress {
+    new: Manifest,
+    intent: Intent,
+    intent_on_disk: Option<String>,
+    unwanted: BTreeSet<String>,
+    report: Report,
+    reading: Duration,
+    rendering: Duration,
+    noting: Duration,
+    writing: Duration,
+}
+
+impl Publisher {
+    pub(super) async fn run(
+        &self,
+        db: &Db,
+        mode: Mode,
+        blogs: &BTreeSet<i32>,
+        progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+    ) -> anyhow::Result<Report> {
+        let site = self.site.read().await.clone();
+        let clock = Instant::now();
+        // Node boots while the data loads (nothing to do when a renderer is started already);
+        // should it fail to start, the first page with an island says why.
+        if let Err(e) = site.warm() {
+            tracing::warn!(error = %e, "could not start an islands renderer");
+        }
+        let mut plan = self.plan(db, &site, mode, blogs, clock).await?;
+        let wanted = plan.digests.wanted.clone();
+        let todo: Vec<&Wanted> = plan.todo.iter().map(|&i| &wanted[i]).collect();
+        // What the store will hold: the old entries of outputs still wanted, each replaced once
+        // its output is written. The files of the others, and those a re-rendered output no
+        // longer writes, may have to go.
+        let stored = std::mem::take(&mut plan.stored);
+        let mut state = Progress {
+            new: stored.manifest,
+            intent: stored.intent,
+            intent_on_disk: stored.intent_text,
+            unwanted: BTreeSet::new(),
+            report: Report::default(),
+            reading: Duration::ZERO,
+            rendering: Duration::ZERO,
+            noting: Duration::ZERO,
+            writing: Duration::ZERO,
+        };
+        for key in &plan.dropped {
+            if let Some(entry) = state.new.remove(key) {
+                state.intent.add(key, entry.files.iter().cloned());
+                state.unwanted.extend(entry.files);
+            }
+        }
+        // What the store holds, listed beside the renders: a full build removes what no
+        // output wrote. Any file there now that this build does not write is one of those (the
+        // lease keeps other publishers out, and this one's temp files are renamed).
+        let listing = (plan.mode == Mode::Full).then(|| {
+            let output = self.output.clone();
+            tokio::spawn(async move { output.list().await })
+        });
+        self.render_batches(db, &site, &mut plan, &todo, &mut state, progress)
+            .await?;
+        let finishing = Instant::now();
+        let held = match listing {
+            Some(listing) => listing.await??.into_iter().collect(),
+            None => std::mem::take(&mut state.unwanted),
+        };
+        self.finish(&site, &plan, stored.parts, held, &mut state)
+            .await?;
+        let Progress { report, .. } = state;
+        tracing::info!(
+            full = plan.mode == Mode::Full,
+            outputs = todo.len(),
+            written = report.written,
+            removed = report.removed,
+            failed = report.failures.len(),
+            ms = ms(clock.elapsed()),
+            load_ms = ms(plan.loaded),
+            plan_ms = ms(plan.planned - plan.loaded),
+            digests_ms = ms(plan.digesting),
+            decide_ms = ms(plan.decided - plan.planned),
+            bodies_ms = ms(state.reading),
+            render_ms = ms(state.rendering),
+            intent_ms = ms(state.noting),
+            write_ms = ms(state.writing),
+            finish_ms = ms(finishing.elapsed()),
+            "publish"
+        );
+        Ok(report)
+    }
+
+    /// Loads what the site shows (what changed since the last publish, on an incremental
+    /// one), makes the digests of every output on rayon's threads while the manifest is read,
+    /// and decides which outputs to render and which the store no longer wants.
+    async fn plan(
+        &self,
+        db: &Db,
+        site: &Arc<Site>,
+        mode: Mode,
+        blogs: &BTreeSet<i32>,
+        clock: Instant,
+    ) -> anyhow::Result<Plan> {
+        // A full build reads everything again (and so mends whatever the memory could miss).
+        let mut kept = match mode {
+            Mode::Full => Kept::default(),
+            Mode::Incremental => self
+                .kept
+                .lock()
+                .expect("not poisoned")
+                .take()
+                .unwrap_or_default(),
+        };
+        let data = Arc::new(load_data_with(&db.read, &mut kept).await?);
+        *self.kept.lock().expect("not poisoned") = Some(kept);
+        let loaded = clock.elapsed();
+        let memo = match mode {
+            Mode::Full => manifest::Memo::default(),
+            Mode::Incremental => self
+                .memo
+                .lock()
+                .expect("not poisoned")
+                .take()
+                .unwrap_or_default(),
+        };
+        // The digests are made on rayon's threads while the manifest is read, and the bodies
+        // this publish most likely renders with (they were a tenth of an edit's time, after its
+        // digests).
+        let digesting = {
+            let (site, data) = (site.clone(), data.clone());
+            tokio::task::spawn_blocking(move || {
+                let started = Instant::now();
+                let mut memo = memo;
+                let digests = memo.digests(&data, site.fingerprint(), Site::year());
+                (memo, digests, started.elapsed())
+            })
+        };
+        let likely = match mode {
+            Mode::Incremental => likely_bodies(&data, blogs),
+            Mode::Full => Vec::new(),
+        };
+        let early = (!likely.is_empty()).then(|| read_bodies(db, &likely));
+        // What the store holds (an empty manifest for a full build), with its index.
+        let stored = match mode {
+            Mode::Full => None,
+            Mode::Incremental => self.read_manifest().await?,
+        };
+        let (memo, digests, digesting) = digesting.await?;
+        *self.memo.lock().expect("not poisoned") = Some(memo);
+        let mode = if stored.is_some() { mode } else { Mode::Full };
+        // The intent on disk, if any, grows with what this publish is about to change.
+        let stored = stored.unwrap_or_default();
+        if mode == Mode::Full {
+            self.remembered.lock().expect("not poisoned").take();
+            self.remove(&[BUILD_MARKER.to_owned()].into()).await?;
+        }
+        let planned = clock.elapsed();
+        let (todo, dropped) = decide(&digests, &stored, blogs);
+        Ok(Plan {
+            data,
+            digests,
+            mode,
+            todo,
+            dropped,
+            stored,
+            early,
+            loaded,
+            planned,
+            digesting,
+            decided: clock.elapsed(),
+        })
+    }
+
+    /// Renders `todo` in batches (the next batch's bodies read while one renders) and writes
+    /// each batch's pages, recording first, on an incremental publish, every file they may
+    /// change ([`Intent`]); each output written gets its new entry in `state.new`.
+    async fn render_batches(
+        &self,
+        db: &Db,
+        site: &Arc<Site>,
+        plan: &mut Plan,
+        todo: &[&Wanted],
+        state: &mut Progress,
+        progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+    ) -> anyhow::Result<()> {
+        // A full build into a directory writes each output's pages on the thread that
+        // rendered them: a batch's pages are never all in memory at once (five hundred listing
+        // pages are some 60 MB), and the writes keep both cores busy while the renders wait
+        // for Node. An incremental publish writes after its intent, which names the files.
+        let write_now = match (plan.mode, &self.output) {
+            (Mode::Full, Output::Dir(dir)) => Some(self.writer(dir.clone())),
+            _ => None,
+        };
+        let batches = batches(todo, &plan.data);
+        // The next batch's bodies are read while this one renders; the first batch's, those
+        // read early and any others it needs.
+        let mut early = plan.early.take();
+        let mut next = match early {
+            Some(_) => None,
+            None => batches.first().map(|(_, ids)| read_bodies(db, ids)),
+        };
+        let mut done = 0;
+        for (i, (batch, ids)) in batches.iter().enumerate() {
+            let started = Instant::now();
+            let bodies = match early.take() {
+                Some(early) => {
+                    let mut bodies = early.await??;
+                    let missing: Vec<i32> = ids
+                        .iter()
+                        .filter(|id| !bodies.contains_key(id))
+                        .copied()
+                        .collect();
+                    if !missing.is_empty() {
+                        bodies.extend(load_blogs(&db.read, missing).await?);
+                    }
+                    bodies
+                }
+                None => next.take().expect("read ahead").await??,
+            };
+            next = batches.get(i + 1).map(|(_, ids)| read_bodies(db, ids));
+            state.reading += started.elapsed();
+            let started = Instant::now();
+            let rendered = render(site, &plan.data, batch, bodies, write_now.clone()).await?;
+            state.rendering += started.elapsed();
+            self.write_batch(plan.mode, batch, rendered, state).await?;
+            done += batch.len();
+            if let Some(progress) = progress {
+                progress(done, todo.len());
+            }
+        }
+        if plan.mode == Mode::Incremental {
+            // The dropped outputs' files go next.
+            self.note_intent(&state.intent, &mut state.intent_on_disk)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Writes a rendered batch: the intent first (incremental), then its pages; an output
+    /// whose pages all reached the store gets its new entry, one that failed is left stale.
+    async fn write_batch(
+        &self,
+        mode: Mode,
+        batch: &[&Wanted],
+        rendered: Vec<anyhow::Result<Rendered>>,
+        state: &mut Progress,
+    ) -> anyhow::Result<()> {
+        let mut pages: Vec<Page> = Vec::new();
+        let mut files_of: Vec<(&Wanted, BTreeSet<String>)> = Vec::new();
+        let mut failed_writes = Vec::new();
+        for (wanted, result) in batch.iter().zip(rendered) {
+            match result {
+                Ok(out) => {
+                    files_of.push((wanted, out.files));
+                    pages.extend(out.pages);
+                    failed_writes.extend(out.failed);
+                }
+                Err(e) => {
+                    state.new.mark_stale(&wanted.key, BTreeSet::new());
+                    state.report.failures.push(Failure {
+                        target: wanted.target.clone(),
+                        error: format!("{e:#}"),
+                    });
+                }
+            }
+        }
+        // Before this batch's pages, the intent names them with every file they may then
+        // hold. It grows batch by batch: an edit writes it once; a publish that renders every
+        // output (a service renamed) writes it once a batch, growing to about 1 MB at five
+        // thousand blogs. A full build needs none: it removes the build marker first, so
+        // whatever stops it, the next publish is a full build.
+        if mode == Mode::Incremental {
+            let started = Instant::now();
+            for (wanted, files) in &files_of {
+                let old = state.new.get(&wanted.key).map(|e| e.files.clone());
+                state
+                    .intent
+                    .add(&wanted.key, old.into_iter().flatten().chain(files.clone()));
+            }
+            self.note_intent(&state.intent, &mut state.intent_on_disk)
+                .await?;
+            state.noting += started.elapsed();
+        }
+        let started = Instant::now();
+        if !pages.is_empty() {
+            failed_writes.extend(self.write(pages).await?);
+        }
+        state.writing += started.elapsed();
+        for (wanted, files) in files_of {
+            let failed: Vec<&(String, anyhow::Error)> = failed_writes
+                .iter()
+                .filter(|(path, _)| files.contains(path))
+                .collect();
+            if let Some((path, e)) = failed.first() {
+                state.report.failures.push(Failure {
+                    target: wanted.target.clone(),
+                    error: format!("Failed to write {path}: {e:#}"),
+                });
+                // Some of its files may hold the new bytes, some the old: it is rendered again
+                // next time, and every file it may have written stays known.
+                state.new.mark_stale(&wanted.key, files);
+                continue;
+            }
+            state.report.written += files.len();
+            let previous = state.new.insert(
+                wanted.key.clone(),
+                Entry {
+                    digest: wanted.digest.clone(),
+                    files: files.into_iter().collect(),
+                },
+            );
+            if let Some(previous) = previous {
+                let written = &state.new.get(&wanted.key).expect("just inserted").files;
+                let gone = previous.files.into_iter().filter(|f| !written.contains(f));
+                state.unwanted.extend(gone);
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes the files of `held` that no wanted output holds (every file of a wanted output
+    /// stays, failed ones included: their entries are stale), writes the manifest's changed
+    /// parts and its index, drops the intent, marks a full build complete, and remembers the
+    /// manifest for the next publish.
+    async fn finish(
+        &self,
+        site: &Arc<Site>,
+        plan: &Plan,
+        parts: Option<Parts>,
+        held: BTreeSet<String>,
+        state: &mut Progress,
+    ) -> anyhow::Result<()> {
+        let stale: BTreeSet<String> = if held.is_empty() {
+            BTreeSet::new()
+        } else {
+            let mut keep = state.new.files();
+            keep.extend([BUILD_MARKER.to_owned(), MANIFEST_FILE.to_owned()]);
+            keep.extend(state.new.shards().map(|shard| shard.file()));
+            held.into_iter().filter(|f| !keep.contains(f)).collect()
+        };
+        self.remove(&stale).await?;
+        state.report.removed = stale.len();
+        let parts = self
+            .write_manifest(&mut state.new, parts.unwrap_or_default())
+            .await?;
+        if state.intent_on_disk.is_some() {
+            self.remove(&[INTENT_FILE.to_owned()].into()).await?;
+        }
+        if plan.mode == Mode::Full {
+            self.write_file(BUILD_MARKER, site.fingerprint().as_bytes().to_vec())
+                .await?;
+        }
+        // Every wanted output's entry now holds its digest, but those that failed (stale).
+        let failed: HashSet<&Target> = state.report.failures.iter().map(|f| &f.target).collect();
+        let held = plan
+            .digests
+            .wanted
+            .iter()
+            .map(|w| match failed.contains(&w.target) {
+                true => digest_bytes(manifest::STALE),
+                false => digest_bytes(&w.digest),
+            })
+            .collect();
+        *self.remembered.lock().expect("not poisoned") = Some(Remembered {
+            parts,
+            manifest: std::mem::take(&mut state.new),
+            last: Some(LastPlan {
+                keys: plan.digests.keys,
+                digests: held,
+            }),
+        });
+        Ok(())
+    }
+}
+
+/// The outputs to render (their positions in `digests.wanted`) and the manifest's keys of the
+/// outputs no longer wanted; the outputs of the blogs in `blogs` are rendered whatever their
+/// digests.
+fn decide(
+    digests: &manifest::Digests,
+    stored: &Stored,
+    blogs: &BTreeSet<i32>,
+) -> (Vec<usize>, Vec<String>) {
+    let wanted = &digests.wanted;
+    let forced = |w: &Wanted| owner(&w.target).is_some_and(|id| blogs.contains(&id));
+    match &stored.last {
+        // The same outputs as the publish that wrote this manifest: its entries' digests are
+        // `last`'s, position by position, and no entry is left over.
+        Some(last) if last.keys == digests.keys && last.digests.len() == wanted.len() => {
+            let todo = wanted
+                .iter()
+                .zip(&last.digests)
+                .enumerate()
+                .filter(|(_, (w, l))| digest_bytes(&w.digest) != **l || forced(w))
+                .map(|(i, _)| i)
+                .collect();
+            (todo, Vec::new())
+        }
+        _ => {
+            let todo = wanted
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| {
+                    stored.manifest.get(&w.key).map(|e| e.digest.as_str())
+                        != Some(w.digest.as_str())
+                        || forced(w)
+                })
+                .map(|(i, _)| i)
+                .collect();
+            let wanted_keys: HashSet<&str> = wanted.iter().map(|w| w.key.as_str()).collect();
+            let dropped = stored
+                .manifest
+                .keys()
+                .filter(|key| !wanted_keys.contains(key.as_str()))
+                .cloned()
+                .collect();
+            (todo, dropped)
+        }
+    }
+}

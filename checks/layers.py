@@ -8,6 +8,11 @@ of the frameworks of the upper ones (no actix below `http`, no sea-orm in `core`
 every `api/*/Cargo.toml` (standard library only, no build) and fails on either, printing the
 crates, what each uses, and their sizes in lines of Rust.
 
+It also keeps the two times apart (`core::clock`): the content lifecycle goes by the settings'
+clock, which tests move forward, and a save is handed its `now`; only the modules that must agree
+with the world outside the process read the wall clock (`Utc::now()`) themselves. A call anywhere
+else (outside test modules) fails, so a save cannot quietly take another time than its own.
+
 The layers, bottom up (ARCHITECTURE.md, "Layers the compiler enforces"):
 
     core -> store -> app -> publish -> http -> cli      (publish does not need app)
@@ -29,6 +34,39 @@ FORBIDDEN = {
     "http": set(),
     "cli": set(),
 }
+
+
+# The modules that read the wall clock, and why (everything else takes `now` or the clock).
+WALL_CLOCK = {
+    "core/src/clock.rs": "the clock itself",
+    "store/src/publish_lease.rs": "a lease other processes read",
+    "store/src/outbox/publish_jobs.rs": "queue claims and retry delays other workers share",
+    "store/src/throttle.rs": "rate-limit windows",
+    "store/src/audit.rs": "when an act happened, as the logs and other instances say",
+    "app/src/notify/mod.rs": "the outbox's claims and retry delays",
+    "app/src/media/variants.rs": "the image queue's claims and retry delays",
+    "app/src/accounts/admins.rs": "when an account was made or changed",
+    "app/src/accounts/sessions.rs": "session expiry",
+    "app/src/accounts/sign_in.rs": "session expiry",
+    "app/src/accounts/two_factor.rs": "TOTP steps, which the authenticator app counts by the wall clock",
+    "http/src/auth.rs": "session expiry",
+    "cli/src/backup.rs": "the backup's name",
+}
+
+
+def wall_clock_calls() -> list[str]:
+    """`Utc::now()` outside test modules, in files not in WALL_CLOCK."""
+    found = []
+    for path in sorted((ROOT / "api").glob("*/src/**/*.rs")):
+        rel = str(path.relative_to(ROOT / "api"))
+        if rel in WALL_CLOCK:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if line.strip().startswith("#[cfg(test)]"):
+                break
+            if "Utc::now()" in line and not line.strip().startswith("//"):
+                found.append(f"api/{rel}:{number} reads the wall clock; take the `now` you were handed or the settings' clock")
+    return found
 
 
 def lines_of_rust(folder: Path) -> int:
@@ -58,6 +96,7 @@ def main() -> int:
         print(f"{layer:<10}{name:<18}{lines_of_rust(ROOT / 'api' / layer / 'src'):>10}  {', '.join(internal) or '-'}")
     stray = sorted(p.parent.name for p in (ROOT / "api").glob("*/Cargo.toml") if p.parent.name not in ORDER)
     problems += [f"api/{s} is a crate outside the layers" for s in stray]
+    problems += wall_clock_calls()
     for problem in problems:
         print(f"layers: {problem}", file=sys.stderr)
     print(f"layers: {len(problems)} problems")

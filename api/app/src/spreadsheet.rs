@@ -271,11 +271,11 @@ impl Table {
     }
 }
 
-/// A date cell (or `dd-mm-yyyy hh:mm` text), read as UTC; empty means now.
-fn date(cell: Option<&Data>) -> Result<DateTime<Utc>, Said> {
+/// A date cell (or `dd-mm-yyyy hh:mm` text), read as UTC; empty means `now`, the import's time.
+fn date(cell: Option<&Data>, now: DateTime<Utc>) -> Result<DateTime<Utc>, Said> {
     let invalid = || catalog().messages.import_date.clone();
     match cell {
-        None | Some(Data::Empty) => Ok(Utc::now()),
+        None | Some(Data::Empty) => Ok(now),
         Some(Data::DateTime(d)) => d
             .as_datetime()
             .map(|n| Utc.from_utc_datetime(&n))
@@ -316,7 +316,7 @@ fn contact_column(field: &str) -> &'static str {
 
 /// Checks every row of a contacts workbook, then saves them all in one transaction.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn import_contacts(db: &Db, bytes: &[u8]) -> Result<usize, ApiError> {
+pub async fn import_contacts(db: &Db, bytes: &[u8], now: DateTime<Utc>) -> Result<usize, ApiError> {
     let table = open_table(bytes, CONTACTS_SHEET, &CONTACT_HEADERS, &CONTACT_HEADERS)?;
     let mut errors = Vec::new();
     let mut valid = Vec::new();
@@ -329,7 +329,7 @@ pub async fn import_contacts(db: &Db, bytes: &[u8]) -> Result<usize, ApiError> {
             subject: table.text(row, 5),
             message: table.text(row, 6),
         };
-        let created = date(table.cell(row, 4));
+        let created = date(table.cell(row, 4), now);
         if let Err(message) = &created {
             errors.push((*number, "Date".to_owned(), message.clone()));
         }
@@ -551,13 +551,13 @@ mod tests {
 
     #[test]
     fn dates_can_be_cells_text_or_empty() {
-        assert!(date(None).is_ok());
+        assert!(date(None, Utc::now()).is_ok());
         assert_eq!(
-            date(Some(&Data::String("21-11-2026 14:05".into())))
+            date(Some(&Data::String("21-11-2026 14:05".into())), Utc::now())
                 .unwrap()
                 .to_rfc3339(),
             "2026-11-21T14:05:00+00:00"
         );
-        assert!(date(Some(&Data::String("yesterday".into()))).is_err());
+        assert!(date(Some(&Data::String("yesterday".into())), Utc::now()).is_err());
     }
 }

@@ -198,7 +198,7 @@ async fn import(settings: &Settings, kind: &str, file: &std::path::Path) -> anyh
         std::fs::read(file).with_context(|| format!("Failed to read {}", file.display()))?;
     let db = open_database(settings).await?;
     let outcome = if kind == "contacts" {
-        spreadsheet::import_contacts(&db, &bytes)
+        spreadsheet::import_contacts(&db, &bytes, settings.clock.now())
             .await
             .map(|n| format!("imported {n} contacts"))
     } else {

@@ -431,6 +431,11 @@ pub fn ladder(width: u32, height: u32) -> Vec<u32> {
 }
 
 /// Makes the variants of the stored photograph `name` (its bytes as stored).
+///
+/// One function of about ninety lines on purpose: each step frees the buffer of the one before
+/// it (decoded pixels, the upright copy, each width's resize) before the next is allocated, and
+/// the order of those drops is what keeps a 40-megapixel photograph within the worker's memory
+/// bound; split into helpers, the lifetimes are no longer visible in one place.
 pub fn render(name: &str, bytes: &[u8], kind: Kind) -> Result<Rendered, Refusal> {
     let header = inspect(bytes, kind)?;
     let pixels = Pixels::of(decode(bytes, kind)?);

@@ -110,7 +110,8 @@ pub async fn import(
         .await
         .map_err(|e| ApiError::Unexpected(e.into()))?;
     let (counts, message) = if kind == "contacts" {
-        let created = spreadsheet::import_contacts(&state.db, &bytes).await?;
+        let created =
+            spreadsheet::import_contacts(&state.db, &bytes, state.settings.clock.now()).await?;
         (
             ImportCounts {
                 created,

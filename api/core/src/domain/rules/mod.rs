@@ -317,6 +317,10 @@ pub struct Failure {
 
 /// Runs one field's rule over what was sent; `Ok` holds the cleaned text (trimmed, except a
 /// secret), empty when an optional field was left blank.
+///
+/// Longer than most functions here on purpose: it is the server's half of `rules/validate.ts`'s
+/// `checkField`, rule by rule in the same order (the first failure is the answer), and the two are
+/// kept so that they read side by side.
 pub fn check(rule: &FieldRule, raw: Option<&str>, audience: Audience) -> Result<String, Failure> {
     let c = &catalog().checks;
     let fail = |message: Text| Failure {

@@ -113,21 +113,6 @@ impl fmt::Display for ApiError {
     }
 }
 
-/// The HTTP status of each kind of failure, as plain data: `http` answers with it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    BadRequest = 400,
-    Unauthorized = 401,
-    Forbidden = 403,
-    NotFound = 404,
-    Conflict = 409,
-    PayloadTooLarge = 413,
-    UnsupportedMediaType = 415,
-    TooManyRequests = 429,
-    Internal = 500,
-    Unavailable = 503,
-}
-
 impl ApiError {
     pub fn validation(field: &str, message: Text) -> Self {
         let mut errors = FieldErrors::default();
@@ -153,18 +138,19 @@ impl ApiError {
         })
     }
 
-    pub fn status(&self) -> Status {
+    /// The HTTP status of this kind of failure, as a number (`http` answers with it).
+    pub fn status(&self) -> u16 {
         match self {
-            ApiError::Validation(_) | ApiError::BadRequest(_) => Status::BadRequest,
-            ApiError::Unauthorized(_) | ApiError::SecondFactor(_) => Status::Unauthorized,
-            ApiError::Forbidden(_) => Status::Forbidden,
-            ApiError::NotFound(_) => Status::NotFound,
-            ApiError::Conflict(_) => Status::Conflict,
-            ApiError::PayloadTooLarge(_) => Status::PayloadTooLarge,
-            ApiError::UnsupportedMediaType(_) => Status::UnsupportedMediaType,
-            ApiError::TooManyRequests { .. } => Status::TooManyRequests,
-            ApiError::Unavailable(_) | ApiError::OutOfStorage(_) => Status::Unavailable,
-            ApiError::Unexpected(_) => Status::Internal,
+            ApiError::Validation(_) | ApiError::BadRequest(_) => 400,
+            ApiError::Unauthorized(_) | ApiError::SecondFactor(_) => 401,
+            ApiError::Forbidden(_) => 403,
+            ApiError::NotFound(_) => 404,
+            ApiError::Conflict(_) => 409,
+            ApiError::PayloadTooLarge(_) => 413,
+            ApiError::UnsupportedMediaType(_) => 415,
+            ApiError::TooManyRequests { .. } => 429,
+            ApiError::Unavailable(_) | ApiError::OutOfStorage(_) => 503,
+            ApiError::Unexpected(_) => 500,
         }
     }
 

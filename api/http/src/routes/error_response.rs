@@ -20,16 +20,6 @@ pub type Answer<T = HttpResponse> = Result<T, HttpError>;
 #[derive(Debug)]
 pub struct HttpError(ApiError);
 
-impl HttpError {
-    pub fn error(&self) -> &ApiError {
-        &self.0
-    }
-
-    pub fn into_inner(self) -> ApiError {
-        self.0
-    }
-}
-
 impl<E: Into<ApiError>> From<E> for HttpError {
     fn from(err: E) -> Self {
         HttpError(concierge_store::classify(err.into()))
@@ -44,7 +34,7 @@ impl fmt::Display for HttpError {
 
 impl ResponseError for HttpError {
     fn status_code(&self) -> StatusCode {
-        StatusCode::from_u16(self.0.status() as u16).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+        StatusCode::from_u16(self.0.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }
 
     fn error_response(&self) -> HttpResponse {

@@ -123,7 +123,11 @@ export async function hydrateAll(page: Page): Promise<void> {
   })
   const islands = page.locator('[data-island]:not([data-island="cookie-consent"])')
   for (let i = 0, n = await islands.count(); i < n; i += 1) {
-    await islands.nth(i).scrollIntoViewIfNeeded()
+    // Scrolled by the page itself, not by `scrollIntoViewIfNeeded`: that first waits for the
+    // element to hold still over two animation frames, and a renderer that paints no frame for
+    // a while (a loaded CI host) left it waiting out the whole test (cookies (en), 45 s). What
+    // is checked is that the island hydrates once it is in view, which the next line waits for.
+    await islands.nth(i).evaluate((island) => island.scrollIntoView({ block: 'center' }))
     await expect(islands.nth(i)).toHaveAttribute('data-hydrated', '')
   }
   await page.evaluate(() => window.scrollTo(0, 0))

@@ -82,7 +82,18 @@ pub enum ExportCommand {
 pub enum AdminCommand {
     /// Create an administrator, or reset the password of an existing one. The password comes
     /// from CONCIERGE_ADMIN_PASSWORD or, failing that, the first line of standard input.
-    Create { name: String },
+    Create {
+        name: String,
+        /// owner, editor, contributor, translator or enquiries. A new administrator is an
+        /// owner when left out; an existing one keeps their role.
+        #[arg(long, value_parser = parse_role)]
+        role: Option<concierge_core::roles::Role>,
+    },
+}
+
+fn parse_role(raw: &str) -> Result<concierge_core::roles::Role, String> {
+    concierge_core::roles::Role::parse(raw.trim())
+        .ok_or_else(|| "one of owner, editor, contributor, translator or enquiries".to_owned())
 }
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
@@ -117,8 +128,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             command: MediaCommand::Variants,
         } => make_variants(&settings).await,
         Command::Admin {
-            command: AdminCommand::Create { name },
-        } => create_admin(&settings, &name).await,
+            command: AdminCommand::Create { name, role },
+        } => create_admin(&settings, &name, role).await,
     }
 }
 
@@ -251,8 +262,12 @@ async fn make_variants(settings: &Settings) -> anyhow::Result<()> {
 }
 
 /// Creates an administrator, or resets an existing one's password (and turns their two-factor
-/// sign-in off, ending their sessions).
-async fn create_admin(settings: &Settings, name: &str) -> anyhow::Result<()> {
+/// sign-in off, ending their sessions), with `role` if one is named.
+async fn create_admin(
+    settings: &Settings,
+    name: &str,
+    role: Option<concierge_core::roles::Role>,
+) -> anyhow::Result<()> {
     let name = name.trim().to_owned();
     if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
         bail!("the administrator name must be 1 to 100 printable characters");
@@ -265,12 +280,13 @@ async fn create_admin(settings: &Settings, name: &str) -> anyhow::Result<()> {
     // The reset, its ended sessions and its audit line commit together.
     let txn = sea_orm::TransactionTrait::begin(&db.write).await?;
     let created =
-        concierge_app::accounts::admins::upsert_admin(&txn, &name, password.as_str()).await?;
+        concierge_app::accounts::admins::upsert_admin(&txn, &name, password.as_str(), role).await?;
     txn.commit()
         .await
         .context("Failed to save the administrator")?;
     if created {
-        println!("concierge: administrator {name:?} created");
+        let role = role.unwrap_or(concierge_core::roles::Role::Owner);
+        println!("concierge: administrator {name:?} created ({role})");
     } else {
         println!(
             "concierge: password of administrator {name:?} reset and two-factor sign-in turned off; their sessions were ended"

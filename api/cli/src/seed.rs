@@ -161,7 +161,9 @@ async fn demo_admin(db: &Db, data_dir: &Path) -> anyhow::Result<String> {
         .filter(char::is_ascii_alphanumeric)
         .take(20)
         .collect();
-    concierge_app::accounts::admins::upsert_admin(&db.write, DEMO_ADMIN, &password).await?;
+    let txn = sea_orm::TransactionTrait::begin(&db.write).await?;
+    concierge_app::accounts::admins::upsert_admin(&txn, DEMO_ADMIN, &password, None).await?;
+    txn.commit().await?;
     let login = format!("user name: {DEMO_ADMIN}  password: {password}");
     std::fs::create_dir_all(data_dir)?;
     write_private(&file, &format!("{login}\n"))

@@ -54,6 +54,10 @@ impl FieldErrors {
         self.fields.iter().any(|(f, _)| f == field)
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.fields.is_empty()
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &(String, Text)> {
         self.fields.iter()
     }
@@ -84,6 +88,9 @@ pub enum ApiError {
     SecondFactor(Text),
     /// 403: who the administrator is, is known; this is not theirs to do.
     Forbidden(Text),
+    /// 403 naming the fields this administrator may not change (a translator's save that
+    /// changes more than the Arabic twins).
+    ForbiddenFields(FieldErrors),
     NotFound(Text),
     Conflict(Text),
     PayloadTooLarge(Text),
@@ -143,7 +150,7 @@ impl ApiError {
         match self {
             ApiError::Validation(_) | ApiError::BadRequest(_) => 400,
             ApiError::Unauthorized(_) | ApiError::SecondFactor(_) => 401,
-            ApiError::Forbidden(_) => 403,
+            ApiError::Forbidden(_) | ApiError::ForbiddenFields(_) => 403,
             ApiError::NotFound(_) => 404,
             ApiError::Conflict(_) => 409,
             ApiError::PayloadTooLarge(_) => 413,
@@ -166,7 +173,9 @@ impl ApiError {
     /// The per-field messages of a validation failure (none for the others).
     pub fn fields(&self) -> Vec<&(String, Text)> {
         match self {
-            ApiError::Validation(fields) => fields.iter().collect(),
+            ApiError::Validation(fields) | ApiError::ForbiddenFields(fields) => {
+                fields.iter().collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -175,6 +184,7 @@ impl ApiError {
     pub fn message(&self) -> &Text {
         match self {
             ApiError::Validation(fields) => fields.headline(),
+            ApiError::ForbiddenFields(_) => &catalog().accounts.forbidden,
             ApiError::BadRequest(m)
             | ApiError::Unauthorized(m)
             | ApiError::SecondFactor(m)

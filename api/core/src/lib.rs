@@ -10,4 +10,5 @@ pub mod domain;
 pub mod error;
 pub mod i18n;
 pub mod limits;
+pub mod roles;
 pub mod token;

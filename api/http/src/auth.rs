@@ -1,6 +1,7 @@
 //! Who is asking: the administrator of a bearer token (the middleware that authenticates an
-//! administrator's operation before its body is read, and the extractors), and the
-//! restrictions of an account (a one-time password, two-factor to enrol) on the matched route.
+//! administrator's operation before its body is read, and the extractors), the restrictions
+//! of an account (a one-time password, two-factor to enrol) and the permission its role must
+//! hold, both on the matched route.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -15,6 +16,7 @@ use concierge_app::accounts::sign_in::SessionMeta;
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_core::i18n::Text;
+use concierge_core::roles::{Permission, Role};
 use concierge_core::token::token_hash;
 use concierge_store::entities::{admin_session, admin_user};
 
@@ -49,6 +51,8 @@ pub struct Admin {
     pub user_id: i32,
     pub session_id: i32,
     pub username: String,
+    /// Read afresh on every request: a changed role holds at once, in every session.
+    pub role: Role,
     /// Signed in with a one-time password: only the account's own routes answer.
     pub must_change_password: bool,
     /// Two-factor is required (`CONCIERGE_REQUIRE_2FA`) and not enrolled yet: only the
@@ -63,6 +67,14 @@ const LAST_SEEN_EVERY: chrono::Duration = chrono::Duration::seconds(60);
 /// header; a present but invalid token is still a 401.
 #[derive(Debug, Clone)]
 pub struct MaybeAdmin(pub Option<Admin>);
+
+impl MaybeAdmin {
+    /// Whether an administrator whose role holds `permission` asks (an anonymous operation that
+    /// shows administrators more, such as drafts to those who read content).
+    pub fn may(&self, permission: Permission) -> bool {
+        self.0.as_ref().is_some_and(|a| a.role.may(permission))
+    }
+}
 
 fn bearer(req: &HttpRequest) -> Option<Answer<String>> {
     let header = req.headers().get(actix_web::http::header::AUTHORIZATION)?;
@@ -113,6 +125,7 @@ async fn authenticate(state: web::Data<AppState>, token: String) -> Answer<Admin
     Ok(Admin {
         user_id: user.id,
         session_id: session.id,
+        role: user.role(),
         username: user.username,
         must_change_password: user.must_change_password,
         must_enrol: state.settings.require_2fa && !user.totp_enabled,
@@ -165,7 +178,7 @@ pub async fn authenticate_first(
     actix_web::dev::ServiceResponse<actix_web::body::EitherBody<impl actix_web::body::MessageBody>>,
     actix_web::Error,
 > {
-    use crate::operations::{Access, OperationTable, routed_path};
+    use crate::operations::{OperationTable, routed_path};
     use actix_web::HttpMessage;
     use concierge_store::audit::{self, Actor};
     let table = req
@@ -174,14 +187,27 @@ pub async fn authenticate_first(
         .ok_or_else(|| HttpError::from(anyhow::anyhow!("the operations are not registered")))?;
     let operation = table
         .resolve(req.method(), routed_path(req.request()))
-        .filter(|o| o.access == Access::Administrator);
+        .filter(|o| o.access.bearer());
     let Some(operation) = operation else {
         return Ok(next.call(req).await?.map_into_left_body());
     };
     let token = bearer(req.request()).unwrap_or_else(|| Err(signed_out().into()))?;
     let state = app_state(req.request())?;
     let admin = authenticate(state.clone(), token).await?;
-    if let Some(message) = restriction(&admin, req.method().as_str(), &operation.pattern) {
+    let actor = Actor {
+        id: Some(admin.user_id),
+        username: Some(admin.username.clone()),
+        address: Some(state.client_ip(req.request()).to_string()),
+    };
+    let refusal = match restriction(&admin, req.method().as_str(), &operation.pattern) {
+        Some(message) => Some(message),
+        None if !operation.access.allows(admin.role) => {
+            record_denial(&state, &actor, &admin, req.method().as_str(), operation).await?;
+            Some(&concierge_core::domain::rules::accounts::get().forbidden)
+        }
+        None => None,
+    };
+    if let Some(message) = refusal {
         let response = crate::routes::error_response::error_body(
             actix_web::HttpResponse::Forbidden(),
             message,
@@ -189,11 +215,6 @@ pub async fn authenticate_first(
         );
         return Ok(req.into_response(response).map_into_right_body());
     }
-    let actor = Actor {
-        id: Some(admin.user_id),
-        username: Some(admin.username.clone()),
-        address: Some(state.client_ip(req.request()).to_string()),
-    };
     req.extensions_mut().insert(admin);
     let response = audit::scoped(actor.clone(), next.call(req)).await?;
     if response.status().is_success() {
@@ -202,6 +223,27 @@ pub async fn authenticate_first(
             .map_err(HttpError::from)?;
     }
     Ok(response.map_into_left_body())
+}
+
+/// The audit line of a refused operation: who, which operation, which permission their role
+/// lacks.
+async fn record_denial(
+    state: &AppState,
+    actor: &concierge_store::audit::Actor,
+    admin: &Admin,
+    method: &str,
+    operation: &crate::operations::Operation,
+) -> Answer<()> {
+    let permission = match operation.access {
+        crate::operations::Access::Administrator(permission) => Some(permission.as_str()),
+        _ => None,
+    };
+    concierge_store::audit::Event::new("denied")
+        .on("operation", format!("{method} {}", operation.pattern))
+        .detail(serde_json::json!({ "role": admin.role, "permission": permission }))
+        .save_as(&state.db.write, actor)
+        .await?;
+    Ok(())
 }
 
 impl FromRequest for Admin {
@@ -218,15 +260,26 @@ impl FromRequest for Admin {
         let state = app_state(req);
         let method = req.method().as_str().to_owned();
         let pattern = req.match_pattern().unwrap_or_default();
+        let access = req
+            .app_data::<web::Data<crate::operations::OperationTable>>()
+            .and_then(|table| table.matched(req.method(), &pattern))
+            .map(|o| o.access);
         Box::pin(async move {
             let admin = match found {
                 Some(admin) => admin,
                 None => authenticate(state?, token?).await?,
             };
-            match restriction(&admin, &method, &pattern) {
-                Some(message) => Err(ApiError::Forbidden(message.clone()).into()),
-                None => Ok(admin),
+            if let Some(message) = restriction(&admin, &method, &pattern) {
+                return Err(ApiError::Forbidden(message.clone()).into());
             }
+            // The middleware refused already what the operation's permission does not allow;
+            // this holds it again on the route actually matched (and fails closed on a route
+            // the table does not know).
+            if !access.is_some_and(|access| access.allows(admin.role)) {
+                let message = &concierge_core::domain::rules::accounts::get().forbidden;
+                return Err(ApiError::Forbidden(message.clone()).into());
+            }
+            Ok(admin)
         })
     }
 }

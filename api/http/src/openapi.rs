@@ -9,7 +9,13 @@ use crate::routes;
 #[openapi(
     info(title = "Concierge CMS API", version = "1.0.0",
          description = "Content API of the concierge website. Every request carries `x-api-key`; \
-                        administrator requests also carry `Authorization: Bearer <token>`."),
+                        administrator requests also carry `Authorization: Bearer <token>`, and the \
+                        role of that administrator must hold the permission the operation names as \
+                        its `bearer` scope (owner: all; editor: content.*, media.upload, \
+                        publishing.retry; contributor: content.read/create/edit, media.upload, \
+                        saves as drafts; translator: content.read/edit, Arabic fields only, saves \
+                        as drafts; enquiries: enquiries.read/edit, subscriptions.read; every role: \
+                        account)."),
     paths(
         routes::auth::login, routes::auth::logout,
         routes::account::show, routes::account::change_password, routes::account::list_sessions, routes::account::end_session,
@@ -30,7 +36,8 @@ use crate::routes;
         routes::publishing::retry,
         routes::notifications::status,
         routes::media::upload, routes::media::info,
-        routes::spreadsheets::export_contacts, routes::spreadsheets::import,
+        routes::spreadsheets::export_contacts, routes::spreadsheets::import_contacts,
+        routes::spreadsheets::import_general_content, routes::spreadsheets::import_unknown,
     ),
     modifiers(&Security),
     security(("api_key" = [])),
@@ -52,6 +59,10 @@ impl Modify for Security {
         );
     }
 }
+
+const FORBIDDEN: &str = "The administrator's role does not hold the permission this operation \
+    names as its `bearer` scope, or the account must first change its one-time password or enrol \
+    two-factor sign-in";
 
 /// The document with every path under `/api/v1`, each operation listing the error answers
 /// every endpoint can give (bad input, missing key or token, unknown id, body too large or of
@@ -104,6 +115,13 @@ pub fn document() -> utoipa::openapi::OpenApi {
                     .responses
                     .entry(code.to_owned())
                     .or_insert_with(|| error(description));
+            }
+            if crate::operations::Access::of(operation).bearer() {
+                operation
+                    .responses
+                    .responses
+                    .entry("403".to_owned())
+                    .or_insert_with(|| error(FORBIDDEN));
             }
         }
     }

@@ -1,6 +1,8 @@
 //! The table of the API's operations: for each method and route pattern, whether it needs a
-//! signed-in administrator. Built once at start-up from the OpenAPI document (each operation's
-//! security names the bearer token or not) and handed to the middleware and extractors as data.
+//! signed-in administrator and which permission ([`concierge_core::roles`]). Built once at
+//! start-up from the OpenAPI document (each operation's security names the bearer token or
+//! not, and the bearer's one scope is the permission) and handed to the middleware and
+//! extractors as data: the permissions are declared once, where the API docs show them.
 //!
 //! Every look-up is by the route the router matches, never by the raw request path: actix
 //! routes the percent-decoded path (`/api/v1/%61dmin-users` is `/api/v1/admin-users`), so the
@@ -10,14 +12,34 @@
 
 use actix_web::dev::ResourceDef;
 use actix_web::http::Method;
+use concierge_core::roles::Permission;
 
 /// What an operation needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
     /// The API key alone.
     Anonymous,
-    /// A signed-in administrator (`Authorization: Bearer`).
-    Administrator,
+    /// A signed-in administrator (`Authorization: Bearer`) whose role holds the permission.
+    Administrator(Permission),
+    /// An administrator's operation whose permission is missing or unknown: refused to every
+    /// role (and a test fails on it).
+    Undeclared,
+}
+
+impl Access {
+    /// Whether the operation needs a signed-in administrator.
+    pub fn bearer(self) -> bool {
+        self != Access::Anonymous
+    }
+
+    /// Whether an administrator of `role` may run it.
+    pub fn allows(self, role: concierge_core::roles::Role) -> bool {
+        match self {
+            Access::Anonymous => true,
+            Access::Administrator(permission) => role.may(permission),
+            Access::Undeclared => false,
+        }
+    }
 }
 
 /// One operation of the API.
@@ -61,18 +83,10 @@ impl OperationTable {
                 let Some(operation) = operation else {
                     continue;
                 };
-                let security = serde_json::to_value(&operation.security).unwrap_or_default();
-                let bearer = security
-                    .as_array()
-                    .is_some_and(|list| list.iter().any(|r| r.get("bearer").is_some()));
                 operations.push(Operation {
                     method,
                     pattern: pattern.clone(),
-                    access: if bearer {
-                        Access::Administrator
-                    } else {
-                        Access::Anonymous
-                    },
+                    access: Access::of(operation),
                     def: ResourceDef::new(pattern.as_str()),
                     parameters: pattern.matches('{').count(),
                 });
@@ -131,6 +145,28 @@ impl OperationTable {
     }
 }
 
+impl Access {
+    /// An operation's access, from its security requirements: anonymous without the bearer
+    /// scheme; with it, the one permission its scopes name.
+    pub fn of(operation: &utoipa::openapi::path::Operation) -> Access {
+        let security = serde_json::to_value(&operation.security).unwrap_or_default();
+        let scopes = security.as_array().and_then(|list| {
+            list.iter()
+                .find_map(|requirement| requirement.get("bearer")?.as_array().cloned())
+        });
+        let Some(scopes) = scopes else {
+            return Access::Anonymous;
+        };
+        match scopes.as_slice() {
+            [scope] => scope
+                .as_str()
+                .and_then(Permission::parse)
+                .map_or(Access::Undeclared, Access::Administrator),
+            _ => Access::Undeclared,
+        }
+    }
+}
+
 fn trimmed(path: &str) -> &str {
     match path.trim_end_matches('/') {
         "" => "/",
@@ -166,6 +202,19 @@ mod tests {
     }
 
     #[test]
+    fn every_administrators_operation_declares_one_known_permission() {
+        for operation in table().iter() {
+            assert_ne!(
+                operation.access,
+                Access::Undeclared,
+                "{} {} needs one `bearer` scope naming a permission of concierge_core::roles",
+                operation.method,
+                operation.pattern
+            );
+        }
+    }
+
+    #[test]
     fn literal_routes_come_before_their_parameter_siblings() {
         let table = table();
         let export = table
@@ -176,7 +225,7 @@ mod tests {
             .resolve(&Method::GET, "/api/v1/contact-us/12")
             .unwrap();
         assert_eq!(one.pattern, "/api/v1/contact-us/{id}");
-        assert_eq!(one.access, Access::Administrator);
+        assert_eq!(one.access, Access::Administrator(Permission::EnquiriesRead));
         let anonymous = table.resolve(&Method::GET, "/api/v1/blog/12").unwrap();
         assert_eq!(anonymous.access, Access::Anonymous);
         assert!(

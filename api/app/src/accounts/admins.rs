@@ -1,12 +1,13 @@
-//! The team: administrators managed by administrators. Nobody disables or deletes themselves,
-//! the last active administrator stays, and a disabled or reset account loses its sessions at
-//! once.
+//! The team: administrators managed by the owners. Nobody disables, deletes or demotes
+//! themselves, at least one active owner always stays (checked and written under one lock, so
+//! two owners demoting each other at once cannot both succeed), and a disabled or reset account
+//! loses its sessions at once.
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 use serde::Serialize;
 use serde_json::json;
@@ -17,6 +18,7 @@ use super::sessions;
 use concierge_core::domain::password::NewPassword;
 use concierge_core::domain::rules::accounts as m;
 use concierge_core::error::ApiError;
+use concierge_core::roles::Role;
 use concierge_store::audit::Event;
 use concierge_store::entities::{admin_session, admin_user};
 
@@ -30,18 +32,21 @@ pub struct AdminView {
     pub totp_enabled: bool,
     #[serde(rename = "mustChangePassword")]
     pub must_change_password: bool,
+    pub role: Role,
     pub created_at: DateTime<Utc>,
     pub last_sign_in_at: Option<DateTime<Utc>>,
 }
 
 impl From<admin_user::Model> for AdminView {
     fn from(u: admin_user::Model) -> Self {
+        let role = u.role();
         AdminView {
             id: u.id,
             username: u.username,
             disabled: u.disabled,
             totp_enabled: u.totp_enabled,
             must_change_password: u.must_change_password,
+            role,
             created_at: u.created_at,
             last_sign_in_at: u.last_sign_in_at,
         }
@@ -87,12 +92,19 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<admin_user::Mode
         .ok_or_else(|| ApiError::NotFound(m::get().admin_not_found.clone()))
 }
 
-/// Adds an administrator with a one-time password (changed at their first sign-in).
+/// A role's name as a request sends it, else 400.
+pub fn parse_role(raw: &str) -> Result<Role, ApiError> {
+    Role::parse(raw.trim())
+        .ok_or_else(|| ApiError::validation("role", m::get().role_invalid.clone()))
+}
+
+/// Adds an administrator with a role and a one-time password (changed at their first sign-in).
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     db: &impl ConnectionTrait,
     username: String,
     password: &NewPassword,
+    role: Role,
 ) -> Result<AdminView, ApiError> {
     let taken = admin_user::Entity::find()
         .filter(admin_user::Column::Username.eq(username.as_str()))
@@ -109,6 +121,7 @@ pub async fn create(
         disabled: Set(false),
         must_change_password: Set(true),
         totp_enabled: Set(false),
+        role: Set(role.as_str().to_owned()),
         ..Default::default()
     }
     .insert(db)
@@ -122,29 +135,46 @@ pub async fn create(
     })?;
     Event::new("admin.created")
         .on("admin_user", user.id)
-        .detail(json!({ "username": user.username }))
+        .detail(json!({ "username": user.username, "role": role }))
         .save(db)
         .await?;
     Ok(user.into())
 }
 
-/// 409 unless `target` may stop being an active administrator: not the one asking, and not
-/// the last active one.
+/// Takes the team's lock until `txn` ends: every change that could leave no active owner
+/// (disabling, deleting, changing a role) checks and writes under it, so two of them never both
+/// see the other owner still there. PostgreSQL takes an advisory lock; SQLite has one writer.
+async fn lock_team(txn: &DatabaseTransaction) -> Result<(), ApiError> {
+    concierge_store::throttle::lock(txn, &["admin_users.team"]).await?;
+    Ok(())
+}
+
+/// 409 unless `target` may stop being an active owner (`removing`: stop being an active
+/// administrator at all): not the one asking, and never the last active owner.
 async fn may_remove(
     db: &impl ConnectionTrait,
     acting: i32,
     target: &admin_user::Model,
+    removing: bool,
 ) -> Result<(), ApiError> {
     if target.id == acting {
         return Err(ApiError::Conflict(m::get().not_yourself.clone()));
     }
-    let others_active = admin_user::Entity::find()
+    if target.disabled || target.role() != Role::Owner {
+        return Ok(());
+    }
+    let others = admin_user::Entity::find()
         .filter(admin_user::Column::Disabled.eq(false))
-        .filter(admin_user::Column::Id.ne(target.id))
+        .filter(admin_user::Column::Id.ne(target.id));
+    if removing && others.clone().count(db).await? == 0 {
+        return Err(ApiError::Conflict(m::get().last_admin.clone()));
+    }
+    let other_owners = others
+        .filter(admin_user::Column::Role.eq(Role::Owner.as_str()))
         .count(db)
         .await?;
-    if !target.disabled && others_active == 0 {
-        return Err(ApiError::Conflict(m::get().last_admin.clone()));
+    if other_owners == 0 {
+        return Err(ApiError::Conflict(m::get().last_owner.clone()));
     }
     Ok(())
 }
@@ -157,19 +187,29 @@ pub struct Change {
     /// `Some(false)` turns the administrator's two-factor off (a lost phone, or a device
     /// enrolled by someone else); it can only be turned on from their own account.
     pub totp: Option<bool>,
+    pub role: Option<Role>,
 }
 
-/// Disables, re-enables or resets the password of another administrator; disabling and
-/// resetting end their sessions.
+/// Disables, re-enables, resets the password of or changes the role of another
+/// administrator; disabling and resetting end their sessions. `target` is read again under the
+/// team's lock.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
-    db: &impl ConnectionTrait,
+    db: &DatabaseTransaction,
     acting: i32,
-    target: admin_user::Model,
+    target: i32,
     change: Change,
 ) -> Result<AdminView, ApiError> {
-    if change.disabled == Some(true) {
-        may_remove(db, acting, &target).await?;
+    lock_team(db).await?;
+    let target = find(db, target).await?;
+    let demoted = change
+        .role
+        .is_some_and(|role| role != Role::Owner && target.role() == Role::Owner);
+    if change.disabled == Some(true) || demoted {
+        may_remove(db, acting, &target, change.disabled == Some(true)).await?;
+    }
+    if change.role.is_some_and(|role| role != target.role()) && target.id == acting {
+        return Err(ApiError::Conflict(m::get().not_yourself.clone()));
     }
     if change.password.is_some() && target.id == acting {
         return Err(ApiError::Conflict(m::get().own_password_here.clone()));
@@ -194,6 +234,17 @@ pub async fn update(
             "admin.enabled"
         };
         Event::new(action).on("admin_user", id).save(db).await?;
+    }
+    if let Some(role) = change.role
+        && role != target.role()
+    {
+        row.role = Set(role.as_str().to_owned());
+        // Sessions stay: every request reads the role afresh.
+        Event::new("admin.role_changed")
+            .on("admin_user", id)
+            .detail(json!({ "from": target.role(), "to": role }))
+            .save(db)
+            .await?;
     }
     if let Some(password) = &change.password {
         let hash =
@@ -231,14 +282,13 @@ pub fn turn_two_factor_off(row: &mut admin_user::ActiveModel) {
     row.totp_last_step = Set(None);
 }
 
-/// Deletes another administrator (their sessions and recovery codes with them).
+/// Deletes another administrator (their sessions and recovery codes with them). `target` is
+/// read again under the team's lock.
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn delete(
-    db: &impl ConnectionTrait,
-    acting: i32,
-    target: admin_user::Model,
-) -> Result<(), ApiError> {
-    may_remove(db, acting, &target).await?;
+pub async fn delete(db: &DatabaseTransaction, acting: i32, target: i32) -> Result<(), ApiError> {
+    lock_team(db).await?;
+    let target = find(db, target).await?;
+    may_remove(db, acting, &target, true).await?;
     sessions::end_all(db, target.id, None).await?;
     super::two_factor::remove_recovery_codes(db, target.id).await?;
     concierge_store::entities::admin_session::Entity::delete_many()
@@ -254,13 +304,15 @@ pub async fn delete(
     Ok(())
 }
 
-/// Creates the administrator, or resets the password of an existing one (and signs them out
-/// everywhere). Returns true when the account is new.
+/// Creates the administrator (an owner unless `role` says otherwise), or resets the password
+/// of an existing one (and signs them out everywhere), giving them `role` if one is named and
+/// that leaves an active owner. Returns true when the account is new.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn upsert_admin(
-    db: &impl ConnectionTrait,
+    db: &DatabaseTransaction,
     username: &str,
     password: &str,
+    role: Option<Role>,
 ) -> anyhow::Result<bool> {
     let hash = hash_password(password)?;
     let existing = admin_user::Entity::find()
@@ -271,8 +323,28 @@ pub async fn upsert_admin(
     if let Some(user) = existing {
         let id = user.id;
         let had_two_factor = user.totp_enabled || user.totp_secret.is_some();
+        let new_role = role.filter(|role| *role != user.role());
+        if let Some(role) = new_role
+            && role != Role::Owner
+        {
+            lock_team(db).await.map_err(ApiError::into_anyhow)?;
+            // Nobody acts from the command line (id 0 is no account).
+            may_remove(db, 0, &user, false)
+                .await
+                .map_err(ApiError::into_anyhow)?;
+        }
+        let from = user.role();
         let mut active: admin_user::ActiveModel = user.into();
         active.password_hash = Set(hash);
+        if let Some(role) = new_role {
+            active.role = Set(role.as_str().to_owned());
+            concierge_store::audit::Event::new("admin.role_changed")
+                .on("admin_user", id)
+                .detail(serde_json::json!({ "from": from, "to": role, "via": "command line" }))
+                .save(db)
+                .await
+                .context("Failed to record the new role in the audit log")?;
+        }
         // A reset is how an administrator locked out of their own account gets back in,
         // whoever enrolled the device that now asks for a code.
         crate::accounts::admins::turn_two_factor_off(&mut active);
@@ -302,10 +374,12 @@ pub async fn upsert_admin(
             .context("Failed to record the reset in the audit log")?;
         Ok(false)
     } else {
+        let role = role.unwrap_or(Role::Owner);
         let user = admin_user::ActiveModel {
             username: Set(username.to_owned()),
             password_hash: Set(hash),
             created_at: Set(Utc::now()),
+            role: Set(role.as_str().to_owned()),
             ..Default::default()
         }
         .insert(db)
@@ -313,7 +387,7 @@ pub async fn upsert_admin(
         .context("Failed to create the administrator")?;
         concierge_store::audit::Event::new("admin.created")
             .on("admin_user", user.id)
-            .detail(serde_json::json!({ "username": user.username, "via": "command line" }))
+            .detail(serde_json::json!({ "username": user.username, "role": role, "via": "command line" }))
             .save(db)
             .await
             .context("Failed to record the new administrator in the audit log")?;

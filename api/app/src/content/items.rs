@@ -16,7 +16,8 @@ use crate::content::lifecycle::{self, Request, State, admin_view, changed_fields
 use crate::content::{Kind, column};
 use concierge_core::domain::page::Paging;
 use concierge_core::domain::rules::catalog;
-use concierge_core::error::ApiError;
+use concierge_core::error::{ApiError, FieldErrors};
+use concierge_core::roles::Writes;
 use concierge_store::audit::{Actor, Event};
 use concierge_store::content_rows::{self as rows, Audience, KEEP_DELETED_DAYS, Status, due_to};
 use concierge_store::entities::content_revision;
@@ -49,7 +50,7 @@ pub async fn create<K: Kind>(
     input: K::Input,
     now: DateTime<Utc>,
 ) -> Result<K::Model, ApiError> {
-    let (saved, _) = store::<K>(txn, None, input, &Request::default(), now).await?;
+    let (saved, _) = store::<K>(txn, None, input, &Request::default(), Author::SYSTEM, now).await?;
     Ok(saved)
 }
 
@@ -63,31 +64,107 @@ pub async fn update<K: Kind>(
     now: DateTime<Utc>,
 ) -> Result<K::Model, ApiError> {
     let before = find::<K>(txn, id).await?;
-    let (saved, _) = store::<K>(txn, Some(before), input, &Request::default(), now).await?;
+    let (saved, _) = store::<K>(
+        txn,
+        Some(before),
+        input,
+        &Request::default(),
+        Author::SYSTEM,
+        now,
+    )
+    .await?;
     Ok(saved)
 }
 
 /// A save from the API: `body` holds the item's fields and, optionally, its lifecycle
 /// (`status`, `publish_at`, `unpublish_at`). Without `status` it is published at once. The
 /// answer is the record as an administrator reads it.
+///
+/// `writes` is how the writer's role saves: a contributor's or a translator's save is a draft
+/// (the pending change of a published item) whatever the body says, its schedule kept; a
+/// translator's may change only the Arabic twins (`*_ar`), the other fields it leaves out
+/// are kept, and one it changes is refused with 403 naming it.
 #[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn save<K: Kind>(
     txn: &DatabaseTransaction,
     id: Option<i32>,
     mut body: Map<String, Value>,
+    writes: Writes,
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
-    let request = Request::take_from(&mut body)?;
+    let mut request = Request::take_from(&mut body)?;
+    if writes != Writes::AsSent {
+        request = Request {
+            status: Some(Status::Draft),
+            ..Request::default()
+        };
+    }
     let before = match id {
         Some(id) => Some(find::<K>(txn, id).await?),
         None => None,
     };
+    let mut sent: Vec<String> = body.keys().cloned().collect();
     if let Some(before) = &before {
-        lifecycle::keep_arabic(&mut body, &admin_view::<K>(before));
+        let current = admin_view::<K>(before);
+        // What the writer changed: the fields sent with another value than they were shown.
+        sent = changed_fields(Some(&current), &Value::Object(body.clone()));
+        lifecycle::keep_arabic(&mut body, &current);
+        if writes == Writes::ArabicDrafts {
+            lifecycle::keep_all_but_arabic(&mut body, &current);
+        }
     }
     let input = lifecycle::input_of::<K>(body)?;
-    let (_, view) = store::<K>(txn, before, input, &request, now).await?;
+    let author = Author {
+        writes,
+        sent: &sent,
+    };
+    let (_, view) = store::<K>(txn, before, input, &request, author, now).await?;
     Ok(view)
+}
+
+/// Who saves, as the storing sees them: how their role writes, and the fields they changed.
+#[derive(Debug, Clone, Copy)]
+struct Author<'a> {
+    writes: Writes,
+    sent: &'a [String],
+}
+
+impl Author<'_> {
+    /// The seed, an import, a publish: saved as asked, from no body.
+    const SYSTEM: Author<'static> = Author {
+        writes: Writes::AsSent,
+        sent: &[],
+    };
+
+    /// 403 unless the save changes nothing but the Arabic twins, for a translator: `candidate`
+    /// is the record the save would make, `current` what the administrator was shown. It names
+    /// the fields the writer changed (a field derived from them, such as a blog's slug from its
+    /// name, only when none of them did).
+    fn check(&self, current: &Value, candidate: &Value) -> Result<(), ApiError> {
+        if self.writes != Writes::ArabicDrafts {
+            return Ok(());
+        }
+        let changed: Vec<String> = changed_fields(Some(current), candidate)
+            .into_iter()
+            .filter(|f| !f.ends_with("_ar") && !lifecycle::is_bookkeeping(f))
+            .collect();
+        let named: Vec<&String> = match changed.iter().filter(|f| self.sent.contains(f)).count() {
+            0 => changed.iter().collect(),
+            _ => changed.iter().filter(|f| self.sent.contains(f)).collect(),
+        };
+        let mut refused = FieldErrors::default();
+        for field in named {
+            let message = concierge_core::domain::rules::accounts::get()
+                .arabic_only
+                .with("field", field.clone());
+            refused.add(field, message);
+        }
+        if refused.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::ForbiddenFields(refused))
+        }
+    }
 }
 
 /// The one way a save is stored: a new item, a published save over the live version, a
@@ -97,10 +174,15 @@ async fn store<K: Kind>(
     before: Option<K::Model>,
     input: K::Input,
     request: &Request,
+    author: Author<'_>,
     now: DateTime<Utc>,
 ) -> Result<(K::Model, Value), ApiError> {
     let wanted = request.status.unwrap_or(Status::Published);
     let Some(before) = before else {
+        if author.writes == Writes::ArabicDrafts {
+            let message = &concierge_core::domain::rules::accounts::get().forbidden;
+            return Err(ApiError::Forbidden(message.clone()));
+        }
         let mut row = K::new_row(now);
         K::apply(input, txn, &mut row, now).await?;
         let mut state = State::new(wanted);
@@ -129,6 +211,9 @@ async fn store<K: Kind>(
         let mut draft: K::Active = before.clone().into();
         K::apply(input, txn, &mut draft, now).await?;
         let draft = draft.try_into_model()?;
+        if author.writes == Writes::ArabicDrafts {
+            author.check(&before_view, &serde_json::to_value(&draft)?)?;
+        }
         state.draft = Some(serde_json::to_string(&draft).unwrap_or_default());
         state.settle(now);
         let mut row: K::Active = before.clone().into();
@@ -137,6 +222,10 @@ async fn store<K: Kind>(
     } else {
         let mut row: K::Active = before.clone().into();
         K::apply(input, txn, &mut row, now).await?;
+        if author.writes == Writes::ArabicDrafts {
+            let candidate = row.clone().try_into_model()?;
+            author.check(&before_view, &serde_json::to_value(&candidate)?)?;
+        }
         state.status = wanted;
         state.draft = None;
         state.settle(now);
@@ -191,7 +280,7 @@ pub async fn publish<K: Kind>(
         publish_at: Some(None),
         unpublish_at: was.unpublish_at.filter(|at| *at <= now).map(|_| None),
     };
-    let (_, view) = store::<K>(txn, Some(before), input, &request, now).await?;
+    let (_, view) = store::<K>(txn, Some(before), input, &request, Author::SYSTEM, now).await?;
     Ok(view)
 }
 
@@ -260,12 +349,13 @@ pub async fn undelete<K: Kind>(
 }
 
 /// Makes a revision the item's current draft (pending changes beside the live version of a
-/// published item).
+/// published item), saved as `writes` says (a translator's restore changes only Arabic).
 #[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn restore<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
     revision: i32,
+    writes: Writes,
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
     let revision = find_revision::<K>(txn, id, revision).await?;
@@ -277,7 +367,7 @@ pub async fn restore<K: Kind>(
         fields.remove(key);
     }
     fields.insert("status".into(), Value::String("draft".into()));
-    save::<K>(txn, Some(id), fields, now).await
+    save::<K>(txn, Some(id), fields, writes, now).await
 }
 
 /// Writes a new lifecycle state over `row` (its fields unchanged).

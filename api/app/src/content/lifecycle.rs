@@ -261,6 +261,27 @@ pub fn keep_arabic(body: &mut Map<String, Value>, current: &Value) {
     }
 }
 
+/// Keys of a row that are the lifecycle's or the database's, not the item's content: never a
+/// field an administrator changes by saving.
+pub fn is_bookkeeping(key: &str) -> bool {
+    LIFECYCLE_KEYS.contains(&key)
+        || NOT_CHANGES.contains(&key)
+        || matches!(key, "id" | "draft" | "live" | "deleted_at")
+}
+
+/// The fields other than the Arabic twins that `current` has and `body` leaves out, copied in:
+/// a translator may send only the Arabic text, and every other field stays as it is.
+pub fn keep_all_but_arabic(body: &mut Map<String, Value>, current: &Value) {
+    let Some(current) = current.as_object() else {
+        return;
+    };
+    for (key, value) in current {
+        if !key.ends_with("_ar") && !is_bookkeeping(key) && !body.contains_key(key) {
+            body.insert(key.clone(), value.clone());
+        }
+    }
+}
+
 /// The item's fields of a view or a stored draft, as a save's input.
 pub fn input_of<K: Kind>(fields: Map<String, Value>) -> Result<K::Input, ApiError> {
     serde_json::from_value(Value::Object(fields)).map_err(|e| {

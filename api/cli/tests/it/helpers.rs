@@ -175,10 +175,33 @@ impl TestApp {
             .expect("request")
     }
 
+    /// Creates (or resets) an owner, as `concierge admin create NAME` does.
     pub async fn create_admin(&self, name: &str, password: &str) {
-        concierge::accounts::admins::upsert_admin(&self.db.write, name, password)
+        self.create_admin_with(name, password, None).await;
+    }
+
+    /// Creates (or resets) an administrator, as `concierge admin create NAME --role ROLE` does.
+    pub async fn create_admin_with(
+        &self,
+        name: &str,
+        password: &str,
+        role: Option<concierge::roles::Role>,
+    ) {
+        let txn = sea_orm::TransactionTrait::begin(&self.db.write)
+            .await
+            .expect("transaction");
+        concierge::accounts::admins::upsert_admin(&txn, name, password, role)
             .await
             .expect("admin created");
+        txn.commit().await.expect("admin committed");
+    }
+
+    /// A signed-in administrator of `role` (named after it)'s token.
+    pub async fn token_for(&self, role: concierge::roles::Role) -> String {
+        let name = format!("{role}-member");
+        self.create_admin_with(&name, ADMIN_PASSWORD, Some(role))
+            .await;
+        self.token_of(&name, ADMIN_PASSWORD).await
     }
 
     pub async fn login(&self, name: &str, password: &str) -> Response {

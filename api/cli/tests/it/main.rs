@@ -24,6 +24,7 @@ mod platform;
 mod publishing;
 mod read_cache;
 mod reviews;
+mod roles;
 mod rules;
 mod s3;
 mod service_lists;

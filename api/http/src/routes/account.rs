@@ -18,6 +18,7 @@ use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::password::NewPassword;
 use concierge_core::domain::rules::accounts as m;
 use concierge_core::error::ApiError;
+use concierge_core::roles::Role;
 use concierge_store::audit::Event;
 use concierge_store::entities::admin_user;
 use concierge_store::throttle::{self, Decision};
@@ -33,18 +34,24 @@ pub struct AccountView {
     /// `CONCIERGE_REQUIRE_2FA` is on and two-factor is not enrolled yet.
     #[serde(rename = "totpRequired")]
     pub totp_required: bool,
+    pub role: Role,
+    /// The permissions of the role (`concierge_core::roles`): what the admin shows.
+    #[schema(example = json!(["account", "content.read", "content.edit"]))]
+    pub permissions: Vec<&'static str>,
 }
 
 fn view(state: &AppState, user: admin_user::Model) -> AccountView {
     AccountView {
         totp_required: state.settings.require_2fa && !user.totp_enabled,
+        role: user.role(),
+        permissions: user.role().permissions(),
         username: user.username,
         totp_enabled: user.totp_enabled,
         must_change_password: user.must_change_password,
     }
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "account", security(("api_key" = [], "bearer" = [])),
+#[utoipa::path(context_path = "/api/v1", tag = "account", security(("api_key" = [], "bearer" = ["account"])),
     responses((status = 200, body = ItemEnvelope<AccountView>)))]
 #[get("/account")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -105,7 +112,7 @@ pub struct PasswordChangeInput {
 /// Changes the signed-in administrator's password (the current one required, the new one
 /// following the password rules); every other session of theirs ends.
 #[utoipa::path(context_path = "/api/v1", tag = "account", request_body = PasswordChangeInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["account"])),
     responses((status = 200, body = ItemEnvelope<AccountView>), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[put("/account/password")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -155,7 +162,7 @@ pub async fn change_password(
     ))
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "account", security(("api_key" = [], "bearer" = [])),
+#[utoipa::path(context_path = "/api/v1", tag = "account", security(("api_key" = [], "bearer" = ["account"])),
     responses((status = 200, body = ListEnvelope<SessionView>)))]
 #[get("/account/sessions")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -167,7 +174,7 @@ pub async fn list_sessions(state: web::Data<AppState>, admin: Admin) -> Answer {
 
 /// Ends one of the signed-in administrator's sessions (the current one signs out).
 #[utoipa::path(context_path = "/api/v1", tag = "account", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["account"])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/account/sessions/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -198,7 +205,7 @@ pub struct TotpSetup {
 /// the account's password is given: a stolen token alone cannot enrol a device of its own and
 /// lock the owner out. 409 while two-factor is on.
 #[utoipa::path(context_path = "/api/v1", tag = "account", request_body = PasswordInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["account"])),
     responses((status = 200, body = ItemEnvelope<TotpSetup>), (status = 400, body = ErrorBody),
               (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[post("/account/totp/setup")]
@@ -251,7 +258,7 @@ pub struct RecoveryCodes {
 /// having passed it, sessions made without it stop working, and ten recovery codes are
 /// returned (this once).
 #[utoipa::path(context_path = "/api/v1", tag = "account", request_body = TotpCodeInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["account"])),
     responses((status = 200, body = ItemEnvelope<RecoveryCodes>), (status = 400, body = ErrorBody),
               (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[post("/account/totp/enable")]
@@ -318,7 +325,7 @@ pub struct PasswordInput {
 
 /// Turns two-factor off (the password required); the secret and recovery codes are forgotten.
 #[utoipa::path(context_path = "/api/v1", tag = "account", request_body = PasswordInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["account"])),
     responses((status = 200, body = ItemEnvelope<AccountView>), (status = 400, body = ErrorBody),
               (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
 #[post("/account/totp/disable")]

@@ -1,7 +1,7 @@
 //! The team: `GET`/`POST /admin-users`, `PUT`/`DELETE /admin-users/{id}` (administrators).
 
 use actix_web::{delete, get, post, put, web};
-use sea_orm::{ConnectionTrait, DbBackend, TransactionTrait};
+use sea_orm::TransactionTrait;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -14,8 +14,9 @@ use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::password::NewPassword;
 use concierge_core::domain::rules::accounts as m;
 use concierge_core::error::ApiError;
+use concierge_core::roles::Role;
 
-#[utoipa::path(context_path = "/api/v1", tag = "admin-users", security(("api_key" = [], "bearer" = [])),
+#[utoipa::path(context_path = "/api/v1", tag = "admin-users", security(("api_key" = [], "bearer" = ["team"])),
     responses((status = 200, body = ListEnvelope<AdminView>)))]
 #[get("/admin-users")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -33,6 +34,9 @@ pub struct AdminUserInput {
     /// A one-time password: the new administrator must change it at first sign-in.
     #[schema(value_type = String, format = Password, min_length = 12, max_length = 128, required = true)]
     pub password: TextField,
+    /// What the administrator may do; `editor` when left out.
+    #[schema(value_type = Option<Role>)]
+    pub role: TextField,
 }
 
 fn new_password(username: &str, raw: Option<String>) -> Answer<NewPassword> {
@@ -48,7 +52,7 @@ fn new_password(username: &str, raw: Option<String>) -> Answer<NewPassword> {
 
 /// Adds an administrator with a one-time password. 409 when the user name is taken.
 #[utoipa::path(context_path = "/api/v1", tag = "admin-users", request_body = AdminUserInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["team"])),
     responses((status = 201, body = ItemEnvelope<AdminView>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[post("/admin-users")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -60,7 +64,11 @@ pub async fn create(
     let body = body.into_inner();
     let username = admins::parse_username(body.username.take())?;
     let password = new_password(&username, body.password.take())?;
-    let created = admins::create(&state.db.write, username, &password).await?;
+    let role = match body.role.take() {
+        Some(raw) => admins::parse_role(&raw)?,
+        None => Role::Editor,
+    };
+    let created = admins::create(&state.db.write, username, &password, role).await?;
     Ok(envelope::created(created, &m::get().admin_created.clone()))
 }
 
@@ -75,23 +83,16 @@ pub struct AdminUserUpdateInput {
     /// False turns the administrator's two-factor sign-in off (their sessions end; the
     /// secret and recovery codes are forgotten). It is only turned on from their own account.
     pub totp: Option<bool>,
+    /// The administrator's new role (not your own; at least one active owner stays).
+    #[schema(value_type = Option<Role>)]
+    pub role: TextField,
 }
 
-/// Serialises changes to the team on PostgreSQL (SQLite has one writer), so that two
-/// administrators disabling each other cannot leave nobody active.
-async fn lock_team(txn: &sea_orm::DatabaseTransaction) -> Answer<()> {
-    if txn.get_database_backend() == DbBackend::Postgres {
-        txn.execute_unprepared("LOCK TABLE admin_users IN SHARE ROW EXCLUSIVE MODE")
-            .await?;
-    }
-    Ok(())
-}
-
-/// Disables, re-enables, resets the password of, or turns two-factor off for another
-/// administrator. 409 for disabling yourself or the last active administrator, or resetting
-/// your own password or two-factor here.
+/// Disables, re-enables, resets the password of, changes the role of, or turns two-factor off
+/// for another administrator. 409 for disabling or demoting yourself or the last active owner,
+/// or resetting your own password or two-factor here.
 #[utoipa::path(context_path = "/api/v1", tag = "admin-users", request_body = AdminUserUpdateInput,
-    params(("id" = i32, Path, minimum = 1)), security(("api_key" = [], "bearer" = [])),
+    params(("id" = i32, Path, minimum = 1)), security(("api_key" = [], "bearer" = ["team"])),
     responses((status = 200, body = ItemEnvelope<AdminView>), (status = 400, body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[put("/admin-users/{id}")]
@@ -105,11 +106,15 @@ pub async fn update(
     let id = envelope::parse_id(&id)?;
     let body = body.into_inner();
     let raw_password = body.password.take();
-    if body.disabled.is_none() && raw_password.is_none() && body.totp.is_none() {
+    let role = body
+        .role
+        .take()
+        .map(|raw| admins::parse_role(&raw))
+        .transpose()?;
+    if body.disabled.is_none() && raw_password.is_none() && body.totp.is_none() && role.is_none() {
         return Err(ApiError::validation("disabled", m::get().nothing_to_change.clone()).into());
     }
     let txn = state.db.write.begin().await?;
-    lock_team(&txn).await?;
     let target = admins::find(&txn, id).await?;
     let password = match raw_password {
         Some(raw) => Some(new_password(&target.username, Some(raw))?),
@@ -119,24 +124,23 @@ pub async fn update(
         disabled: body.disabled,
         password,
         totp: body.totp,
+        role,
     };
-    let saved = admins::update(&txn, admin.user_id, target, change).await?;
+    let saved = admins::update(&txn, admin.user_id, id, change).await?;
     txn.commit().await?;
     Ok(envelope::updated(saved, &m::get().admin_updated.clone()))
 }
 
-/// Deletes another administrator. 409 for yourself or the last active administrator.
+/// Deletes another administrator. 409 for yourself or the last active owner.
 #[utoipa::path(context_path = "/api/v1", tag = "admin-users", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["team"])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[delete("/admin-users/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn remove(state: web::Data<AppState>, admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
     let txn = state.db.write.begin().await?;
-    lock_team(&txn).await?;
-    let target = admins::find(&txn, id).await?;
-    admins::delete(&txn, admin.user_id, target).await?;
+    admins::delete(&txn, admin.user_id, id).await?;
     txn.commit().await?;
     Ok(envelope::deleted(id, &m::get().admin_deleted.clone()))
 }

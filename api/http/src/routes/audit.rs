@@ -69,7 +69,7 @@ fn parse_when(name: &str, raw: Option<String>, end_of_day: bool) -> Answer<Optio
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "audit", params(PagingQuery, AuditQuery),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["audit"])),
     responses((status = 200, body = ListEnvelope<AuditEntry>), (status = 400, body = ErrorBody)))]
 #[get("/audit")]
 #[tracing::instrument(level = "debug", skip_all)]

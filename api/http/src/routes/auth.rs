@@ -144,7 +144,7 @@ pub async fn login(
 }
 
 /// Ends the current session: its token stops working at once.
-#[utoipa::path(context_path = "/api/v1", tag = "auth", security(("api_key" = [], "bearer" = [])),
+#[utoipa::path(context_path = "/api/v1", tag = "auth", security(("api_key" = [], "bearer" = ["account"])),
     responses((status = 200, body = ErrorBody), (status = 401, body = ErrorBody)))]
 #[post("/logout")]
 #[tracing::instrument(level = "debug", skip_all)]

@@ -50,34 +50,34 @@ pub async fn get_one(
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", request_body = Vec<BannerInput>,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.create"])),
     responses((status = 201, body = ItemEnvelope<banner::Model>), (status = 400, body = ErrorBody)))]
 #[post("/flashy-banner")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     body: web::Json<Vec<serde_json::Value>>,
 ) -> Answer {
-    generic::create::<Banners>(&state, single(body)?).await
+    generic::create::<Banners>(&state, &admin, single(body)?).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)), request_body = Vec<BannerInput>,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.edit"])),
     responses((status = 200, body = ItemEnvelope<banner::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/flashy-banner/update-flashy-banner-by-id/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     id: web::Path<String>,
     body: web::Json<Vec<serde_json::Value>>,
 ) -> Answer {
-    generic::update::<Banners>(&state, &id, single(body)?).await
+    generic::update::<Banners>(&state, &admin, &id, single(body)?).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.delete"])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/flashy-banner/flashy-banner-delete/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]

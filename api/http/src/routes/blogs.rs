@@ -39,34 +39,34 @@ pub async fn get_one(
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "blogs", request_body = BlogInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.create"])),
     responses((status = 201, body = ItemEnvelope<blog::Model>), (status = 400, body = ErrorBody)))]
 #[post("/blog")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    generic::create::<Blogs>(&state, body.into_inner()).await
+    generic::create::<Blogs>(&state, &admin, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path, minimum = 1)), request_body = BlogInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.edit"])),
     responses((status = 200, body = ItemEnvelope<blog::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/blog/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    generic::update::<Blogs>(&state, &id, body.into_inner()).await
+    generic::update::<Blogs>(&state, &admin, &id, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "blogs", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.delete"])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/blog/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]

@@ -142,7 +142,8 @@ pub async fn create(
     admin: MaybeAdmin,
     body: web::Json<ContactInput>,
 ) -> Answer {
-    let audience = if admin.0.is_some() {
+    // The desk (and owners) may file an enquiry taken by phone, with its status.
+    let audience = if admin.may(concierge_core::roles::Permission::EnquiriesEdit) {
         Audience::Admin
     } else {
         Audience::Visitor
@@ -183,7 +184,7 @@ pub async fn create(
 
 /// Enquiries newest first, filtered by `status` and searched by `q` (name, email or phone).
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(PagingQuery, FilterQuery),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["enquiries.read"])),
     responses((status = 200, body = ListEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 #[get("/contact-us")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -200,7 +201,7 @@ pub async fn list(
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["enquiries.read"])),
     responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 404, body = ErrorBody)))]
 #[get("/contact-us/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -213,7 +214,7 @@ pub async fn get_one(state: web::Data<AppState>, _admin: Admin, id: web::Path<St
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)), request_body = ContactInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["enquiries.edit"])),
     responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/contact-us/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -247,7 +248,7 @@ pub async fn update(
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["enquiries.delete"])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/contact-us/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]

@@ -38,34 +38,34 @@ pub async fn get_one(
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "general content", request_body = GeneralContentInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.create"])),
     responses((status = 201, body = ItemEnvelope<general_content::Model>), (status = 400, body = ErrorBody)))]
 #[post("/general-content-section")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    generic::create::<GeneralContent>(&state, body.into_inner()).await
+    generic::create::<GeneralContent>(&state, &admin, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "general content", params(("id" = i32, Path, minimum = 1)), request_body = GeneralContentInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.edit"])),
     responses((status = 200, body = ItemEnvelope<general_content::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/general-content-section/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    generic::update::<GeneralContent>(&state, &id, body.into_inner()).await
+    generic::update::<GeneralContent>(&state, &admin, &id, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "general content", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.delete"])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/general-content-section/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]

@@ -20,6 +20,7 @@ use concierge_app::content::{KINDS, Kind};
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
+use concierge_core::roles::Writes;
 use concierge_store as store;
 use concierge_store::entities::content_revision;
 
@@ -75,7 +76,8 @@ fn id_of(raw: &str) -> Answer<i32> {
 enum Op {
     Publish,
     Unpublish,
-    Restore(i32),
+    /// A revision, saved as the administrator's role saves.
+    Restore(i32, Writes),
     Undelete,
 }
 
@@ -89,8 +91,8 @@ impl Op {
         match self {
             Op::Publish => concierge_app::content::items::publish::<K>(txn, id, now).await,
             Op::Unpublish => concierge_app::content::items::unpublish::<K>(txn, id, now).await,
-            Op::Restore(rev) => {
-                concierge_app::content::items::restore::<K>(txn, id, rev, now).await
+            Op::Restore(rev, writes) => {
+                concierge_app::content::items::restore::<K>(txn, id, rev, writes, now).await
             }
             Op::Undelete => concierge_app::content::items::undelete::<K>(txn, id, now).await,
         }
@@ -101,7 +103,7 @@ impl Op {
         match self {
             Op::Publish => &m.content_published,
             Op::Unpublish => &m.content_unpublished,
-            Op::Restore(_) => &m.content_restored,
+            Op::Restore(..) => &m.content_restored,
             Op::Undelete => &m.content_undeleted,
         }
     }
@@ -120,7 +122,7 @@ async fn act(state: &AppState, kind: &str, id: &str, op: Op) -> Answer {
 /// Publishes the item now (its pending changes become the live version).
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.publish"])),
     responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/publish")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -136,7 +138,7 @@ pub async fn publish(
 /// Takes the item off the site now: gone from every page, listing, sitemap and feed.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.publish"])),
     responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/unpublish")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -152,7 +154,7 @@ pub async fn unpublish(
 /// The item's history, newest first.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), PagingQuery),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.read"])),
     responses((status = 200, body = ListEnvelope<RevisionSummary>), (status = 404, body = ErrorBody)))]
 #[get("/content/{kind}/{id}/revisions")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -174,7 +176,7 @@ pub async fn revisions(
 /// One revision, whole.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), ("rev" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.read"])),
     responses((status = 200, body = ItemEnvelope<Revision>), (status = 404, body = ErrorBody)))]
 #[get("/content/{kind}/{id}/revisions/{rev}")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -193,17 +195,18 @@ pub async fn revision(
 /// Makes the revision the item's current draft.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), ("rev" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.publish"])),
     responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/revisions/{rev}/restore")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn restore(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     path: web::Path<(String, String, String)>,
 ) -> Answer {
     let (kind, id, rev) = path.into_inner();
-    act(&state, &kind, &id, Op::Restore(id_of(&rev)?)).await
+    let op = Op::Restore(id_of(&rev)?, admin.role.writes());
+    act(&state, &kind, &id, op).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -214,7 +217,7 @@ pub struct KindQuery {
 
 /// Items deleted in the last 30 days, most recent first, each with `kind` and `deleted_at`.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle", params(KindQuery),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.read"])),
     responses((status = 200, body = ListEnvelope<Object>), (status = 404, body = ErrorBody)))]
 #[get("/content/deleted")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -242,7 +245,7 @@ pub async fn deleted(
 /// Brings back, as a draft, an item deleted in the last 30 days.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.delete"])),
     responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/undelete")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -258,7 +261,7 @@ pub async fn undelete(
 /// What the scheduler will do: every published item with a `publish_at` or `unpublish_at` still
 /// to come, soonest first, each with `kind`.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.read"])),
     responses((status = 200, body = ListEnvelope<Object>)))]
 #[get("/content/scheduled")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -337,7 +340,7 @@ pub struct PreviewQuery {
 /// the preview is made by the same code, templates and islands as the site itself.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), PreviewQuery),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.read"])),
     responses((status = 200, content_type = "text/html", body = String), (status = 404, body = ErrorBody)))]
 #[get("/preview/{kind}/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]

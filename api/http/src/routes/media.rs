@@ -149,7 +149,7 @@ pub fn check_declared_length(req: &HttpRequest, limit: u64) -> Answer<()> {
     }
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "media", security(("api_key" = [], "bearer" = [])),
+#[utoipa::path(context_path = "/api/v1", tag = "media", security(("api_key" = [], "bearer" = ["media.upload"])),
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses((status = 200, body = UploadEnvelope), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody),
               (status = 415, body = ErrorBody)))]

@@ -43,7 +43,9 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .configure(lifecycle::configure)
         // Before `contact`: `/contact-us/export` would otherwise match `/contact-us/{id}`.
         .service(spreadsheets::export_contacts)
-        .service(spreadsheets::import)
+        .service(spreadsheets::import_contacts)
+        .service(spreadsheets::import_general_content)
+        .service(spreadsheets::import_unknown)
         .configure(contact::configure)
         .configure(subscriptions::configure)
         .service(publishing::status)

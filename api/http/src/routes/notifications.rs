@@ -17,7 +17,7 @@ pub struct NotificationsEnvelope {
     pub response_body: NotificationStatus,
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "contact", security(("api_key" = [], "bearer" = [])),
+#[utoipa::path(context_path = "/api/v1", tag = "contact", security(("api_key" = [], "bearer" = ["enquiries.read"])),
     responses((status = 200, body = NotificationsEnvelope), (status = 401, body = ErrorBody)))]
 #[get("/notifications/status")]
 #[tracing::instrument(level = "debug", skip_all)]

@@ -19,7 +19,7 @@ pub struct StatusEnvelope {
     pub response_body: Status,
 }
 
-#[utoipa::path(context_path = "/api/v1", tag = "publishing", security(("api_key" = [], "bearer" = [])),
+#[utoipa::path(context_path = "/api/v1", tag = "publishing", security(("api_key" = [], "bearer" = ["content.read"])),
     responses((status = 200, body = StatusEnvelope), (status = 401, body = ErrorBody)))]
 #[get("/publish/status")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -37,7 +37,7 @@ pub struct RetryEnvelope {
 
 /// Puts a job set aside back in the queue; the publisher tries it at once.
 #[utoipa::path(context_path = "/api/v1", tag = "publishing", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["publishing.retry"])),
     responses((status = 200, body = RetryEnvelope), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[post("/publish/jobs/{id}/retry")]
 #[tracing::instrument(level = "debug", skip_all)]

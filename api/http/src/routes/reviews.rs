@@ -52,34 +52,34 @@ pub async fn get_one(
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "client reviews", request_body = ReviewInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.create"])),
     responses((status = 201, body = ItemEnvelope<review::Model>), (status = 400, body = ErrorBody)))]
 #[post("/client-reviewes")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    generic::create::<Reviews>(&state, body.into_inner()).await
+    generic::create::<Reviews>(&state, &admin, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path, minimum = 1)), request_body = ReviewInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.edit"])),
     responses((status = 200, body = ItemEnvelope<review::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/client-reviewes/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    generic::update::<Reviews>(&state, &id, body.into_inner()).await
+    generic::update::<Reviews>(&state, &admin, &id, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.delete"])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/client-reviewes/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]

@@ -25,7 +25,10 @@ pub async fn list_for_service(
     admin: MaybeAdmin,
 ) -> Answer {
     let service_id = envelope::parse_id(&service_id)?;
-    let page = Paging::parse(&query, admin.0.is_some())?;
+    let page = Paging::parse(
+        &query,
+        admin.may(concierge_core::roles::Permission::ContentRead),
+    )?;
     let audience = generic::audience(&admin);
     concierge_app::content::items::find_for::<Services>(&state.db.read, service_id, audience)
         .await?;
@@ -50,34 +53,34 @@ pub async fn get_one(
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", request_body = ServiceItemInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.create"])),
     responses((status = 201, body = ItemEnvelope<service_item::Model>), (status = 400, body = ErrorBody)))]
 #[post("/list-of-services")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    generic::create::<ServiceItems>(&state, body.into_inner()).await
+    generic::create::<ServiceItems>(&state, &admin, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path, minimum = 1)), request_body = ServiceItemInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.edit"])),
     responses((status = 200, body = ItemEnvelope<service_item::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/list-of-services/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    generic::update::<ServiceItems>(&state, &id, body.into_inner()).await
+    generic::update::<ServiceItems>(&state, &admin, &id, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.delete"])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/list-of-services/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]

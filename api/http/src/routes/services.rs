@@ -51,34 +51,34 @@ pub async fn get_one(
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "services", request_body = ServiceInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.create"])),
     responses((status = 201, body = ItemEnvelope<service::Model>), (status = 400, body = ErrorBody)))]
 #[post("/our-services")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn create(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    generic::create::<Services>(&state, body.into_inner()).await
+    generic::create::<Services>(&state, &admin, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "services", params(("id" = i32, Path, minimum = 1)), request_body = ServiceInput,
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.edit"])),
     responses((status = 200, body = ItemEnvelope<service::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[put("/our-services/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
     state: web::Data<AppState>,
-    _admin: Admin,
+    admin: Admin,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    generic::update::<Services>(&state, &id, body.into_inner()).await
+    generic::update::<Services>(&state, &admin, &id, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "services", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["content.delete"])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[delete("/our-services/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]

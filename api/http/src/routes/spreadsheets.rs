@@ -1,5 +1,5 @@
-//! `GET /contact-us/export` (the contacts workbook) and `POST /import/{kind}` with `kind`
-//! `contacts` or `general-content` (administrator).
+//! `GET /contact-us/export` (the contacts workbook), `POST /import/contacts` and
+//! `POST /import/general-content` (administrators).
 
 use actix_multipart::Multipart;
 use actix_web::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
@@ -31,7 +31,7 @@ pub struct ExportQuery {
 /// The newest 10000 enquiries of the inbox's filter (`status`, `q`) as `Contact_Us_List.xlsx`
 /// (sheet `Contacts`).
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(ExportQuery, FilterQuery),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["enquiries.read"])),
     responses((status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
               (status = 404, body = ErrorBody), (status = 400, body = ErrorBody)))]
 #[get("/contact-us/export")]
@@ -84,32 +84,70 @@ pub struct WorkbookForm {
     file: Vec<u8>,
 }
 
-/// Imports a workbook. Every row is checked with the API's rules; if any row fails nothing is
-/// saved and the answer lists every bad row, column and message.
-#[utoipa::path(context_path = "/api/v1", tag = "spreadsheets", params(("kind" = String, Path, description = "contacts or general-content")),
+/// What can be imported: each its own operation, as each needs its own permission.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Import {
+    Contacts,
+    GeneralContent,
+}
+
+/// Imports a workbook of contact enquiries. Every row is checked with the API's rules; if any
+/// row fails nothing is saved and the answer lists every bad row, column and message.
+#[utoipa::path(context_path = "/api/v1", tag = "spreadsheets",
     request_body(content = WorkbookForm, content_type = "multipart/form-data"),
-    security(("api_key" = [], "bearer" = [])),
-    responses((status = 200, body = ImportEnvelope), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+    security(("api_key" = [], "bearer" = ["enquiries.import"])),
+    responses((status = 200, body = ImportEnvelope), (status = 400, body = ErrorBody),
               (status = 413, body = ErrorBody), (status = 415, body = ErrorBody)))]
-#[post("/import/{kind}")]
+#[post("/import/contacts")]
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn import(
+pub async fn import_contacts(
     state: web::Data<AppState>,
     _admin: Admin,
-    kind: web::Path<String>,
     req: HttpRequest,
     payload: Multipart,
 ) -> Answer {
-    let kind = kind.into_inner();
-    if kind != "contacts" && kind != "general-content" {
-        return Err(ApiError::NotFound(catalog().messages.unknown_import.clone()).into());
-    }
+    import(state, Import::Contacts, req, payload).await
+}
+
+/// Imports a workbook of general content (the site's sections): every row checked as above.
+#[utoipa::path(context_path = "/api/v1", tag = "spreadsheets",
+    request_body(content = WorkbookForm, content_type = "multipart/form-data"),
+    security(("api_key" = [], "bearer" = ["content.import"])),
+    responses((status = 200, body = ImportEnvelope), (status = 400, body = ErrorBody),
+              (status = 413, body = ErrorBody), (status = 415, body = ErrorBody)))]
+#[post("/import/general-content")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn import_general_content(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    req: HttpRequest,
+    payload: Multipart,
+) -> Answer {
+    import(state, Import::GeneralContent, req, payload).await
+}
+
+/// Any other kind of import: 404, saying what can be imported.
+#[utoipa::path(context_path = "/api/v1", tag = "spreadsheets", params(("kind" = String, Path, description = "not contacts or general-content")),
+    security(("api_key" = [], "bearer" = ["content.import"])),
+    responses((status = 404, body = ErrorBody)))]
+#[post("/import/{kind}")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn import_unknown(_admin: Admin, _kind: web::Path<String>) -> Answer {
+    Err(ApiError::NotFound(catalog().messages.unknown_import.clone()).into())
+}
+
+async fn import(
+    state: web::Data<AppState>,
+    kind: Import,
+    req: HttpRequest,
+    payload: Multipart,
+) -> Answer {
     check_declared_length(&req, MAX_FILE)?;
     let received = receive(payload, "file", MAX_FILE, &state.settings.upload_dir()).await?;
     let bytes = tokio::fs::read(&received.file)
         .await
         .map_err(|e| ApiError::Unexpected(e.into()))?;
-    let (counts, message) = if kind == "contacts" {
+    let (counts, message) = if kind == Import::Contacts {
         let created =
             spreadsheet::import_contacts(&state.db, &bytes, state.settings.clock.now()).await?;
         (

@@ -80,7 +80,7 @@ pub async fn create(
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "subscription", params(PagingQuery),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["subscriptions.read"])),
     responses((status = 200, body = ListEnvelope<subscription::Model>), (status = 400, body = ErrorBody)))]
 #[get("/subscription")]
 #[tracing::instrument(level = "debug", skip_all)]
@@ -98,7 +98,7 @@ pub async fn list(
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "subscription", params(("id" = i32, Path, minimum = 1)),
-    security(("api_key" = [], "bearer" = [])),
+    security(("api_key" = [], "bearer" = ["subscriptions.delete"])),
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/subscription/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]

@@ -21,6 +21,18 @@ pub struct Model {
     /// The last TOTP step accepted, so that no code is accepted twice.
     pub totp_last_step: Option<i64>,
     pub last_sign_in_at: Option<DateTimeUtc>,
+    /// One of `concierge_core::roles::Role`'s names; see [`Model::role`].
+    pub role: String,
+}
+
+impl Model {
+    /// The administrator's role. A name the table does not know (written into the database by
+    /// hand) reads as the role with the least reach: a translator, whose saves wait for an
+    /// editor and who reads no client's data.
+    pub fn role(&self) -> concierge_core::roles::Role {
+        concierge_core::roles::Role::parse(&self.role)
+            .unwrap_or(concierge_core::roles::Role::Translator)
+    }
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -18,6 +18,7 @@ mod m20261126_000012_blog_cards;
 mod m20261127_000013_blog_changes;
 mod m20261128_000014_due_indexes;
 mod m20261129_000015_rest_changes;
+mod m20261130_000016_admin_roles;
 
 pub struct Migrator;
 
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000013_blog_changes::BlogChanges),
             Box::new(m20261128_000014_due_indexes::DueIndexes),
             Box::new(m20261129_000015_rest_changes::RestChanges),
+            Box::new(m20261130_000016_admin_roles::AdminRoles),
         ]
     }
 }

@@ -213,7 +213,10 @@ async fn account_messages_come_in_arabic_when_asked() {
         .unwrap();
     let (status, body) = read(response).await;
     assert_eq!(status, 409);
-    assert_eq!(body["message"], "لا يمكنك تعطيل حسابك أو حذفه.");
+    assert_eq!(
+        body["message"],
+        "لا يمكنك تعطيل حسابك أو حذفه أو تغيير دوره."
+    );
 }
 
 #[tokio::test]

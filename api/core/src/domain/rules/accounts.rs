@@ -43,6 +43,10 @@ pub struct AccountMessages {
     pub totp_only_off: Text,
     pub own_totp_here: Text,
     pub bad_date: Text,
+    pub forbidden: Text,
+    pub arabic_only: Text,
+    pub last_owner: Text,
+    pub role_invalid: Text,
 }
 
 /// The table's accounts section.

@@ -28,7 +28,7 @@ test.describe('signing in and out', () => {
     await expect(password).toHaveAttribute('type', 'password');
 
     await page.getByRole('button', { name: 'Forgot password?' }).click();
-    await expect(page.getByText(/concierge admin create NAME/)).toBeVisible();
+    await expect(page.getByText(/^Ask an owner of the back office/)).toBeVisible();
   });
 
   test('a wrong password shows the server message and stays on the login page', async ({ page }) => {

@@ -1,6 +1,7 @@
 /** Every admin route (specification section 2), under the `/admin` basename; pages load lazily. */
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
+import { Landing } from './routes/landing';
 import { ProtectedShell } from './routes/protected-shell';
 import { RouteError } from './routes/route-error';
 import NotFound from './routes/not-found';
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: loading,
     children: [
-      { index: true, element: <Navigate to={paths.blogs} replace /> },
+      { index: true, element: <Landing /> },
       ...feature(paths.blogs, paths.addBlog, () => import('./routes/blogs')),
       ...feature(paths.services, paths.addService, () => import('./routes/services')),
       ...feature(paths.reviews, paths.addReview, () => import('./routes/client-reviews')),

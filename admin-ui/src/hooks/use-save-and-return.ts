@@ -14,6 +14,7 @@ import { toast } from 'sonner';
 import { REDIRECT_AFTER_SAVE_MS } from '@/config/constants';
 import { ApiError, RequestNotSentError, type Saved } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
+import { usePermissions } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { uploadFile } from '@/lib/upload';
 import { reportUploadProgress } from '@/lib/upload-progress';
@@ -41,7 +42,8 @@ export function applyServerErrors<V extends FieldValues>(
   methods: Pick<UseFormReturn<V>, 'setError' | 'getValues'>,
   aliases: Record<string, Path<V>> = {},
 ): string[] {
-  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  // 400: a rule failed; 403: the role may not change these fields (a translator's non-Arabic ones).
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 403)) return [];
   const known = methods.getValues() as Record<string, unknown>;
   const applied: string[] = [];
   Object.entries(error.errors).forEach(([field, message]) => {
@@ -57,6 +59,7 @@ export function applyServerErrors<V extends FieldValues>(
 export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<V, P>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { can } = usePermissions();
   const [done, setDone] = useState(false);
 
   /** `lifecycle`: public content's status and schedule, sent beside the fields. */
@@ -91,7 +94,8 @@ export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<
     }
     try {
       const saved = await options.save(payload);
-      toast.success(lifecycle?.status === 'draft' ? t('lifecycle.savedDraft') : serverText(saved.message, options.messages.success));
+      const draft = can('content.publish') ? t('lifecycle.savedDraft') : t('lifecycle.savedForReview');
+      toast.success(lifecycle?.status === 'draft' ? draft : serverText(saved.message, options.messages.success));
       setDone(true);
       if (options.publishes) void trackPublish();
       const target = typeof options.returnTo === 'function' ? options.returnTo(values) : options.returnTo;

@@ -42,7 +42,10 @@ export const notificationStatusQueryOptions = () =>
 /** Messages wait for a retry because sending failed: pending ones with an error on record. */
 export const isWaiting = (status: NotificationStatus) => status.pending > 0 && Boolean(status.lastError);
 
-/** The status, read every `NOTIFICATIONS_WATCH_MS` for as long as the admin shell is open. */
-export function useNotificationStatus() {
-  return useQuery({ ...notificationStatusQueryOptions(), refetchInterval: NOTIFICATIONS_WATCH_MS });
+/**
+ * The status, read every `NOTIFICATIONS_WATCH_MS` for as long as the admin shell is open, by those
+ * who may read enquiries (`enabled`).
+ */
+export function useNotificationStatus(enabled = true) {
+  return useQuery({ ...notificationStatusQueryOptions(), refetchInterval: NOTIFICATIONS_WATCH_MS, enabled });
 }

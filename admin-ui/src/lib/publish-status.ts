@@ -83,11 +83,13 @@ export function usePublishTracking(): Tracking | null {
 
 /**
  * The status, watched for as long as the admin shell is open: every `PUBLISH_WATCH_MS`, and every
- * `PUBLISH_POLL_MS` while a save being tracked is not yet live. Call it once, in the shell.
+ * `PUBLISH_POLL_MS` while a save being tracked is not yet live. Call it once, in the shell; only
+ * those who may read content (`enabled`) watch it.
  */
-export function usePublishStatus(active: Tracking | null) {
+export function usePublishStatus(active: Tracking | null, enabled = true) {
   const query = useQuery({
     ...publishStatusQueryOptions(),
+    enabled,
     refetchInterval: (query) => {
       const data = query.state.data;
       const caughtUp = !active || (data && isLive(data, active.target) && query.state.dataUpdatedAt > active.startedAt);
@@ -98,7 +100,7 @@ export function usePublishStatus(active: Tracking | null) {
   const { refetch } = query;
   const startedAt = active?.startedAt;
   useEffect(() => {
-    if (startedAt !== undefined) void refetch();
-  }, [startedAt, refetch]);
+    if (enabled && startedAt !== undefined) void refetch();
+  }, [enabled, startedAt, refetch]);
   return query;
 }

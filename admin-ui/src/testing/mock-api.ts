@@ -1,10 +1,13 @@
 /**
  * A stand-in for the API in component tests: routes `METHOD /path` to a handler returning
  * `[status, body]`, and records every request. Uploads (sent with `XMLHttpRequest`) go through
- * it too; their handler may tell how much is sent with `progress(share)`.
+ * it too; their handler may tell how much is sent with `progress(share)`. Unless a test says
+ * otherwise, the signed-in administrator is an owner (`GET /account`).
  */
 import { vi } from 'vitest';
+import type { Permission, Role } from '@/lib/permissions';
 import { FetchXhr, type ProgressInit } from './fake-xhr';
+import { PERMISSIONS_OF } from './roles';
 
 export type Recorded = {
   method: string;
@@ -17,6 +20,14 @@ export type Recorded = {
 };
 type Handler = (request: Recorded) => [number, unknown] | Promise<[number, unknown]>;
 
+/** `GET /account` of an administrator with `role` and the permissions the server gives it. */
+export function accountAnswer(role: Role = 'owner', username = 'amira', permissions: readonly Permission[] = PERMISSIONS_OF[role]): [number, unknown] {
+  const account = { username, totpEnabled: false, mustChangePassword: false, totpRequired: false, role, permissions };
+  return [200, { responseBody: [account] }];
+}
+
+const DEFAULT_ROUTES: Record<string, Handler> = { 'GET /account': () => accountAnswer() };
+
 export function mockApi(routes: Record<string, Handler>) {
   const requests: Recorded[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: ProgressInit) => {
@@ -28,7 +39,7 @@ export function mockApi(routes: Record<string, Handler>) {
     const progress = init?.uploadProgress ?? (() => undefined);
     const recorded = { method, path, search: url.search, headers: new Headers(init?.headers), body, progress };
     requests.push(recorded);
-    const handler = routes[`${method} ${path}`];
+    const handler = routes[`${method} ${path}`] ?? DEFAULT_ROUTES[`${method} ${path}`];
     const [status, payload] = handler ? await handler(recorded) : [404, { message: 'Not found', errors: {} }];
     return new Response(payload === undefined ? null : JSON.stringify(payload), {
       status,

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** An unknown admin path, inside the shell. */
@@ -13,8 +12,8 @@ export default function NotFound() {
         {t('app.notFound')}
       </h1>
       <p className="muted">{t('app.notFoundHint')}</p>
-      <ButtonLink to={paths.blogs} variant="secondary">
-        {t('app.goToBlogs')}
+      <ButtonLink to="/" variant="secondary">
+        {t('app.goToStart')}
       </ButtonLink>
     </section>
   );

@@ -1,6 +1,7 @@
 /**
  * A dashboard: header with its add button, a paged table (10 per page) whose rows have a
- * View / Edit / Delete menu, the details modal and the delete confirmation.
+ * View / Edit / Delete menu, the details modal and the delete confirmation. Add, Edit and Delete
+ * show only to those whose role may use them (`access`).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { PAGE_SIZE } from '@/config/constants';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import type { Deleted, Paged } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
+import { usePermissions, type Access } from '@/lib/permissions';
 import { clampPage, totalPages } from '@/lib/pagination';
 import { EyeIcon, PencilIcon, PlusIcon, TrashIcon } from '../icons/icons';
 import { Page } from '../layouts/page';
@@ -32,6 +34,8 @@ export type ListState<T> = {
 
 export type CrudDashboardProps<T extends { id: number }> = {
   title: string;
+  /** The permissions of its list, add form, edit form and Delete. */
+  access: Access;
   /** Under the title: what this dashboard holds. */
   toolbar?: ReactNode;
   add?: { label: string; to: string };
@@ -54,8 +58,11 @@ export type CrudDashboardProps<T extends { id: number }> = {
 };
 
 export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProps<T>) {
-  const { title, toolbar, add, headerActions, columns, query, page, onPageChange, rowName, view, editTo, remove } = props;
+  const { title, access, toolbar, headerActions, columns, query, page, onPageChange, rowName, view, remove } = props;
   const { t } = useTranslation();
+  const { can } = usePermissions();
+  const add = can(access.create) ? props.add : undefined;
+  const editTo = can(access.edit) ? props.editTo : undefined;
   const navigate = useNavigate();
   const [viewing, setViewing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -89,13 +96,8 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
     if (view) actions.push({ key: 'view', label: t('common.view'), icon: <EyeIcon />, onSelect: () => setViewing(row) });
     if (editTo)
       actions.push({ key: 'edit', label: t('common.edit'), icon: <PencilIcon />, onSelect: () => navigate(editTo(row)) });
-    actions.push({
-      key: 'delete',
-      label: t('common.delete'),
-      icon: <TrashIcon />,
-      tone: 'danger',
-      onSelect: () => setDeleting(row),
-    });
+    if (can(access.delete))
+      actions.push({ key: 'delete', label: t('common.delete'), icon: <TrashIcon />, tone: 'danger', onSelect: () => setDeleting(row) });
     return actions;
   };
 
@@ -133,7 +135,10 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
               columns={columns}
               rows={data?.result ?? []}
               actionsHeader={t('common.actions')}
-              actions={(row) => <RowMenu label={t('common.actionsFor', { name: rowName(row) })} actions={actionsFor(row)} />}
+              actions={(row) => {
+                const actions = actionsFor(row);
+                return actions.length > 0 ? <RowMenu label={t('common.actionsFor', { name: rowName(row) })} actions={actions} /> : null;
+              }}
             />
             <Pagination page={page} totalCount={data?.totalCount ?? 0} size={PAGE_SIZE} onChange={onPageChange} />
           </>

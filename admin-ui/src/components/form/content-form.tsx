@@ -1,14 +1,18 @@
 /**
  * The body of every bilingual content form: English and Arabic tabs, the tab holding the first
- * error opened after a failed submit (ours or the server's), and Submit.
+ * error opened after a failed submit (ours or the server's), and Submit. Who may not publish
+ * saves drafts only (Submit says so); who may change only the Arabic twins sees the other
+ * fields read-only.
  */
 import { useRef, useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FormRules } from '@/lib/form-rules';
+import { editsArabicOnly, usePermissions } from '@/lib/permissions';
 import { Form } from './form';
 import { FormActions } from './form-page';
 import { LanguageTabs } from './language-tabs';
+import { LockedFields } from './locked-fields';
 import type { ContentKind, ContentRecord } from '../lifecycle/api';
 import { LifecyclePanel, type Schedule } from '../lifecycle/lifecycle-panel';
 
@@ -48,14 +52,20 @@ export function ContentForm<V extends FieldValues>({
   lifecycle,
 }: ContentFormProps<V>) {
   const { t } = useTranslation();
+  const { can } = usePermissions();
+  // Public content only: the lifecycle's rules do not apply to other forms.
+  const publishes = !lifecycle || can('content.publish');
+  const arabicOnly = Boolean(lifecycle) && editsArabicOnly(can);
   const [failed, setFailed] = useState<string[]>([]);
   const record = lifecycle?.record as ContentRecord | undefined;
   const [schedule, setSchedule] = useState<Schedule>({
     publish_at: record?.publish_at ?? null,
     unpublish_at: record?.unpublish_at ?? null,
   });
-  // Which button sent the form: Submit publishes, Save as draft keeps the live version.
-  const intent = useRef<'draft' | 'published'>('published');
+  // Which button sent the form: Submit publishes, Save as draft keeps the live version. Who may not
+  // publish only ever saves drafts.
+  const initialIntent = publishes ? 'published' : 'draft';
+  const intent = useRef<'draft' | 'published'>(initialIntent);
   return (
     <Form<V>
       // A restore or a publish elsewhere changes the record: the form starts again from it.
@@ -66,20 +76,41 @@ export function ContentForm<V extends FieldValues>({
       onInvalid={setFailed}
       onSubmit={async (values, methods) => {
         const extra = lifecycle ? { status: intent.current, ...schedule } : undefined;
-        intent.current = 'published';
+        intent.current = initialIntent;
         setFailed(await onSubmit(values, methods, extra));
       }}
     >
       {({ formState }) => (
         <>
           {lifecycle ? (
-            <LifecyclePanel kind={lifecycle.kind} record={record} schedule={schedule} onScheduleChange={setSchedule} />
+            <LifecyclePanel
+              kind={lifecycle.kind}
+              record={record}
+              schedule={schedule}
+              onScheduleChange={setSchedule}
+              publishes={publishes}
+            />
           ) : null}
-          <LanguageTabs failedFields={failed} arabicFields={arabicFields} english={english} arabic={arabic} />
+          <LanguageTabs
+            failedFields={failed}
+            arabicFields={arabicFields}
+            english={
+              <LockedFields locked={arabicOnly} note={t('lifecycle.arabicOnly')}>
+                {english}
+              </LockedFields>
+            }
+            arabic={arabic}
+          />
           {extra}
-          <FormActions busy={formState.isSubmitting} done={done} label={t('common.submit')} busyLabel={t('common.saving')}>
+          {publishes ? null : <p className="form__hint form__hint--actions">{t('lifecycle.draftsOnly')}</p>}
+          <FormActions
+            busy={formState.isSubmitting}
+            done={done}
+            label={publishes ? t('common.submit') : t('lifecycle.saveDraft')}
+            busyLabel={t('common.saving')}
+          >
             {actions}
-            {lifecycle ? (
+            {lifecycle && publishes ? (
               <button
                 type="submit"
                 className="btn btn--secondary"

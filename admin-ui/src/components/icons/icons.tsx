@@ -67,6 +67,14 @@ export const ShieldOffIcon = (p: IconProps) => (
     <path d="m3 3 18 18" />
   </Icon>
 );
+/** A badge: an administrator's role. */
+export const BadgeIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="4" y="3" width="16" height="18" rx="2" />
+    <circle cx="12" cy="10" r="2.5" />
+    <path d="M8 17c.6-1.8 2.1-2.8 4-2.8s3.4 1 4 2.8" />
+  </Icon>
+);
 export const PencilIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 20h4L19 9l-4-4L4 16v4Z" />

@@ -1,12 +1,13 @@
 /**
  * The admin shell: side menu, top bar (publishing state and failures, notifications not sent,
- * language, logout) and the page.
+ * language, logout) and the page. The menu and the top bar show only what the role may use.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useNotificationStatus } from '@/lib/notification-status';
+import { mayOpen, usePermissions } from '@/lib/permissions';
 import { usePublishStatus, usePublishTracking } from '@/lib/publish-status';
 import type { TKey } from '@/locales/types';
 import { CloseIcon, LogoutIcon, MenuIcon, NavIcons } from '../icons/icons';
@@ -18,7 +19,7 @@ import { LanguageSwitch } from './language-switch';
 
 type NavItem = { to: string; label: TKey; icon: keyof typeof NavIcons };
 
-/** The specification's menu, in its order. */
+/** The specification's menu, in its order; each role sees the entries whose screens it may open. */
 export const NAV_ITEMS: NavItem[] = [
   { to: paths.services, label: 'nav.services', icon: 'services' },
   { to: paths.banners, label: 'nav.banners', icon: 'banners' },
@@ -53,9 +54,11 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const section = SECTION_OF[`/${location.pathname.split('/')[1]}`];
+  const { can } = usePermissions();
+  const menu = NAV_ITEMS.filter((item) => mayOpen(can, item.to));
   const tracking = usePublishTracking();
-  const publish = usePublishStatus(tracking);
-  const notifications = useNotificationStatus();
+  const publish = usePublishStatus(tracking, can('content.read'));
+  const notifications = useNotificationStatus(can('enquiries.read'));
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
@@ -79,7 +82,7 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
         </div>
         <nav className="sidebar__nav">
           <ul>
-            {NAV_ITEMS.map((item) => {
+            {menu.map((item) => {
               const Icon = NavIcons[item.icon];
               return (
                 <li key={item.to}>
@@ -117,9 +120,13 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
             <MenuIcon />
           </button>
           <div className="topbar__status">
-            <PublishStatusPill tracking={tracking} status={publish.data} updatedAt={publish.dataUpdatedAt} />
-            <FailedPublishJobs jobs={publish.data?.failedJobs ?? []} />
-            <FailedNotifications status={notifications.data} />
+            {can('content.read') ? (
+              <>
+                <PublishStatusPill tracking={tracking} status={publish.data} updatedAt={publish.dataUpdatedAt} />
+                <FailedPublishJobs jobs={publish.data?.failedJobs ?? []} canRetry={can('publishing.retry')} />
+              </>
+            ) : null}
+            {can('enquiries.read') ? <FailedNotifications status={notifications.data} /> : null}
           </div>
           <div className="topbar__tools">
             {siteUrl ? (

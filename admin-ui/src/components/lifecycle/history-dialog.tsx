@@ -1,7 +1,7 @@
 /**
  * An item's history: every save (who, when, what it did, which fields), a readable comparison of
  * any revision with the item as it is now, field by field in English and Arabic, and Restore,
- * which makes that revision the item's draft.
+ * which makes that revision the item's draft (for those who may publish: `restores`).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,7 +20,9 @@ function shown(value: unknown): string {
   return String(value);
 }
 
-export function HistoryDialog({ kind, record, onClose }: { kind: ContentKind; record: ContentRecord; onClose: () => void }) {
+type HistoryDialogProps = { kind: ContentKind; record: ContentRecord; restores: boolean; onClose: () => void };
+
+export function HistoryDialog({ kind, record, restores, onClose }: HistoryDialogProps) {
   const { t } = useTranslation();
   const zone = useTimeZone();
   const queryClient = useQueryClient();
@@ -58,7 +60,7 @@ export function HistoryDialog({ kind, record, onClose }: { kind: ContentKind; re
       onClose={onClose}
       size="large"
       footer={
-        selected !== null ? (
+        restores && selected !== null ? (
           <button type="button" className="btn btn--primary" disabled={restoring || !revision.data} onClick={restore}>
             {t('lifecycle.restore')}
           </button>

@@ -1,6 +1,7 @@
 /**
  * What the scheduler will do (every published item with a time still to come, soonest first)
- * and what was deleted in the last 30 days, with Bring back. Times in the chosen time zone.
+ * and what was deleted in the last 30 days, with Bring back for those who may delete. Times in the
+ * chosen time zone.
  */
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { toast } from 'sonner';
 import { paths, formPath } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { failureText, serverText } from '@/lib/messages';
+import { usePermissions } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { Spinner } from '../ui/spinner';
 import { getDeleted, getScheduled, titleOf, undelete, type ContentKind, type Listed } from './api';
@@ -82,6 +84,7 @@ export function LifecyclePage() {
   const { t } = useTranslation();
   const zone = useTimeZone();
   const queryClient = useQueryClient();
+  const { can } = usePermissions();
   useDocumentTitle(t('lifecycle.pageTitle'));
   const scheduled = useQuery({ queryKey: ['lifecycle', 'scheduled'], queryFn: ({ signal }) => getScheduled(signal) });
   const deleted = useQuery({ queryKey: ['lifecycle', 'deleted'], queryFn: ({ signal }) => getDeleted(signal) });
@@ -134,7 +137,7 @@ export function LifecyclePage() {
         title={t('lifecycle.deletedTitle')}
         empty={t('lifecycle.noneDeleted')}
         query={deleted}
-        head={[t('lifecycle.kind'), t('lifecycle.item'), t('lifecycle.deletedAt'), t('common.actions')]}
+        head={[t('lifecycle.kind'), t('lifecycle.item'), t('lifecycle.deletedAt'), ...(can('content.delete') ? [t('common.actions')] : [])]}
       >
         {(rows) =>
           rows.map((item) => (
@@ -144,11 +147,13 @@ export function LifecyclePage() {
               <td data-label={t('lifecycle.deletedAt')}>
                 <When at={item.deleted_at} zone={zone} />
               </td>
-              <td data-label={t('common.actions')}>
-                <button type="button" className="btn btn--secondary btn--small" onClick={() => bringBack(item)}>
-                  {t('lifecycle.bringBack')}
-                </button>
-              </td>
+              {can('content.delete') ? (
+                <td data-label={t('common.actions')}>
+                  <button type="button" className="btn btn--secondary btn--small" onClick={() => bringBack(item)}>
+                    {t('lifecycle.bringBack')}
+                  </button>
+                </td>
+              ) : null}
             </tr>
           ))
         }

@@ -2,7 +2,7 @@
  * Where an item stands and what can be done with it, at the top of every public content form:
  * its status (draft, scheduled, live, changes pending, ended), its schedule entered in a chosen
  * time zone, the Arabic fields the Arabic page falls back for, and Preview, History, Publish now
- * and Unpublish.
+ * and Unpublish. The schedule, Publish now and Unpublish are for those who may publish.
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +22,8 @@ type Props = {
   record?: ContentRecord;
   schedule: Schedule;
   onScheduleChange: (schedule: Schedule) => void;
+  /** The administrator may publish (`content.publish`). */
+  publishes: boolean;
 };
 
 export function StatusBadge({ record }: { record: ContentRecord }) {
@@ -35,7 +37,7 @@ export function StatusBadge({ record }: { record: ContentRecord }) {
   );
 }
 
-export function LifecyclePanel({ kind, record, schedule, onScheduleChange }: Props) {
+export function LifecyclePanel({ kind, record, schedule, onScheduleChange, publishes }: Props) {
   const { t, i18n } = useTranslation();
   const zone = useTimeZone();
   const queryClient = useQueryClient();
@@ -89,12 +91,12 @@ export function LifecyclePanel({ kind, record, schedule, onScheduleChange }: Pro
             <button type="button" className="btn btn--secondary" onClick={() => setDialog('history')}>
               {t('lifecycle.history')}
             </button>
-            {record.status === 'draft' || record.hasPendingChanges || standing(record) !== 'live' ? (
+            {publishes && (record.status === 'draft' || record.hasPendingChanges || standing(record) !== 'live') ? (
               <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => run(publishNow, t('lifecycle.publishFailed'))}>
                 {t('lifecycle.publishNow')}
               </button>
             ) : null}
-            {record.status === 'published' ? (
+            {publishes && record.status === 'published' ? (
               <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => run(unpublishNow, t('lifecycle.unpublishFailed'))}>
                 {t('lifecycle.unpublish')}
               </button>
@@ -107,25 +109,27 @@ export function LifecyclePanel({ kind, record, schedule, onScheduleChange }: Pro
           {t('lifecycle.missingArabic', { fields: missing.join(i18n.language === 'ar' ? '، ' : ', ') })}
         </p>
       ) : null}
-      <fieldset className="lifecycle__schedule">
-        <legend>{t('lifecycle.schedule')}</legend>
-        {field('publish_at', t('lifecycle.publishAt'))}
-        {field('unpublish_at', t('lifecycle.unpublishAt'))}
-        <label className="field lifecycle__zone">
-          <span className="field__label">{t('lifecycle.timeZone')}</span>
-          <select className="input" value={zone} onChange={(event) => setTimeZone(event.target.value)}>
-            {TIME_ZONES.map((z) => (
-              <option key={z} value={z}>
-                {z} (UTC{offsetLabel(offsetMinutes(z, Date.now()))})
-              </option>
-            ))}
-          </select>
-        </label>
-        <p className="field__hint">{t('lifecycle.scheduleHint', { zone, offset })}</p>
-      </fieldset>
+      {publishes ? (
+        <fieldset className="lifecycle__schedule">
+          <legend>{t('lifecycle.schedule')}</legend>
+          {field('publish_at', t('lifecycle.publishAt'))}
+          {field('unpublish_at', t('lifecycle.unpublishAt'))}
+          <label className="field lifecycle__zone">
+            <span className="field__label">{t('lifecycle.timeZone')}</span>
+            <select className="input" value={zone} onChange={(event) => setTimeZone(event.target.value)}>
+              {TIME_ZONES.map((z) => (
+                <option key={z} value={z}>
+                  {z} (UTC{offsetLabel(offsetMinutes(z, Date.now()))})
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="field__hint">{t('lifecycle.scheduleHint', { zone, offset })}</p>
+        </fieldset>
+      ) : null}
       {record && dialog === 'preview' ? <PreviewDialog kind={kind} id={record.id} onClose={() => setDialog(null)} /> : null}
       {record && dialog === 'history' ? (
-        <HistoryDialog kind={kind} record={record} onClose={() => setDialog(null)} />
+        <HistoryDialog kind={kind} record={record} restores={publishes} onClose={() => setDialog(null)} />
       ) : null}
     </section>
   );

@@ -13,7 +13,8 @@ import { useRetryPublishJob } from '@/lib/retry-publish-job';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 
-export function FailedPublishJobs({ jobs }: { jobs: FailedPublishJob[] }) {
+/** `canRetry`: the administrator may send a job back to the queue (`publishing.retry`). */
+export function FailedPublishJobs({ jobs, canRetry = true }: { jobs: FailedPublishJob[]; canRetry?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const count = jobs.length;
@@ -39,7 +40,7 @@ export function FailedPublishJobs({ jobs }: { jobs: FailedPublishJob[] }) {
             <p className="failed-jobs__intro">{t('publish.notPublished.intro')}</p>
             <ul className="failed-jobs">
               {jobs.map((job) => (
-                <FailedJobRow key={job.id} job={job} />
+                <FailedJobRow key={job.id} job={job} canRetry={canRetry} />
               ))}
             </ul>
           </>
@@ -51,7 +52,7 @@ export function FailedPublishJobs({ jobs }: { jobs: FailedPublishJob[] }) {
   );
 }
 
-function FailedJobRow({ job }: { job: FailedPublishJob }) {
+function FailedJobRow({ job, canRetry }: { job: FailedPublishJob; canRetry: boolean }) {
   const { t } = useTranslation();
   const retry = useRetryPublishJob();
   const resource = t(`publish.notPublished.resources.${job.resource}`, { defaultValue: job.resource });
@@ -85,15 +86,17 @@ function FailedJobRow({ job }: { job: FailedPublishJob }) {
           {t('publish.notPublished.failedAt', { date: formatDateTime(job.failedAt) || '—', attempts: job.attempts })}
         </p>
       </div>
-      <Button
-        variant="secondary"
-        className="btn--small"
-        aria-label={t('publish.notPublished.retryItem', { item: name })}
-        busy={retry.isPending}
-        onClick={onRetry}
-      >
-        {t('publish.notPublished.retry')}
-      </Button>
+      {canRetry ? (
+        <Button
+          variant="secondary"
+          className="btn--small"
+          aria-label={t('publish.notPublished.retryItem', { item: name })}
+          busy={retry.isPending}
+          onClick={onRetry}
+        >
+          {t('publish.notPublished.retry')}
+        </Button>
+      ) : null}
     </li>
   );
 }

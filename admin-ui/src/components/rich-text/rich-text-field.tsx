@@ -9,6 +9,7 @@ import Link from '@tiptap/extension-link';
 import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FieldShell, useFieldError } from '../form/field';
+import { useLocked } from '../form/locked-fields';
 import { LinkIcon, RedoIcon, UndoIcon, UnlinkIcon } from '../icons/icons';
 
 export function editorHtml(editor: Editor): string {
@@ -28,8 +29,10 @@ export function RichTextField<V extends FieldValues>({ name, label, dir = 'ltr',
   const { control } = useFormContext<V>();
   const { field } = useController({ control, name });
   const error = useFieldError(name);
+  const locked = useLocked();
 
   const editor = useEditor({
+    editable: !locked,
     extensions: [
       StarterKit.configure({ link: false, heading: { levels: [2, 3] } }),
       Link.configure({
@@ -46,6 +49,7 @@ export function RichTextField<V extends FieldValues>({ name, label, dir = 'ltr',
         class: 'rich-text__content',
         role: 'textbox',
         'aria-multiline': 'true',
+        ...(locked ? { 'aria-readonly': 'true' } : {}),
         'aria-label': label,
         dir,
         ...(lang ? { lang } : {}),
@@ -68,7 +72,7 @@ export function RichTextField<V extends FieldValues>({ name, label, dir = 'ltr',
   return (
     <FieldShell id={id} label={label} error={error} optionalLabel={optionalLabel}>
       <div className={`rich-text${error ? ' rich-text--invalid' : ''}`} dir={dir}>
-        {editor ? <Toolbar editor={editor} /> : null}
+        {editor && !locked ? <Toolbar editor={editor} /> : null}
         <EditorContent editor={editor} />
       </div>
     </FieldShell>

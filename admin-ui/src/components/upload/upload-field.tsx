@@ -15,6 +15,7 @@ import { isVideo } from '@/lib/upload';
 import { useUploadProgress } from '@/lib/upload-progress';
 import { UploadIcon } from '../icons/icons';
 import { describedBy, FieldShell, useFieldError } from '../form/field';
+import { useLocked } from '../form/locked-fields';
 import { StoredImage } from '../ui/media';
 import { MediaStatus } from './media-status';
 import { UploadProgress } from './upload-progress';
@@ -56,6 +57,7 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
   const file = value instanceof File ? value : null;
   const sent = useUploadProgress(file);
   const uploading = sent !== null;
+  const locked = useLocked();
   const stored = file ? null : (existing ?? null);
   const { data: info } = useMediaInfo(stored);
 
@@ -71,7 +73,7 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
     maxSize: MAX_UPLOAD_BYTES,
     multiple: false,
     maxFiles: 1,
-    disabled: uploading,
+    disabled: uploading || locked,
     onDropAccepted: (files) => {
       setRejected(null);
       field.onChange(files[0]);
@@ -114,7 +116,7 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
           className="dropzone__button"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, error ?? undefined, hint)}
-          disabled={uploading}
+          disabled={uploading || locked}
           onClick={open}
         >
           <UploadIcon width={28} height={28} />

@@ -1,4 +1,15 @@
-export type Account = { username: string; totpEnabled: boolean; mustChangePassword: boolean; totpRequired: boolean };
+import type { Role } from '@/lib/permissions';
+
+export type Account = {
+  username: string;
+  totpEnabled: boolean;
+  mustChangePassword: boolean;
+  totpRequired: boolean;
+  /** The account's role. */
+  role?: Role;
+  /** What the role may do (`content.publish`, `team`, …). */
+  permissions?: string[];
+};
 export type AccountSession = {
   id: number;
   created_at: string;

@@ -1,6 +1,9 @@
+import type { Role } from '@/lib/permissions';
+
 export type AdminUser = {
   id: number;
   username: string;
+  role: Role;
   disabled: boolean;
   totpEnabled: boolean;
   mustChangePassword: boolean;

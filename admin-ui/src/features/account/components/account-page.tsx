@@ -3,6 +3,7 @@ import { Page } from '@/components/layouts/page';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { failureText } from '@/lib/messages';
+import { ROLES } from '@/lib/permissions';
 import { useAccount } from '../api/get-account';
 import { PasswordCard } from './password-card';
 import { SessionsCard } from './sessions-card';
@@ -17,7 +18,14 @@ export function AccountPage() {
   return (
     <Page
       title={t('account.title')}
-      aside={data ? <p className="muted">{t('account.signedInAs', { name: data.username })}</p> : null}
+      aside={
+        data ? (
+          <p className="muted">
+            {t('account.signedInAs', { name: data.username })}
+            {data.role && ROLES.includes(data.role) ? ` · ${t('account.role', { role: t(`roles.${data.role}.name`) })}` : null}
+          </p>
+        ) : null
+      }
     >
       {account.isError ? (
         <p className="notice notice--error" role="alert">

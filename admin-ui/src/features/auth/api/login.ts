@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
 /** `code`: the authenticator's six digits or a recovery code, when the account has two-factor on. */
@@ -7,4 +7,8 @@ export type LoginResponse = { responseBody?: { token?: string; expiresAt?: strin
 
 export const login = (input: LoginInput) => request<LoginResponse>('/authenticate', { method: 'POST', body: input });
 
-export const useLogin = () => useMutation({ mutationFn: login });
+/** A new session starts clean: nothing read under another account (its role, its lists) is kept. */
+export const useLogin = () => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: login, onSuccess: () => queryClient.clear() });
+};

@@ -8,7 +8,6 @@ import { describedBy, FieldShell, TextField, useFieldError } from '@/components/
 import { EyeIcon, EyeOffIcon } from '@/components/icons/icons';
 import { Logo } from '@/components/ui/logo';
 import { REDIRECT_AFTER_LOGIN_MS } from '@/config/constants';
-import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { setToken } from '@/lib/auth-storage';
 import { ApiError } from '@/lib/api-client';
@@ -39,7 +38,7 @@ export function LoginForm() {
       setToken(token);
       setSignedIn(true);
       toast.success(serverText(body.message, t('auth.toast.success')));
-      window.setTimeout(() => navigate(paths.blogs, { replace: true }), REDIRECT_AFTER_LOGIN_MS);
+      window.setTimeout(() => navigate('/', { replace: true }), REDIRECT_AFTER_LOGIN_MS);
     } catch (error) {
       if (error instanceof ApiError && error.twoFactorRequired) {
         const first = codeStep === null;

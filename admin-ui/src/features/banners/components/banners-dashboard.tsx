@@ -5,6 +5,7 @@ import { Media, Thumb } from '@/components/ui/media';
 import { formPath, paths } from '@/config/paths';
 import { usePageParam } from '@/hooks/use-page-param';
 import { formatDateTime } from '@/lib/dates';
+import { ACCESS } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { useDeleteBanner } from '../api/delete-banner';
 import { useBanners } from '../api/get-banners';
@@ -19,6 +20,7 @@ export function BannersDashboard() {
   return (
     <CrudDashboard<Banner>
       title={t('banners.title')}
+      access={ACCESS.content}
       add={{ label: t('banners.add'), to: paths.addBanner }}
       query={query}
       page={page}

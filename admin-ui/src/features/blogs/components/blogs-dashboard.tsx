@@ -5,6 +5,7 @@ import { Media, Thumb } from '@/components/ui/media';
 import { formPath, paths } from '@/config/paths';
 import { usePageParam } from '@/hooks/use-page-param';
 import { formatDate, formatDateTime } from '@/lib/dates';
+import { ACCESS } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { useDeleteBlog } from '../api/delete-blog';
 import { useBlogs } from '../api/get-blogs';
@@ -18,6 +19,7 @@ export function BlogsDashboard() {
   return (
     <CrudDashboard<Blog>
       title={t('blogs.title')}
+      access={ACCESS.content}
       add={{ label: t('blogs.add'), to: paths.addBlog }}
       query={query}
       page={page}

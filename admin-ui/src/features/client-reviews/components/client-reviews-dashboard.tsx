@@ -5,6 +5,7 @@ import { Media, Thumb } from '@/components/ui/media';
 import { formPath, paths } from '@/config/paths';
 import { usePageParam } from '@/hooks/use-page-param';
 import { formatDateTime } from '@/lib/dates';
+import { ACCESS } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { useDeleteClientReview } from '../api/delete-client-review';
 import { useClientReviews } from '../api/get-client-reviews';
@@ -18,6 +19,7 @@ export function ClientReviewsDashboard() {
   return (
     <CrudDashboard<ClientReview>
       title={t('reviews.title')}
+      access={ACCESS.content}
       add={{ label: t('reviews.add'), to: paths.addReview }}
       query={query}
       page={page}

@@ -10,6 +10,7 @@ import { usePageParam } from '@/hooks/use-page-param';
 import { ApiError } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { serverText } from '@/lib/messages';
+import { ACCESS } from '@/lib/permissions';
 import { useDeleteContact } from '../api/delete-contact';
 import { useExportContacts } from '../api/export-contacts';
 import { useContacts } from '../api/get-contacts';
@@ -62,6 +63,7 @@ export function ContactsDashboard() {
   return (
     <CrudDashboard<Contact>
       title={t('contacts.title')}
+      access={ACCESS.enquiries}
       add={{ label: t('contacts.add'), to: paths.addContact }}
       headerActions={<DownloadExcel filter={filter} />}
       toolbar={<EnquiryFilters filter={filter} onChange={setFilter} />}

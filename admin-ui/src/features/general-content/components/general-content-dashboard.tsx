@@ -4,6 +4,7 @@ import { DetailsList } from '@/components/ui/details-list';
 import { formPath, paths } from '@/config/paths';
 import { usePageParam } from '@/hooks/use-page-param';
 import { formatDateTime } from '@/lib/dates';
+import { ACCESS } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { useDeleteGeneralContent } from '../api/delete-general-content';
 import { useGeneralContents } from '../api/get-general-contents';
@@ -17,6 +18,7 @@ export function GeneralContentDashboard() {
   return (
     <CrudDashboard<GeneralContent>
       title={t('generalContent.title')}
+      access={ACCESS.content}
       add={{ label: t('generalContent.add'), to: paths.addGeneralContent }}
       query={query}
       page={page}

@@ -7,6 +7,7 @@ import { Media } from '@/components/ui/media';
 import { formPath, paths } from '@/config/paths';
 import { usePageParam } from '@/hooks/use-page-param';
 import { formatDateTime } from '@/lib/dates';
+import { ACCESS } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { useDeleteServiceList } from '../api/delete-service-list';
 import { useParentServices } from '../api/get-parent-services';
@@ -64,6 +65,7 @@ export function ServiceListsDashboard() {
   return (
     <CrudDashboard<ServiceListItem>
       title={t('serviceLists.title')}
+      access={ACCESS.content}
       toolbar={picker}
       add={{ label: t('serviceLists.add'), to: serviceId ? `${paths.addServiceList}?service=${serviceId}` : paths.addServiceList }}
       query={listState}

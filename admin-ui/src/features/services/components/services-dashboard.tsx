@@ -5,6 +5,7 @@ import { Media, Thumb } from '@/components/ui/media';
 import { formPath, paths } from '@/config/paths';
 import { usePageParam } from '@/hooks/use-page-param';
 import { formatDateTime } from '@/lib/dates';
+import { ACCESS } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { useDeleteService } from '../api/delete-service';
 import { useServices } from '../api/get-services';
@@ -27,6 +28,7 @@ export function ServicesDashboard() {
   return (
     <CrudDashboard<Service>
       title={t('services.title')}
+      access={ACCESS.content}
       add={{ label: t('services.add'), to: paths.addService }}
       query={query}
       page={page}

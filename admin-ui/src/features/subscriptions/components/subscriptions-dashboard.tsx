@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CrudDashboard } from '@/components/data-table/crud-dashboard';
 import { usePageParam } from '@/hooks/use-page-param';
+import { ACCESS } from '@/lib/permissions';
 import { useDeleteSubscription } from '../api/delete-subscription';
 import { useSubscriptions } from '../api/get-subscriptions';
 import type { Subscription } from '../types';
@@ -14,6 +15,7 @@ export function SubscriptionsDashboard() {
   return (
     <CrudDashboard<Subscription>
       title={t('subscriptions.title')}
+      access={ACCESS.subscriptions}
       query={query}
       page={page}
       onPageChange={setPage}

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { DataTable } from '@/components/data-table/data-table';
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/field';
-import { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, ShieldOffIcon, TrashIcon } from '@/components/icons/icons';
+import { BadgeIcon, EyeIcon, EyeOffIcon, PencilIcon, PlusIcon, ShieldOffIcon, TrashIcon } from '@/components/icons/icons';
 import { Page } from '@/components/layouts/page';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
@@ -12,8 +12,9 @@ import { RowMenu, type RowAction } from '@/components/ui/row-menu';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { applyServerErrors } from '@/hooks/use-save-and-return';
+import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import { failureText, serverText } from '@/lib/messages';
+import { accountsText, failureText, serverText } from '@/lib/messages';
 import {
   useAdminUsers,
   useCreateAdminUser,
@@ -22,12 +23,15 @@ import {
   type NewAdmin,
 } from '../api/admin-users';
 import type { AdminUser } from '../types';
+import { ChangeRoleDialog } from './change-role-dialog';
+import { RoleField, RoleName, RolesHelp } from './role-field';
 
 type PasswordValues = { password: string };
 
 /**
- * The team: every administrator, added with a one-time password, disabled, reset, their
- * two-factor turned off (a lost phone), or deleted; never your own row.
+ * The team: every administrator and their role, added with a role and a one-time password, given
+ * another role, disabled, reset, their two-factor turned off (a lost phone), or deleted; never
+ * your own row.
  */
 export function TeamPage({ me }: { me?: string }) {
   const { t } = useTranslation();
@@ -40,13 +44,18 @@ export function TeamPage({ me }: { me?: string }) {
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [totpOff, setTotpOff] = useState<AdminUser | null>(null);
+  const [changingRole, setChangingRole] = useState<AdminUser | null>(null);
+
+  /** A refusal in words: the server's, else (a 409 without one) that an active owner must remain. */
+  const refusal = (error: unknown) =>
+    failureText(error, error instanceof ApiError && error.status === 409 ? accountsText('lastOwner') : t('team.failed'));
 
   const toggle = async (user: AdminUser) => {
     try {
       const saved = await update.mutateAsync({ id: user.id, disabled: !user.disabled });
       toast.success(serverText(saved.message, t('team.updated')));
     } catch (error) {
-      toast.error(failureText(error, t('team.failed')));
+      toast.error(refusal(error));
     }
   };
 
@@ -57,13 +66,14 @@ export function TeamPage({ me }: { me?: string }) {
         setTotpOff(null);
       },
       (error: unknown) => {
-        toast.error(failureText(error, t('team.failed')));
+        toast.error(refusal(error));
         setTotpOff(null);
       },
     );
   };
 
   const actionsFor = (user: AdminUser): RowAction[] => [
+    { key: 'role', label: t('team.actions.changeRole'), icon: <BadgeIcon />, onSelect: () => setChangingRole(user) },
     { key: 'toggle', label: user.disabled ? t('team.actions.enable') : t('team.actions.disable'), icon: user.disabled ? <EyeIcon /> : <EyeOffIcon />, onSelect: () => void toggle(user) },
     { key: 'reset', label: t('team.actions.reset'), icon: <PencilIcon />, onSelect: () => setResetting(user) },
     ...(user.totpEnabled
@@ -92,7 +102,10 @@ export function TeamPage({ me }: { me?: string }) {
         </button>
       }
     >
-      <p className="page__toolbar muted">{t('team.intro')}</p>
+      <div className="page__toolbar">
+        <p className="muted">{t('team.intro')}</p>
+        <RolesHelp />
+      </div>
       <div className="card">
         {users.isPending ? (
           <Spinner label={t('common.loading')} />
@@ -116,6 +129,7 @@ export function TeamPage({ me }: { me?: string }) {
                   </span>
                 ),
               },
+              { key: 'role', header: t('team.columns.role'), cell: (u) => <RoleName role={u.role} /> },
               { key: 'status', header: t('team.columns.status'), cell: status },
               { key: 'totp', header: t('team.columns.twoFactor'), cell: (u) => (u.totpEnabled ? t('team.twoFactor.on') : t('team.twoFactor.off')) },
               { key: 'lastSignIn', header: t('team.columns.lastSignIn'), cell: (u) => (u.last_sign_in_at ? formatDateTime(u.last_sign_in_at) : t('team.never')) },
@@ -128,15 +142,15 @@ export function TeamPage({ me }: { me?: string }) {
 
       <Dialog open={adding} title={t('team.add')} onClose={() => setAdding(false)}>
         <Form<NewAdmin>
-          defaultValues={{ username: '', password: '' }}
+          defaultValues={{ username: '', password: '', role: 'editor' }}
           className="form form--stacked"
           onSubmit={async (values, methods) => {
             try {
-              const saved = await create.mutateAsync({ username: values.username.trim(), password: values.password });
+              const saved = await create.mutateAsync({ username: values.username.trim(), password: values.password, role: values.role });
               toast.success(serverText(saved.message, t('team.created')));
               setAdding(false);
             } catch (error) {
-              if (applyServerErrors(error, methods).length === 0) toast.error(failureText(error, t('team.failed')));
+              if (applyServerErrors(error, methods).length === 0) toast.error(refusal(error));
             }
           }}
         >
@@ -144,6 +158,7 @@ export function TeamPage({ me }: { me?: string }) {
             <>
               <TextField<NewAdmin> name="username" label={t('team.fields.username')} autoComplete="off" autoCapitalize="none" spellCheck={false} dir="auto" />
               <TextField<NewAdmin> name="password" label={t('team.fields.password')} hint={t('team.passwordHint')} type="text" autoComplete="new-password" spellCheck={false} />
+              <RoleField<NewAdmin> name="role" />
               <div className="form__actions">
                 <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
                   {formState.isSubmitting ? t('common.saving') : t('common.submit')}
@@ -166,7 +181,7 @@ export function TeamPage({ me }: { me?: string }) {
               toast.success(serverText(saved.message, t('team.updated')));
               setResetting(null);
             } catch (error) {
-              if (applyServerErrors(error, methods).length === 0) toast.error(failureText(error, t('team.failed')));
+              if (applyServerErrors(error, methods).length === 0) toast.error(refusal(error));
             }
           }}
         >
@@ -182,6 +197,8 @@ export function TeamPage({ me }: { me?: string }) {
           )}
         </Form>
       </Dialog>
+
+      <ChangeRoleDialog user={changingRole} refusal={refusal} onClose={() => setChangingRole(null)} />
 
       <ConfirmDialog
         open={totpOff !== null}
@@ -208,7 +225,7 @@ export function TeamPage({ me }: { me?: string }) {
               setDeleting(null);
             },
             (error: unknown) => {
-              toast.error(failureText(error, t('team.failed')));
+              toast.error(refusal(error));
               setDeleting(null);
             },
           );

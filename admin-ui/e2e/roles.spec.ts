@@ -1,0 +1,190 @@
+/**
+ * Roles (ARCHITECTURE.md, "Roles and permissions"), in English and Arabic: the owner adds an
+ * editor, a translator and a member of the enquiry desk (`POST /admin-users` with `role`); each
+ * signs in through the login page and finds their own back office: their menu and start page, no
+ * button their role would be refused, "You do not have permission" at the address of a screen
+ * that is not theirs; the translator edits the Arabic of a blog beside read-only English fields.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, unique, type Api } from './support/fixtures';
+
+type Language = 'en' | 'ar';
+type Member = { username: string; password: string };
+
+const words = {
+  en: {
+    username: 'User name', password: 'Password', login: 'Login', menu: 'Main menu',
+    services: 'Services', banners: 'Banner Dashboard', reviews: 'Client Review', contacts: 'Contact Us Dashboard',
+    blogs: 'Blogs', serviceLists: 'Services List Dashboard', generalContent: 'General Content Dashboard',
+    subscriptions: 'Subscription', team: 'Team', audit: 'Audit log', schedule: 'Schedule', account: 'My account',
+    forbidden: 'You do not have permission', addBlog: 'Add blog', actionsFor: (name: string) => `Actions for ${name}`,
+    view: 'View', edit: 'Edit', delete: 'Delete', publishNow: 'Publish now', unpublish: 'Unpublish', submit: 'Submit',
+    saveDraft: 'Save as draft', title: 'Title', titleAr: 'Title in Arabic', arabicTab: 'Arabic',
+    arabicOnly: 'You may change the Arabic text only; the other fields are shown for reference.',
+    savedForReview: 'Saved as a draft: an editor publishes it.',
+  },
+  ar: {
+    username: 'اسم المستخدم', password: 'كلمة المرور', login: 'دخول', menu: 'القائمة الرئيسية',
+    services: 'الخدمات', banners: 'لوحة اللافتات', reviews: 'آراء العملاء', contacts: 'لوحة رسائل التواصل',
+    blogs: 'المدونات', serviceLists: 'لوحة قوائم الخدمات', generalContent: 'لوحة المحتوى العام',
+    subscriptions: 'الاشتراكات', team: 'الفريق', audit: 'سجل التدقيق', schedule: 'الجدولة', account: 'حسابي',
+    forbidden: 'ليست لديك صلاحية', addBlog: 'إضافة مدونة', actionsFor: (name: string) => `إجراءات ${name}`,
+    view: 'عرض', edit: 'تعديل', delete: 'حذف', publishNow: 'انشر الآن', unpublish: 'إلغاء النشر', submit: 'إرسال',
+    saveDraft: 'حفظ كمسودة', title: 'العنوان', titleAr: 'العنوان بالعربية', arabicTab: 'العربية',
+    arabicOnly: 'يمكنك تغيير النص العربي فقط؛ الحقول الأخرى معروضة للاطلاع.',
+    savedForReview: 'حُفظت المسودة: ينشرها أحد المحررين.',
+  },
+} as const;
+
+type Words = (typeof words)[Language];
+
+/** The content screens of the menu, in its order. */
+const contentMenu = (w: Words) => [w.services, w.banners, w.reviews, w.blogs, w.serviceLists, w.generalContent, w.schedule, w.account];
+
+/**
+ * An administrator with `role`, added by the owner with a one-time password, who has then chosen
+ * their own (through the API: the accounts spec covers that page), so the back office opens.
+ */
+async function addMember(api: Api, role: string): Promise<Member> {
+  const username = unique(role).replace(/\s/g, '-');
+  const oneTime = 'one-time pass for now';
+  const password = 'quiet harbour lanterns at dusk';
+  const created = await api.call('POST', '/admin-users', { username, password: oneTime, role });
+  if (created.status !== 201 && created.status !== 200) throw new Error(`POST /admin-users: ${created.status} ${JSON.stringify(created.json)}`);
+  const { baseURL, apiKey } = api.server;
+  const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
+  const signedIn = await fetch(`${baseURL}/api/v1/authenticate`, { method: 'POST', headers, body: JSON.stringify({ username, password: oneTime }) });
+  const token = ((await signedIn.json()) as { responseBody?: { token?: string } }).responseBody?.token;
+  if (!token) throw new Error(`${username} could not sign in with the one-time password: ${signedIn.status}`);
+  const changed = await fetch(`${baseURL}/api/v1/account/password`, {
+    method: 'PUT',
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ current_password: oneTime, new_password: password }),
+  });
+  if (!changed.ok) throw new Error(`${username} could not choose a password: ${changed.status} ${await changed.text()}`);
+  return { username, password };
+}
+
+/** A fresh browser in `language`, signed in as `member` through the login page. */
+async function signInAs(browser: Browser, baseURL: string, language: Language, member: Member): Promise<Page> {
+  const w = words[language];
+  const context = await browser.newContext({ baseURL, locale: language === 'ar' ? 'ar' : 'en-GB', timezoneId: 'Asia/Dubai' });
+  await context.addInitScript((lang) => localStorage.setItem('concierge.admin.lang', lang), language);
+  const page = await context.newPage();
+  await page.goto('/admin/login');
+  await page.getByLabel(w.username, { exact: true }).fill(member.username);
+  await page.getByLabel(w.password, { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: w.login }).click();
+  return page;
+}
+
+async function expectMenu(page: Page, w: Words, entries: string[]): Promise<void> {
+  const menu = page.getByRole('complementary', { name: w.menu }).getByRole('navigation');
+  await expect(menu.getByRole('link')).toHaveText(entries);
+}
+
+async function expectForbidden(page: Page, w: Words, path: string): Promise<void> {
+  await page.goto(`/admin${path}`);
+  await expect(page.getByRole('heading', { level: 1, name: w.forbidden })).toBeVisible();
+}
+
+/** A published blog with every English field filled (what a translator finds). */
+async function publishedBlog(api: Api, label: string) {
+  return api.create<{ id: number; name: string }>('/blog', {
+    name: unique(label),
+    display_order: -700,
+    image_url: '/media/x.png',
+    description: '<p>Calm and quick.</p>',
+    meta_title: 'Arrivals',
+    meta_description: 'Arrivals without the wait.',
+    key_words: 'arrivals, airport',
+  });
+}
+
+for (const language of ['en', 'ar'] as const) {
+  const w = words[language];
+
+  test.describe(`roles (${language})`, () => {
+    test('an editor works on content only: Add, Edit and Delete, no team, audit or enquiries', async ({ api, browser, server }) => {
+      const blog = await publishedBlog(api, `Editor ${language}`);
+      const page = await signInAs(browser, server.baseURL, language, await addMember(api, 'editor'));
+      await expect(page).toHaveURL(/\/admin\/blogs$/);
+      await expectMenu(page, w, contentMenu(w));
+      await expect(page.getByRole('link', { name: w.addBlog })).toBeVisible();
+
+      await page.goto(`/admin/addblog/${blog.id}`);
+      await expect(page.getByLabel(w.title, { exact: true })).toBeEditable();
+      await expect(page.getByRole('button', { name: w.submit })).toBeVisible();
+      await expect(page.getByRole('button', { name: w.saveDraft })).toBeVisible();
+      await expect(page.getByRole('button', { name: w.unpublish })).toBeVisible();
+
+      for (const path of ['/team', '/audit', '/contactusdashboard', '/subscription']) await expectForbidden(page, w, path);
+      await page.context().close();
+    });
+
+    test('a translator edits the Arabic beside read-only English, and saves it for an editor to publish', async ({ api, browser, server }) => {
+      const blog = await publishedBlog(api, `Translator ${language}`);
+      const page = await signInAs(browser, server.baseURL, language, await addMember(api, 'translator'));
+      await expect(page).toHaveURL(/\/admin\/blogs$/);
+      await expectMenu(page, w, contentMenu(w));
+      await expect(page.getByRole('link', { name: w.addBlog })).toHaveCount(0);
+
+      // The blog's row offers View and Edit, not Delete.
+      const row = page.locator('table.table tbody tr').filter({ hasText: blog.name });
+      await row.getByRole('button', { name: w.actionsFor(blog.name) }).click();
+      await expect(page.getByRole('menuitem', { name: w.view })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: w.delete })).toHaveCount(0);
+      await page.getByRole('menuitem', { name: w.edit }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/addblog/${blog.id}$`));
+      await expect(page.getByLabel(w.title, { exact: true })).toHaveValue(blog.name);
+      await expect(page.getByLabel(w.title, { exact: true })).not.toBeEditable();
+      await expect(page.getByText(w.arabicOnly)).toBeVisible();
+      await expect(page.getByRole('button', { name: w.publishNow })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: w.unpublish })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: w.submit })).toHaveCount(0);
+
+      await page.getByRole('tab', { name: w.arabicTab }).click();
+      const arabicTitle = page.getByLabel(w.titleAr, { exact: true });
+      await expect(arabicTitle).toBeEditable();
+      await arabicTitle.fill('وصول بلا انتظار');
+      await page.getByRole('button', { name: w.saveDraft }).click();
+      await expect(page.locator('[data-sonner-toast] [data-title]').filter({ hasText: w.savedForReview }).first()).toBeVisible();
+
+      // Saved as the blog's pending change: the English is as it was, the site unchanged.
+      const { json } = await api.call<{ responseBody: { name: string; name_ar: string | null; hasPendingChanges: boolean }[] }>('GET', `/blog/${blog.id}`);
+      expect(json.responseBody[0]).toMatchObject({ name: blog.name, name_ar: 'وصول بلا انتظار', hasPendingChanges: true });
+
+      for (const path of ['/addblog', '/team', '/audit', '/contactusdashboard']) await expectForbidden(page, w, path);
+      await page.context().close();
+    });
+
+    test('the enquiry desk sees enquiries and subscribers only, with no Delete', async ({ api, browser, server }) => {
+      const tag = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+      await api.create('/contact-us', {
+        first_name: 'Layla', last_name: `Haddad ${tag}`, email: `layla.${tag}@example.com`, phone: '+971 50 111 2233',
+        subject: 'Airport transfer', message: 'Arriving on Friday.', lang: language,
+      });
+      const email = `desk.${tag}@example.com`;
+      expect((await api.call('POST', '/subscription', { email }, false)).status).toBe(201);
+
+      const page = await signInAs(browser, server.baseURL, language, await addMember(api, 'enquiries'));
+      await expect(page).toHaveURL(/\/admin\/contactusdashboard$/);
+      await expectMenu(page, w, [w.contacts, w.subscriptions, w.account]);
+
+      const row = page.locator('table.table tbody tr').filter({ hasText: `Haddad ${tag}` });
+      await row.getByRole('button', { name: w.actionsFor(`Layla Haddad ${tag}`) }).click();
+      await expect(page.getByRole('menuitem', { name: w.view })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: w.edit })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: w.delete })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/admin/subscription');
+      const subscriber = page.locator('table.table tbody tr').filter({ hasText: email });
+      await expect(subscriber).toBeVisible();
+      await expect(subscriber.getByRole('button')).toHaveCount(0);
+
+      for (const path of ['/blogs', '/addblog', '/schedule', '/team', '/audit']) await expectForbidden(page, w, path);
+      await page.context().close();
+    });
+  });
+}

@@ -1,0 +1,62 @@
+/** What each role may open, decided from the permissions the server lists (never from the role's name). */
+import { paths } from '@/config/paths';
+import { PERMISSIONS_OF } from '@/testing/roles';
+import { editsArabicOnly, landingPath, mayOpen, permissionsFrom, screenPermission, type Role } from './permissions';
+
+const can = (role: Role) => permissionsFrom(PERMISSIONS_OF[role]);
+const menu = [paths.services, paths.banners, paths.contacts, paths.blogs, paths.subscriptions, paths.team, paths.audit, paths.account];
+
+describe('permissions', () => {
+  it('allows what the server listed and nothing else', () => {
+    const allowed = permissionsFrom(['content.read', 'content.edit']);
+    expect(allowed('content.read')).toBe(true);
+    expect(allowed('content.publish')).toBe(false);
+    expect(permissionsFrom([])('content.read')).toBe(false);
+  });
+
+  it('allows nothing when the account came without its permissions', () => {
+    expect(permissionsFrom(undefined)('team')).toBe(false);
+  });
+
+  it.each([
+    ['/blogs', 'content.read', 'a content dashboard needs content.read'],
+    ['/addblog', 'content.create', 'an add form needs content.create'],
+    ['/addblog/7', 'content.edit', 'an edit form needs content.edit'],
+    ['/addservices/', 'content.create', 'a trailing slash is still the add form'],
+    ['/schedule', 'content.read', 'the schedule and trash need content.read'],
+    ['/contactusdashboard', 'enquiries.read', 'enquiries need enquiries.read'],
+    ['/addcontactus/3', 'enquiries.edit', 'editing an enquiry needs enquiries.edit'],
+    ['/subscription', 'subscriptions.read', 'subscribers need subscriptions.read'],
+    ['/team', 'team', 'the team needs team'],
+    ['/audit', 'audit', 'the audit log needs audit'],
+    ['/account', null, 'every administrator has their account'],
+    ['/nowhere', undefined, 'an unknown path is no screen (Not found)'],
+  ] as const)('%s needs %s (%s)', (pathname, needed, _why) => {
+    expect(screenPermission(pathname)).toBe(needed);
+  });
+
+  it.each([
+    ['owner', ['/blogs', '/addblog', '/addblog/1', '/contactusdashboard', '/subscription', '/team', '/audit', '/account'], []],
+    ['editor', ['/blogs', '/addblog', '/addblog/1', '/schedule', '/account'], ['/contactusdashboard', '/subscription', '/team', '/audit']],
+    ['contributor', ['/blogs', '/addblog', '/addblog/1', '/account'], ['/contactusdashboard', '/team', '/audit']],
+    ['translator', ['/blogs', '/addblog/1', '/schedule', '/account'], ['/addblog', '/contactusdashboard', '/subscription', '/team', '/audit']],
+    ['enquiries', ['/contactusdashboard', '/addcontactus/1', '/subscription', '/account'], ['/blogs', '/addblog/1', '/schedule', '/team', '/audit']],
+  ] as const)('the %s opens its screens and no other', (role, open, closed) => {
+    for (const pathname of open) expect(mayOpen(can(role), pathname), pathname).toBe(true);
+    for (const pathname of closed) expect(mayOpen(can(role), pathname), pathname).toBe(false);
+  });
+
+  it('starts each role on a screen it may use: Blogs for content roles, the enquiries for the desk', () => {
+    expect(landingPath(can('owner'), menu)).toBe(paths.blogs);
+    expect(landingPath(can('translator'), menu)).toBe(paths.blogs);
+    expect(landingPath(can('enquiries'), menu)).toBe(paths.contacts);
+    expect(landingPath(permissionsFrom([]), menu)).toBe(paths.account);
+  });
+
+  it('holds to the Arabic twins whoever may edit content but not create it', () => {
+    expect(editsArabicOnly(can('translator'))).toBe(true);
+    expect(editsArabicOnly(can('contributor'))).toBe(false);
+    expect(editsArabicOnly(can('editor'))).toBe(false);
+    expect(editsArabicOnly(can('enquiries'))).toBe(false);
+  });
+});

@@ -93,6 +93,9 @@ pub enum ApiError {
     ForbiddenFields(FieldErrors),
     NotFound(Text),
     Conflict(Text),
+    /// 409: the write was made from a copy older than the record (its version), and nothing
+    /// was written. The conflict says what changed since.
+    Stale(Box<serde_json::Value>),
     PayloadTooLarge(Text),
     UnsupportedMediaType(Text),
     TooManyRequests {
@@ -152,7 +155,7 @@ impl ApiError {
             ApiError::Unauthorized(_) | ApiError::SecondFactor(_) => 401,
             ApiError::Forbidden(_) | ApiError::ForbiddenFields(_) => 403,
             ApiError::NotFound(_) => 404,
-            ApiError::Conflict(_) => 409,
+            ApiError::Conflict(_) | ApiError::Stale(_) => 409,
             ApiError::PayloadTooLarge(_) => 413,
             ApiError::UnsupportedMediaType(_) => 415,
             ApiError::TooManyRequests { .. } => 429,
@@ -180,11 +183,20 @@ impl ApiError {
         }
     }
 
+    /// What changed since a stale copy was read (a [`ApiError::Stale`] only).
+    pub fn conflict(&self) -> Option<&serde_json::Value> {
+        match self {
+            ApiError::Stale(conflict) => Some(conflict),
+            _ => None,
+        }
+    }
+
     /// The message in the language of the request being answered.
     pub fn message(&self) -> &Text {
         match self {
             ApiError::Validation(fields) => fields.headline(),
             ApiError::ForbiddenFields(_) => &catalog().accounts.forbidden,
+            ApiError::Stale(_) => &catalog().messages.stale,
             ApiError::BadRequest(m)
             | ApiError::Unauthorized(m)
             | ApiError::SecondFactor(m)
@@ -231,4 +243,9 @@ pub struct ErrorBody {
     /// send the code as well (or the code sent was wrong).
     #[serde(rename = "twoFactorRequired", skip_serializing_if = "Option::is_none")]
     pub two_factor_required: Option<bool>,
+    /// Only on a write from a stale copy (409): the version now, who made the writes since,
+    /// when, which fields they changed, and the current record.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub conflict: Option<serde_json::Value>,
 }

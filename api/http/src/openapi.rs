@@ -29,7 +29,8 @@ use crate::routes;
         routes::banners::list, routes::banners::get_one, routes::banners::create, routes::banners::update, routes::banners::remove,
         routes::general_content::list, routes::general_content::get_one, routes::general_content::create, routes::general_content::update, routes::general_content::remove,
         routes::lifecycle::publish, routes::lifecycle::unpublish, routes::lifecycle::revisions, routes::lifecycle::revision, routes::lifecycle::restore,
-        routes::lifecycle::deleted, routes::lifecycle::undelete, routes::lifecycle::scheduled, routes::lifecycle::preview,
+        routes::lifecycle::deleted, routes::lifecycle::undelete, routes::lifecycle::discard, routes::lifecycle::scheduled, routes::lifecycle::preview,
+        routes::presence::here, routes::presence::list, routes::presence::gone,
         routes::contact::create, routes::contact::list, routes::contact::get_one, routes::contact::update, routes::contact::remove,
         routes::subscriptions::create, routes::subscriptions::list, routes::subscriptions::remove,
         routes::publishing::status,
@@ -63,6 +64,42 @@ impl Modify for Security {
 const FORBIDDEN: &str = "The administrator's role does not hold the permission this operation \
     names as its `bearer` scope, or the account must first change its one-time password or enrol \
     two-factor sign-in";
+
+const STALE: &str = "Made from a version that is no longer the record's (`If-Match` or the body's \
+    `version`): nothing was written; `conflict` says who changed which fields since, with the \
+    current record";
+
+/// Whether the operation writes an existing content item, which has a version to check.
+fn writes_a_version(access: crate::operations::Access) -> bool {
+    use concierge_core::roles::Permission as P;
+    matches!(
+        access,
+        crate::operations::Access::Administrator(
+            P::ContentEdit | P::ContentPublish | P::ContentDelete
+        )
+    )
+}
+
+/// The `If-Match` header of a write: the version it was made from.
+fn if_match() -> utoipa::openapi::path::Parameter {
+    use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+    use utoipa::openapi::{ObjectBuilder, Required, Type};
+    ParameterBuilder::new()
+        .name("If-Match")
+        .parameter_in(ParameterIn::Header)
+        .required(Required::False)
+        .description(Some(
+            "The version the write is made from, as the ETag of the read: `\"3\"`. A stale one \
+             is refused with 409; without it (and without `version` in the body) the write is \
+             made as before.",
+        ))
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some(r#"^(W/)?"?[1-9][0-9]{0,8}"?$|^\*$"#)),
+        ))
+        .build()
+}
 
 /// The document with every path under `/api/v1`, each operation listing the error answers
 /// every endpoint can give (bad input, missing key or token, unknown id, body too large or of
@@ -116,12 +153,24 @@ pub fn document() -> utoipa::openapi::OpenApi {
                     .entry(code.to_owned())
                     .or_insert_with(|| error(description));
             }
-            if crate::operations::Access::of(operation).bearer() {
+            let access = crate::operations::Access::of(operation);
+            if access.bearer() {
                 operation
                     .responses
                     .responses
                     .entry("403".to_owned())
                     .or_insert_with(|| error(FORBIDDEN));
+            }
+            if writes_a_version(access) {
+                operation
+                    .parameters
+                    .get_or_insert_with(Vec::new)
+                    .push(utoipa::openapi::RefOr::T(if_match()));
+                operation
+                    .responses
+                    .responses
+                    .entry("409".to_owned())
+                    .or_insert_with(|| error(STALE));
             }
         }
     }

@@ -6,11 +6,11 @@
 use std::str::FromStr;
 
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::ExprTrait;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelBehavior, ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr,
-    EntityTrait, FromQueryResult, IntoActiveModel, ModelTrait, PrimaryKeyTrait, QueryFilter,
-    QueryOrder, QuerySelect, QueryTrait, Select, Statement,
+    ActiveModelBehavior, ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction,
+    DbBackend, DbErr, EntityTrait, FromQueryResult, IntoActiveModel, ModelTrait, PrimaryKeyTrait,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Statement,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -67,10 +67,11 @@ pub trait Table: 'static {
         row.get(column::<Self>("id")).unwrap()
     }
 
-    /// A new row, made at `now`.
+    /// A new row, made at `now` (version 1).
     fn new_row(now: DateTime<Utc>) -> Self::Active {
         let mut row = Self::Active::default();
         row.set(column::<Self>("created_at"), now.into());
+        row.set(column::<Self>("version"), 1i32.into());
         row
     }
 
@@ -161,6 +162,33 @@ pub async fn find_for<T: Table>(
         .filter(column::<T>("id").eq(id))
         .one(db)
         .await
+}
+
+/// Takes the next version of the row `id` for a write in `txn`: one more, and only if it is
+/// still `expected` (when the writer said which version it read). The statement leaves the
+/// row locked until `txn` ends (PostgreSQL's row lock; SQLite has one writer), so the check and
+/// the write that follows are one atomic step: of ten saves from the same version, one claims
+/// it and the nine others find it gone. `deleted` claims a deleted row (an undelete). Whether
+/// it was claimed (false: no such row, or another version).
+pub async fn claim<T: Table>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    expected: Option<i32>,
+    deleted: bool,
+) -> Result<bool, DbErr> {
+    let version = column::<T>("version");
+    let mut update = T::Entity::update_many()
+        .col_expr(version, Expr::col(version).add(1))
+        .filter(column::<T>("id").eq(id));
+    update = if deleted {
+        update.filter(column::<T>("deleted_at").is_not_null())
+    } else {
+        update.filter(column::<T>("deleted_at").is_null())
+    };
+    if let Some(expected) = expected {
+        update = update.filter(version.eq(expected));
+    }
+    Ok(update.exec(txn).await?.rows_affected == 1)
 }
 
 /// One page of the kind in `order` that `audience` may see, and the total count.

@@ -12,6 +12,7 @@ pub mod entities;
 pub mod media_images;
 pub mod migration;
 pub mod outbox;
+pub mod presence;
 pub mod publish_lease;
 pub mod queue;
 pub mod site_data;

@@ -63,7 +63,7 @@ pub async fn update<K: Kind>(
     input: K::Input,
     now: DateTime<Utc>,
 ) -> Result<K::Model, ApiError> {
-    let before = find::<K>(txn, id).await?;
+    let before = claim::<K>(txn, id, None, false).await?;
     let (saved, _) = store::<K>(
         txn,
         Some(before),
@@ -78,7 +78,8 @@ pub async fn update<K: Kind>(
 
 /// A save from the API: `body` holds the item's fields and, optionally, its lifecycle
 /// (`status`, `publish_at`, `unpublish_at`). Without `status` it is published at once. The
-/// answer is the record as an administrator reads it.
+/// answer is the record as an administrator reads it. `expected` is the version the writer
+/// read, if they said (see [`claim`]).
 ///
 /// `writes` is how the writer's role saves: a contributor's or a translator's save is a draft
 /// (the pending change of a published item) whatever the body says, its schedule kept; a
@@ -90,6 +91,7 @@ pub async fn save<K: Kind>(
     id: Option<i32>,
     mut body: Map<String, Value>,
     writes: Writes,
+    expected: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
     let mut request = Request::take_from(&mut body)?;
@@ -99,8 +101,9 @@ pub async fn save<K: Kind>(
             ..Request::default()
         };
     }
+    body.remove("version");
     let before = match id {
-        Some(id) => Some(find::<K>(txn, id).await?),
+        Some(id) => Some(claim::<K>(txn, id, expected, false).await?),
         None => None,
     };
     let mut sent: Vec<String> = body.keys().cloned().collect();
@@ -260,9 +263,10 @@ async fn store<K: Kind>(
 pub async fn publish<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
+    expected: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
-    let before = find::<K>(txn, id).await?;
+    let before = claim::<K>(txn, id, expected, false).await?;
     let was = State::of::<K>(&before);
     let mut fields = match &was.draft {
         Some(draft) => serde_json::from_str::<Map<String, Value>>(draft).unwrap_or_default(),
@@ -289,9 +293,10 @@ pub async fn publish<K: Kind>(
 pub async fn unpublish<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
+    expected: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
-    let before = find::<K>(txn, id).await?;
+    let before = claim::<K>(txn, id, expected, false).await?;
     let before_view = admin_view::<K>(&before);
     let mut state = State::of::<K>(&before);
     state.status = Status::Draft;
@@ -311,9 +316,10 @@ pub async fn unpublish<K: Kind>(
 pub async fn delete<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
+    expected: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<(), ApiError> {
-    let row = find::<K>(txn, id).await?;
+    let row = claim::<K>(txn, id, expected, false).await?;
     K::before_delete(txn, &row).await?;
     let before_view = admin_view::<K>(&row);
     let mut state = State::of::<K>(&row);
@@ -330,14 +336,16 @@ pub async fn delete<K: Kind>(
 pub async fn undelete<K: Kind>(
     txn: &DatabaseTransaction,
     id: i32,
+    expected: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
-    let row = K::Entity::find()
-        .filter(column::<K>("id").eq(id))
-        .filter(column::<K>("deleted_at").gt(now - Duration::days(KEEP_DELETED_DAYS)))
-        .one(txn)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(catalog().messages.not_deleted.clone()))?;
+    let row = claim::<K>(txn, id, expected, true).await?;
+    if State::of::<K>(&row)
+        .deleted_at
+        .is_none_or(|at| at <= now - Duration::days(KEEP_DELETED_DAYS))
+    {
+        return Err(ApiError::NotFound(catalog().messages.not_deleted.clone()));
+    }
     let mut state = State::of::<K>(&row);
     state.deleted_at = None;
     state.status = Status::Draft;
@@ -356,6 +364,7 @@ pub async fn restore<K: Kind>(
     id: i32,
     revision: i32,
     writes: Writes,
+    expected: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
     let revision = find_revision::<K>(txn, id, revision).await?;
@@ -367,7 +376,91 @@ pub async fn restore<K: Kind>(
         fields.remove(key);
     }
     fields.insert("status".into(), Value::String("draft".into()));
-    save::<K>(txn, Some(id), fields, writes, now).await
+    save::<K>(txn, Some(id), fields, writes, expected, now).await
+}
+
+/// Drops the item's pending changes: the live version stays as it is.
+#[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
+pub async fn discard<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    expected: Option<i32>,
+    now: DateTime<Utc>,
+) -> Result<Value, ApiError> {
+    let before = claim::<K>(txn, id, expected, false).await?;
+    let before_view = admin_view::<K>(&before);
+    let mut state = State::of::<K>(&before);
+    if state.draft.take().is_none() {
+        return Ok(before_view);
+    }
+    let saved = write_state::<K>(txn, &before, &state).await?;
+    let view = admin_view::<K>(&saved);
+    record::<K>(txn, id, "discarded", Some(&before_view), &view, now).await?;
+    Ok(view)
+}
+
+/// The item `id`, claimed for a write at its next version (`deleted`: a deleted item, to bring
+/// it back): every write reads the row it changes through here, so none can skip the check.
+/// A writer that says which version it read is refused when that is no longer the item's:
+/// 409 saying who changed which fields since, with the current record, and nothing written.
+/// 404 when there is no such item; a writer that says no version writes as before.
+async fn claim<K: Kind>(
+    txn: &DatabaseTransaction,
+    id: i32,
+    expected: Option<i32>,
+    deleted: bool,
+) -> Result<K::Model, ApiError> {
+    let claimed = rows::claim::<K>(txn, id, expected, deleted).await?;
+    let row = K::Entity::find()
+        .filter(column::<K>("id").eq(id))
+        .filter(if deleted {
+            column::<K>("deleted_at").is_not_null()
+        } else {
+            column::<K>("deleted_at").is_null()
+        })
+        .one(txn)
+        .await?;
+    match (row, expected) {
+        (Some(row), _) if claimed => Ok(row),
+        (Some(current), Some(expected)) => Err(stale::<K>(txn, &current, expected).await?),
+        _ if deleted => Err(ApiError::NotFound(catalog().messages.not_deleted.clone())),
+        _ => Err(not_found::<K>()),
+    }
+}
+
+/// The 409 of a write from version `expected` of `current`: the revisions made since say who
+/// changed which fields, and when.
+async fn stale<K: Kind>(
+    txn: &DatabaseTransaction,
+    current: &K::Model,
+    expected: i32,
+) -> Result<ApiError, ApiError> {
+    let since = content_revision::Entity::find()
+        .filter(content_revision::Column::Kind.eq(K::PATH))
+        .filter(content_revision::Column::ItemId.eq(K::id(current)))
+        .filter(content_revision::Column::Version.gt(expected))
+        .order_by_desc(content_revision::Column::Id)
+        .all(txn)
+        .await?;
+    let mut fields: Vec<String> = Vec::new();
+    for revision in since.iter().rev() {
+        let changed: Vec<String> =
+            serde_json::from_str(&revision.changed_fields).unwrap_or_default();
+        for field in changed {
+            if !fields.contains(&field) {
+                fields.push(field);
+            }
+        }
+    }
+    let view = admin_view::<K>(current);
+    let newest = since.first();
+    Ok(ApiError::Stale(Box::new(serde_json::json!({
+        "version": view.get("version"),
+        "by": newest.and_then(|r| r.author.clone()),
+        "at": newest.map(|r| r.created_at),
+        "fields": fields,
+        "current": view,
+    }))))
 }
 
 /// Writes a new lifecycle state over `row` (its fields unchanged).
@@ -399,6 +492,10 @@ async fn record<K: Kind>(
         action: Set(action.to_owned()),
         changed_fields: Set(serde_json::to_string(&fields).unwrap_or_default()),
         data: Set(after.to_string()),
+        version: Set(after
+            .get("version")
+            .and_then(Value::as_i64)
+            .and_then(|v| i32::try_from(v).ok())),
         ..Default::default()
     }
     .insert(txn)
@@ -410,6 +507,7 @@ async fn record<K: Kind>(
         "published" | "saved" => "content.updated",
         "unpublished" => "content.unpublished",
         "undeleted" => "content.undeleted",
+        "discarded" => "content.discarded",
         "scheduled-in" => "content.scheduled_in",
         "scheduled-out" => "content.scheduled_out",
         _ => "content.updated",

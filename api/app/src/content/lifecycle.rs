@@ -202,7 +202,10 @@ pub fn admin_view<K: Kind>(row: &K::Model) -> Value {
         .and_then(|d| serde_json::from_str::<Map<String, Value>>(d).ok());
     if let (Some(pending), Value::Object(view)) = (&pending, &mut view) {
         for (key, value) in pending {
-            if key != "id" && key != "created_at" && !STATE_KEYS.contains(&key.as_str()) {
+            // The row's own version counts, not the one the pending record had when made.
+            if !matches!(key.as_str(), "id" | "created_at" | "version")
+                && !STATE_KEYS.contains(&key.as_str())
+            {
                 view.insert(key.clone(), value.clone());
             }
         }
@@ -217,11 +220,12 @@ pub fn admin_view<K: Kind>(row: &K::Model) -> Value {
 }
 
 /// Keys that do not count as a change of the item's content.
-const NOT_CHANGES: [&str; 4] = [
+const NOT_CHANGES: [&str; 5] = [
     "updated_at",
     "published_at",
     "hasPendingChanges",
     "created_at",
+    "version",
 ];
 
 /// The fields whose values differ between two views, in the order of `after` (a new item's:

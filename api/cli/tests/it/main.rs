@@ -32,3 +32,4 @@ mod services;
 mod site;
 mod spreadsheets;
 mod subscriptions;
+mod versions;

@@ -5,6 +5,7 @@
 
 use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use super::generic;
+use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
@@ -70,10 +71,11 @@ pub async fn create(
 pub async fn update(
     state: web::Data<AppState>,
     admin: Admin,
+    if_match: IfMatch,
     id: web::Path<String>,
     body: web::Json<Vec<serde_json::Value>>,
 ) -> Answer {
-    generic::update::<Banners>(&state, &admin, &id, single(body)?).await
+    generic::update::<Banners>(&state, &admin, if_match, &id, single(body)?).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "banners", params(("id" = i32, Path, minimum = 1)),
@@ -81,8 +83,13 @@ pub async fn update(
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/flashy-banner/flashy-banner-delete/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
-    generic::delete::<Banners>(&state, &id).await
+pub async fn remove(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    if_match: IfMatch,
+    id: web::Path<String>,
+) -> Answer {
+    generic::delete::<Banners>(&state, if_match, &id).await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

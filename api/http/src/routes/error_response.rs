@@ -48,38 +48,39 @@ impl ResponseError for HttpError {
             response.insert_header(("Retry-After", seconds.to_string()));
         }
         let second_factor = matches!(self.0, ApiError::SecondFactor(_));
-        write_body(
-            response,
+        let mut body = body_of(
             self.0.message(),
             self.0.fields(),
             second_factor.then_some(true),
-        )
+        );
+        body.conflict = self.0.conflict().cloned();
+        response.json(body)
     }
 }
 
 /// The one way an error body is written: `{"message": "...", "errors": {"field": "..."}}`, in
 /// the language of the request being answered.
 pub fn error_body<'a>(
-    response: HttpResponseBuilder,
-    message: &Text,
-    fields: impl IntoIterator<Item = &'a (String, Text)>,
-) -> HttpResponse {
-    write_body(response, message, fields, None)
-}
-
-fn write_body<'a>(
     mut response: HttpResponseBuilder,
     message: &Text,
     fields: impl IntoIterator<Item = &'a (String, Text)>,
-    two_factor_required: Option<bool>,
 ) -> HttpResponse {
+    response.json(body_of(message, fields, None))
+}
+
+fn body_of<'a>(
+    message: &Text,
+    fields: impl IntoIterator<Item = &'a (String, Text)>,
+    two_factor_required: Option<bool>,
+) -> ErrorBody {
     let errors: BTreeMap<String, String> = fields
         .into_iter()
         .map(|(field, text)| (field.clone(), text.current().to_owned()))
         .collect();
-    response.json(ErrorBody {
+    ErrorBody {
         message: message.current().to_owned(),
         errors,
         two_factor_required,
-    })
+        conflict: None,
+    }
 }

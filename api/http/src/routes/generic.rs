@@ -9,6 +9,7 @@ use sea_orm::{DatabaseTransaction, TransactionTrait};
 use serde_json::{Map, Value};
 
 use super::envelope;
+use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
@@ -65,7 +66,10 @@ pub async fn get<K: Kind>(state: &AppState, id: &str, admin: &MaybeAdmin) -> Ans
     let row = concierge_app::content::items::find_for::<K>(&state.db.read, id, audience).await?;
     Ok(match audience {
         Audience::Public => envelope::one(row),
-        Audience::Admin => envelope::one(admin_view::<K>(&row)),
+        Audience::Admin => {
+            let view = admin_view::<K>(&row);
+            super::versions::with_etag(envelope::one(view.clone()), &view)
+        }
     })
 }
 
@@ -90,30 +94,39 @@ pub async fn create<K: Kind>(state: &AppState, admin: &Admin, body: Value) -> An
     let txn = state.db.write.begin().await?;
     let now = state.settings.clock.now();
     let saved =
-        concierge_app::content::items::save::<K>(&txn, None, body, admin.role.writes(), now)
+        concierge_app::content::items::save::<K>(&txn, None, body, admin.role.writes(), None, now)
             .await?;
     commit(state, txn).await?;
     Ok(envelope::created(saved, &K::rules().outcomes().created))
 }
 
 /// 200 with the saved item and the kind's message.
-pub async fn update<K: Kind>(state: &AppState, admin: &Admin, id: &str, body: Value) -> Answer {
+pub async fn update<K: Kind>(
+    state: &AppState,
+    admin: &Admin,
+    if_match: IfMatch,
+    id: &str,
+    body: Value,
+) -> Answer {
     let id = envelope::parse_id(id)?;
+    let expected = if_match.or_body(Some(&body))?;
     let body = fields(body)?;
     let txn = state.db.write.begin().await?;
     let now = state.settings.clock.now();
+    let writes = admin.role.writes();
     let saved =
-        concierge_app::content::items::save::<K>(&txn, Some(id), body, admin.role.writes(), now)
+        concierge_app::content::items::save::<K>(&txn, Some(id), body, writes, expected, now)
             .await?;
     commit(state, txn).await?;
     Ok(envelope::updated(saved, K::rules().outcomes().updated()))
 }
 
 /// 200 with the id and the kind's message.
-pub async fn delete<K: Kind>(state: &AppState, id: &str) -> Answer {
+pub async fn delete<K: Kind>(state: &AppState, if_match: IfMatch, id: &str) -> Answer {
     let id = envelope::parse_id(id)?;
     let txn = state.db.write.begin().await?;
-    concierge_app::content::items::delete::<K>(&txn, id, state.settings.clock.now()).await?;
+    let now = state.settings.clock.now();
+    concierge_app::content::items::delete::<K>(&txn, id, if_match.0, now).await?;
     commit(state, txn).await?;
     Ok(envelope::deleted(id, &K::rules().outcomes().deleted))
 }

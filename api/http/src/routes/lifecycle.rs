@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 
 use super::envelope::{self, ErrorBody, ItemEnvelope, ListEnvelope};
 use super::generic::commit;
+use super::versions::IfMatch;
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
@@ -79,22 +80,27 @@ enum Op {
     /// A revision, saved as the administrator's role saves.
     Restore(i32, Writes),
     Undelete,
+    Discard,
 }
 
 impl Op {
+    /// Runs the change on the item `id`, made from version `expected` if the writer said.
     async fn run<K: Kind>(
         self,
         txn: &sea_orm::DatabaseTransaction,
         id: i32,
+        expected: Option<i32>,
         now: DateTime<Utc>,
     ) -> Result<Value, ApiError> {
+        use concierge_app::content::items;
         match self {
-            Op::Publish => concierge_app::content::items::publish::<K>(txn, id, now).await,
-            Op::Unpublish => concierge_app::content::items::unpublish::<K>(txn, id, now).await,
+            Op::Publish => items::publish::<K>(txn, id, expected, now).await,
+            Op::Unpublish => items::unpublish::<K>(txn, id, expected, now).await,
             Op::Restore(rev, writes) => {
-                concierge_app::content::items::restore::<K>(txn, id, rev, writes, now).await
+                items::restore::<K>(txn, id, rev, writes, expected, now).await
             }
-            Op::Undelete => concierge_app::content::items::undelete::<K>(txn, id, now).await,
+            Op::Undelete => items::undelete::<K>(txn, id, expected, now).await,
+            Op::Discard => items::discard::<K>(txn, id, expected, now).await,
         }
     }
 
@@ -105,16 +111,34 @@ impl Op {
             Op::Unpublish => &m.content_unpublished,
             Op::Restore(..) => &m.content_restored,
             Op::Undelete => &m.content_undeleted,
+            Op::Discard => &m.content_discarded,
         }
     }
 }
 
-/// Runs `op` on the item and commits: 200 with the record as administrators read it.
-async fn act(state: &AppState, kind: &str, id: &str, op: Op) -> Answer {
+/// The optional body of a lifecycle change: the version the change is made from.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct VersionInput {
+    /// The version read (or send `If-Match: "N"`); a stale one is refused with 409.
+    #[schema(value_type = Option<i32>, minimum = 1)]
+    pub version: Option<Value>,
+}
+
+/// Runs `op` on the item, made from the version `If-Match` or the body names (if either does),
+/// and commits: 200 with the record as administrators read it.
+async fn act(
+    state: &AppState,
+    kind: &str,
+    id: &str,
+    op: Op,
+    if_match: IfMatch,
+    body: Option<web::Json<Value>>,
+) -> Answer {
     let id = id_of(id)?;
+    let expected = if_match.or_body(body.as_deref())?;
     let now = state.settings.clock.now();
     let txn = state.db.write.begin().await?;
-    let view = concierge_app::with_kind!(kind, K => op.run::<K>(&txn, id, now).await)?;
+    let view = concierge_app::with_kind!(kind, K => op.run::<K>(&txn, id, expected, now).await)?;
     commit(state, txn).await?;
     Ok(envelope::updated(view, op.message()))
 }
@@ -122,33 +146,39 @@ async fn act(state: &AppState, kind: &str, id: &str, op: Op) -> Answer {
 /// Publishes the item now (its pending changes become the live version).
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1)),
+    request_body(content = Option<VersionInput>),
     security(("api_key" = [], "bearer" = ["content.publish"])),
-    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/publish")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn publish(
     state: web::Data<AppState>,
     _admin: Admin,
     path: web::Path<(String, String)>,
+    if_match: IfMatch,
+    body: Option<web::Json<Value>>,
 ) -> Answer {
     let (kind, id) = path.into_inner();
-    act(&state, &kind, &id, Op::Publish).await
+    act(&state, &kind, &id, Op::Publish, if_match, body).await
 }
 
 /// Takes the item off the site now: gone from every page, listing, sitemap and feed.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1)),
+    request_body(content = Option<VersionInput>),
     security(("api_key" = [], "bearer" = ["content.publish"])),
-    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/unpublish")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn unpublish(
     state: web::Data<AppState>,
     _admin: Admin,
     path: web::Path<(String, String)>,
+    if_match: IfMatch,
+    body: Option<web::Json<Value>>,
 ) -> Answer {
     let (kind, id) = path.into_inner();
-    act(&state, &kind, &id, Op::Unpublish).await
+    act(&state, &kind, &id, Op::Unpublish, if_match, body).await
 }
 
 /// The item's history, newest first.
@@ -195,18 +225,40 @@ pub async fn revision(
 /// Makes the revision the item's current draft.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), ("rev" = i32, Path, minimum = 1)),
+    request_body(content = Option<VersionInput>),
     security(("api_key" = [], "bearer" = ["content.publish"])),
-    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/revisions/{rev}/restore")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn restore(
     state: web::Data<AppState>,
     admin: Admin,
     path: web::Path<(String, String, String)>,
+    if_match: IfMatch,
+    body: Option<web::Json<Value>>,
 ) -> Answer {
     let (kind, id, rev) = path.into_inner();
     let op = Op::Restore(id_of(&rev)?, admin.role.writes());
-    act(&state, &kind, &id, op).await
+    act(&state, &kind, &id, op, if_match, body).await
+}
+
+/// Drops the item's pending changes: the version on the site stays as it is.
+#[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
+    params(("kind" = String, Path), ("id" = i32, Path, minimum = 1)),
+    request_body(content = Option<VersionInput>),
+    security(("api_key" = [], "bearer" = ["content.publish"])),
+    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+#[post("/content/{kind}/{id}/discard")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn discard(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    path: web::Path<(String, String)>,
+    if_match: IfMatch,
+    body: Option<web::Json<Value>>,
+) -> Answer {
+    let (kind, id) = path.into_inner();
+    act(&state, &kind, &id, Op::Discard, if_match, body).await
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -245,17 +297,20 @@ pub async fn deleted(
 /// Brings back, as a draft, an item deleted in the last 30 days.
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1)),
+    request_body(content = Option<VersionInput>),
     security(("api_key" = [], "bearer" = ["content.delete"])),
-    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ItemEnvelope<Object>), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[post("/content/{kind}/{id}/undelete")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn undelete(
     state: web::Data<AppState>,
     _admin: Admin,
     path: web::Path<(String, String)>,
+    if_match: IfMatch,
+    body: Option<web::Json<Value>>,
 ) -> Answer {
     let (kind, id) = path.into_inner();
-    act(&state, &kind, &id, Op::Undelete).await
+    act(&state, &kind, &id, Op::Undelete, if_match, body).await
 }
 
 /// What the scheduler will do: every published item with a `publish_at` or `unpublish_at` still
@@ -323,6 +378,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(revision)
         .service(restore)
         .service(undelete)
+        .service(discard)
         .service(preview);
 }
 
@@ -364,7 +420,7 @@ pub async fn preview(
     };
     let now = state.settings.clock.now();
     let txn = state.db.write.begin().await?;
-    let view = concierge_app::with_kind!(kind.as_str(), K => concierge_app::content::items::publish::<K>(&txn, id, now).await)?;
+    let view = concierge_app::with_kind!(kind.as_str(), K => concierge_app::content::items::publish::<K>(&txn, id, None, now).await)?;
     let data = store::site_data::load_data(&txn).await?;
     let route = match kind.as_str() {
         "blog" => Route::Blog {

@@ -17,6 +17,7 @@ pub mod language;
 pub mod lifecycle;
 pub mod media;
 pub mod notifications;
+pub mod presence;
 pub mod publishing;
 pub mod reviews;
 pub mod security_headers;
@@ -25,6 +26,7 @@ pub mod services;
 pub mod site;
 pub mod spreadsheets;
 pub mod subscriptions;
+pub mod versions;
 
 use actix_web::web;
 
@@ -41,6 +43,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .configure(banners::configure)
         .configure(general_content::configure)
         .configure(lifecycle::configure)
+        .configure(presence::configure)
         // Before `contact`: `/contact-us/export` would otherwise match `/contact-us/{id}`.
         .service(spreadsheets::export_contacts)
         .service(spreadsheets::import_contacts)

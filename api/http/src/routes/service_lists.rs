@@ -4,6 +4,7 @@
 
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use super::generic;
+use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
@@ -73,10 +74,11 @@ pub async fn create(
 pub async fn update(
     state: web::Data<AppState>,
     admin: Admin,
+    if_match: IfMatch,
     id: web::Path<String>,
     body: web::Json<serde_json::Value>,
 ) -> Answer {
-    generic::update::<ServiceItems>(&state, &admin, &id, body.into_inner()).await
+    generic::update::<ServiceItems>(&state, &admin, if_match, &id, body.into_inner()).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("id" = i32, Path, minimum = 1)),
@@ -84,8 +86,13 @@ pub async fn update(
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/list-of-services/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
-    generic::delete::<ServiceItems>(&state, &id).await
+pub async fn remove(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    if_match: IfMatch,
+    id: web::Path<String>,
+) -> Answer {
+    generic::delete::<ServiceItems>(&state, if_match, &id).await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -21,6 +21,8 @@ pub struct Model {
     /// The record as an administrator read it after this save (JSON).
     #[sea_orm(column_type = "Text")]
     pub data: String,
+    /// The item's version this write made (none before versions).
+    pub version: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

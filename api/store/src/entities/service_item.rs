@@ -38,6 +38,8 @@ pub struct Model {
     #[sea_orm(column_type = "Text", nullable)]
     #[serde(skip)]
     pub draft: Option<String>,
+    /// One more on every write: a save from an older copy is refused (409).
+    pub version: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -19,6 +19,7 @@ mod m20261127_000013_blog_changes;
 mod m20261128_000014_due_indexes;
 mod m20261129_000015_rest_changes;
 mod m20261130_000016_admin_roles;
+mod m20261130_000017_versions;
 
 pub struct Migrator;
 
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000014_due_indexes::DueIndexes),
             Box::new(m20261129_000015_rest_changes::RestChanges),
             Box::new(m20261130_000016_admin_roles::AdminRoles),
+            Box::new(m20261130_000017_versions::Versions),
         ]
     }
 }

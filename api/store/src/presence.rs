@@ -1,0 +1,128 @@
+//! Presence: who has which content item's form open, and since when. Advisory only (it never
+//! blocks a save: versions do the protecting). A form says it is open every 20 seconds; one not
+//! heard of for [`FRESH`] is gone, and its next word starts a new `since`.
+
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{ConnectionTrait, DbErr, Statement, Value};
+use serde::Serialize;
+
+use crate::placeholders;
+
+/// How long a form counts as open after it last said so.
+pub const FRESH: Duration = Duration::seconds(60);
+
+/// Someone else with the form open.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Present {
+    pub username: String,
+    pub since: DateTime<Utc>,
+}
+
+/// `admin` (`username`) has the form of `kind`'s item `id` open at `now`: kept since they first
+/// opened it, unless they were gone for [`FRESH`] in between. Forms gone long ago are forgotten.
+pub async fn seen(
+    db: &impl ConnectionTrait,
+    kind: &str,
+    id: i32,
+    admin: i32,
+    username: &str,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
+    let backend = db.get_database_backend();
+    let p = placeholders(backend);
+    db.execute_raw(Statement::from_sql_and_values(
+        backend,
+        format!("DELETE FROM presence WHERE seen_at < {}", p(1)),
+        [Value::from(now - FRESH * 10)],
+    ))
+    .await?;
+    db.execute_raw(Statement::from_sql_and_values(
+        backend,
+        format!(
+            "INSERT INTO presence (kind, item_id, admin_user_id, username, since, seen_at) \
+             VALUES ({}, {}, {}, {}, {}, {}) \
+             ON CONFLICT (kind, item_id, admin_user_id) DO UPDATE SET \
+             since = CASE WHEN presence.seen_at < {} THEN excluded.since ELSE presence.since END, \
+             seen_at = excluded.seen_at, username = excluded.username",
+            p(1),
+            p(2),
+            p(3),
+            p(4),
+            p(5),
+            p(6),
+            p(7)
+        ),
+        [
+            Value::from(kind.to_owned()),
+            Value::from(id),
+            Value::from(admin),
+            Value::from(username.to_owned()),
+            Value::from(now),
+            Value::from(now),
+            Value::from(now - FRESH),
+        ],
+    ))
+    .await?;
+    Ok(())
+}
+
+/// Everyone but `admin` with the form of `kind`'s item `id` open at `now`, first come first.
+pub async fn others(
+    db: &impl ConnectionTrait,
+    kind: &str,
+    id: i32,
+    admin: i32,
+    now: DateTime<Utc>,
+) -> Result<Vec<Present>, DbErr> {
+    let backend = db.get_database_backend();
+    let p = placeholders(backend);
+    let rows = db
+        .query_all_raw(Statement::from_sql_and_values(
+            backend,
+            format!(
+                "SELECT username, since FROM presence WHERE kind = {} AND item_id = {} \
+                 AND admin_user_id <> {} AND seen_at >= {} ORDER BY since, username",
+                p(1),
+                p(2),
+                p(3),
+                p(4)
+            ),
+            [
+                Value::from(kind.to_owned()),
+                Value::from(id),
+                Value::from(admin),
+                Value::from(now - FRESH),
+            ],
+        ))
+        .await?;
+    rows.into_iter()
+        .map(|row| {
+            Ok(Present {
+                username: row.try_get("", "username")?,
+                since: row.try_get("", "since")?,
+            })
+        })
+        .collect()
+}
+
+/// `admin` closed the form.
+pub async fn left(db: &impl ConnectionTrait, kind: &str, id: i32, admin: i32) -> Result<(), DbErr> {
+    let backend = db.get_database_backend();
+    let p = placeholders(backend);
+    db.execute_raw(Statement::from_sql_and_values(
+        backend,
+        format!(
+            "DELETE FROM presence WHERE kind = {} AND item_id = {} AND admin_user_id = {}",
+            p(1),
+            p(2),
+            p(3)
+        ),
+        [
+            Value::from(kind.to_owned()),
+            Value::from(id),
+            Value::from(admin),
+        ],
+    ))
+    .await?;
+    Ok(())
+}

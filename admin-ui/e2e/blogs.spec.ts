@@ -1,5 +1,5 @@
 import { expect, test, unique } from './support/fixtures';
-import { chooseImage, deleteRow, expectSavedTo, expectToast, fieldError, findRow, fixture, rowAction, submitExpecting } from './support/ui';
+import { chooseImage, deleteRow, expectSavedTo, expectToast, fieldError, findRow, fixture, leaveUnsaved, rowAction, submitExpecting } from './support/ui';
 
 type Blog = { id: number; name: string; name_ar: string | null; image_url: string; description: string; meta_title: string };
 
@@ -19,6 +19,7 @@ test.describe('blogs', () => {
     await expect(page.getByText('Invalid file type. Only JPG, PNG, WebP, AVIF, SVG, MP4, WebM, and OGG are allowed.', { exact: true }).first()).toBeVisible();
 
     await page.getByRole('link', { name: 'Back to Blogs' }).click();
+    await leaveUnsaved(page);
     await expect(page).toHaveURL(/\/admin\/blogs$/);
   });
 

@@ -1,5 +1,5 @@
 import { expect, test, unique } from './support/fixtures';
-import { deleteRow, expectSavedTo, expectToast, rowAction, submitExpecting } from './support/ui';
+import { deleteRow, expectSavedTo, expectToast, leaveUnsaved, rowAction, submitExpecting } from './support/ui';
 
 test.describe('general content', () => {
   test('name, then value (inline "enter", toast "select"), then display order', async ({ adminPage: page }) => {
@@ -13,6 +13,7 @@ test.describe('general content', () => {
     await submitExpecting(page, 'Please enter the Display order');
     // Its back arrow returns to the General Content Dashboard (decision 5).
     await page.getByRole('link', { name: 'Back to the General Content Dashboard' }).click();
+    await leaveUnsaved(page);
     await expect(page).toHaveURL(/\/admin\/generalContentDashboard$/);
   });
 

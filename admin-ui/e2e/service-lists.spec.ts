@@ -1,5 +1,5 @@
 import { expect, test, unique } from './support/fixtures';
-import { chooseImage, deleteRow, expectSavedTo, expectToast, rowAction, submitExpecting } from './support/ui';
+import { chooseImage, deleteRow, expectSavedTo, expectToast, leaveUnsaved, rowAction, submitExpecting } from './support/ui';
 
 type Service = { id: number; name: string };
 
@@ -21,6 +21,7 @@ test.describe('services list', () => {
     await submitExpecting(page, 'Please upload an image');
     await expectToast(page, 'Please upload an image');
     await page.getByRole('link', { name: 'Back to the Services List Dashboard' }).click();
+    await leaveUnsaved(page);
     await expect(page).toHaveURL(/\/admin\/serviceslist/);
   });
 

@@ -47,6 +47,13 @@ export async function deleteRow(page: Page, text: string, message: string): Prom
   await expect(page.locator('table.table tbody tr').filter({ hasText: text })).toHaveCount(0);
 }
 
+/** Confirms leaving a form whose changes are not saved (it asks first). */
+export async function leaveUnsaved(page: Page): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await dialog.getByRole('button', { name: 'Leave' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** The inline error under the field labelled `label`. */
 export function fieldError(page: Page, label: string | RegExp): Locator {
   return page.locator('.field').filter({ has: page.getByText(label, { exact: typeof label === 'string' }) }).locator('.field__error');

@@ -4,7 +4,8 @@
  * with "Failed to upload image"), then POST or PUT; on success a toast, a publish watch for
  * public content, and back to the dashboard after about a second; on failure the server's field
  * errors land on their fields. A save that fails before its request is sent says so with its own
- * message (e.g. "Error submitting blog").
+ * message (e.g. "Error submitting blog"). A save refused because someone else saved first (a 409
+ * with its conflict) is rethrown for the content form to merge.
  */
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
@@ -12,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { REDIRECT_AFTER_SAVE_MS } from '@/config/constants';
-import { ApiError, RequestNotSentError, type Saved } from '@/lib/api-client';
+import { ApiError, conflictOf, RequestNotSentError, type Saved } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
 import { usePermissions } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
@@ -62,7 +63,10 @@ export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<
   const { can } = usePermissions();
   const [done, setDone] = useState(false);
 
-  /** `lifecycle`: public content's status and schedule, sent beside the fields. */
+  /**
+   * `lifecycle`: public content's status and schedule, and the version the form read, sent beside
+   * the fields (the API client sends the version as `If-Match`).
+   */
   const submit = async (values: V, methods: UseFormReturn<V>, lifecycle?: Record<string, unknown>): Promise<string[]> => {
     let mediaUrl = '';
     if (options.media) {
@@ -106,6 +110,7 @@ export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<
         toast.error(notSent);
         return [];
       }
+      if (conflictOf(error)) throw error;
       const fields = applyServerErrors(error, methods, options.fieldAliases);
       toast.error(failureText(error, options.messages.failure));
       return fields;

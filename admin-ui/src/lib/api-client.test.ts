@@ -1,5 +1,5 @@
 import { mockApi } from '@/testing/mock-api';
-import { ApiError, getOne, getPage, messageOr, remove, request, RequestNotSentError, save } from './api-client';
+import { ApiError, conflictOf, getOne, getPage, messageOr, remove, request, RequestNotSentError, save } from './api-client';
 import { getToken, onSessionEnd, setToken } from './auth-storage';
 
 describe('the API client', () => {
@@ -82,5 +82,38 @@ describe('the API client', () => {
     await expect(request('/authenticate', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
     expect(ended).not.toHaveBeenCalled();
     stop();
+  });
+
+  it('sends the version a write names as If-Match, out of the body (a record or an array holding it)', async () => {
+    const { requests } = mockApi({
+      'PUT /blog/1': () => [200, { responseBody: [{ id: 1, version: 4 }] }],
+      'PUT /flashy-banner/update-flashy-banner-by-id/5': () => [200, { responseBody: [{ id: 5, version: 8 }] }],
+      'DELETE /blog/1': () => [200, { responseBody: { id: 1 } }],
+    });
+    await save('PUT', '/blog/1', { name: 'One', version: 3 });
+    await save('PUT', '/flashy-banner/update-flashy-banner-by-id/5', [{ title: 'Eid', version: 7 }]);
+    await remove('/blog/1', 4);
+    await save('PUT', '/blog/1', { name: 'One' });
+    expect(requests.map((r) => r.headers.get('if-match'))).toEqual(['"3"', '"7"', '"4"', null]);
+    expect(requests[0].body).toEqual({ name: 'One' });
+    expect(requests[1].body).toEqual([{ title: 'Eid' }]);
+  });
+
+  it('reads the conflict of a 409: who, when, which fields, the record now', async () => {
+    const current = { id: 1, name: 'Theirs', version: 4 };
+    mockApi({
+      'PUT /blog/1': () => [
+        409,
+        {
+          message: 'Someone else changed this since you opened it.',
+          errors: {},
+          conflict: { version: 4, by: 'sara', at: '2027-03-01T06:02:00Z', fields: ['name'], current },
+        },
+      ],
+    });
+    const error = await save('PUT', '/blog/1', { name: 'Mine', version: 3 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, message: 'Someone else changed this since you opened it.' });
+    expect(conflictOf(error)).toEqual({ version: 4, by: 'sara', at: '2027-03-01T06:02:00Z', fields: ['name'], current });
+    expect(conflictOf(new ApiError(409, 'Conflict'))).toBeUndefined();
   });
 });

@@ -1,12 +1,25 @@
 /**
  * The typed API client. Every request sends `x-api-key`; requests with a stored token also send
  * `Authorization: Bearer`. Failures throw `ApiError {status, message, errors}`; a 401 on an
- * authenticated request ends the session.
+ * authenticated request ends the session. A write that names the version it was read at sends it
+ * as `If-Match: "N"`; a 409 for an edit made since carries the other edit (`ApiError.conflict`).
  */
 import { runtimeConfig } from '@/config/runtime';
 import { endSession, getToken } from './auth-storage';
 
 export type FieldErrors = Record<string, string>;
+
+/** A 409's account of the edit made since the version a write was based on (ARCHITECTURE.md). */
+export type Conflict = {
+  /** The version now: a write against it goes through. */
+  version: number;
+  by: string | null;
+  at: string | null;
+  /** The fields changed since. */
+  fields: string[];
+  /** The record as it is now, as the admin reads it. */
+  current: Record<string, unknown>;
+};
 
 export class ApiError extends Error {
   readonly status: number;
@@ -15,15 +28,30 @@ export class ApiError extends Error {
   readonly fromServer: boolean;
   /** A sign-in whose password was right: the account's second factor (a code) is needed. */
   readonly twoFactorRequired: boolean;
+  /** A 409 to a write based on an old version: what changed since. */
+  readonly conflict?: Conflict;
 
-  constructor(status: number, message: string, errors: FieldErrors = {}, fromServer = true, twoFactorRequired = false) {
+  constructor(
+    status: number,
+    message: string,
+    errors: FieldErrors = {},
+    fromServer = true,
+    twoFactorRequired = false,
+    conflict?: Conflict,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.fromServer = fromServer;
     this.twoFactorRequired = twoFactorRequired;
+    this.conflict = conflict;
   }
+}
+
+/** The conflict of a failed write, when it failed because someone else wrote first. */
+export function conflictOf(error: unknown): Conflict | undefined {
+  return error instanceof ApiError && error.status === 409 ? error.conflict : undefined;
 }
 
 /** A request that could not be built (its body does not serialise to JSON): nothing was sent. */
@@ -58,6 +86,8 @@ export type RequestOptions = {
   /** Sent as multipart instead of JSON. */
   form?: FormData;
   signal?: AbortSignal;
+  /** The version the write is based on: sent as `If-Match: "N"`. */
+  ifMatch?: number;
 };
 
 export function apiUrl(path: string, query?: Query): string {
@@ -71,11 +101,12 @@ export function apiUrl(path: string, query?: Query): string {
   return search ? `${url}?${search}` : url;
 }
 
-export function apiHeaders(json: boolean): Headers {
+export function apiHeaders(json: boolean, ifMatch?: number): Headers {
   const headers = new Headers({ accept: 'application/json', 'x-api-key': runtimeConfig().apiKey });
   // The server answers in the admin's language (its messages come from the same table).
   headers.set('accept-language', typeof document !== 'undefined' && document.documentElement.lang === 'ar' ? 'ar' : 'en');
   if (json) headers.set('content-type', 'application/json');
+  if (ifMatch !== undefined) headers.set('if-match', `"${ifMatch}"`);
   const token = getToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
   return headers;
@@ -89,16 +120,31 @@ export function errorFromBody(status: number, text: string, sentToken: boolean):
   let message = '';
   let errors: FieldErrors = {};
   let twoFactorRequired = false;
+  let conflict: Conflict | undefined;
   try {
-    const body = JSON.parse(text) as { message?: unknown; errors?: unknown; twoFactorRequired?: unknown } | null;
+    const body = JSON.parse(text) as { message?: unknown; errors?: unknown; twoFactorRequired?: unknown; conflict?: unknown } | null;
     if (typeof body?.message === 'string') message = body.message;
     if (body?.errors && typeof body.errors === 'object') errors = body.errors as FieldErrors;
     twoFactorRequired = body?.twoFactorRequired === true;
+    conflict = parseConflict(body?.conflict);
   } catch {
     // Not JSON: keep the status only.
   }
   if (status === 401 && sentToken) endSession();
-  return new ApiError(status, message, errors, message !== '', twoFactorRequired);
+  return new ApiError(status, message, errors, message !== '', twoFactorRequired, conflict);
+}
+
+function parseConflict(value: unknown): Conflict | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const raw = value as Record<string, unknown>;
+  if (typeof raw.version !== 'number') return undefined;
+  return {
+    version: raw.version,
+    by: typeof raw.by === 'string' ? raw.by : null,
+    at: typeof raw.at === 'string' ? raw.at : null,
+    fields: Array.isArray(raw.fields) ? raw.fields.filter((f): f is string => typeof f === 'string') : [],
+    current: raw.current && typeof raw.current === 'object' ? (raw.current as Record<string, unknown>) : {},
+  };
 }
 
 async function errorFrom(response: Response, sentToken: boolean): Promise<ApiError> {
@@ -117,7 +163,7 @@ function jsonBody(body: unknown): string {
 
 /** Sends a request and returns the raw response when it succeeded. */
 export async function send(path: string, options: RequestOptions = {}): Promise<Response> {
-  const headers = apiHeaders(options.body !== undefined);
+  const headers = apiHeaders(options.body !== undefined, options.ifMatch);
   const sentToken = headers.has('authorization');
   const body = options.form ?? (options.body !== undefined ? jsonBody(options.body) : undefined);
   let response: Response;
@@ -156,12 +202,25 @@ export async function getOne<T>(path: string, signal?: AbortSignal): Promise<T> 
   return item;
 }
 
-export async function save<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<Saved<T>> {
-  const envelope = await request<ItemEnvelope<T>>(path, { method, body });
+/**
+ * The version a write body names (the content form puts the version it read beside the fields),
+ * taken out of the body to travel as `If-Match`. A body may be the record or an array holding it.
+ */
+export function splitVersion(body: unknown): { body: unknown; version?: number } {
+  const record = Array.isArray(body) ? (body[0] as unknown) : body;
+  if (!record || typeof record !== 'object' || !('version' in record)) return { body };
+  const { version, ...rest } = record as { version?: unknown };
+  const stripped = Array.isArray(body) ? [rest, ...body.slice(1)] : rest;
+  return { body: stripped, version: typeof version === 'number' ? version : undefined };
+}
+
+export async function save<T>(method: 'POST' | 'PUT', path: string, payload: unknown): Promise<Saved<T>> {
+  const { body, version } = splitVersion(payload);
+  const envelope = await request<ItemEnvelope<T>>(path, { method, body, ifMatch: version });
   return { item: envelope.responseBody?.[0] as T, message: envelope.message };
 }
 
-export async function remove(path: string): Promise<Deleted> {
-  const envelope = await request<DeletedEnvelope>(path, { method: 'DELETE' });
+export async function remove(path: string, version?: number): Promise<Deleted> {
+  const envelope = await request<DeletedEnvelope>(path, { method: 'DELETE', ifMatch: version });
   return { id: envelope.responseBody?.id, message: envelope.message };
 }

@@ -3,21 +3,40 @@
  * error opened after a failed submit (ours or the server's), and Submit. Who may not publish
  * saves drafts only (Submit says so); who may change only the Arabic twins sees the other
  * fields read-only.
+ *
+ * Editing an item, every save and lifecycle action carries the version the form read (the answer
+ * of a write gives the next one). A save refused because someone else saved first opens the merge
+ * dialog; its choices are saved against the version now. Who else has the item open is shown
+ * above the form.
  */
-import { useRef, useState, type ReactNode } from 'react';
-import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { DefaultValues, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { conflictOf, type Conflict } from '@/lib/api-client';
 import type { FormRules } from '@/lib/form-rules';
 import { editsArabicOnly, usePermissions } from '@/lib/permissions';
+import { FieldLabelsContext } from './field';
 import { Form } from './form';
 import { FormActions } from './form-page';
 import { LanguageTabs } from './language-tabs';
 import { LockedFields } from './locked-fields';
+import { mergeFields } from './merge-fields';
+import { forgetKept, UnsavedChanges } from './unsaved-changes';
 import type { ContentKind, ContentRecord } from '../lifecycle/api';
 import { LifecyclePanel, type Schedule } from '../lifecycle/lifecycle-panel';
+import { MergeDialog, type Choice } from '../lifecycle/merge-dialog';
+import { PresenceNote, usePresence } from '../lifecycle/presence';
 
-/** What a save says of the lifecycle, beside the form's fields. */
-export type LifecycleExtra = { status: 'draft' | 'published' } & Schedule;
+/** What a save says of the lifecycle, beside the form's fields: and the version it is based on. */
+export type LifecycleExtra = { status: 'draft' | 'published'; version?: number } & Schedule;
+
+/** A save refused for an edit made since: what it sent, to be sent again with the editor's choices. */
+type Refused<V extends FieldValues> = {
+  conflict: Conflict;
+  values: V;
+  methods: UseFormReturn<V>;
+  intent: 'draft' | 'published';
+};
 
 type ContentFormProps<V extends FieldValues> = {
   defaultValues: DefaultValues<V>;
@@ -66,65 +85,116 @@ export function ContentForm<V extends FieldValues>({
   // publish only ever saves drafts.
   const initialIntent = publishes ? 'published' : 'draft';
   const intent = useRef<'draft' | 'published'>(initialIntent);
+  // The version this form's writes are based on: the record's as read, then each write's answer.
+  const version = useRef(record?.version);
+  useEffect(() => {
+    version.current = record?.version;
+  }, [record?.version]);
+  const labels = useRef(new Map<string, string>()).current;
+  const [refused, setRefused] = useState<Refused<V> | null>(null);
+  const others = usePresence(lifecycle?.kind, record?.id);
+  const keptAs = lifecycle ? `${lifecycle.kind}:${record?.id ?? 'new'}` : null;
+
+  const send = async (values: V, methods: UseFormReturn<V>) => {
+    const sent = intent.current;
+    const based = record && version.current !== undefined ? { version: version.current } : {};
+    const extra = lifecycle ? { status: sent, ...schedule, ...based } : undefined;
+    intent.current = initialIntent;
+    try {
+      setFailed(await onSubmit(values, methods, extra));
+    } catch (error) {
+      const conflict = conflictOf(error);
+      if (!conflict) throw error;
+      setRefused({ conflict, values, methods, intent: sent });
+    }
+  };
+
+  const merging = refused
+    ? mergeFields(refused.conflict, refused.values as Record<string, unknown>, defaultValues as Record<string, unknown>, labels)
+    : [];
+
+  /** The editor's choices into the form, then the save again against the version now. */
+  const resave = (choices: Record<string, Choice>) => {
+    if (!refused) return;
+    const { conflict, methods } = refused;
+    Object.entries(choices).forEach(([name, choice]) => {
+      if (choice !== 'theirs') return;
+      const field = merging.find((f) => f.name === name);
+      if (field) methods.setValue(name as Path<V>, field.theirs as PathValue<V, Path<V>>, { shouldDirty: true });
+    });
+    version.current = conflict.version;
+    intent.current = refused.intent;
+    setRefused(null);
+    void methods.handleSubmit((values) => send(values, methods))();
+  };
+
   return (
-    <Form<V>
-      // A restore or a publish elsewhere changes the record: the form starts again from it.
-      key={record ? `${record.updated_at}-${record.status}-${String(record.hasPendingChanges)}` : 'new'}
-      defaultValues={defaultValues}
-      rules={rules}
-      toastFirstError={toastFirstError}
-      onInvalid={setFailed}
-      onSubmit={async (values, methods) => {
-        const extra = lifecycle ? { status: intent.current, ...schedule } : undefined;
-        intent.current = initialIntent;
-        setFailed(await onSubmit(values, methods, extra));
-      }}
-    >
-      {({ formState }) => (
-        <>
-          {lifecycle ? (
-            <LifecyclePanel
-              kind={lifecycle.kind}
-              record={record}
-              schedule={schedule}
-              onScheduleChange={setSchedule}
-              publishes={publishes}
-            />
-          ) : null}
-          <LanguageTabs
-            failedFields={failed}
-            arabicFields={arabicFields}
-            english={
-              <LockedFields locked={arabicOnly} note={t('lifecycle.arabicOnly')}>
-                {english}
-              </LockedFields>
-            }
-            arabic={arabic}
-          />
-          {extra}
-          {publishes ? null : <p className="form__hint form__hint--actions">{t('lifecycle.draftsOnly')}</p>}
-          <FormActions
-            busy={formState.isSubmitting}
-            done={done}
-            label={publishes ? t('common.submit') : t('lifecycle.saveDraft')}
-            busyLabel={t('common.saving')}
-          >
-            {actions}
-            {lifecycle && publishes ? (
-              <button
-                type="submit"
-                className="btn btn--secondary"
-                disabled={formState.isSubmitting || done}
-                onClick={() => {
-                  intent.current = 'draft';
+    <FieldLabelsContext.Provider value={labels}>
+      <PresenceNote others={others} />
+      <Form<V>
+        // A restore or a publish elsewhere changes the record: the form starts again from it.
+        key={record ? `${record.updated_at}-${record.status}-${String(record.hasPendingChanges)}` : 'new'}
+        defaultValues={defaultValues}
+        rules={rules}
+        toastFirstError={toastFirstError}
+        onInvalid={setFailed}
+        onSubmit={send}
+      >
+        {({ formState }) => (
+          <>
+            {keptAs ? <UnsavedChanges<V> storageKey={keptAs} done={done} /> : null}
+            {lifecycle ? (
+              <LifecyclePanel
+                kind={lifecycle.kind}
+                record={record}
+                schedule={schedule}
+                onScheduleChange={setSchedule}
+                publishes={publishes}
+                version={() => version.current}
+                onWritten={(item) => {
+                  version.current = item.version ?? version.current;
                 }}
-              >
-                {t('lifecycle.saveDraft')}
-              </button>
+                onDiscarded={() => keptAs && forgetKept(keptAs)}
+              />
             ) : null}
-          </FormActions>
-        </>
-      )}
-    </Form>
+            <LanguageTabs
+              failedFields={failed}
+              arabicFields={arabicFields}
+              english={
+                <LockedFields locked={arabicOnly} note={t('lifecycle.arabicOnly')}>
+                  {english}
+                </LockedFields>
+              }
+              arabic={arabic}
+            />
+            {extra}
+            {publishes ? null : <p className="form__hint form__hint--actions">{t('lifecycle.draftsOnly')}</p>}
+            <FormActions
+              busy={formState.isSubmitting}
+              done={done}
+              label={publishes ? t('common.submit') : t('lifecycle.saveDraft')}
+              busyLabel={t('common.saving')}
+            >
+              {actions}
+              {lifecycle && publishes ? (
+                <button
+                  type="submit"
+                  className="btn btn--secondary"
+                  disabled={formState.isSubmitting || done}
+                  onClick={() => {
+                    intent.current = 'draft';
+                  }}
+                >
+                  {t('lifecycle.saveDraft')}
+                </button>
+              ) : null}
+            </FormActions>
+          </>
+        )}
+      </Form>
+      {refused ? (
+        <MergeDialog conflict={refused.conflict} fields={merging} onCancel={() => setRefused(null)} onSave={resave} />
+      ) : null}
+    </FieldLabelsContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { useContext, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { createContext, useContext, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { FormRulesContext, maxLengthOf } from '@/lib/form-rules';
 
@@ -52,6 +52,16 @@ export function describedBy(id: string, error?: string, hint?: ReactNode): strin
   return ids.length ? ids.join(' ') : undefined;
 }
 
+/**
+ * The labels of a form's fields by name, filled as the fields render: what names a field to the
+ * editor elsewhere (the merge dialog says "Meta description", not `meta_description`).
+ */
+export const FieldLabelsContext = createContext<Map<string, string> | null>(null);
+
+export function useFieldLabel(name: string, label: string): void {
+  useContext(FieldLabelsContext)?.set(name, label);
+}
+
 export function useFieldError(name: string): string | undefined {
   const { formState, getFieldState } = useFormContext();
   const message = getFieldState(name, formState).error?.message;
@@ -73,6 +83,7 @@ type CommonProps<V extends FieldValues> = {
  */
 function useControl<V extends FieldValues>({ name, label, hint, required, optionalLabel, className }: CommonProps<V>) {
   const id = useId();
+  useFieldLabel(name, label);
   const rules = useContext(FormRulesContext);
   const { register } = useFormContext<V>();
   const error = useFieldError(name);

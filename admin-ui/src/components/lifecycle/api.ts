@@ -15,6 +15,8 @@ export type Lifecycle = {
   published_at: string | null;
   hasPendingChanges: boolean;
   updated_at: string;
+  /** One more on every write; a write sends the version it was based on (`If-Match`). */
+  version?: number;
 };
 
 /** A record as the lifecycle screens read it: its lifecycle and its own fields. */
@@ -42,16 +44,23 @@ export function standing(record: Lifecycle, now = Date.now()): Standing {
 
 const base = (kind: ContentKind, id: number) => `/content/${kind}/${id}`;
 
-async function act(path: string): Promise<{ item: ContentRecord; message?: string }> {
-  const body = await request<ItemEnvelope<ContentRecord>>(path, { method: 'POST' });
+export type Acted = { item: ContentRecord; message?: string };
+
+/** A lifecycle action on the item as read at `version` (sent as `If-Match` when known). */
+async function act(path: string, version?: number): Promise<Acted> {
+  const body = await request<ItemEnvelope<ContentRecord>>(path, { method: 'POST', ifMatch: version });
   return { item: body.responseBody[0], message: body.message };
 }
 
-export const publishNow = (kind: ContentKind, id: number) => act(`${base(kind, id)}/publish`);
-export const unpublishNow = (kind: ContentKind, id: number) => act(`${base(kind, id)}/unpublish`);
-export const restoreRevision = (kind: ContentKind, id: number, revision: number) =>
-  act(`${base(kind, id)}/revisions/${revision}/restore`);
-export const undelete = (kind: ContentKind, id: number) => act(`${base(kind, id)}/undelete`);
+export type Action = (kind: ContentKind, id: number, version?: number) => Promise<Acted>;
+
+export const publishNow: Action = (kind, id, version) => act(`${base(kind, id)}/publish`, version);
+export const unpublishNow: Action = (kind, id, version) => act(`${base(kind, id)}/unpublish`, version);
+/** Drops the pending changes: the live version is the item again. */
+export const discardChanges: Action = (kind, id, version) => act(`${base(kind, id)}/discard`, version);
+export const restoreRevision = (kind: ContentKind, id: number, revision: number, version?: number) =>
+  act(`${base(kind, id)}/revisions/${revision}/restore`, version);
+export const undelete: Action = (kind, id, version) => act(`${base(kind, id)}/undelete`, version);
 
 export async function getRevisions(kind: ContentKind, id: number, signal?: AbortSignal): Promise<RevisionSummary[]> {
   const body = await request<ListEnvelope<RevisionSummary>>(`${base(kind, id)}/revisions`, { query: { size: 200 }, signal });

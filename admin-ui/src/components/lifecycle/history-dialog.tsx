@@ -20,9 +20,16 @@ function shown(value: unknown): string {
   return String(value);
 }
 
-type HistoryDialogProps = { kind: ContentKind; record: ContentRecord; restores: boolean; onClose: () => void };
+type HistoryDialogProps = {
+  kind: ContentKind;
+  record: ContentRecord;
+  /** The version a restore is based on (the record's when not given). */
+  version?: number;
+  restores: boolean;
+  onClose: () => void;
+};
 
-export function HistoryDialog({ kind, record, restores, onClose }: HistoryDialogProps) {
+export function HistoryDialog({ kind, record, version = record.version, restores, onClose }: HistoryDialogProps) {
   const { t } = useTranslation();
   const zone = useTimeZone();
   const queryClient = useQueryClient();
@@ -39,7 +46,7 @@ export function HistoryDialog({ kind, record, restores, onClose }: HistoryDialog
     if (selected === null) return;
     setRestoring(true);
     try {
-      const done = await restoreRevision(kind, record.id, selected);
+      const done = await restoreRevision(kind, record.id, selected, version);
       toast.success(serverText(done.message, t('lifecycle.restored')));
       await queryClient.invalidateQueries();
       onClose();

@@ -91,7 +91,7 @@ export function LifecyclePage() {
 
   const bringBack = async (item: Listed) => {
     try {
-      const done = await undelete(item.kind, item.id);
+      const done = await undelete(item.kind, item.id, item.version);
       toast.success(serverText(done.message, t('lifecycle.broughtBack')));
       void trackPublish();
       await queryClient.invalidateQueries();

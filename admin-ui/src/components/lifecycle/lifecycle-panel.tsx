@@ -1,8 +1,10 @@
 /**
  * Where an item stands and what can be done with it, at the top of every public content form:
  * its status (draft, scheduled, live, changes pending, ended), its schedule entered in a chosen
- * time zone, the Arabic fields the Arabic page falls back for, and Preview, History, Publish now
- * and Unpublish. The schedule, Publish now and Unpublish are for those who may publish.
+ * time zone, the Arabic fields the Arabic page falls back for, and Preview, History, Publish now,
+ * Unpublish and Discard changes (after a confirmation; the live version becomes the item again).
+ * The schedule, Publish now, Unpublish and Discard are for those who may publish. Every action
+ * carries the version the form is based on.
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +12,17 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { failureText, serverText } from '@/lib/messages';
 import { trackPublish } from '@/lib/publish-status';
-import { publishNow, unpublishNow, missingArabic, standing, type ContentKind, type ContentRecord } from './api';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import {
+  discardChanges,
+  publishNow,
+  unpublishNow,
+  missingArabic,
+  standing,
+  type Action,
+  type ContentKind,
+  type ContentRecord,
+} from './api';
 import { HistoryDialog } from './history-dialog';
 import { PreviewDialog } from './preview-dialog';
 import { TIME_ZONES, formatInZone, offsetLabel, offsetMinutes, setTimeZone, useTimeZone, utcToZoned, zonedToUtc } from './time-zone';
@@ -24,6 +36,12 @@ type Props = {
   onScheduleChange: (schedule: Schedule) => void;
   /** The administrator may publish (`content.publish`). */
   publishes: boolean;
+  /** The version the form's writes are based on (the record's when not given). */
+  version?: () => number | undefined;
+  /** An action went through: its answer (and so the next version). */
+  onWritten?: (item: ContentRecord) => void;
+  /** The pending changes were dropped (what the form keeps unsaved goes with them). */
+  onDiscarded?: () => void;
 };
 
 export function StatusBadge({ record }: { record: ContentRecord }) {
@@ -37,19 +55,22 @@ export function StatusBadge({ record }: { record: ContentRecord }) {
   );
 }
 
-export function LifecyclePanel({ kind, record, schedule, onScheduleChange, publishes }: Props) {
+export function LifecyclePanel({ kind, record, schedule, onScheduleChange, publishes, version, onWritten, onDiscarded }: Props) {
   const { t, i18n } = useTranslation();
   const zone = useTimeZone();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [dialog, setDialog] = useState<'preview' | 'history' | null>(null);
+  const [dialog, setDialog] = useState<'preview' | 'history' | 'discard' | null>(null);
   const offset = offsetLabel(offsetMinutes(zone, Date.now()));
+  const basedOn = () => (version ? version() : record?.version);
 
-  const run = async (action: typeof publishNow, failure: string) => {
+  const run = async (action: Action, failure: string) => {
     if (!record) return;
     setBusy(true);
     try {
-      const done = await action(kind, record.id);
+      const done = await action(kind, record.id, basedOn());
+      onWritten?.(done.item);
+      if (action === discardChanges) onDiscarded?.();
       toast.success(serverText(done.message, t('lifecycle.done')));
       void trackPublish();
       await queryClient.invalidateQueries();
@@ -57,6 +78,7 @@ export function LifecyclePanel({ kind, record, schedule, onScheduleChange, publi
       toast.error(failureText(error, failure));
     } finally {
       setBusy(false);
+      setDialog((open) => (open === 'discard' ? null : open));
     }
   };
 
@@ -101,6 +123,11 @@ export function LifecyclePanel({ kind, record, schedule, onScheduleChange, publi
                 {t('lifecycle.unpublish')}
               </button>
             ) : null}
+            {publishes && record.hasPendingChanges ? (
+              <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setDialog('discard')}>
+                {t('lifecycle.discard')}
+              </button>
+            ) : null}
           </div>
         </div>
       ) : null}
@@ -129,7 +156,19 @@ export function LifecyclePanel({ kind, record, schedule, onScheduleChange, publi
       ) : null}
       {record && dialog === 'preview' ? <PreviewDialog kind={kind} id={record.id} onClose={() => setDialog(null)} /> : null}
       {record && dialog === 'history' ? (
-        <HistoryDialog kind={kind} record={record} restores={publishes} onClose={() => setDialog(null)} />
+        <HistoryDialog kind={kind} record={record} version={basedOn()} restores={publishes} onClose={() => setDialog(null)} />
+      ) : null}
+      {record ? (
+        <ConfirmDialog
+          open={dialog === 'discard'}
+          name=""
+          busy={busy}
+          title={t('lifecycle.discardTitle')}
+          body={t('lifecycle.discardBody')}
+          confirmLabel={t('lifecycle.discard')}
+          onConfirm={() => void run(discardChanges, t('lifecycle.discardFailed'))}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
     </section>
   );

@@ -92,3 +92,11 @@ export function formatInZone(iso: string | null | undefined, zone: string): stri
   const [y, m, d] = date.split('-');
   return `${d}-${m}-${y} ${time} (UTC${offsetLabel(offsetMinutes(zone, Date.parse(iso)))})`;
 }
+
+/** `10:02` in `zone` for an instant of today there, else as `formatInZone` (a date is needed). */
+export function clockInZone(iso: string | null | undefined, zone: string, now = Date.now()): string {
+  const local = iso ? utcToZoned(iso, zone) : '';
+  if (!local) return '';
+  const today = utcToZoned(new Date(now).toISOString(), zone).slice(0, 10);
+  return local.startsWith(today) ? local.slice(11, 16) : formatInZone(iso, zone);
+}

@@ -8,7 +8,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
 import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { describedBy, FieldShell, useFieldError } from '../form/field';
+import { describedBy, FieldShell, useFieldError, useFieldLabel } from '../form/field';
 import { useLocked } from '../form/locked-fields';
 import { LinkIcon, RedoIcon, UndoIcon, UnlinkIcon } from '../icons/icons';
 
@@ -26,6 +26,7 @@ type RichTextFieldProps<V extends FieldValues> = {
 
 export function RichTextField<V extends FieldValues>({ name, label, dir = 'ltr', lang, optionalLabel }: RichTextFieldProps<V>) {
   const id = useId();
+  useFieldLabel(name, label);
   const { control } = useFormContext<V>();
   const { field } = useController({ control, name });
   const error = useFieldError(name);

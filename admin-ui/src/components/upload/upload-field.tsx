@@ -14,7 +14,7 @@ import { mediaName, useMediaInfo } from '@/lib/media-info';
 import { isVideo } from '@/lib/upload';
 import { useUploadProgress } from '@/lib/upload-progress';
 import { UploadIcon } from '../icons/icons';
-import { describedBy, FieldShell, useFieldError } from '../form/field';
+import { describedBy, FieldShell, useFieldError, useFieldLabel } from '../form/field';
 import { useLocked } from '../form/locked-fields';
 import { StoredImage } from '../ui/media';
 import { MediaStatus } from './media-status';
@@ -46,6 +46,8 @@ export function rejectionMessage(rejections: FileRejection[], t: (key: 'upload.i
 export function UploadField<V extends FieldValues>({ fileName, urlName, label, required, previewMaxHeight }: UploadFieldProps<V>) {
   const { t } = useTranslation();
   const id = useId();
+  useFieldLabel(urlName, label);
+  useFieldLabel(fileName, label);
   const { control, clearErrors } = useFormContext<V>();
   const { field } = useController({ control, name: fileName });
   const existing = useWatch({ control, name: urlName }) as string | undefined;

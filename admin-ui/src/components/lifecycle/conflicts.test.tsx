@@ -1,0 +1,250 @@
+/**
+ * Edits that never overwrite each other (ARCHITECTURE.md): the version read travels with every
+ * write, a refused save opens the merge dialog, who else is editing is shown, pending changes can
+ * be discarded.
+ */
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { accountAnswer, list, mockApi, type Recorded } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+import { MergeDialog } from './merge-dialog';
+import { PRESENCE_INTERVAL_MS, usePresence } from './presence';
+import { clockInZone } from './time-zone';
+
+const blog = {
+  id: 9,
+  name: 'Arrivals',
+  name_ar: null,
+  description: '<p>Calm and quick.</p>',
+  description_ar: null,
+  image_url: '/media/arrivals.jpg',
+  display_order: 1,
+  meta_title: '',
+  meta_title_ar: null,
+  meta_description: 'Ours, as read',
+  meta_description_ar: null,
+  key_words: '',
+  key_words_ar: null,
+  slug: 'arrivals',
+  created_at: '2027-03-01T08:00:00Z',
+  updated_at: '2027-03-01T08:00:00Z',
+  status: 'published',
+  publish_at: null,
+  unpublish_at: null,
+  published_at: '2027-03-01T08:00:00Z',
+  hasPendingChanges: true,
+  version: 3,
+};
+
+const one = (item: object) => ({ responseBody: [item] });
+const writes = (requests: Recorded[], path: string) => requests.filter((r) => r.method !== 'GET' && r.path === path);
+const ifMatch = (request?: Recorded) => request?.headers.get('if-match');
+
+describe('versions', () => {
+  it('sends the version it read with a save, and not in the body', async () => {
+    const { requests } = mockApi({
+      'GET /blog/9': () => [200, one(blog)],
+      'PUT /blog/9': ({ body }) => [200, { ...one({ ...blog, ...(body as object), version: 4 }), message: 'Blog updated successfully' }],
+    });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    expect(await screen.findByLabelText('Title')).toHaveValue('Arrivals');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(writes(requests, '/blog/9')).toHaveLength(1));
+    const [put] = writes(requests, '/blog/9');
+    expect(ifMatch(put)).toBe('"3"');
+    expect(put.body).not.toHaveProperty('version');
+  });
+
+  it('sends it with lifecycle actions, then the version each answer gives', async () => {
+    let current = blog;
+    const { requests } = mockApi({
+      'GET /blog/9': () => [200, one(current)],
+      'POST /content/blog/9/publish': () => {
+        current = { ...current, hasPendingChanges: false, version: 4, updated_at: '2027-03-02T08:00:00Z' };
+        return [200, { ...one(current), message: 'Published' }];
+      },
+      'POST /content/blog/9/unpublish': () => {
+        current = { ...current, status: 'draft', version: 5, updated_at: '2027-03-03T08:00:00Z' };
+        return [200, { ...one(current), message: 'Unpublished' }];
+      },
+    });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    await user.click(await screen.findByRole('button', { name: 'Publish now' }));
+    await waitFor(() => expect(writes(requests, '/content/blog/9/publish')).toHaveLength(1));
+    expect(ifMatch(writes(requests, '/content/blog/9/publish')[0])).toBe('"3"');
+
+    await user.click(await screen.findByRole('button', { name: 'Unpublish' }));
+    await waitFor(() => expect(writes(requests, '/content/blog/9/unpublish')).toHaveLength(1));
+    expect(ifMatch(writes(requests, '/content/blog/9/unpublish')[0])).toBe('"4"');
+  });
+});
+
+describe('the merge dialog', () => {
+  const at = new Date().toISOString();
+  const theirs = { ...blog, name: 'Arrivals, refined', meta_description: 'Theirs, shorter', name_ar: 'وصول', version: 4 };
+  const conflict = {
+    message: 'Someone else changed this since you opened it.',
+    errors: {},
+    conflict: { version: 4, by: 'sara', at, fields: ['name', 'name_ar', 'meta_description'], current: theirs },
+  };
+
+  function api() {
+    return mockApi({
+      'GET /blog/9': () => [200, one(blog)],
+      'PUT /blog/9': (request) =>
+        ifMatch(request) === '"4"'
+          ? [200, { ...one({ ...theirs, ...(request.body as object), version: 5 }), message: 'Blog updated successfully' }]
+          : [409, conflict],
+    });
+  }
+
+  it('shows who changed what, field by field, and saves the choices against the version now', async () => {
+    const { requests } = api();
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    await user.clear(await screen.findByLabelText('Meta description'));
+    await user.type(screen.getByLabelText('Meta description'), 'Mine, longer and better');
+    await user.type(screen.getByLabelText('Title in Arabic'), 'الوصول');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else changed this' });
+    expect(dialog).toHaveTextContent(`sara saved this at ${clockInZone(at, 'Asia/Dubai')}.`);
+    // The form's own labels; where I changed the field, mine is chosen, elsewhere theirs.
+    const title = within(dialog).getByRole('group', { name: 'Title' });
+    expect(within(title).getByRole('radio', { name: /Take theirs/ })).toBeChecked();
+    expect(title).toHaveTextContent('Arrivals, refined');
+    const arabic = within(dialog).getByRole('group', { name: /Title in Arabic/ });
+    expect(within(arabic).getByRole('radio', { name: /Keep mine/ })).toBeChecked();
+    expect(within(arabic).getByText('وصول')).toHaveAttribute('dir', 'rtl');
+    const meta = within(dialog).getByRole('group', { name: /Meta description/ });
+    expect(within(meta).getByRole('radio', { name: /Keep mine/ })).toBeChecked();
+    await user.click(within(meta).getByRole('radio', { name: /Take theirs/ }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save with these choices' }));
+    expect(await screen.findByText('Blog updated successfully', { selector: '[data-title]' })).toBeInTheDocument();
+    const [first, second] = writes(requests, '/blog/9');
+    expect(ifMatch(first)).toBe('"3"');
+    expect(ifMatch(second)).toBe('"4"');
+    expect(second.body).toMatchObject({ name: 'Arrivals, refined', name_ar: 'الوصول', meta_description: 'Theirs, shorter' });
+  });
+
+  it('loses nothing typed when cancelled with Escape, and says so in Arabic too', async () => {
+    await i18n.changeLanguage('ar');
+    const { requests } = api();
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    const field = await screen.findByLabelText(i18n.t('blogs.fields.metaDescription'));
+    await user.clear(field);
+    await user.type(field, 'Mine, longer and better');
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    const dialog = await screen.findByRole('dialog', { name: i18n.t('merge.title') });
+    expect(dialog).toHaveTextContent(i18n.t('merge.savedAt', { name: 'sara', at: clockInZone(at, 'Asia/Dubai') }));
+    expect(within(dialog).getByRole('group', { name: new RegExp(i18n.t('blogs.fields.metaDescription')) })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(i18n.t('blogs.fields.metaDescription'))).toHaveValue('Mine, longer and better');
+    expect(writes(requests, '/blog/9')).toHaveLength(1);
+  });
+});
+
+describe('the merge dialog\'s values', () => {
+  it('shows long rich text as plain text, cut short with a "Show all"', async () => {
+    const long = `<p>${'Quiet arrivals through the private terminal. '.repeat(8)}</p>`;
+    const onSave = vi.fn();
+    render(
+      <MergeDialog
+        conflict={{ version: 4, by: null, at: null, fields: ['description'], current: {} }}
+        fields={[{ name: 'description', label: 'Description', mine: '<p>Short.</p>', theirs: long, changedByMe: true }]}
+        onCancel={() => undefined}
+        onSave={onSave}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(screen.getByRole('dialog')).toHaveTextContent('Someone else saved this since you opened it.');
+    const group = screen.getByRole('group', { name: /Description/ });
+    expect(group).not.toHaveTextContent('<p>');
+    expect(group).toHaveTextContent('…');
+    await user.click(within(group).getByRole('button', { name: 'Show all' }));
+    expect(within(group).getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+    expect(group).not.toHaveTextContent('…');
+    await user.click(screen.getByRole('button', { name: 'Save with these choices' }));
+    expect(onSave).toHaveBeenCalledWith({ description: 'mine' });
+  });
+});
+
+describe('presence', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('says who else is editing above the form, and that this editor left when it closes', async () => {
+    const since = new Date().toISOString();
+    const { requests } = mockApi({
+      'GET /blog/9': () => [200, one(blog)],
+      'PUT /presence/blog/9': () => [200, list([{ username: 'sara', since }])],
+      'DELETE /presence/blog/9': () => [204, undefined],
+    });
+    const { router } = renderApp(null, { url: '/addblog/9' });
+    expect(await screen.findByText(`sara is also editing this (since ${clockInZone(since, 'Asia/Dubai')})`)).toBeInTheDocument();
+    await act(() => router.navigate('/blogs'));
+    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.path === '/presence/blog/9')).toBe(true));
+  });
+
+  it('joins several names, in Arabic too', async () => {
+    await i18n.changeLanguage('ar');
+    const since = new Date().toISOString();
+    mockApi({
+      'GET /blog/9': () => [200, one(blog)],
+      'PUT /presence/blog/9': () => [200, list([{ username: 'sara', since }, { username: 'omar', since }])],
+    });
+    renderApp(null, { url: '/addblog/9' });
+    const clock = clockInZone(since, 'Asia/Dubai');
+    const status = await screen.findByText(/sara/);
+    expect(status).toHaveTextContent(`sara (منذ ${clock})`);
+    expect(status).toHaveTextContent(`omar (منذ ${clock})`);
+    expect(status).toHaveTextContent('يحرّرون هذا أيضًا');
+  });
+
+  it('says the form is open every 20 seconds until it closes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { requests } = mockApi({
+      'PUT /presence/blog/9': () => [200, list([])],
+      'DELETE /presence/blog/9': () => [204, undefined],
+    });
+    const { unmount } = renderHook(() => usePresence('blog', 9));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    await act(() => vi.advanceTimersByTimeAsync(PRESENCE_INTERVAL_MS));
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(2);
+    unmount();
+    await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1));
+  });
+});
+
+describe('discard changes', () => {
+  it('asks first, then drops the pending changes and shows the live version', async () => {
+    let current: typeof blog = { ...blog, name: 'Arrivals (draft)', version: 5 };
+    const { requests } = mockApi({
+      'GET /blog/9': () => [200, one(current)],
+      'POST /content/blog/9/discard': () => {
+        current = { ...blog, name: 'Arrivals', hasPendingChanges: false, version: 6, updated_at: '2027-03-04T08:00:00Z' };
+        return [200, { ...one(current), message: 'Changes discarded' }];
+      },
+    });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    expect(await screen.findByLabelText('Title')).toHaveValue('Arrivals (draft)');
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Discard the pending changes?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Discard changes' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveValue('Arrivals'));
+    const [discard] = writes(requests, '/content/blog/9/discard');
+    expect(ifMatch(discard)).toBe('"5"');
+    expect(screen.queryByRole('button', { name: 'Discard changes' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered to a role that may not publish', async () => {
+    mockApi({ 'GET /account': () => accountAnswer('contributor'), 'GET /blog/9': () => [200, one(blog)] });
+    renderApp(null, { url: '/addblog/9' });
+    expect(await screen.findByLabelText('Title')).toHaveValue('Arrivals');
+    expect(screen.queryByRole('button', { name: 'Discard changes' })).not.toBeInTheDocument();
+  });
+});

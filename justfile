@@ -25,7 +25,8 @@ build:
 test: test-deps test-sqlite test-postgres faults check-html test-islands test-site test-admin
 
 # Tools the tests need: moto (a real S3-compatible server on loopback), aiosmtpd (a real SMTP
-# server on loopback), and PostgreSQL's client tools (backup and restore).
+# server on loopback), PostgreSQL's client tools (backup and restore), Varnish with
+# varnish-modules (the edge), Caddy and systemd-analyze (deploy/'s files).
 test-deps:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -37,8 +38,16 @@ test-deps:
     if ! python3 -c 'import aiosmtpd' 2>/dev/null; then
         python3 -m pip install --quiet --disable-pip-version-check 'aiosmtpd==1.4.6'
     fi
-    if ! command -v pg_dump >/dev/null 2>&1; then
-        apt-get update -qq && apt-get install -y -qq postgresql-client
+    missing=""
+    command -v pg_dump >/dev/null 2>&1 || missing="$missing postgresql-client"
+    # Varnish with xkey (varnish-modules) for the edge's tests; Caddy and systemd-analyze check
+    # deploy/'s files.
+    command -v varnishd >/dev/null 2>&1 || missing="$missing varnish"
+    [ -e /usr/lib/x86_64-linux-gnu/varnish/vmods/libvmod_xkey.so ] || [ -n "$(find /usr/lib -name 'libvmod_xkey.so' 2>/dev/null | head -1)" ] || missing="$missing varnish-modules"
+    command -v caddy >/dev/null 2>&1 || missing="$missing caddy"
+    command -v systemd-analyze >/dev/null 2>&1 || missing="$missing systemd"
+    if [ -n "$missing" ]; then
+        apt-get update -qq && apt-get install -y -qq $missing
     fi
 
 # The Rust tests on SQLite (the embedded default).

@@ -7,6 +7,7 @@ mod assets;
 pub mod config;
 pub mod content;
 pub mod csp;
+pub mod edge;
 pub mod islands;
 pub mod manifest;
 pub mod model;

@@ -32,6 +32,11 @@ export type PublishStatus = {
   lastError: string | null;
   /** Newest first. */
   failedJobs: FailedPublishJob[];
+  /** Files whose copies at the CDN are still to be purged (retries included). */
+  pendingPurges?: number;
+  /** Of those, the ones the CDN refused several times (still retried). */
+  failedPurges?: number;
+  lastPurgeError?: string | null;
 };
 
 export async function getPublishStatus(): Promise<PublishStatus> {

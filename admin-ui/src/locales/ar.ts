@@ -375,6 +375,8 @@ export const ar: Translations = {
     publishing: 'جارٍ النشر…',
     live: 'منشور على الموقع · {{time}}',
     failed: 'تعذّر النشر: {{error}}',
+    edgeFailingOne: 'لم تؤكد شبكة التوزيع بعد تحديث صفحة واحدة (تُعاد المحاولة)',
+    edgeFailingMany: 'صفحات محدّثة لم تؤكدها شبكة التوزيع بعد (تُعاد المحاولة): {{count}}',
     notPublished: {
       countOne: 'تعذّر نشر عنصر واحد',
       countMany: 'عناصر تعذّر نشرها: {{count}}',

@@ -376,6 +376,8 @@ export const en = {
     publishing: 'Publishing…',
     live: 'Live on the site · {{time}}',
     failed: 'Publishing failed: {{error}}',
+    edgeFailingOne: 'The CDN has not confirmed one updated page yet (retrying)',
+    edgeFailingMany: 'The CDN has not confirmed {{count}} updated pages yet (retrying)',
     notPublished: {
       countOne: 'One item could not be published',
       countMany: '{{count}} items could not be published',

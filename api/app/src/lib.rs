@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod content;
+pub mod edge;
 pub mod intake;
 pub mod media;
 pub mod notify;

@@ -13,7 +13,7 @@ pub mod telemetry;
 pub mod watch;
 
 pub use concierge_app::{
-    accounts, content, intake, media, notify, spreadsheet, spreadsheet_guard, with_kind,
+    accounts, content, edge, intake, media, notify, spreadsheet, spreadsheet_guard, with_kind,
 };
 pub use concierge_core::{actor, clock, config, domain, error, i18n, limits, roles, token};
 pub use concierge_http::{

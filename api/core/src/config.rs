@@ -100,6 +100,28 @@ pub struct Config {
     /// The key of the webhook's `X-Concierge-Signature` (HMAC-SHA256 of the body).
     #[arg(long, env = "CONCIERGE_WEBHOOK_SECRET", global = true)]
     pub webhook_secret: Option<String>,
+    /// Where the edge cache's purges go after each publish: `varnish://HOST:PORT` (Varnish with
+    /// the xkey module, `deploy/varnish/concierge.vcl`), `cloudflare://ZONE_ID` (token in
+    /// `CLOUDFLARE_API_TOKEN`), `cloudfront://DISTRIBUTION_ID` (the standard AWS variables), or
+    /// an `http(s)://` URL (a signed JSON POST of the URLs and keys). Unset: no purging, and
+    /// pages are cached at the edge for 60 seconds only.
+    #[arg(long, env = "CONCIERGE_CDN_PURGE", global = true)]
+    pub cdn_purge: Option<String>,
+    /// The key of an HTTP purge's `X-Concierge-Signature` (HMAC-SHA256 of the body).
+    #[arg(long, env = "CONCIERGE_CDN_PURGE_SECRET", global = true)]
+    pub cdn_purge_secret: Option<String>,
+    /// Cloudflare's API token for `cloudflare://` purges (permission: Zone, Cache Purge).
+    #[arg(
+        long,
+        env = "CLOUDFLARE_API_TOKEN",
+        hide_env_values = true,
+        global = true
+    )]
+    pub cloudflare_api_token: Option<String>,
+    /// Tests only: where Cloudflare's API is (a loopback receiver).
+    #[arg(long, env = "CONCIERGE_CLOUDFLARE_API", hide = true, global = true,
+          default_value = CLOUDFLARE_API)]
+    pub cloudflare_api: String,
     /// Threads that answer HTTP requests; unset, one per CPU core. One is enough for a small
     /// site on a small machine, and leaves the other cores to the publisher and the database.
     #[arg(long, env = "CONCIERGE_WORKERS", global = true)]
@@ -161,6 +183,15 @@ pub struct Settings {
     pub webhook_secret: Option<String>,
     /// How failing notifications are retried.
     pub notify_retry: RetryPolicy,
+    /// See [`Config::cdn_purge`].
+    pub cdn_purge: Option<PurgeTarget>,
+    /// See [`Config::cdn_purge_secret`].
+    pub cdn_purge_secret: Option<String>,
+    /// See [`Config::cloudflare_api_token`] and [`Config::cloudflare_api`].
+    pub cloudflare_api_token: Option<String>,
+    pub cloudflare_api: String,
+    /// How failing purges are retried (they never stop: the edge must hear of every change).
+    pub purge_retry: RetryPolicy,
     /// See [`Config::workers`]: `None` is one per CPU core.
     pub workers: Option<usize>,
     /// The time schedules go by (tests move it forward).
@@ -244,10 +275,101 @@ impl Config {
                 max_attempts: 12,
                 first_delay: std::time::Duration::from_secs(5),
             },
+            cdn_purge: PurgeTarget::parse(self.cdn_purge.as_deref().unwrap_or(""))
+                .map_err(|e| anyhow::anyhow!("CONCIERGE_CDN_PURGE: {e}"))?
+                .map(|target| target.check(self.cloudflare_api_token.as_deref()))
+                .transpose()
+                .map_err(|e| anyhow::anyhow!("CONCIERGE_CDN_PURGE: {e}"))?,
+            cdn_purge_secret: self.cdn_purge_secret.clone().filter(|s| !s.is_empty()),
+            cloudflare_api_token: self
+                .cloudflare_api_token
+                .clone()
+                .filter(|t| !t.trim().is_empty()),
+            cloudflare_api: match self.cloudflare_api.trim() {
+                "" => CLOUDFLARE_API,
+                api => api,
+            }
+            .trim_end_matches('/')
+            .to_owned(),
+            purge_retry: RetryPolicy {
+                max_attempts: 8,
+                first_delay: std::time::Duration::from_secs(1),
+            },
             clock: Default::default(),
             workers: workers(self.workers.as_deref())?,
             data_dir,
         })
+    }
+}
+
+/// Cloudflare's API.
+const CLOUDFLARE_API: &str = "https://api.cloudflare.com/client/v4";
+
+/// Where the edge cache's purges go (`CONCIERGE_CDN_PURGE`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PurgeTarget {
+    /// Varnish with the xkey module at `host:port`: `PURGE` requests naming the keys.
+    Varnish { addr: String },
+    /// Cloudflare's purge API for the zone (by URL), with `CLOUDFLARE_API_TOKEN`.
+    Cloudflare { zone: String },
+    /// CloudFront invalidations of the distribution's paths, with the standard AWS variables.
+    CloudFront { distribution: String },
+    /// A signed JSON POST of the URLs and keys to this endpoint.
+    Http { url: String },
+}
+
+impl PurgeTarget {
+    /// The target, once what it needs is there (Cloudflare's token).
+    fn check(self, cloudflare_token: Option<&str>) -> Result<PurgeTarget, String> {
+        match self {
+            PurgeTarget::Cloudflare { .. }
+                if cloudflare_token.is_none_or(|t| t.trim().is_empty()) =>
+            {
+                Err(
+                    "cloudflare:// needs CLOUDFLARE_API_TOKEN (a token with Zone, Cache Purge)"
+                        .into(),
+                )
+            }
+            target => Ok(target),
+        }
+    }
+
+    /// `None` for an empty setting (no purging).
+    pub fn parse(text: &str) -> Result<Option<PurgeTarget>, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        let (scheme, rest) = text
+            .split_once("://")
+            .ok_or_else(|| format!("expected varnish://, cloudflare://, cloudfront://, http:// or https://, got {text:?}"))?;
+        let rest = rest.trim_end_matches('/');
+        let named = |what: &str| {
+            if rest.is_empty() || rest.contains('/') {
+                Err(format!("{scheme}:// needs {what}, got {text:?}"))
+            } else {
+                Ok(rest.to_owned())
+            }
+        };
+        Ok(Some(match scheme {
+            "varnish" => PurgeTarget::Varnish {
+                addr: named("HOST:PORT")?,
+            },
+            "cloudflare" => PurgeTarget::Cloudflare {
+                zone: named("the zone id")?,
+            },
+            "cloudfront" => PurgeTarget::CloudFront {
+                distribution: named("the distribution id")?,
+            },
+            "http" | "https" => PurgeTarget::Http {
+                url: text.to_owned(),
+            },
+            _ => {
+                return Err(format!(
+                    "expected varnish://, cloudflare://, cloudfront://, http:// or https://, got {text:?}"
+                ));
+            }
+        }))
     }
 }
 
@@ -332,6 +454,44 @@ impl RetryPolicy {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn purge_targets_are_read_from_their_urls_and_anything_else_is_refused() {
+        use super::PurgeTarget as T;
+        assert_eq!(T::parse(" ").unwrap(), None);
+        assert_eq!(
+            T::parse("varnish://127.0.0.1:6081").unwrap(),
+            Some(T::Varnish {
+                addr: "127.0.0.1:6081".into()
+            })
+        );
+        assert_eq!(
+            T::parse("cloudflare://0123abcd").unwrap(),
+            Some(T::Cloudflare {
+                zone: "0123abcd".into()
+            })
+        );
+        assert_eq!(
+            T::parse("cloudfront://E2ABCDEF").unwrap(),
+            Some(T::CloudFront {
+                distribution: "E2ABCDEF".into()
+            })
+        );
+        assert_eq!(
+            T::parse("https://cms.example/purge").unwrap(),
+            Some(T::Http {
+                url: "https://cms.example/purge".into()
+            })
+        );
+        for wrong in [
+            "varnish://",
+            "fastly://x",
+            "127.0.0.1:6081",
+            "cloudflare://a/b",
+        ] {
+            assert!(T::parse(wrong).is_err(), "{wrong}");
+        }
+    }
+
     #[test]
     fn workers_are_a_count_from_1_to_256_or_one_per_core_when_unset() {
         assert_eq!(super::workers(None).unwrap(), None);

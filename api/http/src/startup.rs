@@ -154,8 +154,9 @@ impl Application {
 }
 
 /// The background workers of an instance and the wake-ups the handlers give them: the
-/// publisher, the notifications' outbox, the image variants and the scheduler (only where
-/// `CONCIERGE_PUBLISH_WORKER` is on), and the throttle's sweep (everywhere).
+/// publisher, the notifications' outbox, the image variants, the edge's purges (with
+/// `CONCIERGE_CDN_PURGE`) and the scheduler (only where `CONCIERGE_PUBLISH_WORKER` is on), and
+/// the throttle's sweep (everywhere).
 struct Workers {
     publish_wakeup: Arc<Notify>,
     notify_wakeup: Arc<Notify>,
@@ -211,6 +212,16 @@ impl Workers {
                 settings.publish_retry,
                 hooks.on_drained,
             ));
+            if let Some(edge) = concierge_app::edge::Edge::from_settings(settings) {
+                tokio::spawn(concierge_app::edge::run_worker(
+                    db.clone(),
+                    Arc::new(edge),
+                    settings.site_url.clone(),
+                    publisher.purges_queued(),
+                    format!("{}-{}-edge", std::process::id(), port),
+                    settings.purge_retry,
+                ));
+            }
             tokio::spawn(concierge_app::content::schedule::run_worker(
                 db.clone(),
                 settings.clock.clone(),

@@ -13,7 +13,10 @@ pub fn build_publisher(settings: &Settings) -> anyhow::Result<Publisher> {
     let output = Output::from_url(&settings.site_store, |url| {
         concierge_store::blobs::BlobStore::open_configured(settings, url)
     })?;
-    let publisher = Publisher::new(build_site(settings)?, output);
+    let mut publisher = Publisher::new(build_site(settings)?, output);
+    if settings.cdn_purge.is_some() {
+        publisher = publisher.with_purges();
+    }
     Ok(match settings.publish_faults.clone() {
         Some(faults) => publisher.with_faults(Arc::new(move |path: &str| path.contains(&faults))),
         None => publisher,

@@ -36,7 +36,7 @@ impl Output {
     }
 
     /// Writes every page; returns the paths that could not be written, with the reason.
-    pub async fn write(&self, pages: Vec<Page>) -> anyhow::Result<Vec<(String, anyhow::Error)>> {
+    pub async fn write(&self, pages: Vec<Page>) -> anyhow::Result<Written> {
         match self {
             Output::Dir(dir) => {
                 let dir = dir.clone();
@@ -44,7 +44,8 @@ impl Output {
             }
             Output::Store(store) => {
                 use futures_util::StreamExt;
-                Ok(futures_util::stream::iter(pages.into_iter().map(|p| {
+                // Every page is put (reading each back to compare would cost as much).
+                let failed = futures_util::stream::iter(pages.into_iter().map(|p| {
                     let store = store.clone();
                     async move {
                         let path = p.path.clone();
@@ -58,7 +59,11 @@ impl Output {
                 .buffer_unordered(16)
                 .filter_map(|failed| async move { failed })
                 .collect()
-                .await)
+                .await;
+                Ok(Written {
+                    failed,
+                    unchanged: Vec::new(),
+                })
             }
         }
     }
@@ -120,27 +125,45 @@ impl Output {
     }
 }
 
+/// What a write of pages did: the paths that could not be written, with the reason, and
+/// those that already held the bytes (left as they were: nothing changed for a reader).
+#[derive(Debug, Default)]
+pub struct Written {
+    pub failed: Vec<(String, anyhow::Error)>,
+    pub unchanged: Vec<String>,
+}
+
 /// Writes `pages` into `dir`, each on its own (one that fails leaves the others written), on
 /// rayon's threads when `parallel`, else on the caller's (which may be one of them already: a
-/// full build writes each output's pages on the thread that rendered them). Returns the paths
-/// that could not be written, with the reason.
-pub fn write_into(dir: &Path, pages: &[Page], parallel: bool) -> Vec<(String, anyhow::Error)> {
+/// full build writes each output's pages on the thread that rendered them). A file that holds
+/// the page's bytes already is left alone.
+pub fn write_into(dir: &Path, pages: &[Page], parallel: bool) -> Written {
     let fresh = create_parents(dir, pages);
-    let write = |p: &Page| {
+    // `Ok(true)`: written; `Ok(false)`: held the bytes already.
+    let write = |p: &Page| -> (String, anyhow::Result<bool>) {
         let target = dir.join(&p.path);
         let parent = target.parent().map(Path::to_path_buf);
         let result = match parent.as_ref().and_then(|d| fresh.get(d)) {
             Some(Err(e)) => Err(anyhow::anyhow!("{e}")),
-            Some(Ok(true)) => replace_atomically(&target, &p.bytes),
-            _ if holds(&target, &p.bytes) => Ok(()),
-            _ => replace_atomically(&target, &p.bytes),
+            Some(Ok(true)) => replace_atomically(&target, &p.bytes).map(|()| true),
+            _ if holds(&target, &p.bytes) => Ok(false),
+            _ => replace_atomically(&target, &p.bytes).map(|()| true),
         };
-        result.err().map(|e| (p.path.clone(), e))
+        (p.path.clone(), result)
     };
-    match parallel {
-        true => pages.par_iter().filter_map(write).collect(),
-        false => pages.iter().filter_map(write).collect(),
+    let outcomes: Vec<(String, anyhow::Result<bool>)> = match parallel {
+        true => pages.par_iter().map(write).collect(),
+        false => pages.iter().map(write).collect(),
+    };
+    let mut written = Written::default();
+    for (path, outcome) in outcomes {
+        match outcome {
+            Ok(true) => {}
+            Ok(false) => written.unchanged.push(path),
+            Err(e) => written.failed.push((path, e)),
+        }
     }
+    written
 }
 
 /// Creates the directories the pages go in, each once. For each: `Ok(true)` when it is new (so
@@ -300,7 +323,7 @@ mod tests {
                 bytes: b"<p>other</p>".to_vec(),
             },
         ];
-        let failed = write_into(dir.path(), &pages, false);
+        let failed = write_into(dir.path(), &pages, false).failed;
         assert_eq!(failed.len(), 1);
         assert_eq!(failed[0].0, "page.html");
         let mut names: Vec<String> = std::fs::read_dir(dir.path())

@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod blobs;
 pub mod content_rows;
+pub mod edge_purges;
 pub mod enquiries;
 pub mod entities;
 pub mod media_images;

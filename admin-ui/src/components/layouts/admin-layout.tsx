@@ -14,7 +14,7 @@ import { CloseIcon, LogoutIcon, MenuIcon, NavIcons } from '../icons/icons';
 import { Logo } from '../ui/logo';
 import { FailedNotifications } from '../notifications/failed-notifications';
 import { FailedPublishJobs } from '../publish/failed-publish-jobs';
-import { PublishStatusPill } from '../publish/publish-status-pill';
+import { EdgePurgeWarning, PublishStatusPill } from '../publish/publish-status-pill';
 import { LanguageSwitch } from './language-switch';
 
 type NavItem = { to: string; label: TKey; icon: keyof typeof NavIcons };
@@ -124,6 +124,7 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
               <>
                 <PublishStatusPill tracking={tracking} status={publish.data} updatedAt={publish.dataUpdatedAt} />
                 <FailedPublishJobs jobs={publish.data?.failedJobs ?? []} canRetry={can('publishing.retry')} />
+                <EdgePurgeWarning status={publish.data} />
               </>
             ) : null}
             {can('enquiries.read') ? <FailedNotifications status={notifications.data} /> : null}

@@ -139,3 +139,24 @@ describe('failed publish jobs', () => {
     }
   });
 });
+
+describe('purges the CDN has not confirmed', () => {
+  it('says how many pages the CDN has not confirmed, in both languages, and nothing when it has', async () => {
+    let failedPurges = 3;
+    const { queryClient } = renderShell(() => [], {
+      'GET /publish/status': () => [
+        200,
+        { responseBody: { ...status([]).responseBody, pendingPurges: 5, failedPurges, lastPurgeError: 'Varnish answered 503' } },
+      ],
+    });
+    const warning = await screen.findByTestId('edge-purge-warning');
+    expect(warning).toHaveTextContent('The CDN has not confirmed 3 updated pages yet (retrying)');
+    expect(warning).toHaveAttribute('title', 'Varnish answered 503');
+    await act(() => i18n.changeLanguage('ar'));
+    expect(await screen.findByTestId('edge-purge-warning')).toHaveTextContent('صفحات محدّثة لم تؤكدها شبكة التوزيع بعد (تُعاد المحاولة): 3');
+    await act(() => i18n.changeLanguage('en'));
+    failedPurges = 0;
+    await act(() => queryClient.invalidateQueries({ queryKey: ['publish-status'] }));
+    await waitFor(() => expect(screen.queryByTestId('edge-purge-warning')).not.toBeInTheDocument());
+  });
+});

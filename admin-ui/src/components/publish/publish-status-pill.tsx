@@ -32,3 +32,16 @@ export function PublishStatusPill({ tracking, status, updatedAt }: PublishStatus
     </div>
   );
 }
+
+/** The CDN has refused or not answered purges several times: visitors may see old pages there. */
+export function EdgePurgeWarning({ status }: { status: PublishStatus | undefined }) {
+  const { t } = useTranslation();
+  const failed = status?.failedPurges ?? 0;
+  if (failed === 0) return null;
+  const error = status?.lastPurgeError ?? '';
+  return (
+    <span className="pill pill--error" role="status" title={error} data-testid="edge-purge-warning">
+      {failed === 1 ? t('publish.edgeFailingOne') : t('publish.edgeFailingMany', { count: failed })}
+    </span>
+  );
+}

@@ -34,6 +34,16 @@ pub fn serve_with(
         .local_addr()
         .unwrap()
         .port();
+    serve_on(data_dir, database_url, port, env)
+}
+
+/// [`serve_with`] on `port` (a server restarted where a proxy expects it).
+pub fn serve_on(
+    data_dir: &std::path::Path,
+    database_url: &str,
+    port: u16,
+    env: &[(&str, &str)],
+) -> Instance {
     let child = Command::new(env!("CARGO_BIN_EXE_concierge"))
         .arg("serve")
         .env("CONCIERGE_DATA_DIR", data_dir)

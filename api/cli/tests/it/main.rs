@@ -8,6 +8,8 @@ mod banners;
 mod blogs;
 mod cli;
 mod contact;
+mod deploy;
+mod edge;
 mod encoded_paths;
 mod faults;
 

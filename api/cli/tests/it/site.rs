@@ -418,7 +418,22 @@ async fn pages_answer_conditional_and_head_requests() {
     assert_eq!(first.status().as_u16(), 200);
     let etag = first.headers()["etag"].to_str().unwrap().to_owned();
     assert!(first.headers().contains_key("last-modified"));
-    assert_eq!(first.headers()["cache-control"], "public, no-cache");
+    // Browsers revalidate each time; an edge without purging keeps it a minute, and serves it
+    // stale while the origin fails.
+    assert_eq!(
+        first.headers()["cache-control"],
+        "public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=604800"
+    );
+    let keys = first.headers()["xkey"].to_str().unwrap().to_owned();
+    assert_eq!(
+        keys,
+        format!("{} html site", ssg::edge::file_key("about/index.html"))
+    );
+    assert_eq!(first.headers()["surrogate-key"], keys.as_str());
+    assert_eq!(
+        first.headers()["cache-tag"],
+        keys.replace(' ', ",").as_str()
+    );
     let body = first.text().await.unwrap();
 
     let again = app

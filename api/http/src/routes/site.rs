@@ -11,13 +11,40 @@ use crate::page_cache::Answer;
 use crate::state::AppState;
 use concierge_publish::site::Output;
 
-fn cache_control(file: &str) -> &'static str {
+/// Fingerprinted files: their name changes with their bytes.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// Pages, feeds and sitemaps when every publish purges what it changed: the edge keeps them for
+/// a year (until purged), browsers revalidate each time, and the edge serves a stale copy for a
+/// minute while it revalidates, and for a week while the origin fails.
+const PURGED: &str =
+    "public, max-age=0, s-maxage=31536000, stale-while-revalidate=60, stale-if-error=604800";
+/// The same without purging: the edge keeps them for a minute.
+const UNPURGED: &str =
+    "public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=604800";
+
+fn cache_control(file: &str, purging: bool) -> &'static str {
     if file.starts_with("assets/") {
-        "public, max-age=31536000, immutable"
-    } else if file.ends_with(".html") {
-        "public, no-cache"
+        IMMUTABLE
+    } else if purging {
+        PURGED
     } else {
-        "public, max-age=300"
+        UNPURGED
+    }
+}
+
+/// The file's surrogate keys, in each header an edge reads them from: `Surrogate-Key` (Fastly),
+/// `xkey` (Varnish), space-separated, and `Cache-Tag` (Cloudflare), comma-separated.
+fn surrogate_keys(headers: &mut header::HeaderMap, file: &str) {
+    let keys = ssg::edge::keys(file);
+    if let Ok(spaced) = HeaderValue::from_str(&keys.join(" ")) {
+        headers.insert(
+            header::HeaderName::from_static("surrogate-key"),
+            spaced.clone(),
+        );
+        headers.insert(header::HeaderName::from_static("xkey"), spaced);
+    }
+    if let Ok(tags) = HeaderValue::from_str(&keys.join(",")) {
+        headers.insert(header::HeaderName::from_static("cache-tag"), tags);
     }
 }
 
@@ -143,10 +170,15 @@ async fn respond(
         }
     };
     let headers = response.headers_mut();
+    // A 404 answers URLs no file serves yet: no purge would reach it when one appears there.
+    let purging = state.settings.cdn_purge.is_some() && status == StatusCode::OK;
     headers.insert(
         header::CACHE_CONTROL,
-        HeaderValue::from_static(cache_control(file)),
+        HeaderValue::from_static(cache_control(file, purging)),
     );
+    if !file.starts_with("assets/") {
+        surrogate_keys(headers, file);
+    }
     super::security_headers::site(headers, &state.settings);
     Some(response)
 }

@@ -47,6 +47,7 @@ use tokio::sync::RwLock;
 
 pub use super::output::Output;
 use concierge_store::Db;
+use concierge_store::edge_purges;
 use concierge_store::site_data::{Kept, load_blogs, load_data_with};
 
 /// The marker of a complete build: the site's fingerprint.
@@ -104,6 +105,10 @@ pub struct Publisher {
     memo: Mutex<Option<manifest::Memo>>,
     /// How many times this publisher has changed the site's files ([`Self::files_changed`]).
     changes: Arc<AtomicU64>,
+    /// Whether an edge cache hears of each file written or removed (`CONCIERGE_CDN_PURGE`).
+    purging: bool,
+    /// Told each time purges are queued (the edge's worker waits on it).
+    purges_queued: Arc<tokio::sync::Notify>,
 }
 
 struct Remembered {
@@ -158,6 +163,8 @@ impl Publisher {
             kept: Mutex::new(None),
             memo: Mutex::new(None),
             changes: Arc::default(),
+            purging: false,
+            purges_queued: Arc::default(),
         }
     }
 
@@ -172,6 +179,18 @@ impl Publisher {
     pub fn with_faults(mut self, faults: Faults) -> Self {
         self.faults = Some(faults);
         self
+    }
+
+    /// Queues a purge of each file a publish writes or removes, once it is in the store and
+    /// before the publish is recorded ([`concierge_store::edge_purges`]).
+    pub fn with_purges(mut self) -> Self {
+        self.purging = true;
+        self
+    }
+
+    /// Told each time this publisher queues purges.
+    pub fn purges_queued(&self) -> Arc<tokio::sync::Notify> {
+        self.purges_queued.clone()
     }
 
     pub fn output(&self) -> &Output {
@@ -295,7 +314,7 @@ impl Publisher {
     /// Writes the publisher's own files; any that fails (or that `faults` picks) fails the
     /// publish.
     async fn write_all(&self, files: Vec<Page>) -> anyhow::Result<()> {
-        match self.write(files).await?.into_iter().next() {
+        match self.write(files).await?.failed.into_iter().next() {
             Some((path, e)) => Err(e.context(format!("Failed to write {path}"))),
             None => Ok(()),
         }
@@ -316,12 +335,13 @@ impl Publisher {
     }
 
     /// Writes pages, failing those that `faults` picks.
-    async fn write(&self, mut pages: Vec<Page>) -> anyhow::Result<Vec<(String, anyhow::Error)>> {
-        let mut failed = injected(self.faults.as_ref(), &mut pages);
+    async fn write(&self, mut pages: Vec<Page>) -> anyhow::Result<super::output::Written> {
+        let failed = injected(self.faults.as_ref(), &mut pages);
         let written = self.output.write(pages).await;
         self.changes.fetch_add(1, Ordering::Release);
-        failed.extend(written?);
-        Ok(failed)
+        let mut written = written?;
+        written.failed.extend(failed);
+        Ok(written)
     }
 
     /// Writes pages into `dir` on the calling thread, failing those that `faults` picks.
@@ -329,7 +349,7 @@ impl Publisher {
         let (faults, changes) = (self.faults.clone(), self.changes.clone());
         Arc::new(move |mut pages| {
             let mut failed = injected(faults.as_ref(), &mut pages);
-            failed.extend(super::output::write_into(&dir, &pages, false));
+            failed.extend(super::output::write_into(&dir, &pages, false).failed);
             changes.fetch_add(1, Ordering::Release);
             failed
         })

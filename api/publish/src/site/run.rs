@@ -41,6 +41,8 @@ struct Progress {
     intent: Intent,
     intent_on_disk: Option<String>,
     unwanted: BTreeSet<String>,
+    /// The files written, for the edge's purges.
+    written: BTreeSet<String>,
     report: Report,
     reading: Duration,
     rendering: Duration,
@@ -75,6 +77,7 @@ impl Publisher {
             intent: stored.intent,
             intent_on_disk: stored.intent_text,
             unwanted: BTreeSet::new(),
+            written: BTreeSet::new(),
             report: Report::default(),
             reading: Duration::ZERO,
             rendering: Duration::ZERO,
@@ -96,12 +99,20 @@ impl Publisher {
         });
         self.render_batches(db, &site, &mut plan, &todo, &mut state, progress)
             .await?;
+        // The pages are in the store: the edge may drop its copies. A publish that stops
+        // before this point leaves its intent, so the next one writes these files again, and
+        // queues them then. (A full build queues the whole site once its removals are done.)
+        if self.purging && plan.mode == Mode::Incremental {
+            let written = std::mem::take(&mut state.written);
+            edge_purges::enqueue(&db.write, written).await?;
+            self.purges_queued.notify_one();
+        }
         let finishing = Instant::now();
         let held = match listing {
             Some(listing) => listing.await??.into_iter().collect(),
             None => std::mem::take(&mut state.unwanted),
         };
-        self.finish(&site, &plan, stored.parts, held, &mut state)
+        self.finish(db, &site, &plan, stored.parts, held, &mut state)
             .await?;
         let Progress { report, .. } = state;
         tracing::info!(
@@ -317,8 +328,11 @@ impl Publisher {
             state.noting += started.elapsed();
         }
         let started = Instant::now();
+        let mut unchanged = HashSet::new();
         if !pages.is_empty() {
-            failed_writes.extend(self.write(pages).await?);
+            let written = self.write(pages).await?;
+            failed_writes.extend(written.failed);
+            unchanged.extend(written.unchanged);
         }
         state.writing += started.elapsed();
         for (wanted, files) in files_of {
@@ -337,6 +351,11 @@ impl Publisher {
                 continue;
             }
             state.report.written += files.len();
+            if self.purging {
+                // The edge keeps its copy of a file whose bytes did not change.
+                let changed = files.iter().filter(|f| !unchanged.contains(*f));
+                state.written.extend(changed.cloned());
+            }
             let previous = state.new.insert(
                 wanted.key.clone(),
                 Entry {
@@ -359,6 +378,7 @@ impl Publisher {
     /// manifest for the next publish.
     async fn finish(
         &self,
+        db: &Db,
         site: &Arc<Site>,
         plan: &Plan,
         parts: Option<Parts>,
@@ -375,6 +395,16 @@ impl Publisher {
         };
         self.remove(&stale).await?;
         state.report.removed = stale.len();
+        // Gone from the store, and (before the manifest says so) queued to go from the edge.
+        // A full build, which stops without its build marker, purges the whole site.
+        if self.purging {
+            let files: Vec<String> = match plan.mode {
+                Mode::Full => vec![edge_purges::EVERYTHING.to_owned()],
+                Mode::Incremental => stale.iter().cloned().collect(),
+            };
+            edge_purges::enqueue(&db.write, files).await?;
+            self.purges_queued.notify_one();
+        }
         let parts = self
             .write_manifest(&mut state.new, parts.unwrap_or_default())
             .await?;

@@ -9,6 +9,7 @@ pub mod blog;
 pub mod blog_redirect;
 pub mod contact;
 pub mod content_revision;
+pub mod edge_purge;
 pub mod general_content;
 pub mod media_image;
 pub mod outbox_message;

@@ -20,6 +20,7 @@ mod m20261128_000014_due_indexes;
 mod m20261129_000015_rest_changes;
 mod m20261130_000016_admin_roles;
 mod m20261130_000017_versions;
+mod m20261130_000018_edge_purges;
 
 pub struct Migrator;
 
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000015_rest_changes::RestChanges),
             Box::new(m20261130_000016_admin_roles::AdminRoles),
             Box::new(m20261130_000017_versions::Versions),
+            Box::new(m20261130_000018_edge_purges::EdgePurges),
         ]
     }
 }

@@ -320,6 +320,13 @@ pub struct Status {
     pub last_error: Option<String>,
     /// Jobs set aside after their last attempt failed, newest first.
     pub failed_jobs: Vec<FailedJob>,
+    /// Files whose copies at the edge (`CONCIERGE_CDN_PURGE`) are still to be purged,
+    /// retries included.
+    pub pending_purges: u64,
+    /// Of those, the ones the edge has refused (or not answered) several times; they are still
+    /// retried, with the last error in `lastPurgeError`.
+    pub failed_purges: u64,
+    pub last_purge_error: Option<String>,
 }
 
 /// A job set aside: what it was for, and why it failed.
@@ -377,7 +384,11 @@ pub async fn status(db: &Db) -> Result<Status, sea_orm::DbErr> {
             failed_at: j.failed_at,
         })
         .collect();
+    let purges = crate::edge_purges::standing(conn, crate::edge_purges::FAILING_AFTER).await?;
     Ok(Status {
+        pending_purges: purges.pending,
+        failed_purges: purges.failed,
+        last_purge_error: purges.last_error,
         pending_jobs,
         latest_job_id: latest.map(|j| j.id),
         last_done_job_id: last_done.as_ref().map(|j| j.id),

@@ -1,0 +1,636 @@
+//! The edge: Debian's Varnish with the shipped VCL (`deploy/varnish/concierge.vcl`, only the
+//! origin's port changed) in front of a real server, and loopback receivers standing in for
+//! Cloudflare, CloudFront and an HTTP purge endpoint. Every publish purges exactly the pages it
+//! changed or removed, durably, and the edge keeps serving with the origin down.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, blog, read, service, spawn_app_with};
+
+const VCL: &str = include_str!("../../../../deploy/varnish/concierge.vcl");
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// `varnishd` in the foreground with the shipped VCL in front of the origin at `origin`.
+struct Varnish {
+    child: Child,
+    port: u16,
+    dir: PathBuf,
+}
+
+impl Varnish {
+    /// On `port`, readable by Varnish's own users (it drops root), gone with the test.
+    async fn start_on(origin: u16, port: u16) -> Varnish {
+        let found = Command::new("varnishd").arg("-V").output();
+        assert!(
+            found.is_ok_and(|o| o.status.success()),
+            "varnishd is missing: `just test-deps` installs Debian's varnish and varnish-modules"
+        );
+        let dir = std::env::temp_dir().join(format!("concierge-varnish-{port}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let vcl = VCL.replace(".port = \"8080\";", &format!(".port = \"{origin}\";"));
+        assert_ne!(vcl, VCL, "the VCL names the origin's port as 8080");
+        std::fs::write(dir.join("concierge.vcl"), vcl).unwrap();
+        let child = Command::new("varnishd")
+            .args(["-F", "-a", &format!("127.0.0.1:{port}")])
+            .arg("-f")
+            .arg(dir.join("concierge.vcl"))
+            .arg("-n")
+            .arg(dir.join("work"))
+            .args(["-s", "malloc,64m"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("varnishd starts");
+        let varnish = Varnish { child, port, dir };
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "Varnish did not start"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        varnish
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("http://127.0.0.1:{}{path}", self.port)
+    }
+}
+
+impl Drop for Varnish {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A page fetched through Varnish: status, body, whether it was a hit.
+async fn through(varnish: &Varnish, path: &str) -> (u16, Vec<u8>, bool) {
+    let response = crate::helpers::client()
+        .get(varnish.url(path))
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let hit = response
+        .headers()
+        .get("x-cache")
+        .is_some_and(|v| v == "HIT");
+    (status, response.bytes().await.unwrap().to_vec(), hit)
+}
+
+/// The pages, feeds and sitemaps of the site store (its files with a URL), with their mtimes.
+fn pages(site: &Path) -> BTreeMap<String, SystemTime> {
+    let mut found = BTreeMap::new();
+    let mut dirs = vec![site.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let file = path
+                .strip_prefix(site)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            if path.is_dir() {
+                if !file.starts_with("assets") && !file.starts_with('.') {
+                    dirs.push(path);
+                }
+            } else if (file.ends_with(".html") || file.ends_with(".xml"))
+                && !file.starts_with('.')
+                && ssg::edge::url_for_file(&file).is_some()
+            {
+                let modified = path.metadata().unwrap().modified().unwrap();
+                found.insert(file, modified);
+            }
+        }
+    }
+    found
+}
+
+/// The URL of a file (the test's content has ASCII names only).
+fn url_of(file: &str) -> String {
+    let url = ssg::edge::url_for_file(file).unwrap();
+    assert!(url.is_ascii(), "{url}");
+    url
+}
+
+/// Waits until every publish is done and the edge has heard every purge.
+async fn settled(app: &TestApp, token: &str) -> Value {
+    let started = Instant::now();
+    loop {
+        let (_, status) = read(app.get_as(token, "/publish/status").await).await;
+        let status = status["responseBody"].clone();
+        if status["pendingJobs"] == 0
+            && status["pendingPurges"] == 0
+            && status["latestJobId"] == status["lastDoneJobId"]
+        {
+            return status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "the publisher or the edge did not settle: {status}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn purging_app(target: String) -> TestApp {
+    spawn_app_with(move |s| {
+        s.cdn_purge = Some(
+            concierge::config::PurgeTarget::parse(&target)
+                .unwrap()
+                .unwrap(),
+        );
+        s.purge_retry = concierge::config::RetryPolicy {
+            max_attempts: 3,
+            first_delay: Duration::from_millis(200),
+        };
+    })
+    .await
+}
+
+#[tokio::test]
+async fn after_random_writes_every_page_through_varnish_is_the_stores_and_untouched_pages_stay_cached()
+ {
+    let seed = crate::helpers::seed();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let varnish_port = free_port();
+    let app = purging_app(format!("varnish://127.0.0.1:{varnish_port}")).await;
+    let origin: u16 = app.address.rsplit(':').next().unwrap().parse().unwrap();
+    let varnish = Varnish::start_on(origin, varnish_port).await;
+    let token = app.admin_token().await;
+    let service_id = app
+        .create_as(&token, "/our-services", &service("Airport", 1))
+        .await;
+    let mut blogs: Vec<i64> = Vec::new();
+    for n in 0..3 {
+        blogs.push(
+            app.create_as(&token, "/blog", &blog(&format!("Arrivals {n}"), n))
+                .await,
+        );
+    }
+    settled(&app, &token).await;
+    let site = app.data_dir.path().join("site");
+    // Everything fetched once: all of it at the edge.
+    let mut known = pages(&site);
+    for file in known.keys() {
+        let (status, _, _) = through(&varnish, &url_of(file)).await;
+        assert_eq!(status, 200, "{file}");
+    }
+    let mut untouched_hits = 0;
+    for step in 0..8 {
+        let what = match rng.random_range(0..5) {
+            0 => {
+                let n = blogs.len();
+                blogs.push(
+                    app.create_as(
+                        &token,
+                        "/blog",
+                        &blog(&format!("A new note {step}"), n as i32),
+                    )
+                    .await,
+                );
+                "a new blog"
+            }
+            1 if blogs.len() > 1 => {
+                let id = blogs.remove(rng.random_range(0..blogs.len()));
+                let (status, _) = read(app.delete_as(&token, &format!("/blog/{id}")).await).await;
+                assert_eq!(status, 200);
+                "a blog deleted"
+            }
+            2 => {
+                crate::helpers::rename_service(
+                    &app,
+                    &token,
+                    service_id,
+                    &format!("Airport {step}"),
+                )
+                .await;
+                "the service renamed"
+            }
+            _ => {
+                let id = blogs[rng.random_range(0..blogs.len())];
+                let mut edited = blog(&format!("Arrivals, step {step}"), 1);
+                edited["description"] = json!(format!("<p>Edited at step {step}.</p>"));
+                let (status, body) = read(
+                    app.send_as(&token, Method::PUT, &format!("/blog/{id}"), &edited)
+                        .await,
+                )
+                .await;
+                assert_eq!(status, 200, "{body}");
+                "a blog edited"
+            }
+        };
+        settled(&app, &token).await;
+        let now = pages(&site);
+        for (file, modified) in &now {
+            let (status, body, hit) = through(&varnish, &url_of(file)).await;
+            let stored = std::fs::read(site.join(file)).unwrap();
+            assert_eq!(status, 200, "seed {seed}, step {step} ({what}): {file}");
+            assert!(
+                body == stored,
+                "seed {seed}, step {step} ({what}): {file} through Varnish is not the store's"
+            );
+            if known.get(file) == Some(modified) {
+                assert!(
+                    hit,
+                    "seed {seed}, step {step} ({what}): {file} was not written, yet was purged"
+                );
+                untouched_hits += 1;
+            }
+        }
+        for gone in known.keys().filter(|f| !now.contains_key(*f)) {
+            let (status, _, _) = through(&varnish, &url_of(gone)).await;
+            assert_eq!(
+                status, 404,
+                "seed {seed}, step {step} ({what}): {gone} still served"
+            );
+        }
+        known = now;
+    }
+    assert!(
+        untouched_hits > 50,
+        "{untouched_hits} untouched pages checked"
+    );
+}
+
+/// The publish status as `server`'s administrator reads it.
+async fn status_of(server: &crate::faults::Instance, token: &str) -> Value {
+    let body: Value = server
+        .api(Method::GET, "/publish/status")
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    body["responseBody"].clone()
+}
+
+/// Waits until `done` holds of `server`'s publish status.
+async fn wait_for(
+    server: &crate::faults::Instance,
+    token: &str,
+    what: &str,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let started = Instant::now();
+    loop {
+        let status = status_of(server, token).await;
+        if done(&status) {
+            return status;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{what}: {status}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn published(status: &Value) -> bool {
+    status["pendingJobs"] == 0 && status["latestJobId"] == status["lastDoneJobId"]
+}
+
+#[tokio::test]
+async fn purges_queued_before_a_kill_9_reach_the_edge_after_the_restart_which_serves_with_the_origin_down()
+ {
+    let dir = tempfile::tempdir().unwrap();
+    let url = crate::helpers::fresh_database_url(dir.path()).await;
+    crate::faults::create_admin(dir.path(), &url);
+    let origin = free_port();
+    // First the purges go nowhere (nothing listens there): they fail, and wait.
+    let nowhere = format!("varnish://127.0.0.1:{}", free_port());
+    let mut server = crate::faults::serve_on(
+        dir.path(),
+        &url,
+        origin,
+        &[("CONCIERGE_CDN_PURGE", nowhere.as_str())],
+    );
+    server.ready().await;
+    let varnish = Varnish::start_on(origin, free_port()).await;
+    let token = server.token().await;
+    let created: Value = server
+        .api(Method::POST, "/blog")
+        .bearer_auth(&token)
+        .json(&blog("Arrivals at Riyadh", 1))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["responseBody"][0]["id"].as_i64().unwrap();
+    let slug = created["responseBody"][0]["slug"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let page = format!("/{slug}/{id}");
+    wait_for(&server, &token, "the blog published", published).await;
+    let site = dir.path().join("site");
+    let files = pages(&site);
+    for file in files.keys() {
+        assert_eq!(through(&varnish, &url_of(file)).await.0, 200, "{file}");
+    }
+    // An edit: published, its purge refused and waiting.
+    let mut edited = blog("Arrivals at Riyadh", 1);
+    edited["description"] = json!("<p>Written before the crash.</p>");
+    let answer = server
+        .api(Method::PUT, &format!("/blog/{id}"))
+        .bearer_auth(&token)
+        .json(&edited)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status(), 200);
+    wait_for(
+        &server,
+        &token,
+        "the edit published, its purges waiting",
+        |s| published(s) && s["pendingPurges"].as_u64().unwrap_or(0) > 0,
+    )
+    .await;
+    let (_, body, hit) = through(&varnish, &page).await;
+    assert!(hit, "the edge still holds the page");
+    assert!(!String::from_utf8_lossy(&body).contains("Written before the crash"));
+
+    // Killed, and started again purging where Varnish is: the queued purges reach it.
+    server.kill9();
+    let target = format!("varnish://127.0.0.1:{}", varnish.port);
+    let server = crate::faults::serve_on(
+        dir.path(),
+        &url,
+        origin,
+        &[("CONCIERGE_CDN_PURGE", target.as_str())],
+    );
+    server.ready().await;
+    let token = server.token().await;
+    wait_for(&server, &token, "the purges heard after the restart", |s| {
+        published(s) && s["pendingPurges"] == 0
+    })
+    .await;
+    let (status, body, _) = through(&varnish, &page).await;
+    assert_eq!(status, 200);
+    assert!(
+        String::from_utf8_lossy(&body).contains("Written before the crash"),
+        "the page through Varnish is the edited one"
+    );
+    for file in pages(&site).keys() {
+        through(&varnish, &url_of(file)).await;
+    }
+
+    // The origin stops: every page the edge holds still answers, as the store has it.
+    drop(server);
+    assert!(std::net::TcpStream::connect(("127.0.0.1", origin)).is_err());
+    for file in pages(&site).keys() {
+        let (status, body, _) = through(&varnish, &url_of(file)).await;
+        assert_eq!(status, 200, "{file} with the origin down");
+        assert!(body == std::fs::read(site.join(file)).unwrap(), "{file}");
+    }
+    // The API is never served from the edge.
+    let api = crate::helpers::client()
+        .get(varnish.url("/api/v1/blog"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status(), 503);
+}
+
+/// A loopback stand-in for a purge API: records each request (method, path, headers, body) and
+/// answers 429 with `Retry-After: 1` to the first `throttled` ones.
+struct Receiver {
+    base: String,
+    seen: Seen,
+}
+
+/// A request as the receiver saw it: method, path, headers, body.
+type Request = (String, String, reqwest::header::HeaderMap, String);
+type Seen = Arc<Mutex<Vec<Request>>>;
+
+impl Receiver {
+    fn start(throttled: usize) -> Receiver {
+        use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
+        let seen: Seen = Arc::default();
+        let state = web::Data::new(seen.clone());
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let server = HttpServer::new(move || {
+            App::new().app_data(state.clone()).default_service(web::to(
+                move |req: HttpRequest, body: String, seen: web::Data<Seen>| async move {
+                    let mut seen = seen.lock().unwrap();
+                    let mut headers = reqwest::header::HeaderMap::new();
+                    for (name, value) in req.headers() {
+                        if let (Ok(n), Ok(v)) = (
+                            reqwest::header::HeaderName::from_bytes(name.as_str().as_bytes()),
+                            reqwest::header::HeaderValue::from_bytes(value.as_bytes()),
+                        ) {
+                            headers.insert(n, v);
+                        }
+                    }
+                    seen.push((
+                        req.method().to_string(),
+                        req.path().to_owned(),
+                        headers,
+                        body,
+                    ));
+                    if seen.len() <= throttled {
+                        HttpResponse::TooManyRequests()
+                            .insert_header(("Retry-After", "1"))
+                            .finish()
+                    } else {
+                        HttpResponse::Ok().json(json!({ "success": true }))
+                    }
+                },
+            ))
+        })
+        .workers(1)
+        .listen(listener)
+        .unwrap()
+        .run();
+        tokio::spawn(server);
+        Receiver { base, seen }
+    }
+
+    fn requests(&self) -> Vec<Request> {
+        self.seen.lock().unwrap().clone()
+    }
+}
+
+/// An app purging through `target`, with `adjust` for the rest, and a token.
+async fn app_purging(
+    target: &str,
+    adjust: impl FnOnce(&mut concierge::config::Settings) + Send + 'static,
+) -> (TestApp, String) {
+    let target = concierge::config::PurgeTarget::parse(target)
+        .unwrap()
+        .unwrap();
+    let app = spawn_app_with(move |s| {
+        s.cdn_purge = Some(target);
+        s.site_url = "https://concierge.example".into();
+        s.purge_retry = concierge::config::RetryPolicy {
+            max_attempts: 3,
+            first_delay: Duration::from_millis(200),
+        };
+        adjust(s);
+    })
+    .await;
+    let token = app.admin_token().await;
+    (app, token)
+}
+
+#[tokio::test]
+async fn cloudflare_gets_30_urls_a_request_with_its_token_and_a_429_is_tried_again_after_it() {
+    let receiver = Receiver::start(1);
+    let api = format!("{}/client/v4", receiver.base);
+    let (app, token) = app_purging("cloudflare://zone-1234", move |s| {
+        s.cloudflare_api = api;
+        s.cloudflare_api_token = Some("cf-token".into());
+    })
+    .await;
+    settled(&app, &token).await;
+    // The first build: the whole zone, once heard (after the 429).
+    let first = receiver.requests();
+    assert_eq!(first.len(), 2, "{first:?}");
+    assert_eq!(first[1].3, r#"{"purge_everything":true}"#);
+    // A new blog: its pages and the listings that show it, purged by URL.
+    app.create_as(&token, "/blog", &blog("Arrivals", 1)).await;
+    settled(&app, &token).await;
+    let requests = receiver.requests();
+    let mut urls = Vec::new();
+    for (method, path, headers, body) in &requests[2..] {
+        assert_eq!(method, "POST");
+        assert_eq!(path, "/client/v4/zones/zone-1234/purge_cache");
+        assert_eq!(headers["authorization"], "Bearer cf-token");
+        let body: Value = serde_json::from_str(body).unwrap();
+        let files = body["files"].as_array().expect("purge by URL");
+        urls.extend(files.iter().map(|f| f.as_str().unwrap().to_owned()));
+    }
+    assert!(
+        urls.contains(&"https://concierge.example/blogs".to_owned()),
+        "{urls:?}"
+    );
+    assert!(urls.contains(&"https://concierge.example/ar/blogs".to_owned()));
+    assert!(
+        urls.iter()
+            .all(|u| u.starts_with("https://concierge.example/"))
+    );
+
+    // Many files at once: 30 URLs a request, Cloudflare's limit.
+    let receiver = Receiver::start(0);
+    let mut settings =
+        concierge::config::Settings::for_data_dir(app.data_dir.path().to_path_buf(), None).unwrap();
+    settings.cdn_purge = concierge::config::PurgeTarget::parse("cloudflare://zone-1234").unwrap();
+    settings.cloudflare_api = format!("{}/client/v4", receiver.base);
+    settings.cloudflare_api_token = Some("cf-token".into());
+    let edge = concierge::edge::Edge::from_settings(&settings).unwrap();
+    let files: Vec<String> = (0..65).map(|n| format!("blogs/{n}/index.html")).collect();
+    let purge = concierge::edge::Purge::of(
+        "https://concierge.example",
+        files.iter().map(String::as_str),
+    );
+    edge.send(&purge).await.unwrap();
+    let sizes: Vec<usize> = receiver
+        .requests()
+        .iter()
+        .map(|(_, _, _, body)| {
+            serde_json::from_str::<Value>(body).unwrap()["files"]
+                .as_array()
+                .unwrap()
+                .len()
+        })
+        .collect();
+    assert_eq!(sizes, [30, 30, 5]);
+}
+
+#[tokio::test]
+async fn an_http_endpoint_gets_the_keys_and_urls_signed_and_cloudfront_an_invalidation_signed_v4() {
+    let receiver = Receiver::start(0);
+    let url = format!("{}/purge", receiver.base);
+    let (app, token) = app_purging(&url, |s| {
+        s.cdn_purge_secret = Some("edge secret".into());
+    })
+    .await;
+    settled(&app, &token).await;
+    app.create_as(&token, "/blog", &blog("Arrivals", 1)).await;
+    settled(&app, &token).await;
+    let requests = receiver.requests();
+    let (method, path, headers, body) = requests.last().unwrap();
+    assert_eq!((method.as_str(), path.as_str()), ("POST", "/purge"));
+    assert_eq!(
+        headers["x-concierge-signature"].to_str().unwrap(),
+        concierge::notify::signature("edge secret", body.as_bytes())
+    );
+    let purge: Value = serde_json::from_str(body).unwrap();
+    assert_eq!(purge["everything"], false);
+    let urls = purge["urls"].as_array().unwrap();
+    assert!(
+        urls.contains(&json!("https://concierge.example/blogs")),
+        "{purge}"
+    );
+    let keys = purge["keys"].as_array().unwrap();
+    assert!(keys.contains(&json!(ssg::edge::file_key("blogs/index.html"))));
+    assert!(keys.len() >= urls.len());
+
+    // CloudFront, through the binary (the AWS variables are its environment).
+    let receiver = Receiver::start(0);
+    let dir = tempfile::tempdir().unwrap();
+    let database = crate::helpers::fresh_database_url(dir.path()).await;
+    crate::faults::create_admin(dir.path(), &database);
+    let server = crate::faults::serve_with(
+        dir.path(),
+        &database,
+        &[
+            ("CONCIERGE_CDN_PURGE", "cloudfront://EDFDVBD6EXAMPLE"),
+            ("AWS_ENDPOINT_URL_CLOUDFRONT", receiver.base.as_str()),
+            ("AWS_ACCESS_KEY_ID", "AKIDEXAMPLE"),
+            (
+                "AWS_SECRET_ACCESS_KEY",
+                "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
+            ),
+        ],
+    );
+    server.ready().await;
+    let token = server.token().await;
+    wait_for(&server, &token, "the first build's invalidation", |s| {
+        published(s) && s["pendingPurges"] == 0
+    })
+    .await;
+    let requests = receiver.requests();
+    let (method, path, headers, body) = requests.last().expect("an invalidation");
+    assert_eq!(method, "POST");
+    assert_eq!(
+        path,
+        "/2020-05-31/distribution/EDFDVBD6EXAMPLE/invalidation"
+    );
+    let auth = headers["authorization"].to_str().unwrap();
+    assert!(
+        auth.starts_with("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/")
+            && auth.contains("/us-east-1/cloudfront/aws4_request")
+            && auth.contains("Signature="),
+        "{auth}"
+    );
+    assert!(headers.contains_key("x-amz-date"));
+    assert!(
+        body.contains("<Quantity>1</Quantity><Items><Path>/*</Path></Items>"),
+        "{body}"
+    );
+}

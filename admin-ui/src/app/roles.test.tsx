@@ -8,24 +8,11 @@ import { i18n } from '@/lib/i18n';
 import type { Role } from '@/lib/permissions';
 import { accountAnswer, list, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
+import { blogRecord } from '@/testing/records';
 
 const toastTitle = (text: string) => screen.findByText(text, { selector: '[data-title]' });
 
-const blog = {
-  id: 9,
-  name: 'Arrivals',
-  name_ar: null,
-  description: '<p>Calm and quick.</p>',
-  description_ar: null,
-  image_url: '/media/arrivals.jpg',
-  display_order: 1,
-  meta_title: '',
-  meta_title_ar: null,
-  meta_description: '',
-  meta_description_ar: null,
-  key_words: '',
-  key_words_ar: null,
-  slug: 'arrivals',
+const blog = blogRecord({
   status: 'published',
   publish_at: null,
   unpublish_at: null,
@@ -33,7 +20,7 @@ const blog = {
   hasPendingChanges: false,
   created_at: '2026-11-20T10:00:00Z',
   updated_at: '2026-11-20T10:00:00Z',
-};
+});
 
 const subscriber = { id: 1, email: 'a@example.com', created_at: '2026-11-20T10:00:00Z' };
 

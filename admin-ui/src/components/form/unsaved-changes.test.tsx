@@ -2,22 +2,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
+import { blogRecord } from '@/testing/records';
 
-const blog = {
-  id: 9,
-  name: 'Arrivals',
-  name_ar: null,
-  description: '<p>Calm and quick.</p>',
-  description_ar: null,
-  image_url: '/media/arrivals.jpg',
-  display_order: 1,
-  meta_title: '',
-  meta_title_ar: null,
-  meta_description: '',
-  meta_description_ar: null,
-  key_words: '',
-  key_words_ar: null,
-  slug: 'arrivals',
+const blog = blogRecord({
   created_at: '2027-03-01T08:00:00Z',
   updated_at: '2027-03-01T08:00:00Z',
   status: 'published',
@@ -26,7 +13,7 @@ const blog = {
   published_at: '2027-03-01T08:00:00Z',
   hasPendingChanges: false,
   version: 3,
-};
+});
 
 const answers = {
   'GET /blog/9': () => [200, { responseBody: [blog] }] as [number, unknown],

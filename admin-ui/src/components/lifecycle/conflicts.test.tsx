@@ -12,22 +12,10 @@ import { renderApp } from '@/testing/render-app';
 import { MergeDialog } from './merge-dialog';
 import { PRESENCE_INTERVAL_MS, usePresence } from './presence';
 import { clockInZone } from './time-zone';
+import { blogRecord } from '@/testing/records';
 
-const blog = {
-  id: 9,
-  name: 'Arrivals',
-  name_ar: null,
-  description: '<p>Calm and quick.</p>',
-  description_ar: null,
-  image_url: '/media/arrivals.jpg',
-  display_order: 1,
-  meta_title: '',
-  meta_title_ar: null,
+const blog = blogRecord({
   meta_description: 'Ours, as read',
-  meta_description_ar: null,
-  key_words: '',
-  key_words_ar: null,
-  slug: 'arrivals',
   created_at: '2027-03-01T08:00:00Z',
   updated_at: '2027-03-01T08:00:00Z',
   status: 'published',
@@ -36,7 +24,7 @@ const blog = {
   published_at: '2027-03-01T08:00:00Z',
   hasPendingChanges: true,
   version: 3,
-};
+});
 
 const one = (item: object) => ({ responseBody: [item] });
 const writes = (requests: Recorded[], path: string) => requests.filter((r) => r.method !== 'GET' && r.path === path);

@@ -5,27 +5,11 @@ import { i18n } from '@/lib/i18n';
 import { infoBody, mediaInfo } from '@/testing/media-info';
 import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
+import { blogRecord } from '@/testing/records';
 
 const toastTitle = (text: string) => screen.findByText(text, { selector: '[data-title]' });
 
-const blog = {
-  id: 9,
-  name: 'Arrivals',
-  name_ar: null,
-  description: '<p>Calm and quick.</p>',
-  description_ar: null,
-  image_url: '/media/arrivals.jpg',
-  display_order: 1,
-  meta_title: '',
-  meta_title_ar: null,
-  meta_description: '',
-  meta_description_ar: null,
-  key_words: '',
-  key_words_ar: null,
-  slug: 'arrivals',
-  created_at: '',
-  updated_at: '',
-};
+const blog = blogRecord({ created_at: '', updated_at: '' });
 
 /** A blog body that cannot be turned into JSON (as a cyclic value would): nothing can be sent. */
 function unserialisableBlogBody() {

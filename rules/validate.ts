@@ -144,14 +144,27 @@ export function isColour(code: string): boolean {
   return code.length <= 32 && /^[A-Za-z]+$/.test(code)
 }
 
-/** `http://`, `https://` or a path on this site (not `//host`), with no spaces or controls. */
+/**
+ * `http://`, `https://` or a path on this site (not `//host`), with no spaces or controls. A web
+ * address names its host in ASCII (an international name in its `xn--` form), perhaps with a
+ * port; no user name and no bracketed IP address (as the server's `is_safe_url`).
+ */
 export function isSafeUrl(url: string): boolean {
   const lower = url.toLowerCase()
+  const web = lower.startsWith('https://') ? lower.slice(8) : lower.startsWith('http://') ? lower.slice(7) : null
   const shape =
-    lower.startsWith('https://') ||
-    lower.startsWith('http://') ||
-    (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\'))
+    web !== null
+      ? isHostAndPort(web.split(/[/?#]/)[0] ?? '')
+      : url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')
   return shape && !/[\p{White_Space}\p{Cc}]/u.test(url)
+}
+
+/** `host` or `host:port`: the host of ASCII letters, digits, `-` and `.`, the port of 1 to 5 digits. */
+function isHostAndPort(authority: string): boolean {
+  const colon = authority.lastIndexOf(':')
+  const host = colon === -1 ? authority : authority.slice(0, colon)
+  const port = colon === -1 ? null : authority.slice(colon + 1)
+  return /^[A-Za-z0-9.-]+$/.test(host) && (port === null || /^[0-9]{1,5}$/.test(port))
 }
 
 /** A whole number as Rust's `str::parse::<i64>` reads it, or null. */

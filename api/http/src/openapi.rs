@@ -187,7 +187,10 @@ fn refine_inputs(doc: &mut utoipa::openapi::OpenApi) {
     let refused = concierge_core::domain::rules::refused_chars_class();
     let text_required = format!(r"^[^{refused}]*[^\s{refused}][^{refused}]*$");
     let text_optional = format!(r"^[^{refused}]*$");
-    let link = format!(r"(?:[Hh][Tt][Tt][Pp][Ss]?://|/(?!/))[^\s{refused}]*");
+    // A web address's host and port as `rules::is_safe_url` takes them, then anything; or a path.
+    let link = format!(
+        r"(?:[Hh][Tt][Tt][Pp][Ss]?://[A-Za-z0-9.-]+(?::[0-9]{{1,5}})?(?:[/?#][^\s{refused}]*)?|/(?!/)[^\s{refused}]*)"
+    );
     let link_required = format!(r"^\s*{link}\s*$");
     let link_optional = format!(r"^\s*(?:{link})?\s*$");
     let colour = r"^\s*(?:#(?:[0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z]{1,32})\s*$";

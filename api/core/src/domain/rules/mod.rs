@@ -454,13 +454,35 @@ pub fn is_colour(code: &str) -> bool {
     }
 }
 
-/// `http://`, `https://` or a path on this site (not `//host`), with no spaces or controls.
+/// `http://`, `https://` or a path on this site (not `//host`), with no spaces or controls. A
+/// web address names its host in ASCII (letters, digits, `-` and `.`: an international name in
+/// its `xn--` form), perhaps with a port; no user name (`https://bank.example@evil.example`)
+/// and no bracketed IP address, which no link of the site needs and which parsers read
+/// differently.
 pub fn is_safe_url(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
-    let shape = lower.starts_with("https://")
-        || lower.starts_with("http://")
-        || (url.starts_with('/') && !url.starts_with("//") && !url.starts_with("/\\"));
+    let web = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"));
+    let shape = match web {
+        Some(rest) => is_host_and_port(rest.split(['/', '?', '#']).next().unwrap_or("")),
+        None => url.starts_with('/') && !url.starts_with("//") && !url.starts_with("/\\"),
+    };
     shape && !url.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+/// `host` or `host:port`, the host made of ASCII letters, digits, `-` and `.`, the port of 1 to
+/// 5 digits (the API's schema says the same: `openapi::refine_inputs`).
+fn is_host_and_port(authority: &str) -> bool {
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (authority, None),
+    };
+    !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.')
+        && port.is_none_or(|p| (1..=5).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Characters no text field stores (`limits.refusedChars`): NUL and the other C0/C1 controls
@@ -625,6 +647,8 @@ mod tests {
             "https://cdn.example/x.png",
             "/media/ab.svg",
             "http://127.0.0.1:8080/media/a.png",
+            "https://xn--mgbh0fb.example/صورة.png",
+            "https://cdn.example?x=1",
         ] {
             assert!(is_safe_url(ok), "{ok}");
         }
@@ -635,6 +659,12 @@ mod tests {
             "ftp://x",
             "/a b",
             "/\\evil.example",
+            "http://[x",
+            "https://[::1]/a",
+            "https://bank.example@evil.example/",
+            "https://",
+            "https://host:port/",
+            "https://مثال.example/",
         ] {
             assert!(!is_safe_url(bad), "{bad}");
         }

@@ -96,7 +96,7 @@ fn if_match() -> utoipa::openapi::path::Parameter {
         .schema(Some(
             ObjectBuilder::new()
                 .schema_type(Type::String)
-                .pattern(Some(r#"^(W/)?"?[1-9][0-9]{0,8}"?$|^\*$"#)),
+                .pattern(Some(crate::routes::versions::IF_MATCH_PATTERN)),
         ))
         .build()
 }

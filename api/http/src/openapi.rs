@@ -29,7 +29,7 @@ use crate::routes;
         routes::banners::list, routes::banners::get_one, routes::banners::create, routes::banners::update, routes::banners::remove,
         routes::general_content::list, routes::general_content::get_one, routes::general_content::create, routes::general_content::update, routes::general_content::remove,
         routes::lifecycle::publish, routes::lifecycle::unpublish, routes::lifecycle::revisions, routes::lifecycle::revision, routes::lifecycle::restore,
-        routes::lifecycle::deleted, routes::lifecycle::undelete, routes::lifecycle::discard, routes::lifecycle::scheduled, routes::lifecycle::preview,
+        routes::lifecycle::deleted, routes::lifecycle::undelete, routes::lifecycle::discard, routes::lifecycle::scheduled, routes::lifecycle::preview, routes::lifecycle::preview_unsaved,
         routes::presence::here, routes::presence::list, routes::presence::gone,
         routes::contact::create, routes::contact::list, routes::contact::get_one, routes::contact::update, routes::contact::remove,
         routes::subscriptions::create, routes::subscriptions::list, routes::subscriptions::remove,

@@ -6,11 +6,12 @@
 use std::str::FromStr;
 
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr};
 use sea_orm::{
-    ActiveModelBehavior, ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction,
-    DbBackend, DbErr, EntityTrait, FromQueryResult, IntoActiveModel, ModelTrait, PrimaryKeyTrait,
-    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select, Statement,
+    ActiveModelBehavior, ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait,
+    DatabaseTransaction, DbBackend, DbErr, EntityTrait, FromQueryResult, IntoActiveModel,
+    ModelTrait, PrimaryKeyTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Select,
+    Statement,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -62,6 +63,9 @@ pub trait Table: 'static {
 
     /// What the publish jobs of this table's rows are about.
     const RESOURCE: Resource;
+
+    /// The columns an administrator's search (`q`) looks in: what the item is called.
+    const SEARCHED: &'static [&'static str] = &["name", "name_ar"];
 
     fn id(row: &Self::Model) -> i32 {
         row.get(column::<Self>("id")).unwrap()
@@ -119,6 +123,99 @@ impl Status {
             "published" => Some(Status::Published),
             _ => None,
         }
+    }
+}
+
+/// Where an item stands, as the admin's lists name it and filter by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// Never published (or taken off the site).
+    Draft,
+    /// Published, to go live at its `publish_at`.
+    Scheduled,
+    /// On the site.
+    Live,
+    /// With changes waiting beside the live version (whatever else it is).
+    Pending,
+    /// Its `unpublish_at` has passed.
+    Ended,
+}
+
+impl Standing {
+    pub fn parse(raw: &str) -> Option<Standing> {
+        Some(match raw {
+            "draft" => Standing::Draft,
+            "scheduled" => Standing::Scheduled,
+            "live" => Standing::Live,
+            "pending" => Standing::Pending,
+            "ended" => Standing::Ended,
+            _ => return None,
+        })
+    }
+
+    /// The rows of `T` standing so at `now` (the admin's `standing()` in SQL: ended before
+    /// scheduled, as a window that has closed is over whatever its start).
+    pub fn condition<T: Table>(self, now: DateTime<Utc>) -> Condition {
+        let publish_at = column::<T>("publish_at");
+        let unpublish_at = column::<T>("unpublish_at");
+        let published = column::<T>("status").eq(Status::Published.as_str());
+        let not_ended = unpublish_at.is_null().or(unpublish_at.gt(now));
+        match self {
+            Standing::Draft => {
+                Condition::all().add(column::<T>("status").eq(Status::Draft.as_str()))
+            }
+            Standing::Pending => Condition::all().add(column::<T>("draft").is_not_null()),
+            Standing::Ended => Condition::all().add(published).add(unpublish_at.lte(now)),
+            Standing::Scheduled => Condition::all()
+                .add(published)
+                .add(publish_at.gt(now))
+                .add(not_ended),
+            Standing::Live => Condition::all()
+                .add(published)
+                .add(publish_at.is_null().or(publish_at.lte(now)))
+                .add(not_ended),
+        }
+    }
+}
+
+/// An administrator's narrowing of a list: where the items stand, and words of their names.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ListFilter {
+    pub standing: Option<Standing>,
+    /// Lowercase, trimmed, not empty.
+    pub q: Option<String>,
+}
+
+impl ListFilter {
+    /// The rows of `T` this filter keeps at `now`, as `backend` asks. The search looks in the
+    /// columns the table names ([`Table::SEARCHED`]) and in the same fields of the pending
+    /// changes, whose names the list shows.
+    pub fn condition<T: Table>(&self, now: DateTime<Utc>, backend: DbBackend) -> Condition {
+        let mut condition = Condition::all();
+        if let Some(standing) = self.standing {
+            condition = condition.add(standing.condition::<T>(now));
+        }
+        if let Some(q) = &self.q {
+            let escaped = q
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_");
+            let pattern = format!("%{escaped}%");
+            let mut any = Condition::any();
+            let like = || LikeExpr::new(pattern.clone()).escape('\\');
+            for name in T::SEARCHED {
+                any = any.add(Expr::expr(Func::lower(Expr::col(column::<T>(name)))).like(like()));
+                // The field of the pending changes (JSON in `draft`); `name` is one of the
+                // table's own column names, never the caller's text.
+                let pending = match backend {
+                    DbBackend::Postgres => format!("lower(CAST(draft AS jsonb) ->> '{name}')"),
+                    _ => format!("lower(json_extract(draft, '$.{name}'))"),
+                };
+                any = any.add(Expr::cust(pending).like(like()));
+            }
+            condition = condition.add(any);
+        }
+        condition
     }
 }
 
@@ -191,14 +288,19 @@ pub async fn claim<T: Table>(
     Ok(update.exec(txn).await?.rows_affected == 1)
 }
 
-/// One page of the kind in `order` that `audience` may see, and the total count.
+/// One page of the kind in `order` that `audience` may see, narrowed by `filter` (at `now`),
+/// and the total count.
 pub async fn page<T: Table>(
     db: &impl ConnectionTrait,
     order: Order,
     page: Paging,
     audience: Audience,
+    filter: &ListFilter,
+    now: DateTime<Utc>,
 ) -> Result<(Vec<T::Model>, u64), ApiError> {
-    super::page_of(db, visible::<T>(T::ordered(order), audience), page).await
+    let condition = filter.condition::<T>(now, db.get_database_backend());
+    let select = visible::<T>(T::ordered(order), audience).filter(condition);
+    super::page_of(db, select, page).await
 }
 
 /// The condition of an item due to go live at `now` (`true`), or due to leave (`false`).

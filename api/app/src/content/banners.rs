@@ -72,6 +72,7 @@ impl Table for Banners {
     type Model = banner::Model;
     type Active = banner::ActiveModel;
     const RESOURCE: Resource = Resource::Banner;
+    const SEARCHED: &'static [&'static str] = &["title", "title_ar", "banner_name"];
 
     /// Banners have no display order: in the order they were made.
     fn ordered(order: Order) -> Select<banner::Entity> {

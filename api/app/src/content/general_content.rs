@@ -64,6 +64,7 @@ impl Table for GeneralContent {
     type Model = general_content::Model;
     type Active = general_content::ActiveModel;
     const RESOURCE: Resource = Resource::GeneralContent;
+    const SEARCHED: &'static [&'static str] = &["name"];
 }
 
 impl Kind for GeneralContent {

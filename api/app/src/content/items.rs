@@ -106,11 +106,14 @@ pub async fn save<K: Kind>(
         Some(id) => Some(claim::<K>(txn, id, expected, false).await?),
         None => None,
     };
-    let mut sent: Vec<String> = body.keys().cloned().collect();
+    // What a translator changed: the fields sent with another value than they were shown (only
+    // their check reads it).
+    let mut sent = Vec::new();
     if let Some(before) = &before {
         let current = admin_view::<K>(before);
-        // What the writer changed: the fields sent with another value than they were shown.
-        sent = changed_fields(Some(&current), &Value::Object(body.clone()));
+        if writes == Writes::ArabicDrafts {
+            sent = changed_fields(Some(&current), &Value::Object(body.clone()));
+        }
         lifecycle::keep_arabic(&mut body, &current);
         if writes == Writes::ArabicDrafts {
             lifecycle::keep_all_but_arabic(&mut body, &current);
@@ -151,9 +154,11 @@ impl Author<'_> {
             .into_iter()
             .filter(|f| !f.ends_with("_ar") && !lifecycle::is_bookkeeping(f))
             .collect();
-        let named: Vec<&String> = match changed.iter().filter(|f| self.sent.contains(f)).count() {
-            0 => changed.iter().collect(),
-            _ => changed.iter().filter(|f| self.sent.contains(f)).collect(),
+        let sent: Vec<&String> = changed.iter().filter(|f| self.sent.contains(f)).collect();
+        let named = if sent.is_empty() {
+            changed.iter().collect()
+        } else {
+            sent
         };
         let mut refused = FieldErrors::default();
         for field in named {
@@ -283,6 +288,7 @@ pub async fn publish<K: Kind>(
         status: Some(Status::Published),
         publish_at: Some(None),
         unpublish_at: was.unpublish_at.filter(|at| *at <= now).map(|_| None),
+        schedule_zone: None,
     };
     let (_, view) = store::<K>(txn, Some(before), input, &request, Author::SYSTEM, now).await?;
     Ok(view)
@@ -512,9 +518,11 @@ async fn record<K: Kind>(
         "scheduled-out" => "content.scheduled_out",
         _ => "content.updated",
     };
+    // The item's name as it was written, so the log reads "Blog: Planning a London season".
+    let title = lifecycle::title_of(after);
     Event::new(audit_action)
         .on(K::RESOURCE.as_str(), id)
-        .detail(serde_json::json!({ "fields": fields }))
+        .detail(serde_json::json!({ "fields": fields, "title": title }))
         .save(txn)
         .await?;
     Ok(())

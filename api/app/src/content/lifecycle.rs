@@ -21,14 +21,21 @@ use concierge_core::error::ApiError;
 pub use concierge_store::content_rows::{KEEP_DELETED_DAYS, Status};
 
 /// The item's own lifecycle, which pending changes never override.
-const STATE_KEYS: [&str; 4] = ["status", "publish_at", "unpublish_at", "published_at"];
+const STATE_KEYS: [&str; 5] = [
+    "status",
+    "publish_at",
+    "unpublish_at",
+    "published_at",
+    "schedule_zone",
+];
 
 /// The keys of a body that speak of the lifecycle rather than of the item's fields.
-pub const LIFECYCLE_KEYS: [&str; 6] = [
+pub const LIFECYCLE_KEYS: [&str; 7] = [
     STATE_KEYS[0],
     STATE_KEYS[1],
     STATE_KEYS[2],
     STATE_KEYS[3],
+    STATE_KEYS[4],
     "hasPendingChanges",
     "updated_at",
 ];
@@ -39,6 +46,7 @@ pub struct Request {
     pub status: Option<Status>,
     pub publish_at: Option<Option<DateTime<Utc>>>,
     pub unpublish_at: Option<Option<DateTime<Utc>>>,
+    pub schedule_zone: Option<Option<String>>,
 }
 
 impl Request {
@@ -62,6 +70,7 @@ impl Request {
             status,
             publish_at: time(body.remove("publish_at"), "publish_at")?,
             unpublish_at: time(body.remove("unpublish_at"), "unpublish_at")?,
+            schedule_zone: zone(body.remove("schedule_zone"))?,
         };
         for key in LIFECYCLE_KEYS {
             body.remove(key);
@@ -91,6 +100,38 @@ fn time(raw: Option<Value>, name: &str) -> Result<Option<Option<DateTime<Utc>>>,
     }
 }
 
+/// A time zone's name as the IANA database spells it (`Asia/Riyadh`, `America/Argentina/Salta`,
+/// `UTC`): letters first, then up to two more parts of letters, digits, `_`, `+` and `-`.
+/// Only how a schedule is shown depends on it, so its shape is checked, not the database.
+fn zone(raw: Option<Value>) -> Result<Option<Option<String>>, ApiError> {
+    let wrong = || ApiError::validation("schedule_zone", catalog().messages.schedule_zone.clone());
+    let name = match raw {
+        None => return Ok(None),
+        Some(Value::Null) => return Ok(Some(None)),
+        Some(Value::String(s)) if s.trim().is_empty() => return Ok(Some(None)),
+        Some(Value::String(s)) => s.trim().to_owned(),
+        Some(_) => return Err(wrong()),
+    };
+    let parts: Vec<&str> = name.split('/').collect();
+    let part = |p: &str| {
+        !p.is_empty()
+            && p.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'-'))
+    };
+    let shaped = name.len() <= 64
+        && parts.len() <= 3
+        && parts[0]
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphabetic())
+        && parts.iter().all(|p| part(p));
+    if shaped {
+        Ok(Some(Some(name)))
+    } else {
+        Err(wrong())
+    }
+}
+
 /// An item's lifecycle, as its row holds it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
@@ -101,6 +142,8 @@ pub struct State {
     pub live: bool,
     pub deleted_at: Option<DateTime<Utc>>,
     pub draft: Option<String>,
+    /// The zone the schedule was entered in; kept only while there is a schedule.
+    pub schedule_zone: Option<String>,
 }
 
 impl State {
@@ -114,6 +157,7 @@ impl State {
             live: false,
             deleted_at: None,
             draft: None,
+            schedule_zone: None,
         }
     }
 
@@ -142,6 +186,9 @@ impl State {
         if let Some(at) = request.unpublish_at {
             self.unpublish_at = at;
         }
+        if let Some(zone) = &request.schedule_zone {
+            self.schedule_zone = zone.clone();
+        }
         match (self.publish_at, self.unpublish_at) {
             (Some(start), Some(end)) if end <= start => Err(ApiError::validation(
                 "unpublish_at",
@@ -168,6 +215,10 @@ impl State {
                 DbValue::String(Some(s)) => Some(s.to_string()),
                 _ => None,
             },
+            schedule_zone: match get("schedule_zone") {
+                DbValue::String(Some(s)) => Some(s.to_string()),
+                _ => None,
+            },
         }
     }
 
@@ -181,6 +232,10 @@ impl State {
         set("live", self.live.into());
         set("deleted_at", self.deleted_at.into());
         set("draft", self.draft.clone().into());
+        // No schedule, no zone to show it in.
+        let scheduled = self.publish_at.is_some() || self.unpublish_at.is_some();
+        let zone = self.schedule_zone.clone().filter(|_| scheduled);
+        set("schedule_zone", zone.into());
     }
 }
 
@@ -217,6 +272,19 @@ pub fn admin_view<K: Kind>(row: &K::Model) -> Value {
         view.insert("hasPendingChanges".into(), Value::Bool(pending.is_some()));
     }
     view
+}
+
+/// What a person calls the item, from its view: a blog's or service's name, a banner's title,
+/// a general content section's name (its English one, else its Arabic one); null for none.
+pub fn title_of(view: &Value) -> Value {
+    ["name", "title", "banner_name", "name_ar", "title_ar"]
+        .iter()
+        .filter_map(|key| view.get(*key).and_then(Value::as_str))
+        .map(str::trim)
+        .find(|text| !text.is_empty())
+        .map_or(Value::Null, |text| {
+            Value::String(text.chars().take(200).collect())
+        })
 }
 
 /// Keys that do not count as a change of the item's content.

@@ -71,6 +71,7 @@ impl Table for Reviews {
     type Model = review::Model;
     type Active = review::ActiveModel;
     const RESOURCE: Resource = Resource::Review;
+    const SEARCHED: &'static [&'static str] = &["name", "name_ar", "title", "title_ar"];
 }
 
 impl Kind for Reviews {

@@ -10,6 +10,7 @@ mod cli;
 mod contact;
 mod deploy;
 mod edge;
+mod editing;
 mod encoded_paths;
 mod faults;
 

@@ -5,13 +5,13 @@
 
 use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use super::generic;
+use super::generic::ListQuery;
 use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
 use concierge_app::content::{BannerInput, Banners, Order};
-use concierge_core::domain::page::PagingQuery;
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_store::entities::banner;
@@ -26,13 +26,13 @@ fn single(body: web::Json<Vec<serde_json::Value>>) -> Answer<serde_json::Value> 
 }
 
 /// Banners in the order they were created.
-#[utoipa::path(context_path = "/api/v1", tag = "banners", params(PagingQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "banners", params(ListQuery),
     responses((status = 200, body = ListEnvelope<banner::Model>), (status = 400, body = ErrorBody)))]
 #[get("/flashy-banner")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(
     state: web::Data<AppState>,
-    query: web::Query<PagingQuery>,
+    query: web::Query<ListQuery>,
     admin: MaybeAdmin,
 ) -> Answer {
     generic::list::<Banners>(&state, &query, &admin, Order::Id).await

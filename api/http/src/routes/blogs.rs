@@ -3,25 +3,25 @@
 
 use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use super::generic;
+use super::generic::ListQuery;
 use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
 use concierge_app::content::{BlogInput, Blogs, Order};
-use concierge_core::domain::page::PagingQuery;
 use concierge_store::entities::blog;
 
 /// Blogs by `display_order`, then id. For anonymous callers, a description longer than 5,000
 /// characters is replaced by its 600-character plain-text opening (`GET /blog/{id}` has it
 /// whole): a list answers kilobytes, not megabytes. Administrators get every body whole.
-#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(PagingQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "blogs", params(ListQuery),
     responses((status = 200, body = ListEnvelope<blog::Model>), (status = 400, body = ErrorBody)))]
 #[get("/blog")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(
     state: web::Data<AppState>,
-    query: web::Query<PagingQuery>,
+    query: web::Query<ListQuery>,
     admin: MaybeAdmin,
 ) -> Answer {
     generic::list::<Blogs>(&state, &query, &admin, Order::Display).await

@@ -4,23 +4,23 @@
 
 use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use super::generic;
+use super::generic::ListQuery;
 use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
 use concierge_app::content::{GeneralContent, GeneralContentInput, Order};
-use concierge_core::domain::page::PagingQuery;
 use concierge_store::entities::general_content;
 
 /// Entries by `display_order`, then id.
-#[utoipa::path(context_path = "/api/v1", tag = "general content", params(PagingQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "general content", params(ListQuery),
     responses((status = 200, body = ListEnvelope<general_content::Model>), (status = 400, body = ErrorBody)))]
 #[get("/general-content-section")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(
     state: web::Data<AppState>,
-    query: web::Query<PagingQuery>,
+    query: web::Query<ListQuery>,
     admin: MaybeAdmin,
 ) -> Answer {
     generic::list::<GeneralContent>(&state, &query, &admin, Order::Display).await

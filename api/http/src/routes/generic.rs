@@ -20,7 +20,8 @@ use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_core::roles::Permission;
 use concierge_store as store;
-use concierge_store::content_rows::Audience;
+use concierge_store::content_rows::{Audience, ListFilter, Standing};
+use serde::Deserialize;
 
 /// Who reads: an administrator whose role reads content sees it as the back office does.
 pub fn audience(admin: &MaybeAdmin) -> Audience {
@@ -45,17 +46,74 @@ pub fn listed<K: Kind>(items: Vec<K::Model>, total: u64, audience: Audience) -> 
     }
 }
 
-/// A page of the kind in `order` (`size` bounded by who asks).
+/// A content list's query: the page, and for administrators where the items stand and words
+/// of their names.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// 1-based page number (default 1).
+    #[param(value_type = Option<u64>, minimum = 1, maximum = 1000000)]
+    pub page: Option<String>,
+    /// Page size (default 10; up to 100 anonymously, 10000 for administrators).
+    #[param(value_type = Option<u64>, minimum = 1, maximum = 10000)]
+    pub size: Option<String>,
+    /// Administrators only (anonymous readers see what is live): `draft`, `scheduled`, `live`
+    /// (on the site), `pending` (with changes waiting) or `ended`; all when left out.
+    #[param(value_type = Option<String>, pattern = "^(draft|scheduled|live|pending|ended)?$")]
+    pub status: Option<String>,
+    /// Administrators only: part of the item's name or title, in either language (case does
+    /// not matter).
+    #[param(value_type = Option<String>, max_length = 100)]
+    pub q: Option<String>,
+}
+
+impl ListQuery {
+    pub fn paging(&self) -> PagingQuery {
+        PagingQuery {
+            page: self.page.clone(),
+            size: self.size.clone(),
+        }
+    }
+
+    /// The filter an administrator asked for (400 naming `status` or `q` when it cannot be
+    /// one); nothing for anonymous readers.
+    pub fn filter(&self, audience: Audience) -> Answer<ListFilter> {
+        if audience == Audience::Public {
+            return Ok(ListFilter::default());
+        }
+        let messages = &catalog().messages;
+        let standing = match self.status.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(raw) => Some(Standing::parse(raw).ok_or_else(|| {
+                ApiError::validation("status", messages.content_standing.clone())
+            })?),
+        };
+        let q = self.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
+        if q.is_some_and(|q| q.chars().count() > 100) {
+            let message = messages.query_too_long.with("name", "q").with("max", 100);
+            return Err(ApiError::validation("q", message).into());
+        }
+        Ok(ListFilter {
+            standing,
+            q: q.map(str::to_lowercase),
+        })
+    }
+}
+
+/// A page of the kind in `order` (`size` bounded by who asks, narrowed as an administrator
+/// asked).
 pub async fn list<K: Kind>(
     state: &AppState,
-    query: &PagingQuery,
+    query: &ListQuery,
     admin: &MaybeAdmin,
     order: Order,
 ) -> Answer {
     let audience = audience(admin);
-    let page = Paging::parse(query, audience == Audience::Admin)?;
+    let page = Paging::parse(&query.paging(), audience == Audience::Admin)?;
+    let filter = query.filter(audience)?;
+    let now = state.settings.clock.now();
     let (items, total) =
-        store::content_rows::page::<K>(&state.db.read, order, page, audience).await?;
+        store::content_rows::page::<K>(&state.db.read, order, page, audience, &filter, now).await?;
     Ok(listed::<K>(items, total, audience))
 }
 

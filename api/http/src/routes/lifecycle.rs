@@ -379,7 +379,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(restore)
         .service(undelete)
         .service(discard)
-        .service(preview);
+        .service(preview)
+        .service(preview_unsaved);
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -406,9 +407,61 @@ pub async fn preview(
     path: web::Path<(String, String)>,
     query: web::Query<PreviewQuery>,
 ) -> Answer {
-    use ssg::routes::{Lang, Route};
     let (kind, id) = path.into_inner();
-    let id = id_of(&id)?;
+    render_preview(&state, &kind, &id, &query, None).await
+}
+
+/// The page as it would look with the values on the editor's screen, saved or not: the body is
+/// what the form would send to save the item (the kind's update body), and the preview is
+/// made as [`preview`]'s is, from that save and a publish inside a transaction rolled back, so
+/// nothing is saved. A body the save would refuse answers as the save would (400 naming its
+/// fields; a translator's change to an English field 403).
+#[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
+    params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), PreviewQuery),
+    request_body(content = Object, description = "The item's fields as its update takes them"),
+    security(("api_key" = [], "bearer" = ["content.read"])),
+    responses((status = 200, content_type = "text/html", body = String), (status = 400, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+#[post("/preview/{kind}/{id}")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn preview_unsaved(
+    state: web::Data<AppState>,
+    admin: Admin,
+    path: web::Path<(String, String)>,
+    query: web::Query<PreviewQuery>,
+    body: web::Json<Value>,
+) -> Answer {
+    let (kind, id) = path.into_inner();
+    // A banner's update takes an array of the one banner; either shape is its fields.
+    let body = match body.into_inner() {
+        Value::Array(mut one) if one.len() == 1 => one.remove(0),
+        body => body,
+    };
+    let fields = super::generic::fields(body)?;
+    let unsaved = Unsaved {
+        fields,
+        writes: admin.role.writes(),
+    };
+    render_preview(&state, &kind, &id, &query, Some(unsaved)).await
+}
+
+/// Values on an editor's screen, and how their role's saves are stored.
+struct Unsaved {
+    fields: serde_json::Map<String, Value>,
+    writes: Writes,
+}
+
+/// The page that shows item `id` of `kind` in the language `query` asks for, published with its
+/// pending changes, or with `unsaved` saved over them first, inside a rolled-back transaction.
+async fn render_preview(
+    state: &AppState,
+    kind: &str,
+    id: &str,
+    query: &PreviewQuery,
+    unsaved: Option<Unsaved>,
+) -> Answer {
+    use ssg::routes::{Lang, Route};
+    let id = id_of(id)?;
     let lang = match query.lang.as_deref().unwrap_or("") {
         "en" | "" => Lang::En,
         "ar" => Lang::Ar,
@@ -420,9 +473,15 @@ pub async fn preview(
     };
     let now = state.settings.clock.now();
     let txn = state.db.write.begin().await?;
-    let view = concierge_app::with_kind!(kind.as_str(), K => concierge_app::content::items::publish::<K>(&txn, id, None, now).await)?;
+    let view = concierge_app::with_kind!(kind, K => async {
+        use concierge_app::content::items;
+        if let Some(Unsaved { fields, writes }) = unsaved {
+            items::save::<K>(&txn, Some(id), fields, writes, None, now).await?;
+        }
+        items::publish::<K>(&txn, id, None, now).await
+    }.await)?;
     let data = store::site_data::load_data(&txn).await?;
-    let route = match kind.as_str() {
+    let route = match kind {
         "blog" => Route::Blog {
             slug: view["slug"].as_str().unwrap_or_default().to_owned(),
             id,

@@ -5,36 +5,36 @@
 
 use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use super::generic;
+use super::generic::ListQuery;
 use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
 use concierge_app::content::{Order, ReviewInput, Reviews};
-use concierge_core::domain::page::PagingQuery;
 use concierge_store::entities::review;
 
 /// Reviews newest first (the admin dashboard).
-#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(PagingQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(ListQuery),
     responses((status = 200, body = ListEnvelope<review::Model>), (status = 400, body = ErrorBody)))]
 #[get("/client-reviewes")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(
     state: web::Data<AppState>,
-    query: web::Query<PagingQuery>,
+    query: web::Query<ListQuery>,
     admin: MaybeAdmin,
 ) -> Answer {
     generic::list::<Reviews>(&state, &query, &admin, Order::Newest).await
 }
 
 /// Reviews by `display_order`, then id (what the site shows).
-#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(PagingQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "client reviews", params(ListQuery),
     responses((status = 200, body = ListEnvelope<review::Model>), (status = 400, body = ErrorBody)))]
 #[get("/client-reviewes/display-order")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn list_by_order(
     state: web::Data<AppState>,
-    query: web::Query<PagingQuery>,
+    query: web::Query<ListQuery>,
     admin: MaybeAdmin,
 ) -> Answer {
     generic::list::<Reviews>(&state, &query, &admin, Order::Display).await

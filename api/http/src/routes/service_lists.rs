@@ -4,39 +4,44 @@
 
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use super::generic;
+use super::generic::ListQuery;
 use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
 use concierge_app::content::{ServiceItemInput, ServiceItems, Services};
-use concierge_core::domain::page::{Paging, PagingQuery};
+use concierge_core::domain::page::Paging;
 use concierge_store as store;
+use concierge_store::content_rows::Audience;
 use concierge_store::entities::service_item;
+use sea_orm::QueryFilter;
 
 /// The items of one service by `display_order`, then id. Unknown service: 404.
-#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("serviceId" = i32, Path, minimum = 1), PagingQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "service lists", params(("serviceId" = i32, Path, minimum = 1), ListQuery),
     responses((status = 200, body = ListEnvelope<service_item::Model>), (status = 404, body = ErrorBody)))]
 #[get("/list-of-services/display-order/{serviceId}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn list_for_service(
     state: web::Data<AppState>,
     service_id: web::Path<String>,
-    query: web::Query<PagingQuery>,
+    query: web::Query<ListQuery>,
     admin: MaybeAdmin,
 ) -> Answer {
     let service_id = envelope::parse_id(&service_id)?;
-    let page = Paging::parse(
-        &query,
-        admin.may(concierge_core::roles::Permission::ContentRead),
-    )?;
     let audience = generic::audience(&admin);
+    let page = Paging::parse(&query.paging(), audience == Audience::Admin)?;
+    let filter = query.filter(audience)?;
     concierge_app::content::items::find_for::<Services>(&state.db.read, service_id, audience)
         .await?;
     let select = store::content_rows::visible::<ServiceItems>(
         ServiceItems::of_service(service_id),
         audience,
-    );
+    )
+    .filter(filter.condition::<ServiceItems>(
+        state.settings.clock.now(),
+        state.db.read.get_database_backend(),
+    ));
     let (items, total) = store::page_of(&state.db.read, select, page).await?;
     Ok(generic::listed::<ServiceItems>(items, total, audience))
 }

@@ -4,36 +4,36 @@
 
 use super::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use super::generic;
+use super::generic::ListQuery;
 use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use actix_web::{delete, get, post, put, web};
 use concierge_app::content::{Order, ServiceInput, Services};
-use concierge_core::domain::page::PagingQuery;
 use concierge_store::entities::service;
 
 /// Services by `display_order`, then id (what the site shows).
-#[utoipa::path(context_path = "/api/v1", tag = "services", params(PagingQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "services", params(ListQuery),
     responses((status = 200, body = ListEnvelope<service::Model>), (status = 400, body = ErrorBody)))]
 #[get("/our-services/display/display-order")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn list_by_order(
     state: web::Data<AppState>,
-    query: web::Query<PagingQuery>,
+    query: web::Query<ListQuery>,
     admin: MaybeAdmin,
 ) -> Answer {
     generic::list::<Services>(&state, &query, &admin, Order::Display).await
 }
 
 /// Services by id.
-#[utoipa::path(context_path = "/api/v1", tag = "services", params(PagingQuery),
+#[utoipa::path(context_path = "/api/v1", tag = "services", params(ListQuery),
     responses((status = 200, body = ListEnvelope<service::Model>), (status = 400, body = ErrorBody)))]
 #[get("/our-services")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(
     state: web::Data<AppState>,
-    query: web::Query<PagingQuery>,
+    query: web::Query<ListQuery>,
     admin: MaybeAdmin,
 ) -> Answer {
     generic::list::<Services>(&state, &query, &admin, Order::Id).await

@@ -41,6 +41,9 @@ pub struct Model {
     pub draft: Option<String>,
     /// One more on every write: a save from an older copy is refused (409).
     pub version: i32,
+    /// The time zone the schedule was entered in (an IANA name such as `Asia/Riyadh`), so it
+    /// reopens as it was typed; null when there is no schedule.
+    pub schedule_zone: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -21,6 +21,7 @@ mod m20261129_000015_rest_changes;
 mod m20261130_000016_admin_roles;
 mod m20261130_000017_versions;
 mod m20261130_000018_edge_purges;
+mod m20261201_000019_schedule_zone;
 
 pub struct Migrator;
 
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000016_admin_roles::AdminRoles),
             Box::new(m20261130_000017_versions::Versions),
             Box::new(m20261130_000018_edge_purges::EdgePurges),
+            Box::new(m20261201_000019_schedule_zone::ScheduleZone),
         ]
     }
 }

@@ -152,6 +152,8 @@ pub struct Messages {
     pub content_undeleted: Text,
     pub preview_kind: Text,
     pub preview_no_page: Text,
+    pub schedule_zone: Text,
+    pub content_standing: Text,
 }
 
 #[derive(Debug, Deserialize)]

@@ -167,6 +167,166 @@ async fn purging_app(target: String) -> TestApp {
     .await
 }
 
+/// The content a random write may touch, as the test made it.
+struct Made {
+    service: i64,
+    blogs: Vec<i64>,
+    /// Blogs taken off the site, to be published again.
+    unpublished: Vec<i64>,
+    reviews: Vec<i64>,
+    items: Vec<i64>,
+    banners: Vec<i64>,
+}
+
+/// `POST path` with `body`, 201; the new item's id.
+async fn made(app: &TestApp, token: &str, path: &str, body: Value) -> i64 {
+    app.create_as(token, path, &body).await
+}
+
+/// A write of `method` to `path` that must succeed.
+async fn wrote(app: &TestApp, token: &str, method: Method, path: &str, body: Value) {
+    let (status, answer) = read(app.send_as(token, method, path, &body).await).await;
+    assert_eq!(status, 200, "{path}: {answer}");
+}
+
+fn review(name: &str) -> Value {
+    json!({"name": name, "title": "Private client", "description": "Flawless, as ever.",
+           "display_order": 1, "image_url": "/media/r.svg"})
+}
+
+fn item(service: i64, name: &str) -> Value {
+    json!({"our_service_id": service.to_string(), "name": name, "display_order": 1,
+           "image_url": "/m.svg", "titleBgClass": "bg-navy"})
+}
+
+fn banner(title: &str) -> Value {
+    json!([{"banner_name": title, "banner_url": "/media/eid.svg", "title": title,
+            "sub_title": "Across the Gulf", "web_url": "/services"}])
+}
+
+/// One write drawn by `rng`, of any kind of content, through the API; what it was.
+async fn a_random_write(
+    app: &TestApp,
+    token: &str,
+    rng: &mut StdRng,
+    made: &mut Made,
+    step: usize,
+) -> &'static str {
+    let pick = |rng: &mut StdRng, ids: &[i64]| ids[rng.random_range(0..ids.len())];
+    match rng.random_range(0..12) {
+        0 => {
+            let n = made.blogs.len() as i32;
+            let body = blog(&format!("A new note {step}"), n);
+            made.blogs.push(self::made(app, token, "/blog", body).await);
+            "a new blog"
+        }
+        1 if made.blogs.len() > 1 => {
+            let id = made.blogs.remove(rng.random_range(0..made.blogs.len()));
+            let (status, _) = read(app.delete_as(token, &format!("/blog/{id}")).await).await;
+            assert_eq!(status, 200);
+            "a blog deleted"
+        }
+        2 => {
+            let name = format!("Airport {step}");
+            crate::helpers::rename_service(app, token, made.service, &name).await;
+            "the service renamed"
+        }
+        3 if made.blogs.len() > 1 => {
+            let id = made.blogs.remove(rng.random_range(0..made.blogs.len()));
+            let path = format!("/content/blog/{id}/unpublish");
+            wrote(app, token, Method::POST, &path, Value::Null).await;
+            made.unpublished.push(id);
+            "a blog unpublished"
+        }
+        4 if !made.unpublished.is_empty() => {
+            let id = made.unpublished.remove(0);
+            let path = format!("/content/blog/{id}/publish");
+            wrote(app, token, Method::POST, &path, Value::Null).await;
+            made.blogs.push(id);
+            "a blog published again"
+        }
+        5 => {
+            let body = review(&format!("Client {step}"));
+            made.reviews
+                .push(self::made(app, token, "/client-reviewes", body).await);
+            "a new review"
+        }
+        6 if !made.reviews.is_empty() => {
+            let id = made.reviews.remove(rng.random_range(0..made.reviews.len()));
+            let (status, _) = read(
+                app.delete_as(token, &format!("/client-reviewes/{id}"))
+                    .await,
+            )
+            .await;
+            assert_eq!(status, 200);
+            "a review deleted"
+        }
+        7 => {
+            let body = item(made.service, &format!("Porter {step}"));
+            made.items
+                .push(self::made(app, token, "/list-of-services", body).await);
+            "a new service list item"
+        }
+        8 if !made.items.is_empty() => {
+            let id = pick(rng, &made.items);
+            let body = item(made.service, &format!("Meet and greet {step}"));
+            wrote(
+                app,
+                token,
+                Method::PUT,
+                &format!("/list-of-services/{id}"),
+                body,
+            )
+            .await;
+            "a service list item renamed"
+        }
+        9 => {
+            let title = format!("Eid, arranged {step}");
+            match made.banners.first() {
+                None => made
+                    .banners
+                    .push(self::made(app, token, "/flashy-banner", banner(&title)).await),
+                Some(id) => {
+                    let path = format!("/flashy-banner/update-flashy-banner-by-id/{id}");
+                    wrote(app, token, Method::PUT, &path, banner(&title)).await;
+                }
+            }
+            "the banner"
+        }
+        10 => {
+            // A string every page shows: every page changes, and is purged.
+            let body = json!({"name": "site.phone", "values": format!("+971 4 000 {step:04}"),
+                              "display_order": 1});
+            made_or_put(app, token, "/general-content-section", body).await;
+            "the site's phone number"
+        }
+        _ => {
+            let id = pick(rng, &made.blogs);
+            let mut edited = blog(&format!("Arrivals, step {step}"), 1);
+            edited["description"] = json!(format!("<p>Edited at step {step}.</p>"));
+            wrote(app, token, Method::PUT, &format!("/blog/{id}"), edited).await;
+            "a blog edited"
+        }
+    }
+}
+
+/// The general content entry named as `body`'s, created or changed.
+async fn made_or_put(app: &TestApp, token: &str, path: &str, body: Value) {
+    let (_, list) = read(app.get_as(token, &format!("{path}?size=100")).await).await;
+    let existing = list["responseBody"]["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|entry| entry["name"] == body["name"])
+        .map(|entry| entry["id"].as_i64().unwrap());
+    match existing {
+        Some(id) => wrote(app, token, Method::PUT, &format!("{path}/{id}"), body).await,
+        None => {
+            made(app, token, path, body).await;
+        }
+    }
+}
+
 #[tokio::test]
 async fn after_random_writes_every_page_through_varnish_is_the_stores_and_untouched_pages_stay_cached()
  {
@@ -177,15 +337,18 @@ async fn after_random_writes_every_page_through_varnish_is_the_stores_and_untouc
     let origin: u16 = app.address.rsplit(':').next().unwrap().parse().unwrap();
     let varnish = Varnish::start_on(origin, varnish_port).await;
     let token = app.admin_token().await;
-    let service_id = app
-        .create_as(&token, "/our-services", &service("Airport", 1))
-        .await;
-    let mut blogs: Vec<i64> = Vec::new();
+    let service = made(&app, &token, "/our-services", service("Airport", 1)).await;
+    let mut content = Made {
+        service,
+        blogs: Vec::new(),
+        unpublished: Vec::new(),
+        reviews: Vec::new(),
+        items: Vec::new(),
+        banners: Vec::new(),
+    };
     for n in 0..3 {
-        blogs.push(
-            app.create_as(&token, "/blog", &blog(&format!("Arrivals {n}"), n))
-                .await,
-        );
+        let body = blog(&format!("Arrivals {n}"), n);
+        content.blogs.push(made(&app, &token, "/blog", body).await);
     }
     settled(&app, &token).await;
     let site = app.data_dir.path().join("site");
@@ -196,49 +359,8 @@ async fn after_random_writes_every_page_through_varnish_is_the_stores_and_untouc
         assert_eq!(status, 200, "{file}");
     }
     let mut untouched_hits = 0;
-    for step in 0..8 {
-        let what = match rng.random_range(0..5) {
-            0 => {
-                let n = blogs.len();
-                blogs.push(
-                    app.create_as(
-                        &token,
-                        "/blog",
-                        &blog(&format!("A new note {step}"), n as i32),
-                    )
-                    .await,
-                );
-                "a new blog"
-            }
-            1 if blogs.len() > 1 => {
-                let id = blogs.remove(rng.random_range(0..blogs.len()));
-                let (status, _) = read(app.delete_as(&token, &format!("/blog/{id}")).await).await;
-                assert_eq!(status, 200);
-                "a blog deleted"
-            }
-            2 => {
-                crate::helpers::rename_service(
-                    &app,
-                    &token,
-                    service_id,
-                    &format!("Airport {step}"),
-                )
-                .await;
-                "the service renamed"
-            }
-            _ => {
-                let id = blogs[rng.random_range(0..blogs.len())];
-                let mut edited = blog(&format!("Arrivals, step {step}"), 1);
-                edited["description"] = json!(format!("<p>Edited at step {step}.</p>"));
-                let (status, body) = read(
-                    app.send_as(&token, Method::PUT, &format!("/blog/{id}"), &edited)
-                        .await,
-                )
-                .await;
-                assert_eq!(status, 200, "{body}");
-                "a blog edited"
-            }
-        };
+    for step in 0..14 {
+        let what = a_random_write(&app, &token, &mut rng, &mut content, step).await;
         settled(&app, &token).await;
         let now = pages(&site);
         for (file, modified) in &now {
@@ -270,6 +392,36 @@ async fn after_random_writes_every_page_through_varnish_is_the_stores_and_untouc
         untouched_hits > 50,
         "{untouched_hits} untouched pages checked"
     );
+}
+
+#[tokio::test]
+async fn a_page_published_again_replaces_the_404_the_edge_cached_at_its_url() {
+    let varnish_port = free_port();
+    let app = purging_app(format!("varnish://127.0.0.1:{varnish_port}")).await;
+    let origin: u16 = app.address.rsplit(':').next().unwrap().parse().unwrap();
+    let varnish = Varnish::start_on(origin, varnish_port).await;
+    let token = app.admin_token().await;
+    let id = made(&app, &token, "/blog", blog("Summer in Mayfair", 1)).await;
+    settled(&app, &token).await;
+    let file = format!("summer-in-mayfair/{id}/index.html");
+    let url = url_of(&file);
+    assert_eq!(through(&varnish, &url).await.0, 200);
+
+    let unpublish = format!("/content/blog/{id}/unpublish");
+    wrote(&app, &token, Method::POST, &unpublish, Value::Null).await;
+    settled(&app, &token).await;
+    // A visitor asks while it is off the site: the edge keeps the 404.
+    assert_eq!(through(&varnish, &url).await.0, 404);
+    let (status, _, hit) = through(&varnish, &url).await;
+    assert_eq!((status, hit), (404, true), "the 404 is cached");
+
+    let publish = format!("/content/blog/{id}/publish");
+    wrote(&app, &token, Method::POST, &publish, Value::Null).await;
+    settled(&app, &token).await;
+    let (status, body, _) = through(&varnish, &url).await;
+    assert_eq!(status, 200, "the page published again is served at once");
+    let stored = std::fs::read(app.data_dir.path().join("site").join(&file)).unwrap();
+    assert!(body == stored);
 }
 
 /// The publish status as `server`'s administrator reads it.

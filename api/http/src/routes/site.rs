@@ -34,8 +34,11 @@ fn cache_control(file: &str, purging: bool) -> &'static str {
 
 /// The file's surrogate keys, in each header an edge reads them from: `Surrogate-Key` (Fastly),
 /// `xkey` (Varnish), space-separated, and `Cache-Tag` (Cloudflare), comma-separated.
-fn surrogate_keys(headers: &mut header::HeaderMap, file: &str) {
-    let keys = ssg::edge::keys(file);
+fn surrogate_keys(headers: &mut header::HeaderMap, file: &str, wanted: Option<&str>) {
+    let mut keys = ssg::edge::keys(file).to_vec();
+    if let Some(wanted) = wanted {
+        keys.insert(0, ssg::edge::file_key(wanted));
+    }
     if let Ok(spaced) = HeaderValue::from_str(&keys.join(" ")) {
         headers.insert(
             header::HeaderName::from_static("surrogate-key"),
@@ -99,7 +102,7 @@ pub async fn serve(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse
     }
     // Browsers send non-ASCII paths (Arabic slugs) percent-encoded; files are named in UTF-8.
     let Ok(decoded) = percent_encoding::percent_decode_str(req.path()).decode_utf8() else {
-        return not_found(&state, &req, false).await;
+        return not_found(&state, &req, false, None).await;
     };
     let path: &str = &decoded;
     if path.len() > 1 && path.ends_with('/') {
@@ -120,17 +123,24 @@ pub async fn serve(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse
     let arabic = path == "/ar" || path.starts_with("/ar/");
     let file = ssg::routes::file_for_url(path);
     if let Some(file) = &file
-        && let Some(response) = respond(&state, &req, file, StatusCode::OK).await
+        && let Some(response) = respond(&state, &req, file, StatusCode::OK, None).await
     {
         return response;
     }
-    not_found(&state, &req, arabic).await
+    not_found(&state, &req, arabic, file.as_deref()).await
 }
 
-/// The designed 404 page in the visitor's language.
-async fn not_found(state: &AppState, req: &HttpRequest, arabic: bool) -> HttpResponse {
+/// The designed 404 page in the visitor's language. It carries the key of the file the URL
+/// asked for (`wanted`), so the publish that writes that file later (a new blog, one published
+/// again) purges the 404 an edge cached there.
+async fn not_found(
+    state: &AppState,
+    req: &HttpRequest,
+    arabic: bool,
+    wanted: Option<&str>,
+) -> HttpResponse {
     let page = if arabic { "ar/404.html" } else { "404.html" };
-    match respond(state, req, page, StatusCode::NOT_FOUND).await {
+    match respond(state, req, page, StatusCode::NOT_FOUND, wanted).await {
         Some(response) => response,
         None if !state.publisher.is_current().await => HttpResponse::ServiceUnavailable()
             .insert_header((header::RETRY_AFTER, "2"))
@@ -147,6 +157,7 @@ async fn respond(
     req: &HttpRequest,
     file: &str,
     status: StatusCode,
+    wanted: Option<&str>,
 ) -> Option<HttpResponse> {
     let mut response = match state.publisher.output() {
         Output::Dir(dir) => {
@@ -170,14 +181,15 @@ async fn respond(
         }
     };
     let headers = response.headers_mut();
-    // A 404 answers URLs no file serves yet: no purge would reach it when one appears there.
+    // A 404 is cached a minute at most (a URL no file serves yet; its keys name the file it
+    // asked for, so the publish that writes that file purges it sooner).
     let purging = state.settings.cdn_purge.is_some() && status == StatusCode::OK;
     headers.insert(
         header::CACHE_CONTROL,
         HeaderValue::from_static(cache_control(file, purging)),
     );
     if !file.starts_with("assets/") {
-        surrogate_keys(headers, file);
+        surrogate_keys(headers, file, wanted);
     }
     super::security_headers::site(headers, &state.settings);
     Some(response)

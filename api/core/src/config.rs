@@ -199,6 +199,9 @@ pub struct Settings {
 }
 
 impl Config {
+    /// The settings, each field resolved in place from its variable or its default: one flat
+    /// list a reader checks against the README's table of variables (longer than a function
+    /// should be, and clearer so than split into groups).
     pub fn resolve(&self) -> anyhow::Result<Settings> {
         let data_dir = self.data_dir.clone();
         let dir = data_dir.display().to_string();
@@ -291,8 +294,10 @@ impl Config {
             }
             .trim_end_matches('/')
             .to_owned(),
+            // Purges are never set aside (a CDN that comes back must still hear them): after
+            // this many refusals one counts as failing in /publish/status, and is retried on.
             purge_retry: RetryPolicy {
-                max_attempts: 8,
+                max_attempts: 3,
                 first_delay: std::time::Duration::from_secs(1),
             },
             clock: Default::default(),

@@ -17,9 +17,6 @@ use concierge_core::config::RetryPolicy;
 /// The file of a purge of every file (a full build rewrote them all).
 pub const EVERYTHING: &str = "*";
 
-/// Attempts after which a purge counts as failing in the status (it is still retried).
-pub const FAILING_AFTER: i32 = 3;
-
 /// Queues purges of `files` (each a path in the site store, or [`EVERYTHING`]), due now.
 pub async fn enqueue(
     db: &impl ConnectionTrait,
@@ -96,8 +93,17 @@ pub async fn retry_later(
     policy: RetryPolicy,
 ) -> Result<(), sea_orm::DbErr> {
     let now = Utc::now();
+    // One statement per number of attempts (a refused batch is nearly always one or two), not
+    // one per purge: the wait depends only on the attempts.
+    let mut by_attempts: std::collections::BTreeMap<i32, Vec<i32>> = Default::default();
     for purge in purges {
-        let delay = chrono::Duration::from_std(policy.delay(purge.attempts))
+        by_attempts
+            .entry(purge.attempts)
+            .or_default()
+            .push(purge.id);
+    }
+    for (attempts, ids) in by_attempts {
+        let delay = chrono::Duration::from_std(policy.delay(attempts))
             .unwrap_or(chrono::Duration::minutes(10));
         edge_purge::Entity::update_many()
             .col_expr(edge_purge::Column::NextAttemptAt, Expr::value(now + delay))
@@ -106,7 +112,7 @@ pub async fn retry_later(
                 Expr::value(Option::<DateTime<Utc>>::None),
             )
             .col_expr(edge_purge::Column::LastError, Expr::value(error.to_owned()))
-            .filter(edge_purge::Column::Id.eq(purge.id))
+            .filter(edge_purge::Column::Id.is_in(ids))
             .exec(&db.write)
             .await?;
     }

@@ -18,8 +18,26 @@ pub struct Present {
     pub since: DateTime<Utc>,
 }
 
+/// Forms not heard of for this long are forgotten by [`forget_gone`].
+pub const KEPT: Duration = Duration::minutes(10);
+
+/// Forgets the forms not heard of since `before` (the throttle's periodic sweep calls it: a
+/// form that closed without saying so leaves a row behind).
+pub async fn forget_gone(db: &impl ConnectionTrait, before: DateTime<Utc>) -> Result<u64, DbErr> {
+    let backend = db.get_database_backend();
+    let p = placeholders(backend);
+    let done = db
+        .execute_raw(Statement::from_sql_and_values(
+            backend,
+            format!("DELETE FROM presence WHERE seen_at < {}", p(1)),
+            [Value::from(before)],
+        ))
+        .await?;
+    Ok(done.rows_affected())
+}
+
 /// `admin` (`username`) has the form of `kind`'s item `id` open at `now`: kept since they first
-/// opened it, unless they were gone for [`FRESH`] in between. Forms gone long ago are forgotten.
+/// opened it, unless they were gone for [`FRESH`] in between.
 pub async fn seen(
     db: &impl ConnectionTrait,
     kind: &str,
@@ -30,12 +48,6 @@ pub async fn seen(
 ) -> Result<(), DbErr> {
     let backend = db.get_database_backend();
     let p = placeholders(backend);
-    db.execute_raw(Statement::from_sql_and_values(
-        backend,
-        format!("DELETE FROM presence WHERE seen_at < {}", p(1)),
-        [Value::from(now - FRESH * 10)],
-    ))
-    .await?;
     db.execute_raw(Statement::from_sql_and_values(
         backend,
         format!(

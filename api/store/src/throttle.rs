@@ -223,7 +223,8 @@ pub fn horizon(form_limit: Limit) -> chrono::Duration {
     .unwrap_or(form_limit.window)
 }
 
-/// [`sweep`]s every [`SWEEP_EVERY`] until the process stops.
+/// [`sweep`]s every [`SWEEP_EVERY`] until the process stops, and forgets the forms gone long
+/// ago ([`crate::presence::forget_gone`]), the other table that only grows unless swept.
 pub async fn sweep_forever(db: DatabaseConnection, horizon: chrono::Duration) {
     let mut tick = tokio::time::interval(SWEEP_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -231,6 +232,10 @@ pub async fn sweep_forever(db: DatabaseConnection, horizon: chrono::Duration) {
         tick.tick().await;
         if let Err(e) = sweep(&db, horizon).await {
             tracing::warn!(error = %e, "failed to forget old rate-limit events");
+        }
+        let gone = Utc::now() - crate::presence::KEPT;
+        if let Err(e) = crate::presence::forget_gone(&db, gone).await {
+            tracing::warn!(error = %e, "failed to forget closed forms");
         }
     }
 }

@@ -433,6 +433,20 @@ async fn presence_says_who_else_has_the_form_open_since_when_and_forgets_them_af
     let desk = app.token_for(concierge::roles::Role::Enquiries).await;
     let (status, _) = read(app.get_as(&desk, &path).await).await;
     assert_eq!(status, 403);
+
+    // The periodic sweep forgets the forms gone long ago (a tab closed without saying so), and
+    // only those.
+    assert_eq!(app.count("presence").await, 1);
+    let sweep = concierge::store::presence::forget_gone;
+    assert_eq!(
+        sweep(&app.db.write, clock.now() - chrono::Duration::seconds(1))
+            .await
+            .unwrap(),
+        0
+    );
+    let later = clock.now() + concierge::store::presence::KEPT + chrono::Duration::seconds(1);
+    assert_eq!(sweep(&app.db.write, later).await.unwrap(), 1);
+    assert_eq!(app.count("presence").await, 0);
 }
 
 /// Whether the time `at` (as the API writes it) is within a second of `expected` (the clock the

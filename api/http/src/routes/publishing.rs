@@ -24,7 +24,7 @@ pub struct StatusEnvelope {
 #[get("/publish/status")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn status(state: web::Data<AppState>, _admin: Admin) -> Answer {
-    let status = publish::status(&state.db).await?;
+    let status = publish::status(&state.db, state.settings.purge_retry.max_attempts).await?;
     Ok(HttpResponse::Ok().json(StatusEnvelope {
         response_body: status,
     }))

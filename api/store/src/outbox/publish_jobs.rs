@@ -346,7 +346,9 @@ pub struct FailedJob {
 /// Jobs listed as set aside, at most.
 const FAILED_LISTED: u64 = 50;
 
-pub async fn status(db: &Db) -> Result<Status, sea_orm::DbErr> {
+/// The publisher's standing, and the edge's: a purge counts as failing once it has been refused
+/// `purge_failing_after` times (the purge policy's `max_attempts`; it is still retried).
+pub async fn status(db: &Db, purge_failing_after: i32) -> Result<Status, sea_orm::DbErr> {
     let conn = &db.read;
     let open = || publish_job::Entity::find().filter(publish_job::Column::DoneAt.is_null());
     let pending_jobs = open()
@@ -384,7 +386,7 @@ pub async fn status(db: &Db) -> Result<Status, sea_orm::DbErr> {
             failed_at: j.failed_at,
         })
         .collect();
-    let purges = crate::edge_purges::standing(conn, crate::edge_purges::FAILING_AFTER).await?;
+    let purges = crate::edge_purges::standing(conn, purge_failing_after).await?;
     Ok(Status {
         pending_purges: purges.pending,
         failed_purges: purges.failed,

@@ -315,6 +315,7 @@ mod tests {
             status: "new".into(),
             lang: "ar".into(),
             notes: String::new(),
+            version: 1,
         }
     }
 

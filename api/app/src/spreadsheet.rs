@@ -479,6 +479,7 @@ mod tests {
             status: "new".into(),
             lang: "en".into(),
             notes: String::new(),
+            version: 1,
         }
     }
 

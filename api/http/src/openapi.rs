@@ -69,13 +69,18 @@ const STALE: &str = "Made from a version that is no longer the record's (`If-Mat
     `version`): nothing was written; `conflict` says who changed which fields since, with the \
     current record";
 
-/// Whether the operation writes an existing content item, which has a version to check.
+/// Whether the operation writes an existing content item or enquiry, which has a version to
+/// check.
 fn writes_a_version(access: crate::operations::Access) -> bool {
     use concierge_core::roles::Permission as P;
     matches!(
         access,
         crate::operations::Access::Administrator(
-            P::ContentEdit | P::ContentPublish | P::ContentDelete
+            P::ContentEdit
+                | P::ContentPublish
+                | P::ContentDelete
+                | P::EnquiriesEdit
+                | P::EnquiriesDelete
         )
     )
 }

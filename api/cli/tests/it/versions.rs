@@ -455,3 +455,89 @@ fn near(at: &Value, expected: chrono::DateTime<chrono::Utc>) -> bool {
     let at: chrono::DateTime<chrono::Utc> = at.as_str().unwrap().parse().unwrap();
     (at - expected).num_milliseconds().abs() < 1000
 }
+
+#[tokio::test]
+async fn two_desk_members_editing_one_enquiry_never_overwrite_each_other() {
+    let app = spawn_app().await;
+    let owner = app.admin_token().await;
+    let desk = app.token_for(concierge::roles::Role::Enquiries).await;
+    app.post("/contact-us", &crate::helpers::contact()).await;
+    let (_, list) = read(app.get_as(&owner, "/contact-us?page=1&size=10").await).await;
+    let enquiry = list["responseBody"]["result"][0].clone();
+    let path = format!("/contact-us/{}", enquiry["id"]);
+    let response = app.get_as(&desk, &path).await;
+    assert_eq!(response.headers()["etag"], "\"1\"");
+
+    // The desk member moves it on from version 1; the owner, still on version 1, is refused.
+    let mut taken = enquiry.clone();
+    taken["status"] = json!("in_progress");
+    let taken_response = app
+        .api(Method::PUT, &path)
+        .bearer_auth(&desk)
+        .header("if-match", "\"1\"")
+        .json(&taken)
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = read(taken_response).await;
+    assert_eq!(
+        (status, &body["responseBody"][0]["version"]),
+        (200, &json!(2)),
+        "{body}"
+    );
+    let mut noted = enquiry.clone();
+    noted["notes"] = json!("Called back, no answer.");
+    noted["version"] = json!(1);
+    let (status, refused) = read(app.send_as(&owner, Method::PUT, &path, &noted).await).await;
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(refused["message"], STALE);
+    let conflict = &refused["conflict"];
+    assert_eq!(conflict["version"], 2);
+    assert_eq!(conflict["by"], "enquiries-member");
+    assert_eq!(conflict["fields"], json!(["status"]));
+    assert_eq!(conflict["current"]["status"], "in_progress");
+    assert!(conflict["at"].is_string(), "{conflict}");
+    // Nothing of the refused edit was written, and a stale delete deletes nothing.
+    let (_, now) = read(app.get_as(&owner, &path).await).await;
+    assert_eq!(now["responseBody"][0]["notes"], "");
+    assert_eq!(now["responseBody"][0]["version"], 2);
+    let stale_delete = app
+        .api(Method::DELETE, &path)
+        .bearer_auth(&owner)
+        .header("if-match", "\"1\"")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stale_delete.status().as_u16(), 409);
+
+    // Ten saves from version 2 at once: exactly one is kept.
+    let saves = (0..10).map(|n| {
+        let mut edit = enquiry.clone();
+        edit["notes"] = json!(format!("Note {n}"));
+        edit["version"] = json!(2);
+        let (app, owner, path) = (&app, &owner, &path);
+        async move {
+            read(app.send_as(owner, Method::PUT, path, &edit).await)
+                .await
+                .0
+        }
+    });
+    let mut statuses = futures_util::future::join_all(saves).await;
+    statuses.sort();
+    assert_eq!(statuses, [200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    // A write naming no version is made as before (the specification's client).
+    let mut unversioned = enquiry.clone();
+    unversioned.as_object_mut().unwrap().remove("version");
+    let (status, _) = read(app.send_as(&owner, Method::PUT, &path, &unversioned).await).await;
+    assert_eq!(status, 200);
+    let current = app.get_as(&owner, &path).await;
+    let etag = current.headers()["etag"].to_str().unwrap().to_owned();
+    let deleted = app
+        .api(Method::DELETE, &path)
+        .bearer_auth(&owner)
+        .header("if-match", etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(deleted.status().as_u16(), 200);
+}

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
@@ -54,6 +55,10 @@ pub struct ContactInput {
     /// Administrators only: internal notes; left out, they stay as they are.
     #[schema(value_type = Option<String>, max_length = 5000)]
     pub notes: TextField,
+    /// Administrators only: the version the edit was made from (or `If-Match`); a stale one
+    /// is refused with 409.
+    #[schema(value_type = Option<i32>, minimum = 1)]
+    pub version: Option<serde_json::Value>,
     /// The site's form: a field people never see, so never fill.
     #[schema(value_type = Option<String>)]
     pub company_website: TextField,
@@ -207,10 +212,11 @@ pub async fn list(
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn get_one(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
-    Ok(envelope::one(
+    let enquiry =
         concierge_store::find_one::<entity::Entity>(&state.db.read, id, outcomes().not_found())
-            .await?,
-    ))
+            .await?;
+    let view = serde_json::to_value(&enquiry)?;
+    Ok(super::versions::with_etag(envelope::one(enquiry), &view))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)), request_body = ContactInput,
@@ -221,16 +227,18 @@ pub async fn get_one(state: web::Data<AppState>, _admin: Admin, id: web::Path<St
 pub async fn update(
     state: web::Data<AppState>,
     _admin: Admin,
+    if_match: IfMatch,
     id: web::Path<String>,
     body: web::Json<ContactInput>,
 ) -> Answer {
     let id = envelope::parse_id(&id)?;
     let mut input = body.into_inner();
+    let version = std::mem::take(&mut input.version);
+    let expected = if_match.or_body(Some(&serde_json::json!({ "version": version })))?;
     let extra = input.extra(Audience::Admin)?;
     let valid = contact::validate(input.into(), Audience::Admin)?;
     let txn = state.db.write.begin().await?;
-    let before =
-        concierge_store::find_one::<entity::Entity>(&txn, id, outcomes().not_found()).await?;
+    let before = enquiries::claim(&txn, id, expected).await?;
     let mut model: entity::ActiveModel = before.clone().into();
     fill(&mut model, valid);
     if let Some(status) = extra.status {
@@ -252,10 +260,15 @@ pub async fn update(
     responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
 #[delete("/contact-us/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
-pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
+pub async fn remove(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    if_match: IfMatch,
+    id: web::Path<String>,
+) -> Answer {
     let id = envelope::parse_id(&id)?;
     let txn = state.db.write.begin().await?;
-    if !enquiries::delete(&txn, id).await? {
+    if !enquiries::delete(&txn, id, if_match.0).await? {
         return Err(ApiError::NotFound(outcomes().not_found().clone()).into());
     }
     txn.commit().await?;

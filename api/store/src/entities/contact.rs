@@ -23,6 +23,8 @@ pub struct Model {
     /// Internal notes of the concierge desk.
     #[sea_orm(column_type = "Text")]
     pub notes: String,
+    /// One more on every edit and delete: a write from an older copy is refused (409).
+    pub version: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -22,6 +22,7 @@ mod m20261130_000016_admin_roles;
 mod m20261130_000017_versions;
 mod m20261130_000018_edge_purges;
 mod m20261201_000019_schedule_zone;
+mod m20261201_000020_enquiry_versions;
 
 pub struct Migrator;
 
@@ -48,6 +49,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000017_versions::Versions),
             Box::new(m20261130_000018_edge_purges::EdgePurges),
             Box::new(m20261201_000019_schedule_zone::ScheduleZone),
+            Box::new(m20261201_000020_enquiry_versions::EnquiryVersions),
         ]
     }
 }

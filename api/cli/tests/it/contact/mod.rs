@@ -632,15 +632,15 @@ async fn the_audit_log_records_an_enquirys_status_and_notes_changes_and_its_dele
             ),
             (
                 "enquiry.status_changed".to_owned(),
-                json!({"from": "in_progress", "to": "replied"})
+                json!({"from": "in_progress", "to": "replied", "version": 3})
             ),
             (
                 "enquiry.notes_changed".to_owned(),
-                json!({"from": "", "to": "Called, no answer."})
+                json!({"from": "", "to": "Called, no answer.", "version": 2})
             ),
             (
                 "enquiry.status_changed".to_owned(),
-                json!({"from": "new", "to": "in_progress"})
+                json!({"from": "new", "to": "in_progress", "version": 2})
             ),
         ],
         "newest first"

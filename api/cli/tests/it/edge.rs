@@ -6,7 +6,6 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use rand::rngs::StdRng;
@@ -14,17 +13,9 @@ use rand::{Rng, SeedableRng};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, blog, read, service, spawn_app_with};
+use crate::helpers::{Received, Receiver, TestApp, blog, free_port, read, service, spawn_app_with};
 
 const VCL: &str = include_str!("../../../../deploy/varnish/concierge.vcl");
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// `varnishd` in the foreground with the shipped VCL in front of the origin at `origin`.
 struct Varnish {
@@ -567,64 +558,9 @@ async fn purges_queued_before_a_kill_9_reach_the_edge_after_the_restart_which_se
     assert_eq!(api.status(), 503);
 }
 
-/// A loopback stand-in for a purge API: records each request (method, path, headers, body) and
-/// answers 429 with `Retry-After: 1` to the first `throttled` ones.
-struct Receiver {
-    base: String,
-    seen: Seen,
-}
-
-/// A request as the receiver saw it: method, path, headers, body.
-type Request = (String, String, reqwest::header::HeaderMap, String);
-type Seen = Arc<Mutex<Vec<Request>>>;
-
-impl Receiver {
-    fn start(throttled: usize) -> Receiver {
-        use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
-        let seen: Seen = Arc::default();
-        let state = web::Data::new(seen.clone());
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let base = format!("http://{}", listener.local_addr().unwrap());
-        let server = HttpServer::new(move || {
-            App::new().app_data(state.clone()).default_service(web::to(
-                move |req: HttpRequest, body: String, seen: web::Data<Seen>| async move {
-                    let mut seen = seen.lock().unwrap();
-                    let mut headers = reqwest::header::HeaderMap::new();
-                    for (name, value) in req.headers() {
-                        if let (Ok(n), Ok(v)) = (
-                            reqwest::header::HeaderName::from_bytes(name.as_str().as_bytes()),
-                            reqwest::header::HeaderValue::from_bytes(value.as_bytes()),
-                        ) {
-                            headers.insert(n, v);
-                        }
-                    }
-                    seen.push((
-                        req.method().to_string(),
-                        req.path().to_owned(),
-                        headers,
-                        body,
-                    ));
-                    if seen.len() <= throttled {
-                        HttpResponse::TooManyRequests()
-                            .insert_header(("Retry-After", "1"))
-                            .finish()
-                    } else {
-                        HttpResponse::Ok().json(json!({ "success": true }))
-                    }
-                },
-            ))
-        })
-        .workers(1)
-        .listen(listener)
-        .unwrap()
-        .run();
-        tokio::spawn(server);
-        Receiver { base, seen }
-    }
-
-    fn requests(&self) -> Vec<Request> {
-        self.seen.lock().unwrap().clone()
-    }
+/// A loopback stand-in for a purge API that answers 429 to the first `throttled` requests.
+fn purge_api(throttled: usize) -> Receiver {
+    Receiver::start(move |n| if n < throttled { 429 } else { 200 })
 }
 
 /// An app purging through `target`, with `adjust` for the rest, and a token.
@@ -651,7 +587,7 @@ async fn app_purging(
 
 #[tokio::test]
 async fn cloudflare_gets_30_urls_a_request_with_its_token_and_a_429_is_tried_again_after_it() {
-    let receiver = Receiver::start(1);
+    let receiver = purge_api(1);
     let api = format!("{}/client/v4", receiver.base);
     let (app, token) = app_purging("cloudflare://zone-1234", move |s| {
         s.cloudflare_api = api;
@@ -662,13 +598,20 @@ async fn cloudflare_gets_30_urls_a_request_with_its_token_and_a_429_is_tried_aga
     // The first build: the whole zone, once heard (after the 429).
     let first = receiver.requests();
     assert_eq!(first.len(), 2, "{first:?}");
-    assert_eq!(first[1].3, r#"{"purge_everything":true}"#);
+    assert_eq!(first[1].body, r#"{"purge_everything":true}"#);
     // A new blog: its pages and the listings that show it, purged by URL.
     app.create_as(&token, "/blog", &blog("Arrivals", 1)).await;
     settled(&app, &token).await;
     let requests = receiver.requests();
     let mut urls = Vec::new();
-    for (method, path, headers, body) in &requests[2..] {
+    for Received {
+        method,
+        path,
+        headers,
+        body,
+        ..
+    } in &requests[2..]
+    {
         assert_eq!(method, "POST");
         assert_eq!(path, "/client/v4/zones/zone-1234/purge_cache");
         assert_eq!(headers["authorization"], "Bearer cf-token");
@@ -687,7 +630,7 @@ async fn cloudflare_gets_30_urls_a_request_with_its_token_and_a_429_is_tried_aga
     );
 
     // Many files at once: 30 URLs a request, Cloudflare's limit.
-    let receiver = Receiver::start(0);
+    let receiver = purge_api(0);
     let mut settings =
         concierge::config::Settings::for_data_dir(app.data_dir.path().to_path_buf(), None).unwrap();
     settings.cdn_purge = concierge::config::PurgeTarget::parse("cloudflare://zone-1234").unwrap();
@@ -703,8 +646,8 @@ async fn cloudflare_gets_30_urls_a_request_with_its_token_and_a_429_is_tried_aga
     let sizes: Vec<usize> = receiver
         .requests()
         .iter()
-        .map(|(_, _, _, body)| {
-            serde_json::from_str::<Value>(body).unwrap()["files"]
+        .map(|request| {
+            serde_json::from_str::<Value>(&request.body).unwrap()["files"]
                 .as_array()
                 .unwrap()
                 .len()
@@ -715,7 +658,7 @@ async fn cloudflare_gets_30_urls_a_request_with_its_token_and_a_429_is_tried_aga
 
 #[tokio::test]
 async fn an_http_endpoint_gets_the_keys_and_urls_signed_and_cloudfront_an_invalidation_signed_v4() {
-    let receiver = Receiver::start(0);
+    let receiver = purge_api(0);
     let url = format!("{}/purge", receiver.base);
     let (app, token) = app_purging(&url, |s| {
         s.cdn_purge_secret = Some("edge secret".into());
@@ -725,7 +668,13 @@ async fn an_http_endpoint_gets_the_keys_and_urls_signed_and_cloudfront_an_invali
     app.create_as(&token, "/blog", &blog("Arrivals", 1)).await;
     settled(&app, &token).await;
     let requests = receiver.requests();
-    let (method, path, headers, body) = requests.last().unwrap();
+    let Received {
+        method,
+        path,
+        headers,
+        body,
+        ..
+    } = requests.last().unwrap();
     assert_eq!((method.as_str(), path.as_str()), ("POST", "/purge"));
     assert_eq!(
         headers["x-concierge-signature"].to_str().unwrap(),
@@ -743,7 +692,7 @@ async fn an_http_endpoint_gets_the_keys_and_urls_signed_and_cloudfront_an_invali
     assert!(keys.len() >= urls.len());
 
     // CloudFront, through the binary (the AWS variables are its environment).
-    let receiver = Receiver::start(0);
+    let receiver = purge_api(0);
     let dir = tempfile::tempdir().unwrap();
     let database = crate::helpers::fresh_database_url(dir.path()).await;
     crate::faults::create_admin(dir.path(), &database);
@@ -767,7 +716,13 @@ async fn an_http_endpoint_gets_the_keys_and_urls_signed_and_cloudfront_an_invali
     })
     .await;
     let requests = receiver.requests();
-    let (method, path, headers, body) = requests.last().expect("an invalidation");
+    let Received {
+        method,
+        path,
+        headers,
+        body,
+        ..
+    } = requests.last().expect("an invalidation");
     assert_eq!(method, "POST");
     assert_eq!(
         path,

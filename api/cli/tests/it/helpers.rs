@@ -354,3 +354,89 @@ pub fn concierge(
         .expect("write stdin");
     child.wait_with_output().expect("concierge finishes")
 }
+
+/// A free port on loopback (for a server a test starts itself).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A request as a [`Receiver`] saw it, and the status it answered.
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub method: String,
+    pub path: String,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: String,
+    pub status: u16,
+}
+
+/// A loopback HTTP server standing in for another party's API (a CRM's webhook, a CDN's purge
+/// API): it records every request, and answers the n-th (from 0) with `answer(n)`: a 429 with
+/// `Retry-After: 1`, any other status with `{"success": true}`.
+pub struct Receiver {
+    /// `http://127.0.0.1:PORT`, any path.
+    pub base: String,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<Received>>>,
+}
+
+impl Receiver {
+    pub fn start(answer: impl Fn(usize) -> u16 + Send + Sync + Clone + 'static) -> Receiver {
+        use actix_web::{App, HttpRequest, HttpResponse, HttpServer, http::StatusCode, web};
+        type Seen = std::sync::Arc<std::sync::Mutex<Vec<Received>>>;
+        let seen: Seen = Default::default();
+        let state = web::Data::new(seen.clone());
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let server = HttpServer::new(move || {
+            let answer = answer.clone();
+            App::new().app_data(state.clone()).default_service(web::to(
+                move |req: HttpRequest, body: String, seen: web::Data<Seen>| {
+                    let answer = answer.clone();
+                    async move {
+                        let mut seen = seen.lock().unwrap();
+                        let status = answer(seen.len());
+                        let mut headers = reqwest::header::HeaderMap::new();
+                        for (name, value) in req.headers() {
+                            if let (Ok(n), Ok(v)) = (
+                                reqwest::header::HeaderName::from_bytes(name.as_str().as_bytes()),
+                                reqwest::header::HeaderValue::from_bytes(value.as_bytes()),
+                            ) {
+                                headers.insert(n, v);
+                            }
+                        }
+                        seen.push(Received {
+                            method: req.method().to_string(),
+                            path: req.path().to_owned(),
+                            headers,
+                            body,
+                            status,
+                        });
+                        let code = StatusCode::from_u16(status).unwrap();
+                        if status == 429 {
+                            HttpResponse::build(code)
+                                .insert_header(("Retry-After", "1"))
+                                .finish()
+                        } else {
+                            HttpResponse::build(code).json(json!({ "success": true }))
+                        }
+                    }
+                },
+            ))
+        })
+        .workers(1)
+        .listen(listener)
+        .unwrap()
+        .run();
+        tokio::spawn(server);
+        Receiver { base, seen }
+    }
+
+    /// Every request so far, in order.
+    pub fn requests(&self) -> Vec<Received> {
+        self.seen.lock().unwrap().clone()
+    }
+}

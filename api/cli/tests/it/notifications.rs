@@ -3,7 +3,6 @@
 
 use std::io::BufRead;
 use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use base64::Engine;
@@ -11,15 +10,9 @@ use concierge::config::RetryPolicy;
 use serde_json::{Value, json};
 
 use crate::faults::{create_admin, serve_with};
-use crate::helpers::{TestApp, contact, fresh_database_url, read, spawn_app_with};
-
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use crate::helpers::{
+    Received, Receiver, TestApp, contact, free_port, fresh_database_url, read, spawn_app_with,
+};
 
 /// aiosmtpd on loopback, writing each message it receives to a folder.
 pub struct SmtpSink {
@@ -144,44 +137,11 @@ fn quoted_printable(text: &str) -> String {
     String::from_utf8(bytes).unwrap()
 }
 
-/// An HTTP receiver for the webhook: records every request, answers 500 to the first `failing`.
-struct Receiver {
-    url: String,
-    seen: Arc<Mutex<Vec<(actix_web::http::header::HeaderMap, String, u16)>>>,
-}
-
-impl Receiver {
-    fn start(failing: usize) -> Receiver {
-        use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
-        let seen: Arc<Mutex<Vec<_>>> = Arc::default();
-        let state = web::Data::new(seen.clone());
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let url = format!("http://{}/hooks/enquiries", listener.local_addr().unwrap());
-        let server = HttpServer::new(move || {
-            App::new().app_data(state.clone()).route(
-                    "/hooks/enquiries",
-                    web::post().to(
-                        move |req: HttpRequest,
-                              body: String,
-                              seen: web::Data<Arc<Mutex<Vec<_>>>>| async move {
-                            let mut seen = seen.lock().unwrap();
-                            let status = if seen.len() < failing { 500 } else { 200 };
-                            seen.push((req.headers().clone(), body, status));
-                            HttpResponse::build(
-                                actix_web::http::StatusCode::from_u16(status).unwrap(),
-                            )
-                            .finish()
-                        },
-                    ),
-                )
-        })
-        .workers(1)
-        .listen(listener)
-        .unwrap()
-        .run();
-        tokio::spawn(server);
-        Receiver { url, seen }
-    }
+/// A CRM's webhook on loopback: answers 500 to the first `failing` deliveries; its URL.
+fn webhook(failing: usize) -> (Receiver, String) {
+    let receiver = Receiver::start(move |n| if n < failing { 500 } else { 200 });
+    let url = format!("{}/hooks/enquiries", receiver.base);
+    (receiver, url)
 }
 
 const SECRET: &str = "a CRM's shared secret";
@@ -211,8 +171,8 @@ async fn an_enquiry_sends_one_staff_email_one_signed_webhook_and_an_acknowledgem
  {
     let port = free_port();
     let sink = SmtpSink::start(port);
-    let receiver = Receiver::start(1);
-    let app = app_with(port, Some(&receiver.url)).await;
+    let (receiver, url) = webhook(1);
+    let app = app_with(port, Some(&url)).await;
     let mut enquiry = contact();
     enquiry["lang"] = "ar".into();
     enquiry["elapsed_ms"] = 12_000.into();
@@ -271,7 +231,7 @@ async fn an_enquiry_sends_one_staff_email_one_signed_webhook_and_an_acknowledgem
 
     // The webhook: refused once, delivered once more with the same delivery id and signature.
     let started = Instant::now();
-    while receiver.seen.lock().unwrap().len() < 2 {
+    while receiver.requests().len() < 2 {
         assert!(
             started.elapsed() < Duration::from_secs(10),
             "the webhook was retried"
@@ -279,15 +239,15 @@ async fn an_enquiry_sends_one_staff_email_one_signed_webhook_and_an_acknowledgem
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let seen = receiver.seen.lock().unwrap().clone();
+    let seen = receiver.requests();
     assert_eq!(
-        seen.iter().map(|(_, _, s)| *s).collect::<Vec<_>>(),
+        seen.iter().map(|r| r.status).collect::<Vec<_>>(),
         [500, 200],
         "delivered once it succeeded"
     );
     let delivery = |i: usize| {
         seen[i]
-            .0
+            .headers
             .get("x-concierge-delivery")
             .unwrap()
             .to_str()
@@ -299,7 +259,7 @@ async fn an_enquiry_sends_one_staff_email_one_signed_webhook_and_an_acknowledgem
         delivery(1),
         "a retry keeps its idempotency key"
     );
-    for (headers, body, _) in &seen {
+    for Received { headers, body, .. } in &seen {
         let signature = headers
             .get("x-concierge-signature")
             .unwrap()
@@ -440,8 +400,8 @@ fn shown_lines(text: &str) -> Vec<&str> {
 async fn the_staff_email_shows_the_phone_as_kept_and_visitor_text_cannot_pass_for_its_lines() {
     let port = free_port();
     let sink = SmtpSink::start(port);
-    let receiver = Receiver::start(0);
-    let app = app_with(port, Some(&receiver.url)).await;
+    let (receiver, url) = webhook(0);
+    let app = app_with(port, Some(&url)).await;
     let subject = "Arrival\r\nPhone: +10000000000";
     let message = "Thank you.\r\nEmail: attacker@evil.example\r\nPhone: +10000000000\rPhone: +1999\nName: Someone Else";
     // (typed, kept, email): an international number keeps its `+`, a local one its digits.
@@ -507,15 +467,15 @@ async fn the_staff_email_shows_the_phone_as_kept_and_visitor_text_cannot_pass_fo
 
     // The webhook is JSON: the visitor's text stays one string, the phone as kept.
     let started = Instant::now();
-    while receiver.seen.lock().unwrap().len() < 2 {
+    while receiver.requests().len() < 2 {
         assert!(started.elapsed() < Duration::from_secs(10), "the webhooks");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let seen = receiver.seen.lock().unwrap().clone();
+    let seen = receiver.requests();
     let mut phones: Vec<String> = seen
         .iter()
-        .map(|(_, body, _)| {
-            let payload: Value = serde_json::from_str(body).unwrap();
+        .map(|request| {
+            let payload: Value = serde_json::from_str(&request.body).unwrap();
             assert_eq!(payload["enquiry"]["message"], message);
             assert_eq!(payload["enquiry"]["subject"], subject);
             payload["enquiry"]["phone"].as_str().unwrap().to_owned()

@@ -143,7 +143,7 @@ async fn a_full_disk_refuses_writes_with_503_keeps_every_2xx_and_recovers_by_its
     let url = format!("sqlite://{}/concierge.db?mode=rwc", data.display());
     create_admin(&data, &url);
     // Staff are told of every enquiry: only of those kept.
-    let port = crate::notifications::free_port();
+    let port = crate::helpers::free_port();
     let sink = crate::notifications::SmtpSink::start(port);
     let smtp = format!("smtp://127.0.0.1:{port}");
     let env = [

@@ -256,7 +256,7 @@ async fn refusals(
             .filter_map(|(i, e)| Some((i, e.limit.as_ref()?)))
     };
     let scopes: Vec<&str> = limited().map(|(_, (scope, _))| scope.as_str()).collect();
-    throttle::lock(txn, &scopes).await?;
+    concierge_store::locks::lock(txn, &scopes).await?;
     let mut limits: Vec<Limit> = Vec::new();
     for (_, (_, limit)) in limited() {
         if !limits.contains(limit) {

@@ -40,6 +40,26 @@ impl Access {
             Access::Undeclared => false,
         }
     }
+
+    /// An operation's access, from its security requirements: anonymous without the bearer
+    /// scheme; with it, the one permission its scopes name.
+    pub fn of(operation: &utoipa::openapi::path::Operation) -> Access {
+        let security = serde_json::to_value(&operation.security).unwrap_or_default();
+        let scopes = security.as_array().and_then(|list| {
+            list.iter()
+                .find_map(|requirement| requirement.get("bearer")?.as_array().cloned())
+        });
+        let Some(scopes) = scopes else {
+            return Access::Anonymous;
+        };
+        match scopes.as_slice() {
+            [scope] => scope
+                .as_str()
+                .and_then(Permission::parse)
+                .map_or(Access::Undeclared, Access::Administrator),
+            _ => Access::Undeclared,
+        }
+    }
 }
 
 /// One operation of the API.
@@ -142,28 +162,6 @@ impl OperationTable {
             .filter(|o| o.pattern == pattern)
             .map(|o| &o.method)
             .collect()
-    }
-}
-
-impl Access {
-    /// An operation's access, from its security requirements: anonymous without the bearer
-    /// scheme; with it, the one permission its scopes name.
-    pub fn of(operation: &utoipa::openapi::path::Operation) -> Access {
-        let security = serde_json::to_value(&operation.security).unwrap_or_default();
-        let scopes = security.as_array().and_then(|list| {
-            list.iter()
-                .find_map(|requirement| requirement.get("bearer")?.as_array().cloned())
-        });
-        let Some(scopes) = scopes else {
-            return Access::Anonymous;
-        };
-        match scopes.as_slice() {
-            [scope] => scope
-                .as_str()
-                .and_then(Permission::parse)
-                .map_or(Access::Undeclared, Access::Administrator),
-            _ => Access::Undeclared,
-        }
     }
 }
 

@@ -10,6 +10,7 @@ pub mod content_rows;
 pub mod edge_purges;
 pub mod enquiries;
 pub mod entities;
+pub mod locks;
 pub mod media_images;
 pub mod migration;
 pub mod outbox;

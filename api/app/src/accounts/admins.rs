@@ -145,7 +145,7 @@ pub async fn create(
 /// (disabling, deleting, changing a role) checks and writes under it, so two of them never both
 /// see the other owner still there. PostgreSQL takes an advisory lock; SQLite has one writer.
 async fn lock_team(txn: &DatabaseTransaction) -> Result<(), ApiError> {
-    concierge_store::throttle::lock(txn, &["admin_users.team"]).await?;
+    concierge_store::locks::lock(txn, &["admin_users.team"]).await?;
     Ok(())
 }
 

@@ -6,7 +6,7 @@
 use std::str::FromStr;
 
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr};
+use sea_orm::sea_query::{Expr, ExprTrait, Func};
 use sea_orm::{
     ActiveModelBehavior, ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait,
     DatabaseTransaction, DbBackend, DbErr, EntityTrait, FromQueryResult, IntoActiveModel,
@@ -196,13 +196,8 @@ impl ListFilter {
             condition = condition.add(standing.condition::<T>(now));
         }
         if let Some(q) = &self.q {
-            let escaped = q
-                .replace('\\', "\\\\")
-                .replace('%', "\\%")
-                .replace('_', "\\_");
-            let pattern = format!("%{escaped}%");
+            let like = || crate::contains(q);
             let mut any = Condition::any();
-            let like = || LikeExpr::new(pattern.clone()).escape('\\');
             for name in T::SEARCHED {
                 any = any.add(Expr::expr(Func::lower(Expr::col(column::<T>(name)))).like(like()));
                 // The field of the pending changes (JSON in `draft`); `name` is one of the

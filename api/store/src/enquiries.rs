@@ -84,11 +84,6 @@ impl Filter {
             select = select.filter(contact::Column::Status.eq(status.as_str()));
         }
         if let Some(q) = &self.q {
-            let escaped = q
-                .replace('\\', "\\\\")
-                .replace('%', "\\%")
-                .replace('_', "\\_");
-            let pattern = format!("%{escaped}%");
             let mut any = Condition::any();
             for column in [
                 contact::Column::FirstName,
@@ -96,10 +91,7 @@ impl Filter {
                 contact::Column::Email,
                 contact::Column::Phone,
             ] {
-                any = any.add(
-                    Expr::expr(Func::lower(Expr::col(column)))
-                        .like(sea_orm::sea_query::LikeExpr::new(pattern.clone()).escape('\\')),
-                );
+                any = any.add(Expr::expr(Func::lower(Expr::col(column))).like(crate::contains(q)));
             }
             // Phones are stored as digits (with the `+` an international number was typed
             // with): "+971 50" finds "+97150…", "050 12" finds "05012…".

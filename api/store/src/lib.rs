@@ -111,6 +111,16 @@ fn autocommit(handle: &mut sea_orm::sqlx::sqlite::LockedSqliteHandle<'_>) -> boo
     unsafe { libsqlite3_sys::sqlite3_get_autocommit(raw.as_ptr()) != 0 }
 }
 
+/// A `LIKE` pattern that finds `text` anywhere, its own `%`, `_` and `\` taken as letters (with
+/// `ESCAPE` `\`): a search box's text never becomes a pattern.
+pub fn contains(text: &str) -> sea_orm::sea_query::LikeExpr {
+    let escaped = text
+        .replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_");
+    sea_orm::sea_query::LikeExpr::new(format!("%{escaped}%")).escape('\\')
+}
+
 /// The `i`-th (from 1) bound parameter of a raw statement, as `backend` writes it: `$i` on
 /// PostgreSQL, `?` on SQLite.
 pub fn placeholders(backend: DbBackend) -> impl Fn(usize) -> String {

@@ -148,6 +148,7 @@ bench: photo-deps
     missing=""
     for tool in hugo nginx wrk; do command -v $tool >/dev/null 2>&1 || missing="$missing $tool"; done
     [ -x /usr/bin/time ] || missing="$missing time"
+    command -v varnishd >/dev/null 2>&1 || missing="$missing varnish varnish-modules"
     if [ -n "$missing" ]; then apt-get update -qq && apt-get install -y -qq $missing; fi
     cargo build --release -p concierge-api --bin concierge
     python3 bench/run.py

@@ -20,7 +20,7 @@ test.describe('general content', () => {
   test('create, view, edit and delete general content', async ({ adminPage: page }) => {
     const name = unique('site.hours');
     await page.goto('/admin/generalContentDashboard');
-    await expect(page.getByRole('columnheader')).toHaveText(['Title', 'Values', 'Action']);
+    await expect(page.getByRole('columnheader')).toHaveText(['Title', 'Values', 'Status', 'Action']);
     await page.getByRole('link', { name: 'Add content' }).click();
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Value', { exact: true }).fill('Open 24/7');

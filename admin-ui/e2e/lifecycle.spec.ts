@@ -37,7 +37,7 @@ test.describe('content lifecycle', () => {
     await page.goto(`/admin/addbanner/${id}`);
     const panel = page.getByRole('region', { name: 'Publishing' });
     await expect(panel.getByText('Draft', { exact: true })).toBeVisible();
-    await expect(panel.getByRole('note')).toHaveText('No Arabic yet for: sub_title. The Arabic page shows the English text there.');
+    await expect(panel.getByRole('note')).toHaveText('No Arabic yet for: Subtitle. The Arabic page shows the English text there.');
 
     // Preview: the home page as it will be, in English then Arabic, on a phone.
     await panel.getByRole('button', { name: 'Preview' }).click();
@@ -74,7 +74,7 @@ test.describe('content lifecycle', () => {
     const history = page.getByRole('dialog', { name: 'History' });
     await history.getByRole('button', { name: /^Created/ }).click();
     const diff = history.getByRole('table', { name: 'This revision compared with now' });
-    await expect(diff.getByRole('row', { name: /sub_title/ }).first()).toContainText('A mistake to undo');
+    await expect(diff.getByRole('row', { name: /^Subtitle\s/ })).toContainText('A mistake to undo');
     await history.getByRole('button', { name: 'Restore as draft' }).click();
     await expectToast(page, 'Revision restored as a draft');
     await expect(page.getByLabel('Subtitle', { exact: true })).toHaveValue('Across the Gulf');
@@ -119,7 +119,7 @@ test.describe('content lifecycle', () => {
     const history = page.getByRole('dialog', { name: 'السجل' });
     await history.getByRole('button', { name: /أُنشئ/ }).click();
     const diff = history.getByRole('table', { name: 'هذه المراجعة مقارنة بالوضع الحالي' });
-    await expect(diff.getByRole('row', { name: /sub_title/ }).first()).toContainText('خطأ يجب التراجع عنه');
+    await expect(diff.getByRole('row', { name: /^العنوان الفرعي\s/ })).toContainText('خطأ يجب التراجع عنه');
     await history.getByRole('button', { name: 'استعادة كمسودة' }).click();
     await expectToast(page, 'تمت استعادة المراجعة كمسودة');
     await expect(panel.getByText('تغييرات بانتظار النشر', { exact: true })).toBeVisible();

@@ -37,7 +37,7 @@ test.describe('services list', () => {
     await page.goto('/admin/serviceslist');
     const picker = page.getByLabel('Select Service', { exact: true });
     await expect(picker).toHaveValue(String(service.id)); // the first service is preselected
-    await expect(page.getByRole('columnheader')).toHaveText(['Title', 'Action']);
+    await expect(page.getByRole('columnheader')).toHaveText(['Title', 'Status', 'Action']);
     await expect(page.getByText('No data available')).toBeVisible();
 
     await page.getByRole('link', { name: 'Add Services List' }).click();

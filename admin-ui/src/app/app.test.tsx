@@ -152,10 +152,12 @@ describe('the admin app', () => {
       values: 'concierge@example.com',
       display_order: 3,
       values_ar: null,
-      // Submit publishes (Save as draft keeps the live version), with the schedule as it stands.
+      // Submit publishes (Save as draft keeps the live version), with the schedule as it stands
+      // and the zone it is entered in.
       status: 'published',
       publish_at: null,
       unpublish_at: null,
+      schedule_zone: 'Asia/Dubai',
     });
     expect(await screen.findByText(/Live on the site · 14:02/)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/generalContentDashboard'), { timeout: 2500 });

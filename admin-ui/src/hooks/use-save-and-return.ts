@@ -5,7 +5,9 @@
  * public content, and back to the dashboard after about a second; on failure the server's field
  * errors land on their fields. A save that fails before its request is sent says so with its own
  * message (e.g. "Error submitting blog"). A save refused because someone else saved first (a 409
- * with its conflict) is rethrown for the content form to merge.
+ * with its conflict) is rethrown for the content form to merge. `draft` builds the same body
+ * without uploading or sending anything (a newly chosen file is not in it: the stored address is),
+ * for Preview of unsaved changes.
  */
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
@@ -117,5 +119,12 @@ export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<
     }
   };
 
-  return { submit, done };
+  /** What a save of `values` would send (the version left out: nothing is written). */
+  const draft = (values: V, lifecycle?: Record<string, unknown>): P => {
+    const mediaUrl = options.media ? String(values[options.media.url] ?? '') : '';
+    const { version: _version, ...rest } = lifecycle ?? {};
+    return { ...options.toPayload(values, mediaUrl), ...rest };
+  };
+
+  return { submit, done, draft };
 }

@@ -1,7 +1,9 @@
 /**
  * A dashboard: header with its add button, a paged table (10 per page) whose rows have a
  * View / Edit / Delete menu, the details modal and the delete confirmation. Add, Edit and Delete
- * show only to those whose role may use them (`access`).
+ * show only to those whose role may use them (`access`). A content list also has its status
+ * filter and search above the table (`filter`). A delete refused because the row changed since the
+ * list was read (409) says who changed it and when, and the list is read again.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,19 +11,22 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PAGE_SIZE } from '@/config/constants';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import type { Deleted, Paged } from '@/lib/api-client';
+import { conflictOf, type Conflict, type Deleted, type Paged } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
 import { usePermissions, type Access } from '@/lib/permissions';
 import { clampPage, totalPages } from '@/lib/pagination';
 import { EyeIcon, PencilIcon, PlusIcon, TrashIcon } from '../icons/icons';
 import { Page } from '../layouts/page';
+import { clockInZone, useTimeZone } from '../lifecycle/time-zone';
 import { ButtonLink } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Dialog } from '../ui/dialog';
 import { RowMenu, type RowAction } from '../ui/row-menu';
 import { Spinner } from '../ui/spinner';
 import { DataTable, type Column } from './data-table';
+import { ListToolbar, NoMatch } from './list-toolbar';
 import { Pagination } from './pagination';
+import { isFiltered, type ListFilter, type SetListFilter } from './use-list-filter';
 
 /** What the table needs of its list query (a TanStack `UseQueryResult` fits). */
 export type ListState<T> = {
@@ -38,6 +43,8 @@ export type CrudDashboardProps<T extends { id: number }> = {
   access: Access;
   /** Under the title: what this dashboard holds. */
   toolbar?: ReactNode;
+  /** A content list: its status filter and search, kept in the address (`useListFilter`). */
+  filter?: { value: ListFilter; onChange: SetListFilter };
   add?: { label: string; to: string };
   headerActions?: ReactNode;
   columns: Column<T>[];
@@ -58,8 +65,9 @@ export type CrudDashboardProps<T extends { id: number }> = {
 };
 
 export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProps<T>) {
-  const { title, access, toolbar, headerActions, columns, query, page, onPageChange, rowName, view, remove } = props;
+  const { title, access, toolbar, filter, headerActions, columns, query, page, onPageChange, rowName, view, remove } = props;
   const { t } = useTranslation();
+  const zone = useTimeZone();
   const { can } = usePermissions();
   const add = can(access.create) ? props.add : undefined;
   const editTo = can(access.edit) ? props.editTo : undefined;
@@ -84,11 +92,22 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
       toast.success(serverText(result.message, remove.success));
       remove.onDone?.();
     } catch (error) {
-      toast.error(failureText(error, remove.failure ?? t('confirm.failed')));
+      const conflict = conflictOf(error);
+      if (conflict) {
+        toast.error(changedSince(conflict, rowName(deleting)));
+        void query.refetch();
+      } else toast.error(failureText(error, remove.failure ?? t('confirm.failed')));
     } finally {
       setBusy(false);
       setDeleting(null);
     }
+  };
+
+  /** "Not deleted: sara changed “Arrivals” at 10:02. …" */
+  const changedSince = (conflict: Conflict, item: string) => {
+    const name = conflict.by ?? t('merge.someone');
+    const at = clockInZone(conflict.at, zone);
+    return at ? t('confirm.changedAt', { name, item, at }) : t('confirm.changed', { name, item });
   };
 
   const actionsFor = (row: T): RowAction[] => {
@@ -116,7 +135,12 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
         </>
       }
     >
-      {toolbar ? <div className="page__toolbar">{toolbar}</div> : null}
+      {toolbar || filter ? (
+        <div className="page__toolbar">
+          {toolbar}
+          {filter ? <ListToolbar filter={filter.value} onChange={filter.onChange} /> : null}
+        </div>
+      ) : null}
 
       <div className="card">
         {query.isPending ? (
@@ -135,6 +159,7 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
               columns={columns}
               rows={data?.result ?? []}
               actionsHeader={t('common.actions')}
+              empty={filter && isFiltered(filter.value) ? <NoMatch onClear={() => filter.onChange({ status: undefined, q: '' })} /> : undefined}
               actions={(row) => {
                 const actions = actionsFor(row);
                 return actions.length > 0 ? <RowMenu label={t('common.actionsFor', { name: rowName(row) })} actions={actions} /> : null;

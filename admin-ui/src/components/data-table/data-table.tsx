@@ -16,9 +16,11 @@ type DataTableProps<T extends { id: number }> = {
   /** Without them, the table has no actions column (a read-only list). */
   actionsHeader?: string;
   actions?: (row: T) => ReactNode;
+  /** What an empty table says ("No data available" by default). */
+  empty?: ReactNode;
 };
 
-export function DataTable<T extends { id: number }>({ caption, columns, rows, actionsHeader, actions }: DataTableProps<T>) {
+export function DataTable<T extends { id: number }>({ caption, columns, rows, actionsHeader, actions, empty }: DataTableProps<T>) {
   const { t } = useTranslation();
   return (
     <div className="table-wrap">
@@ -42,7 +44,7 @@ export function DataTable<T extends { id: number }>({ caption, columns, rows, ac
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length + (actions ? 1 : 0)} className="table__empty">
-                {t('common.noData')}
+                {empty ?? t('common.noData')}
               </td>
             </tr>
           ) : (

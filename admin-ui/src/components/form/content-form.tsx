@@ -6,8 +6,12 @@
  *
  * Editing an item, every save and lifecycle action carries the version the form read (the answer
  * of a write gives the next one). A save refused because someone else saved first opens the merge
- * dialog; its choices are saved against the version now. Who else has the item open is shown
- * above the form.
+ * dialog; its choices are saved against the version now. A lifecycle action refused so opens it
+ * too: its choices load the version now into the form, and the action is done again. Who else has
+ * the item open is shown above the form.
+ *
+ * The schedule is saved with the zone it was entered in, and an item opens in its own zone. With
+ * unsaved changes, Preview shows them (`previewBody`: what a save would send).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
@@ -20,12 +24,14 @@ import { Form } from './form';
 import { FormActions } from './form-page';
 import { LanguageTabs } from './language-tabs';
 import { LockedFields } from './locked-fields';
-import { mergeFields } from './merge-fields';
+import { mergeFields, takeCurrent } from './merge-fields';
 import { forgetKept, UnsavedChanges } from './unsaved-changes';
 import type { ContentKind, ContentRecord } from '../lifecycle/api';
-import { LifecyclePanel, type Schedule } from '../lifecycle/lifecycle-panel';
+import { isLabelled, useFieldLabels } from '../lifecycle/field-labels';
+import { LifecyclePanel, type ActionRefusal, type Schedule } from '../lifecycle/lifecycle-panel';
 import { MergeDialog, type Choice } from '../lifecycle/merge-dialog';
 import { PresenceNote, usePresence } from '../lifecycle/presence';
+import { isTimeZone, useTimeZone } from '../lifecycle/time-zone';
 
 /** What a save says of the lifecycle, beside the form's fields: and the version it is based on. */
 export type LifecycleExtra = { status: 'draft' | 'published'; version?: number } & Schedule;
@@ -37,6 +43,21 @@ type Refused<V extends FieldValues> = {
   methods: UseFormReturn<V>;
   intent: 'draft' | 'published';
 };
+
+/** A lifecycle action refused for an edit made since, with the form to load the version now into. */
+type RefusedAction<V extends FieldValues> = ActionRefusal & { methods: UseFormReturn<V> };
+
+/** The schedule of `record` as read, in the zone it was entered in (else the one last chosen here). */
+function scheduleOf(record: ContentRecord | undefined, preferred: Schedule['schedule_zone']): Schedule {
+  return {
+    publish_at: record?.publish_at ?? null,
+    unpublish_at: record?.unpublish_at ?? null,
+    schedule_zone: isTimeZone(record?.schedule_zone) ? record.schedule_zone : preferred,
+  };
+}
+
+const sameSchedule = (a: Schedule, b: Schedule) =>
+  a.publish_at === b.publish_at && a.unpublish_at === b.unpublish_at && a.schedule_zone === b.schedule_zone;
 
 type ContentFormProps<V extends FieldValues> = {
   defaultValues: DefaultValues<V>;
@@ -55,6 +76,8 @@ type ContentFormProps<V extends FieldValues> = {
   extra?: ReactNode;
   /** Beside Submit. */
   actions?: ReactNode;
+  /** What a save of `values` would send (the kind's update body), for Preview of unsaved changes. */
+  previewBody?: (values: V, lifecycle: LifecycleExtra) => unknown;
 };
 
 export function ContentForm<V extends FieldValues>({
@@ -69,6 +92,7 @@ export function ContentForm<V extends FieldValues>({
   extra,
   actions,
   lifecycle,
+  previewBody,
 }: ContentFormProps<V>) {
   const { t } = useTranslation();
   const { can } = usePermissions();
@@ -77,10 +101,16 @@ export function ContentForm<V extends FieldValues>({
   const arabicOnly = Boolean(lifecycle) && editsArabicOnly(can);
   const [failed, setFailed] = useState<string[]>([]);
   const record = lifecycle?.record as ContentRecord | undefined;
-  const [schedule, setSchedule] = useState<Schedule>({
-    publish_at: record?.publish_at ?? null,
-    unpublish_at: record?.unpublish_at ?? null,
-  });
+  const preferredZone = useTimeZone();
+  // The schedule as read, and as the editor has it now: read again when the record changes.
+  const formKey = record ? `${record.updated_at}-${record.status}-${String(record.hasPendingChanges)}` : 'new';
+  const [read, setRead] = useState(() => ({ key: formKey, schedule: scheduleOf(record, preferredZone) }));
+  const [schedule, setSchedule] = useState<Schedule>(read.schedule);
+  if (read.key !== formKey) {
+    const again = scheduleOf(record, schedule.schedule_zone);
+    setRead({ key: formKey, schedule: again });
+    setSchedule(again);
+  }
   // Which button sent the form: Submit publishes, Save as draft keeps the live version. Who may not
   // publish only ever saves drafts.
   const initialIntent = publishes ? 'published' : 'draft';
@@ -91,7 +121,10 @@ export function ContentForm<V extends FieldValues>({
     version.current = record?.version;
   }, [record?.version]);
   const labels = useRef(new Map<string, string>()).current;
+  const fieldName = useFieldLabels(lifecycle?.kind);
+  const labelOf = (name: string) => labels.get(name) ?? fieldName(name);
   const [refused, setRefused] = useState<Refused<V> | null>(null);
+  const [refusedAction, setRefusedAction] = useState<RefusedAction<V> | null>(null);
   const others = usePresence(lifecycle?.kind, record?.id);
   const keptAs = lifecycle ? `${lifecycle.kind}:${record?.id ?? 'new'}` : null;
 
@@ -110,8 +143,31 @@ export function ContentForm<V extends FieldValues>({
   };
 
   const merging = refused
-    ? mergeFields(refused.conflict, refused.values as Record<string, unknown>, defaultValues as Record<string, unknown>, labels)
-    : [];
+    ? mergeFields(refused.conflict, refused.values as Record<string, unknown>, defaultValues as Record<string, unknown>, labelOf)
+    : refusedAction
+      ? mergeFields(
+          refusedAction.conflict,
+          refusedAction.methods.getValues() as Record<string, unknown>,
+          (refusedAction.methods.formState.defaultValues ?? {}) as Record<string, unknown>,
+          labelOf,
+        )
+      : [];
+  const conflict = refused?.conflict ?? refusedAction?.conflict;
+
+  /** The version now into the form (and its schedule, unless the editor changed it), then the action again. */
+  const reload = (choices: Record<string, Choice>) => {
+    if (!refusedAction) return;
+    const { conflict: since, methods, retry } = refusedAction;
+    takeCurrent(methods, since, choices);
+    if (sameSchedule(schedule, read.schedule)) {
+      const now = scheduleOf(since.current as ContentRecord, schedule.schedule_zone);
+      setRead({ ...read, schedule: now });
+      setSchedule(now);
+    }
+    version.current = since.version;
+    setRefusedAction(null);
+    void retry(since.version);
+  };
 
   /** The editor's choices into the form, then the save again against the version now. */
   const resave = (choices: Record<string, Choice>) => {
@@ -133,14 +189,14 @@ export function ContentForm<V extends FieldValues>({
       <PresenceNote others={others} />
       <Form<V>
         // A restore or a publish elsewhere changes the record: the form starts again from it.
-        key={record ? `${record.updated_at}-${record.status}-${String(record.hasPendingChanges)}` : 'new'}
+        key={formKey}
         defaultValues={defaultValues}
         rules={rules}
         toastFirstError={toastFirstError}
         onInvalid={setFailed}
         onSubmit={send}
       >
-        {({ formState }) => (
+        {(methods) => (
           <>
             {keptAs ? <UnsavedChanges<V> storageKey={keptAs} done={done} /> : null}
             {lifecycle ? (
@@ -155,6 +211,12 @@ export function ContentForm<V extends FieldValues>({
                   version.current = item.version ?? version.current;
                 }}
                 onDiscarded={() => keptAs && forgetKept(keptAs)}
+                draft={
+                  previewBody && (methods.formState.isDirty || !sameSchedule(schedule, read.schedule))
+                    ? () => previewBody(methods.getValues(), { status: initialIntent, ...schedule })
+                    : undefined
+                }
+                onConflict={(refusal) => setRefusedAction({ ...refusal, methods })}
               />
             ) : null}
             <LanguageTabs
@@ -170,7 +232,7 @@ export function ContentForm<V extends FieldValues>({
             {extra}
             {publishes ? null : <p className="form__hint form__hint--actions">{t('lifecycle.draftsOnly')}</p>}
             <FormActions
-              busy={formState.isSubmitting}
+              busy={methods.formState.isSubmitting}
               done={done}
               label={publishes ? t('common.submit') : t('lifecycle.saveDraft')}
               busyLabel={t('common.saving')}
@@ -180,7 +242,7 @@ export function ContentForm<V extends FieldValues>({
                 <button
                   type="submit"
                   className="btn btn--secondary"
-                  disabled={formState.isSubmitting || done}
+                  disabled={methods.formState.isSubmitting || done}
                   onClick={() => {
                     intent.current = 'draft';
                   }}
@@ -192,8 +254,19 @@ export function ContentForm<V extends FieldValues>({
           </>
         )}
       </Form>
-      {refused ? (
-        <MergeDialog conflict={refused.conflict} fields={merging} onCancel={() => setRefused(null)} onSave={resave} />
+      {conflict ? (
+        <MergeDialog
+          conflict={conflict}
+          fields={merging}
+          // What the editor can see changed (a slug follows its title, unnamed).
+          changed={conflict.fields.filter((name) => labels.has(name) || (lifecycle && isLabelled(lifecycle.kind, name))).map(labelOf)}
+          action={refusedAction?.action}
+          onCancel={() => {
+            setRefused(null);
+            setRefusedAction(null);
+          }}
+          onSave={refused ? resave : reload}
+        />
       ) : null}
     </FieldLabelsContext.Provider>
   );

@@ -6,6 +6,16 @@ import { getOne, request, send, type ItemEnvelope, type ListEnvelope } from '@/l
 
 export type ContentKind = 'service' | 'service-list' | 'blog' | 'client-review' | 'banner' | 'general-content';
 
+/** The kind of content an audit line or a publish job names by its resource (`service_item`, …). */
+export const KIND_OF_RESOURCE: Readonly<Record<string, ContentKind>> = {
+  service: 'service',
+  service_item: 'service-list',
+  blog: 'blog',
+  review: 'client-review',
+  banner: 'banner',
+  general_content: 'general-content',
+};
+
 /** What every content record carries beside its own fields. */
 export type Lifecycle = {
   id: number;
@@ -13,11 +23,16 @@ export type Lifecycle = {
   publish_at: string | null;
   unpublish_at: string | null;
   published_at: string | null;
+  /** The time zone the schedule was entered in (an IANA name), to show it in again. */
+  schedule_zone?: string | null;
   hasPendingChanges: boolean;
   updated_at: string;
   /** One more on every write; a write sends the version it was based on (`If-Match`). */
   version?: number;
 };
+
+/** What a write names an item by: its id and the version it read (sent as `If-Match`). */
+export type Versioned = Pick<Lifecycle, 'id' | 'version'>;
 
 /** A record as the lifecycle screens read it: its lifecycle and its own fields. */
 export type ContentRecord = Lifecycle & Record<string, unknown>;
@@ -80,9 +95,14 @@ export async function getDeleted(signal?: AbortSignal): Promise<Listed[]> {
   return (await request<ListEnvelope<Listed>>('/content/deleted', { signal })).responseBody.result;
 }
 
-/** The page that shows the item with its pending changes, as HTML (needs the session). */
-export async function previewHtml(kind: ContentKind, id: number, lang: 'en' | 'ar', signal?: AbortSignal): Promise<string> {
-  const response = await send(`/preview/${kind}/${id}`, { query: { lang }, signal });
+/**
+ * The page that shows the item, as HTML (needs the session): with its pending changes, or, given
+ * `draft` (what the form would save, in the shape of the kind's update body), with those values.
+ * Nothing is saved either way; a draft that breaks a rule is refused with its field errors (400).
+ */
+export async function previewHtml(kind: ContentKind, id: number, lang: 'en' | 'ar', signal?: AbortSignal, draft?: unknown): Promise<string> {
+  const path = `/preview/${kind}/${id}`;
+  const response = await send(path, draft === undefined ? { query: { lang }, signal } : { method: 'POST', query: { lang }, body: draft, signal });
   return response.text();
 }
 

@@ -236,3 +236,109 @@ describe('discard changes', () => {
     expect(screen.queryByRole('button', { name: 'Discard changes' })).not.toBeInTheDocument();
   });
 });
+
+describe('a lifecycle action refused for an edit made since', () => {
+  const at = new Date().toISOString();
+  const theirs = { ...blog, name: 'Arrivals, refined', meta_title: 'Theirs too', version: 4, updated_at: '2027-03-02T08:00:00Z' };
+  const refusal = (fields: string[]) => ({
+    message: 'Someone else changed this since you opened it.',
+    errors: {},
+    conflict: { version: 4, by: 'sara', at, fields, current: theirs },
+  });
+
+  it('shows who changed what by label, loads the version now keeping what was typed, and publishes again', async () => {
+    let current: typeof blog = blog;
+    let release = () => undefined as void;
+    const { requests } = mockApi({
+      'GET /blog/9': () => [200, one(current)],
+      'POST /content/blog/9/publish': (request) => {
+        if (ifMatch(request) !== '"4"') return [409, refusal(['name', 'slug', 'meta_title', 'status'])];
+        // The second publish waits, so the form can be read before the page reloads it.
+        return new Promise((resolve) => {
+          release = () => {
+            current = { ...theirs, hasPendingChanges: false, version: 5, updated_at: '2027-03-03T08:00:00Z' };
+            resolve([200, { ...one(current), message: 'Published' }]);
+          };
+        });
+      },
+    });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    const meta = await screen.findByLabelText('Meta description');
+    await user.clear(meta);
+    await user.type(meta, 'Mine, unsaved');
+    await user.clear(screen.getByLabelText('Meta title'));
+    await user.type(screen.getByLabelText('Meta title'), 'Mine too');
+    await user.click(screen.getByRole('button', { name: 'Publish now' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else changed this' });
+    expect(dialog).toHaveTextContent(`sara saved this at ${clockInZone(at, 'Asia/Dubai')}.`);
+    expect(dialog).toHaveTextContent('Changed since you opened it: Title, Meta title, Status.');
+    expect(within(within(dialog).getByRole('group', { name: 'Title' })).getByRole('radio', { name: /Take theirs/ })).toBeChecked();
+    // The slug follows the title, unnamed. Both changed the meta title: the editor chooses (theirs, here).
+    const metaTitle = within(dialog).getByRole('group', { name: /Meta title/ });
+    expect(within(metaTitle).getByRole('radio', { name: /Keep mine/ })).toBeChecked();
+    await user.click(within(metaTitle).getByRole('radio', { name: /Take theirs/ }));
+    expect(writes(requests, '/content/blog/9/publish'), 'nothing done again yet').toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Load the current version and publish' }));
+    await waitFor(() => expect(writes(requests, '/content/blog/9/publish')).toHaveLength(2));
+    expect(writes(requests, '/content/blog/9/publish').map(ifMatch)).toEqual(['"3"', '"4"']);
+    expect(screen.getByLabelText('Title')).toHaveValue('Arrivals, refined');
+    expect(screen.getByLabelText('Meta title')).toHaveValue('Theirs too');
+    expect(screen.getByLabelText('Meta description')).toHaveValue('Mine, unsaved');
+
+    release();
+    expect(await screen.findByText('Published', { selector: '[data-title]' })).toBeInTheDocument();
+  });
+
+  it('restores again from History against the version now, in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    const { requests } = mockApi({
+      'GET /blog/9': () => [200, one(blog)],
+      'GET /content/blog/9/revisions': () => [
+        200,
+        list([{ id: 2, created_at: '2027-03-01T08:00:00Z', author: 'amira', action: 'created', changed_fields: ['name', 'meta_description'] }]),
+      ],
+      'GET /content/blog/9/revisions/2': () => [
+        200,
+        one({ id: 2, created_at: '2027-03-01T08:00:00Z', author: 'amira', action: 'created', changed_fields: [], data: { ...blog, name: 'First' } }),
+      ],
+      'POST /content/blog/9/revisions/2/restore': (request) =>
+        ifMatch(request) === '"4"' ? [200, { ...one({ ...blog, version: 5 }), message: 'تمت استعادة المراجعة كمسودة' }] : [409, refusal(['name'])],
+    });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    await user.click(await screen.findByRole('button', { name: 'السجل' }));
+    const history = await screen.findByRole('dialog', { name: 'السجل' });
+    // The history names fields by label too.
+    expect(within(history).getByRole('button', { name: /أُنشئ/ })).toHaveTextContent('العنوان، وصف الميتا');
+    await user.click(within(history).getByRole('button', { name: /أُنشئ/ }));
+    await user.click(await within(history).findByRole('button', { name: 'استعادة كمسودة' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'غيّر شخص آخر هذا العنصر' });
+    expect(dialog).toHaveTextContent('ما تغيّر منذ أن فتحته: العنوان.');
+    await user.click(within(dialog).getByRole('button', { name: 'حمّل النسخة الحالية واستعد المراجعة' }));
+    expect(await screen.findByText('تمت استعادة المراجعة كمسودة', { selector: '[data-title]' })).toBeInTheDocument();
+    expect(writes(requests, '/content/blog/9/revisions/2/restore').map(ifMatch)).toEqual(['"3"', '"4"']);
+  });
+
+  it('is cancelled without a change to the form, and a 409 without its account is a toast', async () => {
+    const { requests } = mockApi({
+      'GET /blog/9': () => [200, one(blog)],
+      'POST /content/blog/9/discard': () => [409, refusal(['name'])],
+      'POST /content/blog/9/unpublish': () => [409, { message: 'This item is being published; try again in a moment.', errors: {} }],
+    });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Someone else changed this' });
+    expect(within(dialog).getByRole('button', { name: 'Load the current version and discard changes' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Title')).toHaveValue('Arrivals');
+    expect(writes(requests, '/content/blog/9/discard')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Unpublish' }));
+    expect(await screen.findByText('This item is being published; try again in a moment.', { selector: '[data-title]' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

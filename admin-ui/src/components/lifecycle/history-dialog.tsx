@@ -1,7 +1,9 @@
 /**
- * An item's history: every save (who, when, what it did, which fields), a readable comparison of
- * any revision with the item as it is now, field by field in English and Arabic, and Restore,
- * which makes that revision the item's draft (for those who may publish: `restores`).
+ * An item's history: every save (who, when, what it did, which fields, named as the form labels
+ * them), a readable comparison of any revision with the item as it is now, field by field in
+ * English and Arabic, and Restore, which makes that revision the item's draft (for those who may
+ * publish: `restores`). A restore refused because the item changed since is handed on
+ * (`onConflict`) to load the version now and restore again.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,8 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
+import { conflictOf, type Conflict } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
 import { differingFields, getRevision, getRevisions, restoreRevision, type ContentKind, type ContentRecord } from './api';
+import { joinLabels, useFieldLabels } from './field-labels';
 import { formatInZone, useTimeZone } from './time-zone';
 
 /** A stored value as text: markup taken out, so a diff reads as prose. */
@@ -27,10 +31,13 @@ type HistoryDialogProps = {
   version?: number;
   restores: boolean;
   onClose: () => void;
+  /** The restore was refused for a version since superseded: `retry` restores at the version now. */
+  onConflict?: (conflict: Conflict, retry: (version: number) => Promise<void>) => void;
 };
 
-export function HistoryDialog({ kind, record, version = record.version, restores, onClose }: HistoryDialogProps) {
-  const { t } = useTranslation();
+export function HistoryDialog({ kind, record, version = record.version, restores, onClose, onConflict }: HistoryDialogProps) {
+  const { t, i18n } = useTranslation();
+  const label = useFieldLabels(kind);
   const zone = useTimeZone();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<number | null>(null);
@@ -42,16 +49,19 @@ export function HistoryDialog({ kind, record, version = record.version, restores
     enabled: selected !== null,
   });
 
-  const restore = async () => {
-    if (selected === null) return;
+  const restore = async (revisionId: number, at = version) => {
     setRestoring(true);
     try {
-      const done = await restoreRevision(kind, record.id, selected, version);
+      const done = await restoreRevision(kind, record.id, revisionId, at);
       toast.success(serverText(done.message, t('lifecycle.restored')));
       await queryClient.invalidateQueries();
       onClose();
     } catch (error) {
-      toast.error(failureText(error, t('lifecycle.restoreFailed')));
+      const conflict = conflictOf(error);
+      if (conflict && onConflict) {
+        onClose();
+        onConflict(conflict, (next) => restore(revisionId, next));
+      } else toast.error(failureText(error, t('lifecycle.restoreFailed')));
     } finally {
       setRestoring(false);
     }
@@ -68,7 +78,7 @@ export function HistoryDialog({ kind, record, version = record.version, restores
       size="large"
       footer={
         restores && selected !== null ? (
-          <button type="button" className="btn btn--primary" disabled={restoring || !revision.data} onClick={restore}>
+          <button type="button" className="btn btn--primary" disabled={restoring || !revision.data} onClick={() => void restore(selected)}>
             {t('lifecycle.restore')}
           </button>
         ) : undefined
@@ -87,7 +97,7 @@ export function HistoryDialog({ kind, record, version = record.version, restores
                 </bdi>
                 <span className="history__who">{rev.author ?? t('lifecycle.system')}</span>
                 {rev.changed_fields.length > 0 ? (
-                  <span className="history__fields">{rev.changed_fields.join(', ')}</span>
+                  <span className="history__fields">{joinLabels(rev.changed_fields.map(label), i18n.language)}</span>
                 ) : null}
               </button>
             </li>
@@ -112,7 +122,7 @@ export function HistoryDialog({ kind, record, version = record.version, restores
                   const rtl = key.endsWith('_ar') ? 'rtl' : undefined;
                   return (
                     <tr key={key}>
-                      <th scope="row">{key}</th>
+                      <th scope="row">{label(key)}</th>
                       <td className="diff__old" dir={rtl}>
                         {shown(revision.data.data[key])}
                       </td>

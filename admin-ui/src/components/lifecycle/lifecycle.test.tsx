@@ -58,7 +58,8 @@ describe('lifecycle panel', () => {
     });
     const { user } = renderApp(null, { url: '/addbanner/5' });
     expect(await screen.findByText('On the site')).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent('No Arabic yet for: title');
+    // Fields by the form's labels, not their names.
+    expect(screen.getByRole('note')).toHaveTextContent('No Arabic yet for: Title.');
     expect(screen.getByText(/Times are in Asia\/Dubai \(UTC\+04:00\)/)).toBeInTheDocument();
 
     await user.type(screen.getByLabelText(/Publish at/), '2027-03-30T09:00');
@@ -98,12 +99,13 @@ describe('lifecycle panel', () => {
     await user.click(screen.getByRole('button', { name: 'History' }));
     const dialog = await screen.findByRole('dialog', { name: 'History' });
     expect(within(dialog).getByText('System (schedule)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Draft saved/ })).toHaveTextContent('Title');
     await user.click(within(dialog).getByRole('button', { name: /Published on schedule/ }));
     const table = await within(dialog).findByRole('table', { name: 'This revision compared with now' });
-    const title = within(table).getByRole('rowheader', { name: 'title' }).closest('tr') as HTMLElement;
+    const title = within(table).getByRole('rowheader', { name: 'Title' }).closest('tr') as HTMLElement;
     expect(title).toHaveTextContent('Eid Mubarak');
     expect(title).toHaveTextContent('Eid Mubarak from the desk');
-    const arabic = within(table).getByRole('rowheader', { name: 'sub_title_ar' }).closest('tr') as HTMLElement;
+    const arabic = within(table).getByRole('rowheader', { name: 'Subtitle in Arabic' }).closest('tr') as HTMLElement;
     expect(arabic.querySelector('td')).toHaveAttribute('dir', 'rtl');
     await user.click(within(dialog).getByRole('button', { name: 'Restore as draft' }));
     expect(await screen.findByText('Revision restored as a draft')).toBeInTheDocument();
@@ -126,5 +128,55 @@ describe('lifecycle panel', () => {
     expect(screen.getByRole('link', { name: 'Eid Mubarak' }).getAttribute('href')).toMatch(/\/addbanner\/5$/);
     await user.click(await screen.findByRole('button', { name: 'استعادة' }));
     await waitFor(() => expect(requests.some((r) => r.path === '/content/banner/6/undelete')).toBe(true));
+  });
+});
+
+describe('the schedule\'s time zone', () => {
+  const scheduled = { ...banner, publish_at: '2027-03-30T05:00:00Z', schedule_zone: 'Asia/Kolkata', version: 3 };
+  const sentBody = (requests: { method: string; path: string; body: unknown }[]) =>
+    (requests.filter((r) => r.method === 'PUT' && r.path.startsWith('/flashy-banner/')).at(-1)?.body as Record<string, unknown>[])[0];
+
+  function api(record: object) {
+    return mockApi({
+      'GET /flashy-banner/get-flashy-banner-by-id/5': () => [200, { responseBody: [record] }],
+      'PUT /flashy-banner/update-flashy-banner-by-id/5': () => [200, { responseBody: [record], message: 'Banner updated successfully' }],
+    });
+  }
+
+  it('reopens a schedule in the zone it was entered in, and saves the zone chosen', async () => {
+    // The browser's last choice is Dubai; the banner was scheduled in Kolkata time.
+    localStorage.setItem('concierge.timeZone', 'Asia/Dubai');
+    const { requests } = api(scheduled);
+    const { user } = renderApp(null, { url: '/addbanner/5' });
+    expect(await screen.findByLabelText(/Publish at/)).toHaveValue('2027-03-30T10:30');
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Asia/Kolkata');
+    expect(screen.getByText(/Times are in Asia\/Kolkata \(UTC\+05:30\)/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT' && r.path.startsWith('/flashy-banner/'))).toBe(true));
+    expect(sentBody(requests)).toMatchObject({ publish_at: '2027-03-30T05:00:00Z', schedule_zone: 'Asia/Kolkata' });
+  });
+
+  it('shows the same instant in another zone when one is chosen, and saves it with that zone', async () => {
+    const { requests } = api(scheduled);
+    const { user } = renderApp(null, { url: '/addbanner/5' });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Time zone' }), 'Asia/Riyadh');
+    expect(screen.getByLabelText(/Publish at/)).toHaveValue('2027-03-30T08:00');
+    await user.clear(screen.getByLabelText(/Publish at/));
+    await user.type(screen.getByLabelText(/Publish at/), '2027-03-30T09:00');
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT' && r.path.startsWith('/flashy-banner/'))).toBe(true));
+    expect(sentBody(requests)).toMatchObject({ publish_at: '2027-03-30T06:00:00.000Z', schedule_zone: 'Asia/Riyadh' });
+  });
+
+  it('names only a zone the admin offers: an unknown one opens in the last chosen', async () => {
+    localStorage.setItem('concierge.timeZone', 'Asia/Qatar');
+    const { requests } = api({ ...scheduled, schedule_zone: 'America/New_York' });
+    const { user } = renderApp(null, { url: '/addbanner/5' });
+    expect(await screen.findByRole('combobox', { name: 'Time zone' })).toHaveValue('Asia/Qatar');
+    expect(screen.getByLabelText(/Publish at/)).toHaveValue('2027-03-30T08:00');
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT' && r.path.startsWith('/flashy-banner/'))).toBe(true));
+    expect(sentBody(requests).schedule_zone).toBe('Asia/Qatar');
   });
 });

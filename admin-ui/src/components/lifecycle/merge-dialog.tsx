@@ -1,13 +1,17 @@
 /**
- * A save refused because someone else saved first: who and when, then field by field their value
- * beside the editor's, each with Keep mine / Take theirs (mine where the editor changed the field,
- * theirs elsewhere). Save with these choices saves again against the version now; Cancel (or
- * Escape) leaves the form exactly as it was.
+ * A save refused because someone else saved first: who and when, which fields they changed, then
+ * field by field their value beside the editor's, each with Keep mine / Take theirs (mine where the
+ * editor changed the field, theirs elsewhere). Save with these choices saves again against the
+ * version now; Cancel (or Escape) leaves the form exactly as it was. A refused lifecycle action
+ * (`action`) is shown the same way: its button loads the version now into the form, with these
+ * choices, and does the action again.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conflict } from '@/lib/api-client';
 import { Dialog } from '../ui/dialog';
+import { joinLabels } from './field-labels';
+import type { LifecycleAction } from './lifecycle-panel';
 import { clockInZone, useTimeZone } from './time-zone';
 
 export type Choice = 'mine' | 'theirs';
@@ -57,12 +61,16 @@ type MergeDialogProps = {
   conflict: Conflict;
   fields: MergeField[];
   busy?: boolean;
+  /** Every field changed since, by its label. */
+  changed?: string[];
+  /** A refused lifecycle action, done again once the version now is loaded (a refused save without). */
+  action?: LifecycleAction;
   onCancel: () => void;
   onSave: (choices: Record<string, Choice>) => void;
 };
 
-export function MergeDialog({ conflict, fields, busy = false, onCancel, onSave }: MergeDialogProps) {
-  const { t } = useTranslation();
+export function MergeDialog({ conflict, fields, busy = false, changed = [], action, onCancel, onSave }: MergeDialogProps) {
+  const { t, i18n } = useTranslation();
   const zone = useTimeZone();
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
     Object.fromEntries(fields.map((field) => [field.name, field.changedByMe ? 'mine' : 'theirs'])),
@@ -84,13 +92,19 @@ export function MergeDialog({ conflict, fields, busy = false, onCancel, onSave }
             {t('merge.cancel')}
           </button>
           <button type="button" className="btn btn--primary" onClick={() => onSave(choices)} disabled={busy}>
-            {t('merge.save')}
+            {action ? t(`merge.refused.${action}`) : t('merge.save')}
           </button>
         </>
       }
     >
       <p className="merge__who">{at ? t('merge.savedAt', { name: who, at }) : t('merge.saved', { name: who })}</p>
-      {fields.length === 0 ? <p className="merge__hint">{t('merge.noFields')}</p> : <p className="merge__hint">{t('merge.hint')}</p>}
+      {changed.length > 0 ? <p className="merge__changed">{t('merge.changed', { fields: joinLabels(changed, i18n.language) })}</p> : null}
+      {action ? <p className="merge__hint">{t('merge.refused.hint')}</p> : null}
+      {fields.length === 0 ? (
+        <p className="merge__hint">{action ? t('merge.refused.noFields') : t('merge.noFields')}</p>
+      ) : action ? null : (
+        <p className="merge__hint">{t('merge.hint')}</p>
+      )}
       <div className="merge">
         {fields.map((field) => (
           <fieldset key={field.name} className="merge__field">

@@ -1,15 +1,19 @@
 /**
- * The page that shows an item, with its pending changes, as visitors will see it once published:
- * rendered by the server with the site's own templates and islands, in English or Arabic, at a
- * phone's or a desktop's width. Scripts do not run in the frame (it only shows the page).
+ * The page that shows an item as visitors will see it once published: rendered by the server with
+ * the site's own templates and islands, in English or Arabic, at a phone's or a desktop's width.
+ * With the form's unsaved values when it has any (sent, not saved), else the saved version with its
+ * pending changes; the dialog says which. Values the server refuses are named with their errors.
+ * Scripts do not run in the frame (it only shows the page).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/messages';
 import { previewHtml, type ContentKind } from './api';
+import { useFieldLabels } from './field-labels';
 
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
 /** The frame's height at a scale of 1 (the stage shows as much as fits the screen). */
@@ -30,21 +34,54 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-export function PreviewDialog({ kind, id, onClose }: { kind: ContentKind; id: number; onClose: () => void }) {
+/** Why the page could not be made: the fields the server refused, by label, or its message. */
+function Refusal({ kind, error }: { kind: ContentKind; error: unknown }) {
   const { t } = useTranslation();
+  const label = useFieldLabels(kind);
+  const fields = error instanceof ApiError && error.status === 400 ? Object.entries(error.errors) : [];
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>{fields.length > 0 ? t('lifecycle.previewRefused') : failureText(error, t('lifecycle.previewFailed'))}</p>
+      {fields.length > 0 ? (
+        <ul className="preview-frame__errors">
+          {fields.map(([field, message]) => (
+            <li key={field}>
+              <strong>{label(field)}</strong>: {message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+type PreviewDialogProps = {
+  kind: ContentKind;
+  id: number;
+  /** The form's unsaved values as a save would send them; the saved version is shown without. */
+  draft?: () => unknown;
+  onClose: () => void;
+};
+
+export function PreviewDialog({ kind, id, draft, onClose }: PreviewDialogProps) {
+  const { t } = useTranslation();
+  const unsaved = draft !== undefined;
   const [lang, setLang] = useState<'en' | 'ar'>('en');
   const [width, setWidth] = useState<keyof typeof WIDTHS>(() => (window.innerWidth < 720 ? 'phone' : 'desktop'));
   const stage = useRef<HTMLDivElement>(null);
   const room = useWidth(stage);
   const scale = room > 0 ? Math.min(1, room / WIDTHS[width]) : 1;
   const page = useQuery({
-    queryKey: ['preview', kind, id, lang],
-    queryFn: ({ signal }) => previewHtml(kind, id, lang, signal),
+    queryKey: ['preview', kind, id, lang, unsaved ? 'unsaved' : 'saved'],
+    queryFn: ({ signal }) => previewHtml(kind, id, lang, signal, draft?.()),
     staleTime: 0,
     gcTime: 0,
   });
   return (
     <Dialog open title={t('lifecycle.previewTitle')} onClose={onClose} size="full">
+      <p className={`preview-frame__source preview-frame__source--${unsaved ? 'unsaved' : 'saved'}`} role="status">
+        {unsaved ? t('lifecycle.previewUnsaved') : t('lifecycle.previewSaved')}
+      </p>
       <div className="preview-frame__bar">
         <div className="segmented" role="group" aria-label={t('common.languageTabs')}>
           <button type="button" aria-pressed={lang === 'en'} onClick={() => setLang('en')}>
@@ -65,11 +102,7 @@ export function PreviewDialog({ kind, id, onClose }: { kind: ContentKind; id: nu
       </div>
       <div className="preview-frame__stage" ref={stage}>
         {page.isPending ? <Spinner label={t('common.loading')} /> : null}
-        {page.isError ? (
-          <div className="notice notice--error" role="alert">
-            <p>{failureText(page.error, t('lifecycle.previewFailed'))}</p>
-          </div>
-        ) : null}
+        {page.isError ? <Refusal kind={kind} error={page.error} /> : null}
         {page.data ? (
           <div className="preview-frame__viewport" style={{ width: WIDTHS[width] * scale, height: HEIGHT[width] * scale }}>
             <iframe

@@ -1,19 +1,26 @@
 /**
  * Times in a chosen time zone: the admin enters and reads schedule times in one zone (Asia/Dubai
  * unless the administrator picks another), always shown with its UTC offset; the API takes and
- * gives UTC (RFC 3339).
+ * gives UTC (RFC 3339). A schedule is saved with the zone it was entered in (`schedule_zone`) and
+ * reopens in it.
  */
 import { useSyncExternalStore } from 'react';
 
 export const TIME_ZONES = ['Asia/Dubai', 'Asia/Riyadh', 'Asia/Qatar', 'Asia/Bahrain', 'Europe/London', 'Asia/Kolkata', 'UTC'] as const;
-export const DEFAULT_TIME_ZONE = 'Asia/Dubai';
+export type TimeZone = (typeof TIME_ZONES)[number];
+export const DEFAULT_TIME_ZONE: TimeZone = 'Asia/Dubai';
 const KEY = 'concierge.timeZone';
 const listeners = new Set<() => void>();
 
-function read(): string {
+/** One of the zones the admin offers (the only ones a save names). */
+export function isTimeZone(zone: unknown): zone is TimeZone {
+  return (TIME_ZONES as readonly unknown[]).includes(zone);
+}
+
+function read(): TimeZone {
   try {
     const stored = localStorage.getItem(KEY);
-    return stored && (TIME_ZONES as readonly string[]).includes(stored) ? stored : DEFAULT_TIME_ZONE;
+    return isTimeZone(stored) ? stored : DEFAULT_TIME_ZONE;
   } catch {
     return DEFAULT_TIME_ZONE;
   }
@@ -28,7 +35,7 @@ export function setTimeZone(zone: string) {
   listeners.forEach((l) => l());
 }
 
-export function useTimeZone(): string {
+export function useTimeZone(): TimeZone {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);

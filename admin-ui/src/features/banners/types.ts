@@ -1,4 +1,8 @@
-export type Banner = {
+import type { ListFilter } from '@/components/data-table/use-list-filter';
+import type { Lifecycle } from '@/components/lifecycle/api';
+
+/** As the admin reads it: its fields and its lifecycle (status, schedule, version). */
+export type Banner = Lifecycle & {
   id: number;
   banner_name: string;
   banner_url: string;
@@ -12,10 +16,10 @@ export type Banner = {
   updated_at: string;
 };
 
-export type BannerInput = Omit<Banner, 'id' | 'created_at' | 'updated_at'>;
+export type BannerInput = Omit<Banner, 'id' | 'created_at' | 'updated_at' | keyof Lifecycle>;
 
 export const bannerKeys = {
   all: ['banners'] as const,
-  list: (page: number) => ['banners', 'list', page] as const,
+  list: (page: number, filter: ListFilter) => ['banners', 'list', page, filter] as const,
   detail: (id: number) => ['banners', 'detail', id] as const,
 };

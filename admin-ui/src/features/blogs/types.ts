@@ -1,4 +1,8 @@
-export type Blog = {
+import type { ListFilter } from '@/components/data-table/use-list-filter';
+import type { Lifecycle } from '@/components/lifecycle/api';
+
+/** As the admin reads it: its fields and its lifecycle (status, schedule, version). */
+export type Blog = Lifecycle & {
   id: number;
   name: string;
   name_ar: string | null;
@@ -17,10 +21,10 @@ export type Blog = {
   updated_at: string;
 };
 
-export type BlogInput = Omit<Blog, 'id' | 'slug' | 'created_at' | 'updated_at'>;
+export type BlogInput = Omit<Blog, 'id' | 'slug' | 'created_at' | 'updated_at' | keyof Lifecycle>;
 
 export const blogKeys = {
   all: ['blogs'] as const,
-  list: (page: number) => ['blogs', 'list', page] as const,
+  list: (page: number, filter: ListFilter) => ['blogs', 'list', page, filter] as const,
   detail: (id: number) => ['blogs', 'detail', id] as const,
 };

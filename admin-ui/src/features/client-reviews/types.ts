@@ -1,4 +1,8 @@
-export type ClientReview = {
+import type { ListFilter } from '@/components/data-table/use-list-filter';
+import type { Lifecycle } from '@/components/lifecycle/api';
+
+/** As the admin reads it: its fields and its lifecycle (status, schedule, version). */
+export type ClientReview = Lifecycle & {
   id: number;
   title: string;
   title_ar: string | null;
@@ -12,10 +16,10 @@ export type ClientReview = {
   updated_at: string;
 };
 
-export type ClientReviewInput = Omit<ClientReview, 'id' | 'created_at' | 'updated_at'>;
+export type ClientReviewInput = Omit<ClientReview, 'id' | 'created_at' | 'updated_at' | keyof Lifecycle>;
 
 export const reviewKeys = {
   all: ['client-reviews'] as const,
-  list: (page: number) => ['client-reviews', 'list', page] as const,
+  list: (page: number, filter: ListFilter) => ['client-reviews', 'list', page, filter] as const,
   detail: (id: number) => ['client-reviews', 'detail', id] as const,
 };

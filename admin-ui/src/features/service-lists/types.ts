@@ -1,4 +1,8 @@
-export type ServiceListItem = {
+import type { ListFilter } from '@/components/data-table/use-list-filter';
+import type { Lifecycle } from '@/components/lifecycle/api';
+
+/** As the admin reads it: its fields and its lifecycle (status, schedule, version). */
+export type ServiceListItem = Lifecycle & {
   id: number;
   our_service_id: number;
   service_name: string;
@@ -13,14 +17,14 @@ export type ServiceListItem = {
   updated_at: string;
 };
 
-export type ServiceListInput = Omit<ServiceListItem, 'id' | 'service_name' | 'created_at' | 'updated_at'>;
+export type ServiceListInput = Omit<ServiceListItem, 'id' | 'service_name' | 'created_at' | 'updated_at' | keyof Lifecycle>;
 
 /** A parent service, as the dropdowns need it. */
 export type ParentService = { id: number; name: string };
 
 export const serviceListKeys = {
   all: ['service-lists'] as const,
-  list: (serviceId: number, page: number) => ['service-lists', 'list', serviceId, page] as const,
+  list: (serviceId: number, page: number, filter: ListFilter) => ['service-lists', 'list', serviceId, page, filter] as const,
   detail: (id: number) => ['service-lists', 'detail', id] as const,
   parents: ['service-lists', 'parents'] as const,
 };

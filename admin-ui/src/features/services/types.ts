@@ -1,4 +1,8 @@
-export type Service = {
+import type { ListFilter } from '@/components/data-table/use-list-filter';
+import type { Lifecycle } from '@/components/lifecycle/api';
+
+/** As the admin reads it: its fields and its lifecycle (status, schedule, version). */
+export type Service = Lifecycle & {
   id: number;
   name: string;
   name_ar: string | null;
@@ -15,10 +19,10 @@ export type Service = {
   updated_at: string;
 };
 
-export type ServiceInput = Omit<Service, 'id' | 'created_at' | 'updated_at'>;
+export type ServiceInput = Omit<Service, 'id' | 'created_at' | 'updated_at' | keyof Lifecycle>;
 
 export const serviceKeys = {
   all: ['services'] as const,
-  list: (page: number) => ['services', 'list', page] as const,
+  list: (page: number, filter: ListFilter) => ['services', 'list', page, filter] as const,
   detail: (id: number) => ['services', 'detail', id] as const,
 };

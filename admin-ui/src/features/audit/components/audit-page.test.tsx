@@ -10,17 +10,33 @@ const entries: AuditEntry[] = [
   { id: 13, at: '2026-11-23T10:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'enquiry.status_changed', resource: 'contact_us', resource_id: '7', detail: { from: 'new', to: 'replied' } },
   { id: 14, at: '2026-11-23T11:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'totp.reset', resource: 'admin_user', resource_id: '2', detail: null },
   { id: 11, at: '2026-11-23T08:00:00Z', actor: 'yusuf', address: '203.0.113.9', action: 'sign_in.failure', resource: null, resource_id: null, detail: { reason: 'code' } },
+  {
+    id: 15,
+    at: '2026-11-23T12:00:00Z',
+    actor: 'sara',
+    address: '10.0.0.6',
+    action: 'content.drafted',
+    resource: 'blog',
+    resource_id: '7',
+    detail: { fields: ['name', 'meta_description', 'slug'], title: 'Planning a London season' },
+  },
+  { id: 16, at: '2026-11-23T13:00:00Z', actor: 'sara', address: '10.0.0.6', action: 'content.deleted', resource: 'service_item', resource_id: '8', detail: { fields: [] } },
 ];
 
 describe('audit page', () => {
   it('shows who did what, when and from where, and sends the filters and page', async () => {
     const { requests } = mockApi({ 'GET /audit': () => [200, list(entries, 25)] });
     const { user, router } = renderApp(null, { url: '/audit' });
-    expect(await screen.findByText('Fields: name, description')).toBeInTheDocument();
+    // Fields by the form's labels; an item by its kind and title, or its number without one.
+    expect(await screen.findByText('Fields: Title, Description')).toBeInTheDocument();
+    expect(screen.getByText('Fields: Title, Meta description, slug')).toBeInTheDocument();
+    expect(screen.getByText('Planning a London season').closest('td')).toHaveTextContent(/^Blog: Planning a London season$/);
+    expect(screen.getByText('Service list item', { exact: false, selector: 'td span' })).toHaveTextContent('Service list item #8');
     expect(screen.getByText('Updated content', { selector: 'td' })).toBeInTheDocument();
     expect(screen.getByText('Sign-in failed', { selector: 'td' })).toBeInTheDocument();
     expect(screen.getByText('wrong code')).toBeInTheDocument();
-    expect(screen.getByText('service #4')).toBeInTheDocument();
+    expect(screen.getByText('#4').closest('td')).toHaveTextContent(/^Service #4$/);
+    expect(screen.getByText('contact_us #7')).toBeInTheDocument();
     expect(screen.getByText('Changed an enquiry’s status', { selector: 'td' })).toBeInTheDocument();
     expect(screen.getByText('new → replied')).toBeInTheDocument();
     expect(screen.getByText('Turned off an administrator’s two-factor', { selector: 'td' })).toBeInTheDocument();
@@ -42,6 +58,8 @@ describe('audit page', () => {
     mockApi({ 'GET /audit': () => [200, list(entries)] });
     renderApp(null, { url: '/audit' });
     expect(await screen.findByText('حدّث محتوى', { selector: 'td' })).toBeInTheDocument();
+    expect(screen.getByText('Planning a London season').closest('td')).toHaveTextContent(/^مدونة: Planning a London season$/);
+    expect(screen.getByText('الحقول: العنوان، الوصف')).toBeInTheDocument();
     expect(screen.getByText('أوقف التحقق بخطوتين لمسؤول', { selector: 'td' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'سجل التدقيق' })).toBeInTheDocument();
   });

@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { Pagination } from '@/components/data-table/pagination';
 import { Page } from '@/components/layouts/page';
+import { KIND_OF_RESOURCE } from '@/components/lifecycle/api';
+import { fieldLabel, joinLabels } from '@/components/lifecycle/field-labels';
 import { Spinner } from '@/components/ui/spinner';
 import { PAGE_SIZE } from '@/config/constants';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -62,7 +64,34 @@ const short = (value: string) => {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 };
 
-/** The audit log: who did what, when and from where; filters and the page live in the address. */
+/** A content item as the log names it: "Blog: Planning a London season", or "Blog #7" untitled. */
+function ItemName({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const kind = entry.resource ? KIND_OF_RESOURCE[entry.resource] : undefined;
+  if (!entry.resource) return <>—</>;
+  if (!kind) return <span dir="ltr">{`${entry.resource} #${entry.resource_id ?? ''}`}</span>;
+  const title = typeof entry.detail?.title === 'string' ? entry.detail.title.trim() : '';
+  return (
+    <span>
+      {t(`lifecycle.kinds.${kind}`)}
+      {title ? (
+        <>
+          : <bdi>{title}</bdi>
+        </>
+      ) : (
+        <>
+          {' '}
+          <bdi dir="ltr">#{entry.resource_id ?? ''}</bdi>
+        </>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The audit log: who did what, when and from where; filters and the page live in the address.
+ * Content is named by its kind and title, its fields as the forms label them.
+ */
 export function AuditPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('audit.title'));
@@ -100,7 +129,11 @@ export function AuditPage() {
   const detail = (entry: AuditEntry) => {
     const d = entry.detail ?? {};
     const parts: string[] = [];
-    if (Array.isArray(d.fields) && d.fields.length > 0) parts.push(t('audit.fields', { fields: d.fields.join(', ') }));
+    const kind = entry.resource ? KIND_OF_RESOURCE[entry.resource] : undefined;
+    if (Array.isArray(d.fields) && d.fields.length > 0) {
+      const labels = d.fields.map((field) => (kind ? fieldLabel(kind, String(field), t) : String(field)));
+      parts.push(t('audit.fields', { fields: joinLabels(labels, i18n.language) }));
+    }
     if (typeof d.reason === 'string')
       parts.push(i18n.exists(`audit.reasons.${d.reason}`) ? t(`audit.reasons.${d.reason}` as 'audit.reasons.code') : d.reason);
     if (typeof d.from === 'string' && typeof d.to === 'string') parts.push(`${short(d.from)} → ${short(d.to)}`);
@@ -167,7 +200,7 @@ export function AuditPage() {
                 {
                   key: 'resource',
                   header: t('audit.columns.resource'),
-                  cell: (e) => (e.resource ? <span dir="ltr">{`${e.resource} #${e.resource_id ?? ''}`}</span> : '—'),
+                  cell: (e) => <ItemName entry={e} />,
                 },
                 { key: 'address', header: t('audit.columns.address'), cell: (e) => <span dir="ltr">{e.address ?? '—'}</span> },
                 { key: 'detail', header: t('audit.columns.detail'), width: 'wide', cell: detail },

@@ -8,7 +8,7 @@ import { useSaveAndReturn } from '@/hooks/use-save-and-return';
 import { twin } from '@/lib/mutations';
 import { useCreateBanner } from '../api/create-banner';
 import { useBanner } from '../api/get-banner';
-import { useUpdateBanner } from '../api/update-banner';
+import { bannerBody, useUpdateBanner } from '../api/update-banner';
 import { BANNER_ARABIC_FIELDS, bannerRules, type BannerValues } from '../rules';
 import type { Banner, BannerInput } from '../types';
 
@@ -49,7 +49,7 @@ export function BannerForm({ id }: { id?: number }) {
   const create = useCreateBanner();
   const update = useUpdateBanner();
   const editing = id !== undefined;
-  const { submit, done } = useSaveAndReturn<BannerValues, BannerInput>({
+  const { submit, done, draft } = useSaveAndReturn<BannerValues, BannerInput>({
     media: { file: 'banner_file', url: 'banner_url' },
     toPayload: toInput,
     save: (input) => (editing ? update.mutateAsync({ id, input }) : create.mutateAsync(input)),
@@ -73,6 +73,7 @@ export function BannerForm({ id }: { id?: number }) {
           defaultValues={toValues(banner)}
           rules={bannerRules}
           onSubmit={submit}
+          previewBody={(values, extra) => bannerBody(draft(values, extra))}
           done={done}
           arabicFields={BANNER_ARABIC_FIELDS}
           english={

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CrudDashboard } from '@/components/data-table/crud-dashboard';
+import { useListFilter } from '@/components/data-table/use-list-filter';
+import { StatusBadge } from '@/components/lifecycle/lifecycle-panel';
 import { DetailsList } from '@/components/ui/details-list';
 import { Media, Thumb } from '@/components/ui/media';
 import { formPath, paths } from '@/config/paths';
@@ -14,7 +16,8 @@ import type { Banner } from '../types';
 export function BannersDashboard() {
   const { t } = useTranslation();
   const [page, setPage] = usePageParam();
-  const query = useBanners(page);
+  const [filter, setFilter] = useListFilter();
+  const query = useBanners(page, filter);
   const remove = useDeleteBanner();
   const nameOf = (b: Banner) => b.banner_name || b.title || `#${b.id}`;
   return (
@@ -22,6 +25,7 @@ export function BannersDashboard() {
       title={t('banners.title')}
       access={ACCESS.content}
       add={{ label: t('banners.add'), to: paths.addBanner }}
+      filter={{ value: filter, onChange: setFilter }}
       query={query}
       page={page}
       onPageChange={setPage}
@@ -30,6 +34,7 @@ export function BannersDashboard() {
         { key: 'image', header: t('banners.columns.image'), width: 'media', cell: (b) => <Thumb src={b.banner_url} alt={nameOf(b)} /> },
         { key: 'name', header: t('banners.columns.name'), cell: (b) => <span className="cell-title">{b.banner_name}</span> },
         { key: 'title', header: t('banners.columns.title'), width: 'wide', cell: (b) => b.title },
+        { key: 'status', header: t('lifecycle.status'), cell: (b) => <StatusBadge record={b} /> },
         {
           key: 'link',
           header: t('banners.columns.link'),
@@ -58,7 +63,7 @@ export function BannersDashboard() {
         ),
       }}
       editTo={(b) => formPath(paths.addBanner, b.id)}
-      remove={{ run: (b) => remove.mutateAsync(b.id), success: t('banners.toast.deleted'), onDone: () => void trackPublish() }}
+      remove={{ run: (b) => remove.mutateAsync(b), success: t('banners.toast.deleted'), onDone: () => void trackPublish() }}
     />
   );
 }

@@ -58,7 +58,7 @@ export function BlogForm({ id }: { id?: number }) {
   const [preview, setPreview] = useState<BlogPreviewMode | null>(null);
   const [previewLanguage, setPreviewLanguage] = useState<'en' | 'ar'>('en');
   const editing = id !== undefined;
-  const { submit, done } = useSaveAndReturn<BlogValues, BlogInput>({
+  const { submit, done, draft } = useSaveAndReturn<BlogValues, BlogInput>({
     media: { file: 'image_file', url: 'image_url' },
     toPayload: toInput,
     save: (input) => (editing ? update.mutateAsync({ id, input }) : create.mutateAsync(input)),
@@ -114,6 +114,7 @@ export function BlogForm({ id }: { id?: number }) {
           defaultValues={toValues(blog)}
           rules={blogRules}
           onSubmit={submit}
+          previewBody={draft}
           done={done}
           arabicFields={BLOG_ARABIC_FIELDS}
           extra={previewPanel}

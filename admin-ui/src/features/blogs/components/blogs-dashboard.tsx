@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CrudDashboard } from '@/components/data-table/crud-dashboard';
+import { useListFilter } from '@/components/data-table/use-list-filter';
+import { StatusBadge } from '@/components/lifecycle/lifecycle-panel';
 import { DetailsList } from '@/components/ui/details-list';
 import { Media, Thumb } from '@/components/ui/media';
 import { formPath, paths } from '@/config/paths';
@@ -14,13 +16,15 @@ import type { Blog } from '../types';
 export function BlogsDashboard() {
   const { t } = useTranslation();
   const [page, setPage] = usePageParam();
-  const query = useBlogs(page);
+  const [filter, setFilter] = useListFilter();
+  const query = useBlogs(page, filter);
   const remove = useDeleteBlog();
   return (
     <CrudDashboard<Blog>
       title={t('blogs.title')}
       access={ACCESS.content}
       add={{ label: t('blogs.add'), to: paths.addBlog }}
+      filter={{ value: filter, onChange: setFilter }}
       query={query}
       page={page}
       onPageChange={setPage}
@@ -28,12 +32,13 @@ export function BlogsDashboard() {
       columns={[
         { key: 'image', header: t('blogs.columns.image'), width: 'media', cell: (blog) => <Thumb src={blog.image_url} alt={blog.name} /> },
         { key: 'title', header: t('blogs.columns.title'), width: 'wide', cell: (blog) => <span className="cell-title">{blog.name}</span> },
+        { key: 'status', header: t('lifecycle.status'), cell: (blog) => <StatusBadge record={blog} /> },
         { key: 'order', header: t('blogs.columns.displayOrder'), width: 'narrow', cell: (blog) => blog.display_order },
         { key: 'created', header: t('blogs.columns.created'), cell: (blog) => formatDate(blog.created_at) },
       ]}
       view={{ title: t('blogs.details'), render: (blog) => <BlogDetails blog={blog} /> }}
       editTo={(blog) => formPath(paths.addBlog, blog.id)}
-      remove={{ run: (blog) => remove.mutateAsync(blog.id), success: t('blogs.toast.deleted'), onDone: () => void trackPublish() }}
+      remove={{ run: (blog) => remove.mutateAsync(blog), success: t('blogs.toast.deleted'), onDone: () => void trackPublish() }}
     />
   );
 }

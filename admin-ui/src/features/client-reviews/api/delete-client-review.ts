@@ -1,7 +1,9 @@
+import type { Versioned } from '@/components/lifecycle/api';
 import { remove } from '@/lib/api-client';
 import { useInvalidatingMutation } from '@/lib/mutations';
 import { reviewKeys } from '../types';
 
-export const deleteClientReview = (id: number) => remove(`/client-reviewes/${id}`);
+/** Deletes the review as the list read it (`If-Match`): a 409 when it changed since. */
+export const deleteClientReview = ({ id, version }: Versioned) => remove(`/client-reviewes/${id}`, version);
 
 export const useDeleteClientReview = () => useInvalidatingMutation(deleteClientReview, reviewKeys.all);

@@ -45,7 +45,7 @@ export function ClientReviewForm({ id }: { id?: number }) {
   const create = useCreateClientReview();
   const update = useUpdateClientReview();
   const editing = id !== undefined;
-  const { submit, done } = useSaveAndReturn<ClientReviewValues, ClientReviewInput>({
+  const { submit, done, draft } = useSaveAndReturn<ClientReviewValues, ClientReviewInput>({
     media: { file: 'image_file', url: 'image_url' },
     toPayload: toInput,
     save: (input) => (editing ? update.mutateAsync({ id, input }) : create.mutateAsync(input)),
@@ -69,6 +69,7 @@ export function ClientReviewForm({ id }: { id?: number }) {
           defaultValues={toValues(review)}
           rules={clientReviewRules}
           onSubmit={submit}
+          previewBody={draft}
           done={done}
           arabicFields={REVIEW_ARABIC_FIELDS}
           english={

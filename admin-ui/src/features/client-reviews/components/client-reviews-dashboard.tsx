@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CrudDashboard } from '@/components/data-table/crud-dashboard';
+import { useListFilter } from '@/components/data-table/use-list-filter';
+import { StatusBadge } from '@/components/lifecycle/lifecycle-panel';
 import { DetailsList } from '@/components/ui/details-list';
 import { Media, Thumb } from '@/components/ui/media';
 import { formPath, paths } from '@/config/paths';
@@ -14,13 +16,15 @@ import type { ClientReview } from '../types';
 export function ClientReviewsDashboard() {
   const { t } = useTranslation();
   const [page, setPage] = usePageParam();
-  const query = useClientReviews(page);
+  const [filter, setFilter] = useListFilter();
+  const query = useClientReviews(page, filter);
   const remove = useDeleteClientReview();
   return (
     <CrudDashboard<ClientReview>
       title={t('reviews.title')}
       access={ACCESS.content}
       add={{ label: t('reviews.add'), to: paths.addReview }}
+      filter={{ value: filter, onChange: setFilter }}
       query={query}
       page={page}
       onPageChange={setPage}
@@ -28,6 +32,7 @@ export function ClientReviewsDashboard() {
       columns={[
         { key: 'image', header: t('reviews.columns.image'), width: 'media', cell: (r) => <Thumb src={r.image_url} alt={r.name} /> },
         { key: 'title', header: t('reviews.columns.title'), width: 'wide', cell: (r) => <span className="cell-title">{r.title}</span> },
+        { key: 'status', header: t('lifecycle.status'), cell: (r) => <StatusBadge record={r} /> },
         { key: 'name', header: t('reviews.columns.name'), cell: (r) => r.name },
         { key: 'order', header: t('reviews.columns.displayOrder'), width: 'narrow', cell: (r) => r.display_order },
       ]}
@@ -53,7 +58,7 @@ export function ClientReviewsDashboard() {
         ),
       }}
       editTo={(r) => formPath(paths.addReview, r.id)}
-      remove={{ run: (r) => remove.mutateAsync(r.id), success: t('reviews.toast.deleted'), onDone: () => void trackPublish() }}
+      remove={{ run: (r) => remove.mutateAsync(r), success: t('reviews.toast.deleted'), onDone: () => void trackPublish() }}
     />
   );
 }

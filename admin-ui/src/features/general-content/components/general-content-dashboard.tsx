@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CrudDashboard } from '@/components/data-table/crud-dashboard';
+import { useListFilter } from '@/components/data-table/use-list-filter';
+import { StatusBadge } from '@/components/lifecycle/lifecycle-panel';
 import { DetailsList } from '@/components/ui/details-list';
 import { formPath, paths } from '@/config/paths';
 import { usePageParam } from '@/hooks/use-page-param';
@@ -13,13 +15,15 @@ import type { GeneralContent } from '../types';
 export function GeneralContentDashboard() {
   const { t } = useTranslation();
   const [page, setPage] = usePageParam();
-  const query = useGeneralContents(page);
+  const [filter, setFilter] = useListFilter();
+  const query = useGeneralContents(page, filter);
   const remove = useDeleteGeneralContent();
   return (
     <CrudDashboard<GeneralContent>
       title={t('generalContent.title')}
       access={ACCESS.content}
       add={{ label: t('generalContent.add'), to: paths.addGeneralContent }}
+      filter={{ value: filter, onChange: setFilter }}
       query={query}
       page={page}
       onPageChange={setPage}
@@ -27,6 +31,7 @@ export function GeneralContentDashboard() {
       columns={[
         { key: 'title', header: t('generalContent.columns.title'), cell: (e) => <code className="cell-key">{e.name}</code> },
         { key: 'values', header: t('generalContent.columns.values'), width: 'wide', cell: (e) => <span className="cell-clamp">{e.values}</span> },
+        { key: 'status', header: t('lifecycle.status'), cell: (e) => <StatusBadge record={e} /> },
       ]}
       view={{
         title: t('generalContent.details'),
@@ -43,7 +48,7 @@ export function GeneralContentDashboard() {
         ),
       }}
       editTo={(e) => formPath(paths.addGeneralContent, e.id)}
-      remove={{ run: (e) => remove.mutateAsync(e.id), success: t('generalContent.toast.deleted'), onDone: () => void trackPublish() }}
+      remove={{ run: (e) => remove.mutateAsync(e), success: t('generalContent.toast.deleted'), onDone: () => void trackPublish() }}
     />
   );
 }

@@ -34,7 +34,7 @@ export function GeneralContentForm({ id }: { id?: number }) {
   const create = useCreateGeneralContent();
   const update = useUpdateGeneralContent();
   const editing = id !== undefined;
-  const { submit, done } = useSaveAndReturn<GeneralContentValues, GeneralContentInput>({
+  const { submit, done, draft } = useSaveAndReturn<GeneralContentValues, GeneralContentInput>({
     toPayload: (values) => toInput(values),
     save: (input) => (editing ? update.mutateAsync({ id, input }) : create.mutateAsync(input)),
     messages: editing
@@ -59,6 +59,7 @@ export function GeneralContentForm({ id }: { id?: number }) {
           rules={generalContentRules}
           toastFirstError
           onSubmit={submit}
+          previewBody={draft}
           done={done}
           arabicFields={GENERAL_CONTENT_ARABIC_FIELDS}
           english={

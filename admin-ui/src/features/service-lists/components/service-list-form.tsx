@@ -50,7 +50,7 @@ export function ServiceListForm({ id }: { id?: number }) {
   const create = useCreateServiceList();
   const update = useUpdateServiceList();
   const editing = id !== undefined;
-  const { submit, done } = useSaveAndReturn<ServiceListValues, ServiceListInput>({
+  const { submit, done, draft } = useSaveAndReturn<ServiceListValues, ServiceListInput>({
     media: { file: 'image_file', url: 'image_url' },
     toPayload: (values, imageUrl) => toInput(values, imageUrl, record.data),
     save: (input) => (editing ? update.mutateAsync({ id, input }) : create.mutateAsync(input)),
@@ -82,6 +82,7 @@ export function ServiceListForm({ id }: { id?: number }) {
             rules={serviceListRules}
             toastFirstError
             onSubmit={submit}
+            previewBody={draft}
             done={done}
             arabicFields={SERVICE_LIST_ARABIC_FIELDS}
             english={

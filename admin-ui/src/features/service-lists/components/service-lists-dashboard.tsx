@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CrudDashboard, type ListState } from '@/components/data-table/crud-dashboard';
+import { useListFilter } from '@/components/data-table/use-list-filter';
+import { StatusBadge } from '@/components/lifecycle/lifecycle-panel';
 import { DetailsList } from '@/components/ui/details-list';
 import { Media } from '@/components/ui/media';
 import { formPath, paths } from '@/config/paths';
@@ -14,12 +16,21 @@ import { useParentServices } from '../api/get-parent-services';
 import { useServiceLists } from '../api/get-service-lists';
 import type { ServiceListItem } from '../types';
 
-/** The selected parent service, kept in the address (`?service=3`); the first one by default. */
+/**
+ * The selected parent service, kept in the address (`?service=3`); the first one by default.
+ * Picking another keeps the status and search and goes back to page 1.
+ */
 function useSelectedService(ids: number[]): [number | undefined, (id: number) => void] {
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('service'));
   const selected = ids.includes(requested) ? requested : ids[0];
-  const select = (id: number) => setParams({ service: String(id) });
+  const select = (id: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('page');
+      next.set('service', String(id));
+      return next;
+    });
   return [selected, select];
 }
 
@@ -30,7 +41,8 @@ export function ServiceListsDashboard() {
   const services = parents.data?.result ?? [];
   const [serviceId, setServiceId] = useSelectedService(services.map((s) => s.id));
   const [page, setPage] = usePageParam();
-  const query = useServiceLists(serviceId, page);
+  const [filter, setFilter] = useListFilter();
+  const query = useServiceLists(serviceId, page, filter);
   const remove = useDeleteServiceList();
   // The table follows the parent services first: their failure, their loading, or none at all.
   const listState: ListState<ServiceListItem> =
@@ -68,11 +80,15 @@ export function ServiceListsDashboard() {
       access={ACCESS.content}
       toolbar={picker}
       add={{ label: t('serviceLists.add'), to: serviceId ? `${paths.addServiceList}?service=${serviceId}` : paths.addServiceList }}
+      filter={{ value: filter, onChange: setFilter }}
       query={listState}
       page={page}
       onPageChange={setPage}
       rowName={(item) => item.name}
-      columns={[{ key: 'title', header: t('serviceLists.columns.title'), width: 'wide', cell: (item) => <span className="cell-title">{item.name}</span> }]}
+      columns={[
+        { key: 'title', header: t('serviceLists.columns.title'), width: 'wide', cell: (item) => <span className="cell-title">{item.name}</span> },
+        { key: 'status', header: t('lifecycle.status'), cell: (item) => <StatusBadge record={item} /> },
+      ]}
       view={{
         title: t('serviceLists.details'),
         render: (item) => (
@@ -94,7 +110,7 @@ export function ServiceListsDashboard() {
       }}
       editTo={(item) => formPath(paths.addServiceList, item.id)}
       remove={{
-        run: (item) => remove.mutateAsync(item.id),
+        run: (item) => remove.mutateAsync(item),
         success: t('serviceLists.toast.deleted'),
         failure: t('serviceLists.toast.deleteFailed'),
         onDone: () => void trackPublish(),

@@ -71,7 +71,7 @@ export function ServiceForm({ id }: { id?: number }) {
   const create = useCreateService();
   const update = useUpdateService();
   const editing = id !== undefined;
-  const { submit, done } = useSaveAndReturn<ServiceValues, ServiceInput>({
+  const { submit, done, draft } = useSaveAndReturn<ServiceValues, ServiceInput>({
     media: { file: 'image_file', url: 'image_url' },
     toPayload: toInput,
     save: (input) => (editing ? update.mutateAsync({ id, input }) : create.mutateAsync(input)),
@@ -95,6 +95,7 @@ export function ServiceForm({ id }: { id?: number }) {
           defaultValues={toValues(service)}
           rules={serviceRules}
           onSubmit={submit}
+          previewBody={draft}
           done={done}
           arabicFields={SERVICE_ARABIC_FIELDS}
           english={

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CrudDashboard } from '@/components/data-table/crud-dashboard';
+import { useListFilter } from '@/components/data-table/use-list-filter';
+import { StatusBadge } from '@/components/lifecycle/lifecycle-panel';
 import { DetailsList } from '@/components/ui/details-list';
 import { Media, Thumb } from '@/components/ui/media';
 import { formPath, paths } from '@/config/paths';
@@ -23,13 +25,15 @@ function Swatch({ color }: { color: string }) {
 export function ServicesDashboard() {
   const { t } = useTranslation();
   const [page, setPage] = usePageParam();
-  const query = useServices(page);
+  const [filter, setFilter] = useListFilter();
+  const query = useServices(page, filter);
   const remove = useDeleteService();
   return (
     <CrudDashboard<Service>
       title={t('services.title')}
       access={ACCESS.content}
       add={{ label: t('services.add'), to: paths.addService }}
+      filter={{ value: filter, onChange: setFilter }}
       query={query}
       page={page}
       onPageChange={setPage}
@@ -37,6 +41,7 @@ export function ServicesDashboard() {
       columns={[
         { key: 'image', header: t('services.columns.image'), width: 'media', cell: (s) => <Thumb src={s.image_url} alt={s.name} /> },
         { key: 'title', header: t('services.columns.title'), width: 'wide', cell: (s) => <span className="cell-title">{s.name}</span> },
+        { key: 'status', header: t('lifecycle.status'), cell: (s) => <StatusBadge record={s} /> },
         { key: 'color', header: t('services.columns.color'), cell: (s) => <Swatch color={s.color} /> },
         { key: 'order', header: t('services.columns.displayOrder'), width: 'narrow', cell: (s) => s.display_order },
       ]}
@@ -63,7 +68,7 @@ export function ServicesDashboard() {
         ),
       }}
       editTo={(s) => formPath(paths.addService, s.id)}
-      remove={{ run: (s) => remove.mutateAsync(s.id), success: t('services.toast.deleted'), onDone: () => void trackPublish() }}
+      remove={{ run: (s) => remove.mutateAsync(s), success: t('services.toast.deleted'), onDone: () => void trackPublish() }}
     />
   );
 }

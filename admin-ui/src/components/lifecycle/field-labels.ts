@@ -1,0 +1,108 @@
+/**
+ * A content field named as its form labels it ("Meta description", not `meta_description`), in
+ * the admin's language: one table per kind pointing at the form's own label keys, so a label is
+ * written once. History, the audit log, the missing-Arabic note, the merge dialog and the
+ * preview's refusals read it; a field no form shows keeps its name.
+ */
+import { useTranslation } from 'react-i18next';
+import type { TKey } from '@/locales/types';
+import type { ContentKind } from './api';
+
+/** What every kind's lifecycle adds, labelled as the lifecycle panel labels it. */
+const LIFECYCLE_LABELS = {
+  status: 'lifecycle.status',
+  publish_at: 'lifecycle.publishAt',
+  unpublish_at: 'lifecycle.unpublishAt',
+  schedule_zone: 'lifecycle.timeZone',
+} as const satisfies Record<string, TKey>;
+
+export const FIELD_LABELS = {
+  blog: {
+    name: 'blogs.fields.name',
+    display_order: 'blogs.fields.displayOrder',
+    image_url: 'blogs.fields.image',
+    description: 'blogs.fields.description',
+    meta_title: 'blogs.fields.metaTitle',
+    meta_description: 'blogs.fields.metaDescription',
+    key_words: 'blogs.fields.keyWords',
+    name_ar: 'blogs.fields.nameAr',
+    description_ar: 'blogs.fields.descriptionAr',
+    meta_title_ar: 'blogs.fields.metaTitleAr',
+    meta_description_ar: 'blogs.fields.metaDescriptionAr',
+    key_words_ar: 'blogs.fields.keyWordsAr',
+  },
+  service: {
+    name: 'services.fields.name',
+    display_order: 'services.fields.displayOrder',
+    description: 'services.fields.description',
+    content: 'services.fields.content',
+    image_url: 'services.fields.image',
+    color: 'services.fields.color',
+    coming_soon: 'services.fields.comingSoon',
+    name_ar: 'services.fields.nameAr',
+    description_ar: 'services.fields.descriptionAr',
+    content_ar: 'services.fields.contentAr',
+  },
+  'service-list': {
+    our_service_id: 'serviceLists.fields.service',
+    name: 'serviceLists.fields.name',
+    display_order: 'serviceLists.fields.displayOrder',
+    image_url: 'serviceLists.fields.image',
+    description: 'serviceLists.fields.description',
+    name_ar: 'serviceLists.fields.nameAr',
+    description_ar: 'serviceLists.fields.descriptionAr',
+  },
+  'client-review': {
+    title: 'reviews.fields.title',
+    name: 'reviews.fields.name',
+    description: 'reviews.fields.description',
+    display_order: 'reviews.fields.displayOrder',
+    image_url: 'reviews.fields.image',
+    title_ar: 'reviews.fields.titleAr',
+    name_ar: 'reviews.fields.nameAr',
+    description_ar: 'reviews.fields.descriptionAr',
+  },
+  banner: {
+    banner_name: 'banners.fields.bannerName',
+    image_id: 'banners.fields.imageId',
+    banner_url: 'banners.fields.image',
+    title: 'banners.fields.title',
+    sub_title: 'banners.fields.subTitle',
+    web_url: 'banners.fields.webUrl',
+    title_ar: 'banners.fields.titleAr',
+    sub_title_ar: 'banners.fields.subTitleAr',
+  },
+  'general-content': {
+    name: 'generalContent.fields.name',
+    values: 'generalContent.fields.value',
+    display_order: 'generalContent.fields.displayOrder',
+    values_ar: 'generalContent.fields.valueAr',
+  },
+} as const satisfies Record<ContentKind, Record<string, TKey>>;
+
+type Translate = (key: TKey) => string;
+
+function keyOf(kind: ContentKind, field: string): TKey | undefined {
+  const labels: Readonly<Record<string, TKey>> = { ...FIELD_LABELS[kind], ...LIFECYCLE_LABELS };
+  return labels[field];
+}
+
+/** A form of `kind` (or its lifecycle panel) labels `field`: not so its derived ones (`slug`, `excerpt`). */
+export const isLabelled = (kind: ContentKind, field: string) => keyOf(kind, field) !== undefined;
+
+/** The label of `field` of `kind`, or the field's own name when no form shows it. */
+export function fieldLabel(kind: ContentKind, field: string, t: Translate): string {
+  const key = keyOf(kind, field);
+  return key ? t(key) : field;
+}
+
+/** Labels in a list, as the language writes one ("Title, Meta title" or "العنوان، العنوان الوصفي"). */
+export function joinLabels(labels: string[], language: string): string {
+  return labels.join(language === 'ar' ? '، ' : ', ');
+}
+
+/** `fieldLabel` in the admin's language, for a component. */
+export function useFieldLabels(kind: ContentKind | undefined): (field: string) => string {
+  const { t } = useTranslation();
+  return (field) => (kind ? fieldLabel(kind, field, t) : field);
+}

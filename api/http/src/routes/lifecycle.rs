@@ -398,7 +398,8 @@ pub struct PreviewQuery {
 #[utoipa::path(context_path = "/api/v1", tag = "content lifecycle",
     params(("kind" = String, Path), ("id" = i32, Path, minimum = 1), PreviewQuery),
     security(("api_key" = [], "bearer" = ["content.read"])),
-    responses((status = 200, content_type = "text/html", body = String), (status = 404, body = ErrorBody)))]
+    responses((status = 200, content_type = "text/html", body = String), (status = 404, body = ErrorBody),
+        (status = 409, description = "No page of the site shows the item", body = ErrorBody)))]
 #[get("/preview/{kind}/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn preview(
@@ -421,7 +422,8 @@ pub async fn preview(
     request_body(content = Object, description = "The item's fields as its update takes them"),
     security(("api_key" = [], "bearer" = ["content.read"])),
     responses((status = 200, content_type = "text/html", body = String), (status = 400, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+        (status = 404, body = ErrorBody),
+        (status = 409, description = "No page of the site shows the item", body = ErrorBody)))]
 #[post("/preview/{kind}/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn preview_unsaved(

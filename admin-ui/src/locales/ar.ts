@@ -198,6 +198,7 @@ export const ar: Translations = {
   },
   lifecycle: {
     label: 'النشر',
+    derived: { slug: 'عنوان الصفحة (من الاسم)', excerpt: 'المقتطف (من النص)', excerptAr: 'المقتطف العربي (من النص العربي)', serviceName: 'اسم الخدمة (من الخدمة)' },
     status: 'الحالة',
     standing: { draft: 'مسودة', scheduled: 'مجدول', live: 'منشور على الموقع', ended: 'انتهى' },
     pending: 'تغييرات بانتظار النشر',

@@ -199,6 +199,7 @@ export const en = {
   },
   lifecycle: {
     label: 'Publishing',
+    derived: { slug: 'Web address (from the name)', excerpt: 'Excerpt (from the text)', excerptAr: 'Arabic excerpt (from the Arabic text)', serviceName: 'Service name (from the service)' },
     status: 'Status',
     standing: { draft: 'Draft', scheduled: 'Scheduled', live: 'On the site', ended: 'Ended' },
     pending: 'Changes pending',

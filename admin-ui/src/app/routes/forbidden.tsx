@@ -1,20 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '@/components/ui/button';
-import { useDocumentTitle } from '@/hooks/use-document-title';
+import { MessagePage } from './message-page';
 
 /** A screen the signed-in administrator's role may not use (typed or bookmarked), inside the shell. */
 export default function Forbidden() {
   const { t } = useTranslation();
-  useDocumentTitle(t('app.forbidden'));
-  return (
-    <section className="page not-found" aria-labelledby="page-title">
-      <h1 id="page-title" className="page__title">
-        {t('app.forbidden')}
-      </h1>
-      <p className="muted">{t('app.forbiddenHint')}</p>
-      <ButtonLink to="/" variant="secondary">
-        {t('app.goToStart')}
-      </ButtonLink>
-    </section>
-  );
+  return <MessagePage title={t('app.forbidden')} hint={t('app.forbiddenHint')} back={t('app.goToStart')} />;
 }

@@ -5,7 +5,7 @@ import { list, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import type { TKey } from '@/locales/types';
 import type { ContentKind } from './api';
-import { FIELD_LABELS, fieldLabel, joinLabels } from './field-labels';
+import { FIELD_LABELS, fieldLabel, isLabelled, joinLabels } from './field-labels';
 
 const t = (key: TKey) => i18n.t(key);
 
@@ -27,8 +27,13 @@ describe('field labels', () => {
     expect(fieldLabel(kind, field, t)).toBe(arabic);
   });
 
-  it('keeps the name of a field no form shows, and joins labels as each language writes a list', () => {
-    expect(fieldLabel('blog', 'slug', t)).toBe('slug');
+  it('names a field a save derives by what it is, keeps the name of any other no form shows, and joins labels as each language writes a list', async () => {
+    expect(fieldLabel('blog', 'slug', t)).toBe('Web address (from the name)');
+    expect(isLabelled('blog', 'slug')).toBe(false);
+    expect(fieldLabel('blog', 'hasPendingChanges', t)).toBe('hasPendingChanges');
+    await i18n.changeLanguage('ar');
+    expect(fieldLabel('blog', 'excerpt_ar', t)).toBe('المقتطف العربي (من النص العربي)');
+    await i18n.changeLanguage('en');
     expect(joinLabels(['Title', 'Meta title'], 'en')).toBe('Title, Meta title');
     expect(joinLabels(['العنوان', 'الوصف'], 'ar')).toBe('العنوان، الوصف');
   });

@@ -2,7 +2,8 @@
  * A content field named as its form labels it ("Meta description", not `meta_description`), in
  * the admin's language: one table per kind pointing at the form's own label keys, so a label is
  * written once. History, the audit log, the missing-Arabic note, the merge dialog and the
- * preview's refusals read it; a field no form shows keeps its name.
+ * preview's refusals read it; a field a save derives is named by what it is, any other keeps its
+ * name.
  */
 import { useTranslation } from 'react-i18next';
 import type { TKey } from '@/locales/types';
@@ -14,6 +15,18 @@ const LIFECYCLE_LABELS = {
   publish_at: 'lifecycle.publishAt',
   unpublish_at: 'lifecycle.unpublishAt',
   schedule_zone: 'lifecycle.timeZone',
+} as const satisfies Record<string, TKey>;
+
+/**
+ * Fields no form shows, which a save makes from those it does (a blog's web address from its
+ * name, its excerpts from its text; a list item's service name from its service): History and
+ * the audit log name them by what they are, the merge dialog leaves them out.
+ */
+const DERIVED_LABELS = {
+  slug: 'lifecycle.derived.slug',
+  excerpt: 'lifecycle.derived.excerpt',
+  excerpt_ar: 'lifecycle.derived.excerptAr',
+  service_name: 'lifecycle.derived.serviceName',
 } as const satisfies Record<string, TKey>;
 
 export const FIELD_LABELS = {
@@ -90,9 +103,10 @@ function keyOf(kind: ContentKind, field: string): TKey | undefined {
 /** A form of `kind` (or its lifecycle panel) labels `field`: not so its derived ones (`slug`, `excerpt`). */
 export const isLabelled = (kind: ContentKind, field: string) => keyOf(kind, field) !== undefined;
 
-/** The label of `field` of `kind`, or the field's own name when no form shows it. */
+/** The label of `field` of `kind` (or what a derived field is), else the field's own name. */
 export function fieldLabel(kind: ContentKind, field: string, t: Translate): string {
-  const key = keyOf(kind, field);
+  const derived: Readonly<Record<string, TKey>> = DERIVED_LABELS;
+  const key = keyOf(kind, field) ?? derived[field];
   return key ? t(key) : field;
 }
 

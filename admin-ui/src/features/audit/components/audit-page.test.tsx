@@ -29,7 +29,7 @@ describe('audit page', () => {
     const { user, router } = renderApp(null, { url: '/audit' });
     // Fields by the form's labels; an item by its kind and title, or its number without one.
     expect(await screen.findByText('Fields: Title, Description')).toBeInTheDocument();
-    expect(screen.getByText('Fields: Title, Meta description, slug')).toBeInTheDocument();
+    expect(screen.getByText('Fields: Title, Meta description, Web address (from the name)')).toBeInTheDocument();
     expect(screen.getByText('Planning a London season').closest('td')).toHaveTextContent(/^Blog: Planning a London season$/);
     expect(screen.getByText('Service list item', { exact: false, selector: 'td span' })).toHaveTextContent('Service list item #8');
     expect(screen.getByText('Updated content', { selector: 'td' })).toBeInTheDocument();

@@ -15,8 +15,6 @@ export type SetStatusFilter<S extends string> = (change: Partial<StatusFilter<S>
 export type ListFilter = StatusFilter<ListStatus>;
 export type SetListFilter = SetStatusFilter<ListStatus>;
 
-export const NO_FILTER: ListFilter = { q: '' };
-
 /** `?status=&q=` of the list request: only what is set. */
 export const listQuery = <S extends string>({ status, q }: StatusFilter<S>) => ({ status, q: q.trim() || undefined });
 

@@ -38,9 +38,6 @@ export const contactKeys = {
   detail: (id: number) => ['contacts', 'detail', id] as const,
 };
 
-/** `?status=&q=` of the list and the export: only what is set. */
-export const filterQuery = ({ status, q }: EnquiryFilter) => ({ status, q: q.trim() || undefined });
-
 /** An enquiry left New for this long stands out. */
 export const WAITING_MS = 24 * 60 * 60 * 1000;
 

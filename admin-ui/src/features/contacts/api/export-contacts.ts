@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { EXPORT_FILE_NAME } from '@/config/constants';
 import { send } from '@/lib/api-client';
-import { filterQuery, type EnquiryFilter } from '../types';
+import { listQuery } from '@/components/data-table/use-list-filter';
+import { type EnquiryFilter } from '../types';
 
 /**
  * `GET /contact-us/export?status=&q=` (bearer): the spreadsheet of the enquiries the dashboard
@@ -10,7 +11,7 @@ import { filterQuery, type EnquiryFilter } from '../types';
  */
 export async function exportContacts(filter: EnquiryFilter): Promise<Blob> {
   const response = await send('/contact-us/export', {
-    query: { ...filterQuery(filter), tz_offset: -new Date().getTimezoneOffset() },
+    query: { ...listQuery(filter), tz_offset: -new Date().getTimezoneOffset() },
   });
   return response.blob();
 }

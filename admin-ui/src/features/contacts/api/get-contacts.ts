@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@/config/constants';
 import { getPage } from '@/lib/api-client';
-import { contactKeys, filterQuery, type Contact, type EnquiryFilter } from '../types';
+import { listQuery } from '@/components/data-table/use-list-filter';
+import { contactKeys, type Contact, type EnquiryFilter } from '../types';
 
 /** Enquiries, newest first, filtered by status and searched by name, email or phone. */
 export const getContacts = (page: number, filter: EnquiryFilter, signal?: AbortSignal) =>
-  getPage<Contact>('/contact-us', page, PAGE_SIZE, signal, filterQuery(filter));
+  getPage<Contact>('/contact-us', page, PAGE_SIZE, signal, listQuery(filter));
 
 export const getContactsQueryOptions = (page: number, filter: EnquiryFilter) =>
   queryOptions({

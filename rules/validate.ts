@@ -23,6 +23,11 @@ export type FieldKind =
   | 'cssClass'
   | 'choice'
   | 'flag'
+  | 'flightNumber'
+  | 'date'
+  | 'time'
+  | 'wholeNumber'
+  | 'choices'
 
 export interface FieldRule {
   name: string
@@ -38,6 +43,8 @@ export interface FieldRule {
   options?: string[]
   /** The admin's file input that stands in for this address (a new upload). */
   file?: string
+  /** The choice among the form's `services` that makes this field apply; otherwise it is skipped. */
+  when?: string
 }
 
 export interface FormRules {
@@ -172,18 +179,65 @@ function wholeNumber(text: string): bigint | null {
   return /^[+-]?[0-9]+$/.test(text) ? BigInt(text) : null
 }
 
+/** `text` is a whole number from `min` to `max`. */
+function isWholeNumberIn(text: string, min: number, max: number): boolean {
+  const n = wholeNumber(text)
+  return n !== null && n >= BigInt(min) && n <= BigInt(max)
+}
+
+/**
+ * A flight number as airlines print it, upper case without spaces (`sv 123` is `SV123`): a
+ * two-character airline code with a letter in it (or a three-letter one), then 1 to 4 digits and
+ * perhaps a letter. Only ASCII letters are upper-cased, as the server's `to_ascii_uppercase`.
+ */
+export function parseFlightNumber(raw: string): string | null {
+  const code = raw.replace(/\p{White_Space}/gu, '').replace(/[a-z]/g, (c) => c.toUpperCase())
+  return /^(?:[A-Z][A-Z0-9]|[0-9][A-Z]|[A-Z]{3})[0-9]{1,4}[A-Z]?$/.test(code) ? code : null
+}
+
+/** `YYYY-MM-DD`, a day the calendar has (`2099-02-30` is not). */
+export function isCalendarDate(text: string): boolean {
+  const parts = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(text)
+  if (!parts) return false
+  const [year, month, day] = parts.slice(1).map(Number)
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+  return days !== undefined && day >= 1 && day <= days
+}
+
+/**
+ * The first day that is not yet past anywhere on earth: the calendar day at UTC−12, that is the
+ * UTC date of `now` less 12 hours, as `YYYY-MM-DD`.
+ */
+export function earliestDate(now: Date = new Date()): string {
+  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10)
+}
+
+/** `HH:MM` on the 24-hour clock. */
+export function isTime(text: string): boolean {
+  return /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/.test(text)
+}
+
+/** The items of a list field (an array, or a comma-joined string), each trimmed, none empty. */
+export function listOf(raw: unknown): string[] {
+  const items = Array.isArray(raw) ? raw.map(String) : raw == null ? [] : String(raw).split(',')
+  return items.map(trimText).filter((item) => item !== '')
+}
+
 /** Something the admin holds for a file input (a `File`), as opposed to nothing. */
 const isFile = (value: unknown) => typeof value === 'object' && value !== null
 
 /**
  * Runs one field's rule over `raw`, exactly as the server does; `null` when it passes. `values`
- * is the whole form, for a url that a chosen file stands in for.
+ * is the whole form, for a url that a chosen file stands in for; `now` is the clock a date is
+ * checked against. A list (`choices`) is checked as its items joined by commas.
  */
 export function checkField(
   rule: FieldRule,
   raw: unknown,
   audience: Audience,
   values: Record<string, unknown> = {},
+  now: Date = new Date(),
 ): Omit<Failure, 'field'> | null {
   const fail = (message: Text) => ({ message, toast: message })
   const sent = raw == null ? '' : String(raw)
@@ -199,20 +253,26 @@ export function checkField(
       return utf8Length(text) > (rule.maxBytes ?? Infinity)
         ? fail(fill(checks.tooLongBytes, { label, max: rule.maxBytes ?? 0 }))
         : null
-    case 'displayOrder': {
-      const n = wholeNumber(text)
-      return n !== null && n >= BigInt(displayOrder.min) && n <= BigInt(displayOrder.max)
+    case 'displayOrder':
+      return isWholeNumberIn(text, displayOrder.min, displayOrder.max)
         ? null
         : fail(fill(checks.wholeNumber, { label, min: displayOrder.min, max: displayOrder.max }))
+    case 'wholeNumber': {
+      // The table gives every whole number both bounds (the server's unit test requires them).
+      const min = rule.min ?? 0
+      const max = rule.max ?? 0
+      return isWholeNumberIn(text, min, max) ? null : fail(fill(checks.wholeNumber, { label, min, max }))
     }
     case 'id': {
       const n = wholeNumber(text)
       return n !== null && n > 0n && n <= 2147483647n ? null : fail((rule.required ?? rule.invalid)!)
     }
   }
-  // A name, a phone, an address or a choice has a shape that leaves these out already, and its
-  // own message says what the shape is.
-  const shaped = ['personName', 'phone', 'email', 'choice', 'flag'].includes(rule.kind)
+  // A name, a phone, an address, a choice, a flight number, a date or a time has a shape that
+  // leaves these out already, and its own message says what the shape is.
+  const shaped = ['personName', 'phone', 'email', 'choice', 'flag', 'flightNumber', 'date', 'time', 'choices'].includes(
+    rule.kind,
+  )
   if (!shaped && Array.from(text).some(isRefusedChar)) return fail(fill(checks.refusedChars, { label }))
   const chars = charCount(text)
   if (rule.max !== undefined && chars > rule.max) {
@@ -242,6 +302,14 @@ export function checkField(
           : fail(fill(checks.choice, { label, options: (rule.options ?? []).join(', ') }))
     case 'flag':
       return ['true', 'false', '1', '0'].includes(text) ? null : invalid()
+    case 'flightNumber':
+      return parseFlightNumber(text) === null ? invalid() : null
+    case 'date':
+      return isCalendarDate(text) && text >= earliestDate(now) ? null : invalid()
+    case 'time':
+      return isTime(text) ? null : invalid()
+    case 'choices':
+      return text.split(',').every((item) => rule.options?.includes(item)) ? null : invalid()
     case 'url':
       return isSafeUrl(text) ? null : fail(fill(checks.url, { label }))
     case 'newPassword':
@@ -259,20 +327,28 @@ export interface FormResult {
   headline: Failure | null
 }
 
+/** The field whose choices switch on the fields that name one of them in `when`. */
+const WHEN_FIELD = 'services'
+
 /**
  * Runs a form's rules over `values`. Fields the values do not carry are checked as empty only
  * when `only` does not leave them out (the public forms send a subset of the table's fields).
+ * A field with `when` is checked only when that choice is among `values.services` (an array,
+ * or a comma-joined string); otherwise it is skipped. `now` is the clock dates are checked against.
  */
 export function checkForm(
   form: FormName,
   values: Record<string, unknown>,
   audience: Audience,
   only?: readonly string[],
+  now: Date = new Date(),
 ): FormResult {
   const failures: Failure[] = []
+  const chosen = listOf(values[WHEN_FIELD])
   for (const rule of forms[form].fields) {
     if (only && !only.includes(rule.name)) continue
-    const failure = checkField(rule, values[rule.name], audience, values)
+    if (rule.when !== undefined && !chosen.includes(rule.when)) continue
+    const failure = checkField(rule, values[rule.name], audience, values, now)
     if (failure) failures.push({ field: rule.name, ...failure })
   }
   return { failures, headline: failures[0] ?? null }

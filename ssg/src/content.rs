@@ -167,6 +167,12 @@ pub struct Content {
 /// The policy pages, by route segment.
 pub const DOCUMENTS: [&str; 3] = ["privacy-policy", "terms-services", "cookies-policy"];
 
+/// The airports of the airport page (`content/airports.toml`), as JSON: the API checks an
+/// airport request against the same list the page offers.
+pub fn airports(source: &Source) -> Result<Value> {
+    toml::from_str(&source.read_text("airports.toml")?).context("content/airports.toml")
+}
+
 impl Content {
     pub fn load(source: &Source) -> Result<Content> {
         let mut hasher = Sha256::new();

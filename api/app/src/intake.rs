@@ -1,4 +1,4 @@
-//! Enquiries written in groups: every enquiry that arrives while the last group is committing
+//! Enquiries (contact enquiries and airport requests) written in groups: every enquiry that arrives while the last group is committing
 //! goes into the next, and a group is one transaction and one commit (one `fsync` on SQLite),
 //! however many enquiries it holds. A visitor is answered only after the commit that holds
 //! their enquiry, so "sent" still means "on disk" (`synchronous=FULL`).
@@ -20,7 +20,7 @@ use tokio::sync::{Notify, mpsc, oneshot};
 use concierge_core::config::Settings;
 use concierge_core::limits::Limit;
 use concierge_store::Db;
-use concierge_store::entities::contact;
+use concierge_store::entities::{airport_request, contact};
 use concierge_store::throttle::{self, Verdict};
 
 /// Most enquiries in one transaction.
@@ -29,9 +29,23 @@ const GROUP: usize = 64;
 /// Enquiries waiting for the writer; past it, senders wait.
 const QUEUE: usize = 1024;
 
+/// The row an enquiry is stored as.
+#[derive(Debug, Clone)]
+pub enum Row {
+    Contact(contact::ActiveModel),
+    Airport(airport_request::ActiveModel),
+}
+
+/// A stored enquiry.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Saved {
+    Contact(contact::Model),
+    Airport(airport_request::Model),
+}
+
 /// An enquiry to store.
 pub struct Enquiry {
-    pub row: contact::ActiveModel,
+    pub row: Row,
     /// Sends the staff and the visitor their messages (not for spam).
     pub notify: bool,
     /// The rate limit to count it against (a visitor's address), if any.
@@ -41,7 +55,7 @@ pub struct Enquiry {
 /// What became of an enquiry.
 #[derive(Debug)]
 pub enum Stored {
-    Saved(Box<contact::Model>),
+    Saved(Box<Saved>),
     /// Past its limit: nothing was written.
     Refused {
         retry_after: u64,
@@ -192,15 +206,68 @@ async fn write_in(
     // A few statements for the whole group, not a few per enquiry: each statement is a round
     // trip to the database's thread, and those hand-overs were most of a burst's cost.
     let refused = refusals(txn, enquiries).await?;
-    // The enquiries in one statement, each matched to the row stored for it.
-    let rows: Vec<contact::ActiveModel> = enquiries
-        .iter()
-        .zip(&refused)
-        .filter(|(_, refused)| refused.is_none())
-        .map(|(e, _)| e.row.clone())
+    let accepted = || {
+        enquiries
+            .iter()
+            .zip(&refused)
+            .filter(|(_, refused)| refused.is_none())
+            .map(|(e, _)| &e.row)
+    };
+    // Each kind's rows in one statement, each matched to the row stored for it.
+    let contacts: Vec<contact::ActiveModel> = accepted()
+        .filter_map(|row| match row {
+            Row::Contact(row) => Some(row.clone()),
+            Row::Airport(_) => None,
+        })
         .collect();
+    let airports: Vec<airport_request::ActiveModel> = accepted()
+        .filter_map(|row| match row {
+            Row::Airport(row) => Some(row.clone()),
+            Row::Contact(_) => None,
+        })
+        .collect();
+    let mut saved_contacts = insert_all::<contact::Entity>(txn, contacts).await?;
+    let mut saved_airports = insert_all::<airport_request::Entity>(txn, airports).await?;
+    let mut stored = Vec::with_capacity(enquiries.len());
+    for (enquiry, refused) in enquiries.iter().zip(refused) {
+        if let Some(retry_after) = refused {
+            stored.push(Stored::Refused { retry_after });
+            continue;
+        }
+        let saved = match &enquiry.row {
+            Row::Contact(sent) => take_stored::<contact::Entity>(&mut saved_contacts, sent).map(Saved::Contact),
+            Row::Airport(sent) => take_stored::<airport_request::Entity>(&mut saved_airports, sent).map(Saved::Airport),
+        }
+        .ok_or_else(|| DbErr::Custom("an enquiry was not stored as it was sent".to_owned()))?;
+        stored.push(Stored::Saved(Box::new(saved)));
+    }
+    let notified: Vec<&Saved> = enquiries
+        .iter()
+        .zip(&stored)
+        .filter_map(|(enquiry, stored)| match stored {
+            Stored::Saved(saved) if enquiry.notify => Some(&**saved),
+            _ => None,
+        })
+        .collect();
+    crate::notify::enqueue_enquiries(txn, settings, &notified).await?;
+    Ok(stored)
+}
+
+/// Inserts `rows` in one statement; the rows stored, each to be claimed by the enquiry it
+/// holds ([`take_stored`]).
+async fn insert_all<E: EntityTrait>(
+    txn: &DatabaseTransaction,
+    rows: Vec<E::ActiveModel>,
+) -> Result<Vec<Option<E::Model>>, DbErr>
+where
+    E::ActiveModel: ActiveModelTrait<Entity = E>,
+    E::Model: sea_orm::IntoActiveModel<E::ActiveModel>,
+{
     let sent = rows.len();
-    let mut saved: Vec<Option<contact::Model>> = contact::Entity::insert_many(rows)
+    if sent == 0 {
+        return Ok(Vec::new());
+    }
+    let saved: Vec<Option<E::Model>> = E::insert_many(rows)
         .exec_with_returning(txn)
         .await?
         .into_iter()
@@ -212,34 +279,24 @@ async fn write_in(
             saved.len()
         )));
     }
-    // One row is the one enquiry's, whatever the database made of what it was sent.
-    let alone = sent == 1;
-    let mut stored = Vec::with_capacity(enquiries.len());
-    for (enquiry, refused) in enquiries.iter().zip(refused) {
-        if let Some(retry_after) = refused {
-            stored.push(Stored::Refused { retry_after });
-            continue;
-        }
-        let row = saved
-            .iter_mut()
-            .find(|row| {
-                row.as_ref()
-                    .is_some_and(|row| alone || is_stored_as(&enquiry.row, row))
-            })
-            .and_then(Option::take)
-            .ok_or_else(|| DbErr::Custom("an enquiry was not stored as it was sent".to_owned()))?;
-        stored.push(Stored::Saved(Box::new(row)));
-    }
-    let notified: Vec<&contact::Model> = enquiries
-        .iter()
-        .zip(&stored)
-        .filter_map(|(enquiry, stored)| match stored {
-            Stored::Saved(row) if enquiry.notify => Some(&**row),
-            _ => None,
+    Ok(saved)
+}
+
+/// Takes, from the rows one statement stored, the one that holds what `sent` set (the only
+/// one, when there is one: it is the enquiry's whatever the database made of it).
+fn take_stored<E: EntityTrait>(saved: &mut [Option<E::Model>], sent: &E::ActiveModel) -> Option<E::Model>
+where
+    E::ActiveModel: ActiveModelTrait<Entity = E>,
+    E::Model: ModelTrait<Entity = E>,
+{
+    let alone = saved.len() == 1;
+    saved
+        .iter_mut()
+        .find(|row| {
+            row.as_ref()
+                .is_some_and(|row| alone || is_stored_as::<E>(sent, row))
         })
-        .collect();
-    crate::notify::enqueue_enquiries(txn, settings, &notified).await?;
-    Ok(stored)
+        .and_then(Option::take)
 }
 
 /// Counts each enquiry against its limit, together; for each, the seconds its visitor must
@@ -285,10 +342,14 @@ async fn refusals(
 /// enquiries alike in all of these are answered with the same words; which id each gets
 /// makes no difference to either visitor. A row that matches none (a database that changed
 /// a value on the way in) fails the group, which is then written one enquiry at a time.
-fn is_stored_as(sent: &contact::ActiveModel, row: &contact::Model) -> bool {
-    use contact::Column;
-    Column::iter()
-        .filter(|c| !matches!(c, Column::Id | Column::CreatedDate))
+fn is_stored_as<E: EntityTrait>(sent: &E::ActiveModel, row: &E::Model) -> bool
+where
+    E::ActiveModel: ActiveModelTrait<Entity = E>,
+    E::Model: ModelTrait<Entity = E>,
+{
+    use sea_orm::IdenStatic;
+    E::Column::iter()
+        .filter(|c| !matches!(c.as_str(), "id" | "created_date"))
         .all(|c| match sent.get(c) {
             ActiveValue::Set(value) | ActiveValue::Unchanged(value) => value == row.get(c),
             ActiveValue::NotSet => true,
@@ -314,8 +375,10 @@ mod tests {
             created_date: chrono::Utc::now(),
             status: "new".into(),
             lang: "ar".into(),
-            notes: String::new(),
+            notes: concierge_store::entities::timeline::Timeline::empty(),
             version: 1,
+            assignee: None,
+            deleted_at: None,
         }
     }
 
@@ -324,22 +387,22 @@ mod tests {
         let mut sent = row(0, "Arrival").into_active_model();
         sent.id = NotSet;
         sent.created_date = Set(chrono::Utc::now() - chrono::Duration::seconds(1));
-        assert!(is_stored_as(&sent, &row(7, "Arrival")));
-        assert!(!is_stored_as(&sent, &row(7, "Departure")));
+        assert!(is_stored_as::<contact::Entity>(&sent, &row(7, "Arrival")));
+        assert!(!is_stored_as::<contact::Entity>(&sent, &row(7, "Departure")));
         let mut other = row(7, "Arrival");
         other.lang = "en".into();
         assert!(
-            !is_stored_as(&sent, &other),
+            !is_stored_as::<contact::Entity>(&sent, &other),
             "the language tells them apart"
         );
         let mut other = row(7, "Arrival");
         other.status = "spam".into();
-        assert!(!is_stored_as(&sent, &other), "the status tells them apart");
+        assert!(!is_stored_as::<contact::Entity>(&sent, &other), "the status tells them apart");
         // A column the enquiry did not set is not compared (every caller sets them all: in a
         // multi-row insert, sea-orm would write NULL for it).
-        sent.notes = NotSet;
+        sent.assignee = NotSet;
         other = row(7, "Arrival");
-        other.notes = "a default".into();
-        assert!(is_stored_as(&sent, &other));
+        other.assignee = Some("a default".into());
+        assert!(is_stored_as::<contact::Entity>(&sent, &other));
     }
 }

@@ -20,11 +20,11 @@ use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_core::i18n::Text as Said;
 use concierge_store::Db;
-use concierge_store::entities::{contact as contact_entity, general_content};
+use concierge_store::entities::{airport_request, contact as contact_entity, general_content};
 
 pub const CONTACTS_FILE: &str = "Contact_Us_List.xlsx";
 pub const CONTACTS_SHEET: &str = "Contacts";
-pub const CONTACT_HEADERS: [&str; 7] = [
+pub const CONTACT_HEADERS: [&str; 10] = [
     "First Name",
     "Last Name",
     "Email",
@@ -32,6 +32,33 @@ pub const CONTACT_HEADERS: [&str; 7] = [
     "Date",
     "Subject",
     "Message",
+    "Status",
+    "Assignee",
+    "Latest note",
+];
+pub const AIRPORT_FILE: &str = "Airport_Requests.xlsx";
+pub const AIRPORT_SHEET: &str = "Airport requests";
+pub const AIRPORT_HEADERS: [&str; 20] = [
+    "Reference",
+    "Received",
+    "Status",
+    "Assignee",
+    "Title",
+    "Full Name",
+    "Mobile",
+    "Email",
+    "Country",
+    "City",
+    "Airport",
+    "Terminal",
+    "Flight",
+    "Departure or Arrival",
+    "Flight Date",
+    "Flight Time",
+    "Services",
+    "Details",
+    "Language",
+    "Latest note",
 ];
 pub const CONTENT_SHEET: &str = "General Content";
 pub const CONTENT_HEADERS: [&str; 4] = ["Name", "Value", "Value (Arabic)", "Display Order"];
@@ -109,7 +136,7 @@ pub fn contacts_workbook(
     for (col, title) in CONTACT_HEADERS.iter().enumerate() {
         sheet.write_string_with_format(0, col as u16, *title, &header)?;
     }
-    for (col, width) in [16.0, 18.0, 30.0, 18.0, 18.0, 32.0, 60.0]
+    for (col, width) in [16.0, 18.0, 30.0, 18.0, 18.0, 32.0, 60.0, 12.0, 16.0, 48.0]
         .into_iter()
         .enumerate()
     {
@@ -130,8 +157,94 @@ pub fn contacts_workbook(
         )?;
         write_text(sheet, row, 5, &c.subject, &text)?;
         write_text(sheet, row, 6, &c.message, &long_text)?;
+        write_text(sheet, row, 7, &c.status, &text)?;
+        write_text(sheet, row, 8, c.assignee.as_deref().unwrap_or(""), &text)?;
+        write_text(sheet, row, 9, &latest_note(&c.notes), &long_text)?;
     }
     sheet.autofilter(0, 0, rows.len() as u32, CONTACT_HEADERS.len() as u16 - 1)?;
+    Ok(workbook.save_to_buffer()?)
+}
+
+/// The newest note as the export shows it: its text, then who wrote it and when (UTC).
+fn latest_note(notes: &concierge_store::entities::timeline::Timeline) -> String {
+    notes
+        .latest()
+        .map(|n| {
+            format!(
+                "{} ({}, {} UTC)",
+                n.text,
+                n.author.as_deref().unwrap_or("—"),
+                n.at.format("%d-%m-%Y %H:%M")
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// The airport requests workbook: newest first, the received time a real date cell in the
+/// viewer's offset (the flight's own day and time are local to the airport, as typed).
+pub fn airport_workbook(
+    rows: &[airport_request::Model],
+    offset: FixedOffset,
+) -> anyhow::Result<Vec<u8>> {
+    let mut workbook = Workbook::new();
+    let sheet = workbook.add_worksheet();
+    sheet.set_name(AIRPORT_SHEET)?;
+    let header = Format::new().set_bold().set_align(FormatAlign::Left);
+    let date = Format::new()
+        .set_num_format(DATE_FORMAT)
+        .set_align(FormatAlign::Left);
+    let (text, long_text) = (Format::new(), Format::new().set_text_wrap());
+    for (col, title) in AIRPORT_HEADERS.iter().enumerate() {
+        sheet.write_string_with_format(0, col as u16, *title, &header)?;
+        sheet.set_column_width(col as u16, if col == 17 || col == 19 { 48.0 } else { 16.0 })?;
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    for (i, r) in rows.iter().enumerate() {
+        let row = i as u32 + 1;
+        let services: Vec<String> = serde_json::from_str(&r.services).unwrap_or_default();
+        let details: Vec<String> = [r.meet_greet.as_deref(), r.porter_service.as_deref()]
+            .into_iter()
+            .flatten()
+            .filter_map(|json| serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(json).ok())
+            .flat_map(|map| {
+                map.into_iter().map(|(k, v)| match v {
+                    serde_json::Value::String(s) => format!("{k}: {s}"),
+                    other => format!("{k}: {other}"),
+                })
+            })
+            .collect();
+        write_text(sheet, row, 0, &r.reference, &text)?;
+        sheet.write_datetime_with_format(
+            row,
+            1,
+            r.created_date.with_timezone(&offset).naive_local(),
+            &date,
+        )?;
+        for (col, value) in [
+            (2, r.status.as_str()),
+            (3, r.assignee.as_deref().unwrap_or("")),
+            (4, r.title.as_str()),
+            (5, r.full_name.as_str()),
+            (6, r.mobile.as_str()),
+            (7, r.email.as_str()),
+            (8, r.country.as_str()),
+            (9, r.city.as_str()),
+            (10, r.airport.as_str()),
+            (11, r.terminal.as_str()),
+            (12, r.flight_number.as_str()),
+            (13, r.departure_arrival.as_str()),
+            (14, r.date.as_str()),
+            (15, r.time.as_str()),
+            (16, &services.join(", ")),
+            (17, &details.join("\n")),
+            (18, r.lang.as_str()),
+            (19, &latest_note(&r.notes)),
+        ] {
+            let format = if col == 17 || col == 19 { &long_text } else { &text };
+            write_text(sheet, row, col, value, format)?;
+        }
+    }
+    sheet.autofilter(0, 0, rows.len() as u32, AIRPORT_HEADERS.len() as u16 - 1)?;
     Ok(workbook.save_to_buffer()?)
 }
 
@@ -161,11 +274,36 @@ pub async fn export_contacts(
     offset: FixedOffset,
     filter: &concierge_store::enquiries::Filter,
 ) -> Result<Option<Vec<u8>>, ApiError> {
-    let rows = filter.select().limit(MAX_EXPORT_ROWS).all(&db.read).await?;
+    let rows = filter
+        .select::<contact_entity::Entity>()
+        .limit(MAX_EXPORT_ROWS)
+        .all(&db.read)
+        .await?;
     if rows.is_empty() {
         return Ok(None);
     }
     contacts_workbook(&rows, offset)
+        .map(Some)
+        .map_err(ApiError::Unexpected)
+}
+
+/// The export of up to [`MAX_EXPORT_ROWS`] newest airport requests, or `None` when there are
+/// none.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn export_airport_requests(
+    db: &Db,
+    offset: FixedOffset,
+    filter: &concierge_store::enquiries::Filter,
+) -> Result<Option<Vec<u8>>, ApiError> {
+    let rows = filter
+        .select::<airport_request::Entity>()
+        .limit(MAX_EXPORT_ROWS)
+        .all(&db.read)
+        .await?;
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    airport_workbook(&rows, offset)
         .map(Some)
         .map_err(ApiError::Unexpected)
 }
@@ -317,7 +455,9 @@ fn contact_column(field: &str) -> &'static str {
 /// Checks every row of a contacts workbook, then saves them all in one transaction.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn import_contacts(db: &Db, bytes: &[u8], now: DateTime<Utc>) -> Result<usize, ApiError> {
-    let table = open_table(bytes, CONTACTS_SHEET, &CONTACT_HEADERS, &CONTACT_HEADERS)?;
+    // The desk's columns are read when there (the status); an enquiry imported starts
+    // unassigned, without notes: those are the desk's own record, not the workbook's.
+    let table = open_table(bytes, CONTACTS_SHEET, &CONTACT_HEADERS, &CONTACT_HEADERS[..7])?;
     let mut errors = Vec::new();
     let mut valid = Vec::new();
     for (number, row) in &table.rows {
@@ -333,8 +473,16 @@ pub async fn import_contacts(db: &Db, bytes: &[u8], now: DateTime<Utc>) -> Resul
         if let Err(message) = &created {
             errors.push((*number, "Date".to_owned(), message.clone()));
         }
+        let status = match table.text(row, 7) {
+            None => Some(contact::EnquiryStatus::New),
+            Some(raw) => contact::EnquiryStatus::parse(&raw),
+        };
+        if status.is_none() {
+            let rule = catalog().forms.desk.field("status");
+            errors.push((*number, "Status".to_owned(), rule.invalid.clone().expect("a message")));
+        }
         match contact::validate(draft, Audience::Visitor) {
-            Ok(c) => valid.push((c, created)),
+            Ok(c) => valid.push((c, created, status)),
             Err(ApiError::Validation(fields)) => {
                 for (field, message) in fields.iter() {
                     errors.push((*number, contact_column(field).to_owned(), message.clone()));
@@ -349,7 +497,7 @@ pub async fn import_contacts(db: &Db, bytes: &[u8], now: DateTime<Utc>) -> Resul
     }
     let txn = db.write.begin().await?;
     let count = valid.len();
-    for (c, created) in valid {
+    for (c, created, status) in valid {
         contact_entity::ActiveModel {
             first_name: Set(c.first_name.as_str().to_owned()),
             last_name: Set(c.last_name.as_str().to_owned()),
@@ -358,6 +506,8 @@ pub async fn import_contacts(db: &Db, bytes: &[u8], now: DateTime<Utc>) -> Resul
             subject: Set(c.subject),
             message: Set(c.message),
             created_date: Set(created.expect("checked above")),
+            status: Set(status.expect("checked above").as_str().to_owned()),
+            notes: Set(concierge_store::entities::timeline::Timeline::empty()),
             ..Default::default()
         }
         .insert(&txn)
@@ -478,8 +628,10 @@ mod tests {
                 + chrono::Duration::minutes(minutes),
             status: "new".into(),
             lang: "en".into(),
-            notes: String::new(),
+            notes: concierge_store::entities::timeline::Timeline::empty(),
             version: 1,
+            assignee: None,
+            deleted_at: None,
         }
     }
 

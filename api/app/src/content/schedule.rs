@@ -1,7 +1,8 @@
 //! The scheduler: puts items on the site at their `publish_at` and takes them off at their
 //! `unpublish_at`, to the minute, after restarts and exactly once across instances (each change
 //! is a conditional update, see [`concierge_store::content_rows::fire`]); and removes for good what was
-//! deleted more than 30 days ago, each removal in the audit log as the system's.
+//! deleted more than 30 days ago (content, and the enquiry desk's trash), each removal in the
+//! audit log as the system's.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -56,6 +57,17 @@ pub async fn tick(db: &Db, now: DateTime<Utc>) -> Result<Tick, ApiError> {
         });
         done.purged += purged?;
     }
+    // The enquiry desk's trash, kept as long as content's.
+    let txn = db.write.begin().await?;
+    done.purged += store::enquiries::purge::<store::entities::contact::Entity>(&txn, now, "contact")
+        .await?
+        + store::enquiries::purge::<store::entities::airport_request::Entity>(
+            &txn,
+            now,
+            "airport_request",
+        )
+        .await?;
+    txn.commit().await?;
     Ok(done)
 }
 

@@ -1,4 +1,4 @@
-//! The messages an enquiry sends, written once when it is stored (a retry sends the very same
+//! The messages an enquiry (a contact enquiry or an airport request) sends, written once when it is stored (a retry sends the very same
 //! message, with the same key): the staff's email, the visitor's acknowledgement in the page's
 //! language, and the CRM's webhook body.
 
@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use super::Kind;
 use concierge_core::config::Settings;
-use concierge_store::entities::contact;
+use crate::intake::Saved;
+use concierge_store::entities::{airport_request, contact};
 
 /// One message as queued.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -21,17 +22,16 @@ pub struct Message {
 }
 
 /// The messages the configuration asks for, for a new enquiry.
-pub fn for_enquiry(settings: &Settings, enquiry: &contact::Model) -> Vec<(Kind, Message)> {
-    let mut out = Vec::new();
-    let admin_url = format!("{}/admin/addcontactus/{}", settings.site_url, enquiry.id);
-    let token = || {
-        concierge_core::token::new_token()
-            .0
-            .chars()
-            .take(16)
-            .collect::<String>()
-    };
-    let host = settings
+pub fn for_enquiry(settings: &Settings, saved: &Saved) -> Vec<(Kind, Message)> {
+    match saved {
+        Saved::Contact(enquiry) => for_contact(settings, enquiry),
+        Saved::Airport(request) => for_airport(settings, request),
+    }
+}
+
+/// The host part of the site's address, for message ids.
+fn host(settings: &Settings) -> String {
+    settings
         .site_url
         .split("://")
         .nth(1)
@@ -39,7 +39,22 @@ pub fn for_enquiry(settings: &Settings, enquiry: &contact::Model) -> Vec<(Kind, 
         .split(['/', ':'])
         .next()
         .unwrap_or("concierge.local")
-        .to_owned();
+        .to_owned()
+}
+
+/// A random part of a message's key.
+fn token() -> String {
+    concierge_core::token::new_token()
+        .0
+        .chars()
+        .take(16)
+        .collect()
+}
+
+fn for_contact(settings: &Settings, enquiry: &contact::Model) -> Vec<(Kind, Message)> {
+    let mut out = Vec::new();
+    let admin_url = format!("{}/admin/addcontactus/{}", settings.site_url, enquiry.id);
+    let host = host(settings);
     if settings.smtp_url.is_some() {
         if !settings.notify_emails.is_empty() {
             out.push((
@@ -71,6 +86,164 @@ pub fn for_enquiry(settings: &Settings, enquiry: &contact::Model) -> Vec<(Kind, 
         ));
     }
     out
+}
+
+fn for_airport(settings: &Settings, request: &airport_request::Model) -> Vec<(Kind, Message)> {
+    let mut out = Vec::new();
+    let admin_url = format!("{}/admin/airportrequests/{}", settings.site_url, request.id);
+    let host = host(settings);
+    if settings.smtp_url.is_some() {
+        if !settings.notify_emails.is_empty() {
+            out.push((
+                Kind::StaffEmail,
+                airport_staff_email(
+                    settings,
+                    request,
+                    &admin_url,
+                    &format!("<airport-{}-staff.{}@{host}>", request.id, token()),
+                ),
+            ));
+        }
+        out.push((
+            Kind::VisitorEmail,
+            airport_acknowledgement(
+                request,
+                &format!("<airport-{}-ack.{}@{host}>", request.id, token()),
+            ),
+        ));
+    }
+    if settings.webhook_url.is_some() {
+        let key = format!("airport-{}-{}", request.id, token());
+        let body = serde_json::json!({
+            "event": "airport_request.created",
+            "type": "airport_request",
+            "delivery": key,
+            "airportRequest": concierge_store::enquiries::airport_view(request),
+            "admin_url": admin_url,
+        });
+        out.push((
+            Kind::Webhook,
+            Message {
+                key,
+                to: Vec::new(),
+                subject: String::new(),
+                body: body.to_string(),
+            },
+        ));
+    }
+    out
+}
+
+/// The airport desk's email: every detail, each of the visitor's values on its own line (so
+/// none can pass for a line of the email's own), the phone exactly as it was kept.
+fn airport_staff_email(
+    settings: &Settings,
+    r: &airport_request::Model,
+    admin_url: &str,
+    key: &str,
+) -> Message {
+    let details = |json: Option<&str>| -> Vec<(String, String)> {
+        json.and_then(|t| serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(t).ok())
+            .map(|map| {
+                map.into_iter()
+                    .map(|(k, v)| {
+                        let value = match v {
+                            serde_json::Value::String(s) => s,
+                            other => other.to_string(),
+                        };
+                        (k, one_line(&value))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let services: Vec<String> = serde_json::from_str(&r.services).unwrap_or_default();
+    let mut body = format!(
+        "A new airport request has arrived on the {language} site.\n\n\
+         Reference: {reference}\n\
+         Passenger: {title} {name}\n\
+         Mobile:    {mobile}\n\
+         Email:     {email}\n\n\
+         Flight:    {flight} ({direction})\n\
+         Day:       {date} at {time} (local time)\n\
+         Airport:   {airport}, {terminal} — {city}, {country}\n\
+         Services:  {services}\n\
+         Received:  {received} (UTC)\n",
+        language = language_name(&r.lang),
+        reference = r.reference,
+        title = one_line(&r.title),
+        name = one_line(&r.full_name),
+        mobile = one_line(&r.mobile),
+        email = one_line(&r.email),
+        flight = one_line(&r.flight_number),
+        direction = r.departure_arrival,
+        date = r.date,
+        time = r.time,
+        airport = one_line(&r.airport),
+        terminal = one_line(&r.terminal),
+        city = one_line(&r.city),
+        country = one_line(&r.country),
+        services = services.join(", "),
+        received = r.created_date.format("%d-%m-%Y %H:%M"),
+    );
+    for (heading, json) in [
+        ("Meet & Greet", r.meet_greet.as_deref()),
+        ("Porter", r.porter_service.as_deref()),
+    ] {
+        let lines = details(json);
+        if !lines.is_empty() {
+            body.push_str(&format!("\n{heading}:\n"));
+            for (name, value) in lines {
+                body.push_str(&format!("> {name}: {value}\n"));
+            }
+        }
+    }
+    body.push_str(&format!("\nOpen it in the admin: {admin_url}\n"));
+    Message {
+        key: key.to_owned(),
+        to: settings.notify_emails.clone(),
+        subject: one_line(&format!(
+            "New airport request {}: {} {} {} — {}",
+            r.reference, r.airport, r.flight_number, r.date, r.full_name
+        )),
+        body,
+    }
+}
+
+/// The visitor's acknowledgement of an airport request: its reference and the promise, and
+/// nothing the visitor typed.
+fn airport_acknowledgement(r: &airport_request::Model, key: &str) -> Message {
+    let (subject, body) = if r.lang == "ar" {
+        (
+            format!("تلقّينا طلب خدمات المطار {} — دار وصل للكونسيرج", r.reference),
+            format!(
+                "عزيزنا الضيف،\n\n\
+                 شكرًا لاختيارك دار وصل للكونسيرج. وصلنا طلب خدمات المطار، ورقمه المرجعي {reference}.\n\n\
+                 سيتواصل معك مكتب خدمات المطار قريبًا لتأكيد التفاصيل. إن احتجت إلى تعديل أي شيء، فاذكر الرقم المرجعي عند اتصالك بمكتبنا المتاح على مدار الساعة.\n\n\
+                 مع أطيب التحيات،\nفريق دار وصل للكونسيرج\n\n\
+                 وصلتك هذه الرسالة لأن عنوان بريدك أُدخل في نموذج طلب خدمات المطار على موقعنا. إن لم تكن أنت من أرسله، فتجاهلها.\n",
+                reference = r.reference
+            ),
+        )
+    } else {
+        (
+            format!("Your airport request {} — Dar Wasl Concierge", r.reference),
+            format!(
+                "Dear guest,\n\n\
+                 Thank you for choosing Dar Wasl Concierge. Your airport request has reached us; its reference is {reference}.\n\n\
+                 Our airport desk will contact you shortly to confirm the details. Should anything change, please quote the reference when you call our desk, which answers at any hour.\n\n\
+                 With our warmest regards,\nThe Dar Wasl Concierge team\n\n\
+                 You received this message because your address was entered in the airport request form of our website. If it was not you, please ignore it.\n",
+                reference = r.reference
+            ),
+        )
+    };
+    Message {
+        key: key.to_owned(),
+        to: vec![r.email.clone()],
+        subject,
+        body,
+    }
 }
 
 fn language_name(lang: &str) -> &'static str {
@@ -144,6 +317,7 @@ fn acknowledgement(e: &contact::Model, key: &str) -> Message {
 fn webhook(e: &contact::Model, admin_url: &str, key: &str) -> Message {
     let body = serde_json::json!({
         "event": "enquiry.created",
+        "type": "contact_enquiry",
         "delivery": key,
         "enquiry": {
             "id": e.id, "first_name": e.first_name, "last_name": e.last_name, "email": e.email,

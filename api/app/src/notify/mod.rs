@@ -24,7 +24,9 @@ pub use send::{Senders, SmtpTarget, signature};
 use concierge_core::config::RetryPolicy;
 use concierge_core::config::Settings;
 use concierge_store::Db;
-use concierge_store::entities::{contact, outbox_message};
+use concierge_store::entities::outbox_message;
+
+use crate::intake::Saved;
 
 /// What a queued message is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,15 +57,20 @@ const BATCH: u64 = 10;
 pub async fn enqueue_enquiries(
     txn: &impl ConnectionTrait,
     settings: &Settings,
-    enquiries: &[&contact::Model],
+    enquiries: &[&Saved],
 ) -> Result<(), sea_orm::DbErr> {
     let now = Utc::now();
     let rows = enquiries.iter().flat_map(|enquiry| {
+        let (id, enquiry_kind) = match enquiry {
+            Saved::Contact(c) => (c.id, "contact"),
+            Saved::Airport(a) => (a.id, "airport_request"),
+        };
         messages::for_enquiry(settings, enquiry)
             .into_iter()
-            .map(|(kind, message)| outbox_message::ActiveModel {
+            .map(move |(kind, message)| outbox_message::ActiveModel {
                 kind: Set(kind.as_str().to_owned()),
-                enquiry_id: Set(enquiry.id),
+                enquiry_id: Set(id),
+                enquiry_kind: Set(enquiry_kind.to_owned()),
                 key: Set(message.key.clone()),
                 payload: Set(serde_json::to_string(&message).expect("messages serialise")),
                 attempts: Set(0),
@@ -72,6 +79,10 @@ pub async fn enqueue_enquiries(
                 ..Default::default()
             })
     });
+    let rows: Vec<_> = rows.collect();
+    if rows.is_empty() {
+        return Ok(());
+    }
     outbox_message::Entity::insert_many(rows)
         .exec_without_returning(txn)
         .await?;
@@ -187,6 +198,8 @@ pub struct FailedMessage {
     /// `staff_email`, `visitor_email` or `webhook`.
     pub kind: String,
     pub enquiry_id: i32,
+    /// `contact` or `airport_request`: what `enquiry_id` names.
+    pub enquiry_kind: String,
     pub attempts: i32,
     pub last_error: Option<String>,
     pub failed_at: Option<DateTime<Utc>>,
@@ -227,6 +240,7 @@ pub async fn status(db: &Db) -> Result<NotificationStatus, sea_orm::DbErr> {
             id: m.id,
             kind: m.kind,
             enquiry_id: m.enquiry_id,
+            enquiry_kind: m.enquiry_kind,
             attempts: m.attempts,
             last_error: m.last_error,
             failed_at: m.failed_at,

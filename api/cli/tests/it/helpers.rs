@@ -325,6 +325,18 @@ pub fn contact() -> Value {
     })
 }
 
+/// An airport request as the airport page sends it (Meet & Greet at Riyadh, on the Arabic page).
+pub fn airport_request() -> Value {
+    json!({
+        "country": "SA", "city": "Riyadh", "airport": "RUH", "terminal": "Terminal 1",
+        "flightNumber": "sv 123", "departureArrival": "arrival", "date": "2099-12-01", "time": "14:30",
+        "services": ["meetGreet", "fastTrack"],
+        "passengerDetails": {"title": "mrs", "fullName": "نورة القحطاني", "mobile": "+966 50 123 4567", "email": "noura@example.sa"},
+        "meetGreet": {"meetingPoint": "Arrivals hall, gate B", "signageName": "Mrs Al-Qahtani", "numPassengers": "3", "language": "arabic", "assistence": "A wheelchair"},
+        "lang": "ar", "elapsed_ms": 45000, "company_website": ""
+    })
+}
+
 /// Runs the `concierge` binary against the app's database and data dir.
 pub fn concierge(
     app: &TestApp,

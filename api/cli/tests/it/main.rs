@@ -9,6 +9,7 @@ mod blogs;
 mod cli;
 mod contact;
 mod deploy;
+mod desk;
 mod edge;
 mod editing;
 mod encoded_paths;

@@ -58,7 +58,7 @@ impl SmtpSink {
             .collect()
     }
 
-    async fn wait_for(&self, count: usize, within: Duration) -> Vec<Mail> {
+    pub async fn wait_for(&self, count: usize, within: Duration) -> Vec<Mail> {
         let started = Instant::now();
         loop {
             let messages = self.messages();
@@ -113,7 +113,7 @@ impl Mail {
         }
     }
 
-    fn header(&self, name: &str) -> Option<String> {
+    pub fn header(&self, name: &str) -> Option<String> {
         let prefix = format!("{}:", name.to_ascii_lowercase());
         self.headers
             .lines()
@@ -483,4 +483,102 @@ async fn the_staff_email_shows_the_phone_as_kept_and_visitor_text_cannot_pass_fo
         .collect();
     phones.sort();
     assert_eq!(phones, ["+971501234567", "0501234567"]);
+}
+
+#[tokio::test]
+async fn an_airport_request_reaches_the_desk_with_its_reference_and_the_visitor_gets_only_the_reference()
+ {
+    let port = free_port();
+    let sink = SmtpSink::start(port);
+    let (receiver, url) = webhook(0);
+    let app = app_with(port, Some(&url)).await;
+    let (status, body) = read(
+        app.post("/airport-requests", &crate::helpers::airport_request())
+            .await,
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["responseBody"][0]["id"].as_i64().unwrap();
+    let reference = body["responseBody"][0]["reference"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        reference.starts_with("AR-") && reference.len() == 11,
+        "{reference}"
+    );
+    assert_eq!(
+        body["responseBody"][0].as_object().unwrap().len(),
+        2,
+        "the page is told its id and reference, nothing more: {body}"
+    );
+
+    let mails = sink.wait_for(2, Duration::from_secs(10)).await;
+    let staff = mails
+        .iter()
+        .find(|m| m.header("To").is_some_and(|t| t.contains("desk@")))
+        .expect("the staff email");
+    assert!(
+        staff
+            .header("Subject")
+            .is_some_and(|s| s.contains(&reference)),
+        "{:?}",
+        staff.header("Subject")
+    );
+    let lines = shown_lines(&staff.body);
+    for line in [
+        format!("Reference: {reference}"),
+        "Passenger: mrs نورة القحطاني".to_owned(),
+        "Mobile:    +966501234567".to_owned(),
+        "Flight:    SV123 (arrival)".to_owned(),
+        "Day:       2099-12-01 at 14:30 (local time)".to_owned(),
+        "Airport:   RUH, Terminal 1 — Riyadh, SA".to_owned(),
+        "Services:  meetGreet, fastTrack".to_owned(),
+        "> meetingPoint: Arrivals hall, gate B".to_owned(),
+        "> assistence: A wheelchair".to_owned(),
+    ] {
+        assert!(
+            lines.contains(&line.as_str()),
+            "{line:?} in:\n{}",
+            staff.body
+        );
+    }
+    assert!(
+        lines.iter().any(|l| l.starts_with("Open it in the admin: ")
+            && l.ends_with(&format!("/admin/airportrequests/{id}"))),
+        "{}",
+        staff.body
+    );
+    let ack = mails
+        .iter()
+        .find(|m| {
+            m.header("To")
+                .is_some_and(|t| t.contains("noura@example.sa"))
+        })
+        .expect("the acknowledgement");
+    assert!(ack.body.contains(&reference), "{}", ack.body);
+    assert!(ack.body.contains("مكتب خدمات المطار"), "in Arabic: {}", ack.body);
+    for typed in ["نورة", "Arrivals hall", "wheelchair", "SV123", "http"] {
+        assert!(!ack.body.contains(typed), "{typed} is not echoed: {}", ack.body);
+    }
+
+    let started = Instant::now();
+    while receiver.requests().is_empty() {
+        assert!(started.elapsed() < Duration::from_secs(10), "the webhook");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let seen = receiver.requests();
+    let hook = &seen[0];
+    assert_eq!(
+        hook.headers["x-concierge-signature"].to_str().unwrap(),
+        concierge::notify::signature(SECRET, hook.body.as_bytes())
+    );
+    let payload: Value = serde_json::from_str(&hook.body).unwrap();
+    assert_eq!(payload["type"], "airport_request");
+    assert_eq!(payload["airportRequest"]["reference"], reference.as_str());
+    assert_eq!(
+        payload["airportRequest"]["passengerDetails"]["mobile"],
+        "+966501234567"
+    );
+    assert_eq!(payload["airportRequest"]["meetGreet"]["numPassengers"], 3);
 }

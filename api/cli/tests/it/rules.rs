@@ -31,6 +31,24 @@ fn values(vectors: &Value, case: &Value, service_id: i64) -> Map<String, Value> 
     values
 }
 
+/// A form's values named by their path (`passengerDetails.fullName`) as the JSON the page
+/// sends (`{"passengerDetails": {"fullName": …}}`).
+fn nested(flat: Map<String, Value>) -> Value {
+    let mut out = Map::new();
+    for (path, value) in flat {
+        match path.split_once('.') {
+            Some((group, field)) => {
+                let group = out.entry(group.to_owned()).or_insert_with(|| json!({}));
+                group[field] = value;
+            }
+            None => {
+                out.insert(path, value);
+            }
+        }
+    }
+    Value::Object(out)
+}
+
 /// Sends the case to the endpoint of its form; `None` for a form with no endpoint of its own.
 async fn send(
     app: &TestApp,
@@ -42,6 +60,7 @@ async fn send(
     let admin = case["audience"] == "admin";
     let (method, path, body) = match case["form"].as_str().unwrap() {
         "contact" => (Method::POST, "/contact-us", Value::Object(body)),
+        "airportRequest" => (Method::POST, "/airport-requests", nested(body)),
         "subscription" => (Method::POST, "/subscription", Value::Object(body)),
         "signIn" => (Method::POST, "/authenticate", Value::Object(body)),
         "service" => (Method::POST, "/our-services", Value::Object(body)),
@@ -133,7 +152,7 @@ async fn every_vector_gets_the_same_answer_from_the_api_in_both_languages() {
             checked += 1;
         }
     }
-    assert!(checked >= 160, "{checked} answers checked");
+    assert!(checked >= 200, "{checked} answers checked");
 }
 
 #[tokio::test]

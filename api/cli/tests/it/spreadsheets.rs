@@ -74,7 +74,10 @@ async fn the_export_is_a_real_workbook_of_the_newest_enquiries() {
             "Phone Number",
             "Date",
             "Subject",
-            "Message"
+            "Message",
+            "Status",
+            "Assignee",
+            "Latest note"
         ]
     );
     assert_eq!(rows.len(), 4);
@@ -448,8 +451,8 @@ async fn workbooks_that_would_unpack_into_a_huge_grid_or_huge_strings_are_refuse
             "a cell at P1048576",
         ),
         (
-            header_and_one_far_cell(1, 7),
-            "column H",
+            header_and_one_far_cell(1, 10),
+            "column K",
             "one column past the layout",
         ),
         (

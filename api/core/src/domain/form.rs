@@ -39,6 +39,11 @@ impl Form {
         }
     }
 
+    /// The field's cleaned text, or `None` after recording its failure.
+    pub fn field(&mut self, field: &str, value: Option<String>) -> Option<String> {
+        self.run(field, value)
+    }
+
     /// Text (trimmed; empty when an optional field is left blank).
     pub fn text(&mut self, field: &str, value: Option<String>) -> String {
         self.run(field, value).unwrap_or_default()

@@ -3,6 +3,7 @@
 //! Handlers parse request bodies into these types; a failure carries the specification's
 //! message for the first rule that failed, field by field, in the specification's order.
 
+pub mod airport;
 pub mod contact;
 pub mod form;
 pub mod lenient;

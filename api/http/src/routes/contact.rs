@@ -1,27 +1,31 @@
-//! Contact enquiries: `POST /contact-us` (anonymous; the public form), and for administrators
-//! `GET /contact-us` (newest first), `GET`/`PUT`/`DELETE /contact-us/{id}`. Enquiries are
-//! private: they never trigger a publish.
+//! Contact enquiries: `POST /contact-us` (anonymous; the public form), and for the desk
+//! `GET /contact-us` (newest first; `?deleted=true` the trash), `GET`/`PUT`/`DELETE
+//! /contact-us/{id}`, `POST /contact-us/{id}/notes` and `/undelete` (the desk's operations are
+//! [`super::desk`]'s, shared with airport requests). Enquiries are private: they never trigger
+//! a publish.
 
 use actix_web::{HttpRequest, delete, get, post, put, web};
-use sea_orm::{Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use super::desk::{self, NoteInput};
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
 use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_app::intake::{Enquiry, Stored};
+use concierge_app::intake::{Enquiry, Row, Saved, Stored};
 use concierge_core::domain::contact::{self, Audience, ContactDraft, EnquiryStatus};
 use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::TextField;
-use concierge_core::domain::page::{Paging, PagingQuery};
+use concierge_core::domain::page::PagingQuery;
 use concierge_core::domain::rules::{Outcomes, catalog};
-use concierge_core::error::ApiError;
 use concierge_core::error::too_many_submissions;
-use concierge_store::enquiries::{self, Filter, FilterQuery};
+use concierge_store::audit::Actor;
+use concierge_store::enquiries::{self, FilterQuery, Place};
 use concierge_store::entities::contact as entity;
+use concierge_store::entities::timeline::{Note, Timeline};
 
 /// The contact form's messages in the table of rules.
 fn outcomes() -> &'static Outcomes {
@@ -52,9 +56,17 @@ pub struct ContactInput {
     /// stays as it is (`new` for a new enquiry).
     #[schema(value_type = Option<String>, pattern = "^(new|in_progress|replied|closed|spam)$")]
     pub status: TextField,
-    /// Administrators only: internal notes; left out, they stay as they are.
+    /// Administrators only: a note for the timeline (added on top, by the writer; the newest
+    /// note again adds nothing). The timeline as read (a list) is taken as no note, so an
+    /// enquiry read and sent back as it is changes nothing.
+    #[serde(deserialize_with = "note_or_timeline")]
     #[schema(value_type = Option<String>, max_length = 5000)]
     pub notes: TextField,
+    /// Administrators only: the team member it is assigned to (`null`: nobody); left out, it
+    /// stays as it is.
+    #[serde(deserialize_with = "super::desk::present")]
+    #[schema(value_type = Option<String>, max_length = 100)]
+    pub assignee: Option<Option<String>>,
     /// Administrators only: the version the edit was made from (or `If-Match`); a stale one
     /// is refused with 409.
     #[schema(value_type = Option<i32>, minimum = 1)]
@@ -67,6 +79,16 @@ pub struct ContactInput {
     pub elapsed_ms: concierge_core::domain::lenient::Loose,
 }
 
+/// A note as text; the timeline as it is read (a list) is none.
+fn note_or_timeline<'de, D: serde::Deserializer<'de>>(d: D) -> Result<TextField, D::Error> {
+    use serde_json::Value;
+    match Option::<Value>::deserialize(d)? {
+        Some(Value::String(text)) => Ok(TextField(Some(text))),
+        Some(Value::Array(_) | Value::Null) | None => Ok(TextField(None)),
+        Some(_) => Err(serde::de::Error::custom("expected a note (text)")),
+    }
+}
+
 /// The fields beside the specification's, checked.
 struct Extra {
     lang: Option<&'static str>,
@@ -77,7 +99,7 @@ struct Extra {
 }
 
 /// Submitted faster than a person fills the form.
-const MIN_FILL_MS: u64 = 3_000;
+pub(super) const MIN_FILL_MS: u64 = 3_000;
 
 impl ContactInput {
     /// Splits off and checks the inbox fields (a visitor's `status` and `notes` are ignored).
@@ -156,8 +178,11 @@ pub async fn create(
     let mut input = body.into_inner();
     let extra = input.extra(audience)?;
     let valid = contact::validate(input.into(), audience)?;
+    let now = state.settings.clock.now();
     let mut model = entity::ActiveModel {
-        created_date: Set(state.settings.clock.now()),
+        created_date: Set(now),
+        assignee: Set(None),
+        deleted_at: Set(None),
         ..Default::default()
     };
     fill(&mut model, valid);
@@ -168,16 +193,28 @@ pub async fn create(
     };
     model.status = Set(status.as_str().to_owned());
     model.lang = Set(extra.lang.unwrap_or("en").to_owned());
-    model.notes = Set(extra.notes.unwrap_or_default());
+    // The desk's note on an enquiry it takes by telephone starts its timeline.
+    let notes = match extra.notes.filter(|n| !n.is_empty()) {
+        Some(text) => Timeline::empty().with(Note {
+            at: now,
+            author: Actor::current().username,
+            text,
+        }),
+        None => Timeline::empty(),
+    };
+    model.notes = Set(notes);
     // The enquiry, its count against the visitor's limit and its notifications commit
     // together: a crash after the commit delays a notification, never loses it.
     let enquiry = Enquiry {
-        row: model,
+        row: Row::Contact(model),
         notify: status != EnquiryStatus::Spam,
         limit: (audience == Audience::Visitor).then(|| state.public_form_limit(&req, "contact")),
     };
     let mut saved = match state.intake.store(enquiry).await? {
-        Stored::Saved(saved) => *saved,
+        Stored::Saved(saved) => match *saved {
+            Saved::Contact(saved) => saved,
+            Saved::Airport(_) => unreachable!("a contact enquiry is stored as one"),
+        },
         Stored::Refused { retry_after } => return Err(too_many_submissions(retry_after).into()),
     };
     if audience == Audience::Visitor {
@@ -187,7 +224,8 @@ pub async fn create(
     Ok(envelope::created(saved, &outcomes().created))
 }
 
-/// Enquiries newest first, filtered by `status` and searched by `q` (name, email or phone).
+/// Enquiries newest first, filtered by `status` and searched by `q` (name, email or phone);
+/// `deleted=true`: the trash (deleted in the last 30 days).
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(PagingQuery, FilterQuery),
     security(("api_key" = [], "bearer" = ["enquiries.read"])),
     responses((status = 200, body = ListEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
@@ -199,10 +237,7 @@ pub async fn list(
     query: web::Query<PagingQuery>,
     filter: web::Query<FilterQuery>,
 ) -> Answer {
-    let page = Paging::parse(&query, true)?;
-    let select = Filter::parse(&filter)?.select();
-    let (items, total) = concierge_store::page_of(&state.db.read, select, page).await?;
-    Ok(envelope::list(items, total))
+    desk::list::<entity::Entity>(&state, &query, &filter).await
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)),
@@ -211,17 +246,14 @@ pub async fn list(
 #[get("/contact-us/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn get_one(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
-    let id = envelope::parse_id(&id)?;
-    let enquiry =
-        concierge_store::find_one::<entity::Entity>(&state.db.read, id, outcomes().not_found())
-            .await?;
-    let view = serde_json::to_value(&enquiry)?;
-    Ok(super::versions::with_etag(envelope::one(enquiry), &view))
+    desk::get_one::<entity::Entity>(&state, &id).await
 }
 
+/// The desk's change (status, assignee, a note) and, when any of the visitor's six fields is
+/// sent, a correction of all six; fields left out stay as they are.
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)), request_body = ContactInput,
     security(("api_key" = [], "bearer" = ["enquiries.edit"])),
-    responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[put("/contact-us/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn update(
@@ -235,29 +267,54 @@ pub async fn update(
     let mut input = body.into_inner();
     let version = std::mem::take(&mut input.version);
     let expected = if_match.or_body(Some(&serde_json::json!({ "version": version })))?;
+    let correction = [
+        &input.first_name,
+        &input.last_name,
+        &input.email,
+        &input.phone,
+        &input.subject,
+        &input.message,
+    ]
+    .iter()
+    .any(|f| f.0.is_some());
+    let assignee = input.assignee.take();
     let extra = input.extra(Audience::Admin)?;
-    let valid = contact::validate(input.into(), Audience::Admin)?;
+    let valid = if correction {
+        Some(contact::validate(input.into(), Audience::Admin)?)
+    } else {
+        None
+    };
+    let edit = desk::DeskInput::checked(
+        extra.status.map(|s| s.as_str().to_owned()),
+        assignee,
+        &state,
+    )
+    .await?;
     let txn = state.db.write.begin().await?;
-    let before = enquiries::claim(&txn, id, expected).await?;
+    let before = enquiries::claim::<entity::Entity>(&txn, id, expected, Place::Desk).await?;
     let mut model: entity::ActiveModel = before.clone().into();
-    fill(&mut model, valid);
-    if let Some(status) = extra.status {
-        model.status = Set(status.as_str().to_owned());
-    }
-    if let Some(notes) = extra.notes {
-        model.notes = Set(notes);
+    if let Some(valid) = valid {
+        fill(&mut model, valid);
     }
     if let Some(lang) = extra.lang {
         model.lang = Set(lang.to_owned());
     }
-    let saved = enquiries::save_edit(&txn, &before, model).await?;
+    let corrected = if model.is_changed() {
+        enquiries::save_contact_edit(&txn, &before, model).await?
+    } else {
+        before
+    };
+    enquiries::apply::<entity::Entity>(&txn, id, &corrected, edit).await?;
+    desk::note_in::<entity::Entity>(&txn, &state, id, extra.notes).await?;
+    let saved = enquiries::one::<entity::Entity>(&txn, id).await?;
     txn.commit().await?;
     Ok(envelope::updated(saved, outcomes().updated()))
 }
 
+/// Moves an enquiry to the trash (brought back within 30 days with `/undelete`).
 #[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)),
     security(("api_key" = [], "bearer" = ["enquiries.delete"])),
-    responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = DeletedEnvelope), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 #[delete("/contact-us/{id}")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn remove(
@@ -266,13 +323,32 @@ pub async fn remove(
     if_match: IfMatch,
     id: web::Path<String>,
 ) -> Answer {
-    let id = envelope::parse_id(&id)?;
-    let txn = state.db.write.begin().await?;
-    if !enquiries::delete(&txn, id, if_match.0).await? {
-        return Err(ApiError::NotFound(outcomes().not_found().clone()).into());
-    }
-    txn.commit().await?;
-    Ok(envelope::deleted(id, &outcomes().deleted))
+    desk::remove::<entity::Entity>(&state, &id, if_match, &outcomes().deleted).await
+}
+
+/// Adds a note on top of the enquiry's timeline, as the writer, now.
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)), request_body = NoteInput,
+    security(("api_key" = [], "bearer" = ["enquiries.edit"])),
+    responses((status = 201, body = ItemEnvelope<entity::Model>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[post("/contact-us/{id}/notes")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn add_note(
+    state: web::Data<AppState>,
+    _admin: Admin,
+    id: web::Path<String>,
+    body: web::Json<NoteInput>,
+) -> Answer {
+    desk::note::<entity::Entity>(&state, &id, body.into_inner()).await
+}
+
+/// Brings back an enquiry deleted in the last 30 days.
+#[utoipa::path(context_path = "/api/v1", tag = "contact", params(("id" = i32, Path, minimum = 1)),
+    security(("api_key" = [], "bearer" = ["enquiries.delete"])),
+    responses((status = 200, body = ItemEnvelope<entity::Model>), (status = 404, body = ErrorBody)))]
+#[post("/contact-us/{id}/undelete")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn undelete(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
+    desk::undelete::<entity::Entity>(&state, &id).await
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -280,5 +356,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(list)
         .service(get_one)
         .service(update)
-        .service(remove);
+        .service(remove)
+        .service(add_note)
+        .service(undelete);
 }

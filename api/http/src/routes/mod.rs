@@ -3,11 +3,13 @@
 pub mod account;
 pub mod admin_app;
 pub mod admin_users;
+pub mod airport;
 pub mod audit;
 pub mod auth;
 pub mod banners;
 pub mod blogs;
 pub mod contact;
+pub mod desk;
 pub mod envelope;
 pub mod error_response;
 pub mod general_content;
@@ -50,6 +52,8 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .service(spreadsheets::import_general_content)
         .service(spreadsheets::import_unknown)
         .configure(contact::configure)
+        .configure(airport::configure)
+        .configure(desk::configure)
         .configure(subscriptions::configure)
         .service(publishing::status)
         .service(publishing::retry)

@@ -1,4 +1,5 @@
-//! `GET /contact-us/export` (the contacts workbook), `POST /import/contacts` and
+//! `GET /contact-us/export` (the contacts workbook, with the desk's status, assignee and latest
+//! note), `POST /import/contacts` and
 //! `POST /import/general-content` (administrators).
 
 use actix_multipart::Multipart;
@@ -17,7 +18,7 @@ use concierge_app::spreadsheet::{self, CONTACTS_FILE, ImportCounts};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 
-const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+pub(super) const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const MAX_FILE: u64 = 20 * 1024 * 1024;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -26,6 +27,24 @@ pub struct ExportQuery {
     /// The viewer's UTC offset in minutes east (e.g. 240 for the Gulf); dates are shown in it.
     #[param(value_type = Option<i32>, minimum = -840, maximum = 840)]
     pub tz_offset: Option<String>,
+}
+
+impl ExportQuery {
+    /// The viewer's offset (UTC when not sent).
+    pub fn offset(&self) -> Answer<chrono::FixedOffset> {
+        let minutes = match self
+            .tz_offset
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            None => None,
+            Some(raw) => Some(raw.parse::<i32>().map_err(|_| {
+                ApiError::validation("tz_offset", catalog().messages.tz_offset.clone())
+            })?),
+        };
+        Ok(spreadsheet::offset_from_minutes(minutes)?)
+    }
 }
 
 /// The newest 10000 enquiries of the inbox's filter (`status`, `q`) as `Contact_Us_List.xlsx`
@@ -43,18 +62,7 @@ pub async fn export_contacts(
     filter: web::Query<FilterQuery>,
 ) -> Answer {
     let filter = Filter::parse(&filter)?;
-    let minutes = match query
-        .tz_offset
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
-        None => None,
-        Some(raw) => Some(raw.parse::<i32>().map_err(|_| {
-            ApiError::validation("tz_offset", catalog().messages.tz_offset.clone())
-        })?),
-    };
-    let offset = spreadsheet::offset_from_minutes(minutes)?;
+    let offset = query.offset()?;
     let bytes = spreadsheet::export_contacts(&state.db, offset, &filter)
         .await?
         .ok_or_else(|| ApiError::NotFound(catalog().messages.no_data.clone()))?;

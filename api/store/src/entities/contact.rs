@@ -10,7 +10,8 @@ pub struct Model {
     pub first_name: String,
     pub last_name: String,
     pub email: String,
-    /// Digits only, as normalised on entry.
+    /// As the visitor can be called back: `+` and digits for an international number, the
+    /// digits of a local one.
     pub phone: String,
     pub subject: String,
     #[sea_orm(column_type = "Text")]
@@ -20,11 +21,15 @@ pub struct Model {
     pub status: String,
     /// The language of the page it came from: `en` or `ar`.
     pub lang: String,
-    /// Internal notes of the concierge desk.
+    /// The desk's notes, newest first.
     #[sea_orm(column_type = "Text")]
-    pub notes: String,
+    pub notes: super::timeline::Timeline,
     /// One more on every edit and delete: a write from an older copy is refused (409).
     pub version: i32,
+    /// The administrator (user name) the enquiry is assigned to.
+    pub assignee: Option<String>,
+    /// When it was deleted: kept 30 days, then removed for good.
+    pub deleted_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -3,6 +3,7 @@
 pub mod admin_recovery_code;
 pub mod admin_session;
 pub mod admin_user;
+pub mod airport_request;
 pub mod audit_event;
 pub mod banner;
 pub mod blog;
@@ -19,3 +20,4 @@ pub mod service;
 pub mod service_item;
 pub mod subscription;
 pub mod throttle_event;
+pub mod timeline;

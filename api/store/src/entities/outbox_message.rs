@@ -9,6 +9,8 @@ pub struct Model {
     /// `staff_email`, `visitor_email` or `webhook`.
     pub kind: String,
     pub enquiry_id: i32,
+    /// What `enquiry_id` names: `contact` (a contact enquiry) or `airport_request`.
+    pub enquiry_kind: String,
     /// The message's idempotency key (`Message-ID`, `X-Concierge-Delivery`).
     pub key: String,
     /// The message as it is sent, JSON.

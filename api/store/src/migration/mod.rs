@@ -23,6 +23,7 @@ mod m20261130_000017_versions;
 mod m20261130_000018_edge_purges;
 mod m20261201_000019_schedule_zone;
 mod m20261201_000020_enquiry_versions;
+mod m20261202_000021_enquiry_desk;
 
 pub struct Migrator;
 
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000018_edge_purges::EdgePurges),
             Box::new(m20261201_000019_schedule_zone::ScheduleZone),
             Box::new(m20261201_000020_enquiry_versions::EnquiryVersions),
+            Box::new(m20261202_000021_enquiry_desk::EnquiryDesk),
         ]
     }
 }

@@ -403,9 +403,9 @@ async fn enquiries_keep_their_page_language_and_the_site_forms_spam_signals_file
             (
                 row["status"].as_str(),
                 row["lang"].as_str(),
-                row["notes"].as_str()
+                row["notes"].clone()
             ),
-            (Some(status), Some(lang), Some("")),
+            (Some(status), Some(lang), json!([])),
             "{why}"
         );
     }
@@ -433,7 +433,7 @@ async fn the_inbox_sets_status_and_notes_filters_searches_and_exports_what_it_sh
         let (_, created) = read(app.post("/contact-us", &body).await).await;
         ids.push(created["responseBody"][0]["id"].as_i64().unwrap());
     }
-    // Status and notes by PUT; leaving them out keeps them.
+    // Status and a note by PUT; leaving them out keeps them.
     let mut edit = contact();
     edit["first_name"] = "Omar".into();
     edit["email"] = "omar@example.sa".into();
@@ -465,9 +465,11 @@ async fn the_inbox_sets_status_and_notes_filters_searches_and_exports_what_it_sh
     .await;
     let row = stored(&app, &token, ids[1]).await;
     assert_eq!(
-        (row["status"].as_str(), row["notes"].as_str()),
+        (row["status"].as_str(), row["notes"][0]["text"].as_str()),
         (Some("replied"), Some("Called back; car booked for Friday."))
     );
+    assert_eq!(row["notes"].as_array().unwrap().len(), 1);
+    assert_eq!(row["notes"][0]["author"], crate::helpers::ADMIN);
     edit["status"] = "archived".into();
     let (code, body) = read(
         app.send_as(
@@ -603,7 +605,7 @@ async fn the_audit_log_records_an_enquirys_status_and_notes_changes_and_its_dele
     ))
     .await;
     put(with(json!({"status": "replied"}))).await;
-    // Nothing changes: nothing to record.
+    // Nothing changes (the same note again is an old form sent twice): nothing to record.
     put(with(
         json!({"status": "replied", "notes": "Called, no answer."}),
     ))
@@ -628,15 +630,15 @@ async fn the_audit_log_records_an_enquirys_status_and_notes_changes_and_its_dele
         [
             (
                 "enquiry.deleted".to_owned(),
-                json!({"status": "replied", "received": received})
+                json!({"status": "replied", "received": received, "version": 6})
             ),
             (
                 "enquiry.status_changed".to_owned(),
                 json!({"from": "in_progress", "to": "replied", "version": 3})
             ),
             (
-                "enquiry.notes_changed".to_owned(),
-                json!({"from": "", "to": "Called, no answer.", "version": 2})
+                "enquiry.note_added".to_owned(),
+                json!({"text": "Called, no answer.", "version": 2})
             ),
             (
                 "enquiry.status_changed".to_owned(),

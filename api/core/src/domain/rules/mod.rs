@@ -154,12 +154,17 @@ pub struct Messages {
     pub preview_no_page: Text,
     pub schedule_zone: Text,
     pub content_standing: Text,
+    pub note_added: Text,
+    pub enquiry_restored: Text,
+    pub deleted_filter: Text,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct Forms {
     pub contact: FormRules,
+    pub airport_request: FormRules,
+    pub desk: FormRules,
     pub subscription: FormRules,
     pub sign_in: FormRules,
     pub service: FormRules,
@@ -173,9 +178,11 @@ pub struct Forms {
 
 impl Forms {
     /// Every form with the name it has in the table.
-    pub fn all(&self) -> [(&'static str, &FormRules); 10] {
+    pub fn all(&self) -> [(&'static str, &FormRules); 12] {
         [
             ("contact", &self.contact),
+            ("airportRequest", &self.airport_request),
+            ("desk", &self.desk),
             ("subscription", &self.subscription),
             ("signIn", &self.sign_in),
             ("service", &self.service),
@@ -265,6 +272,16 @@ pub enum FieldKind {
     Choice,
     /// Yes or no: `true`/`false` (a JSON boolean reads as these) or `1`/`0`.
     Flag,
+    /// An airline's code and a number (`SV 123`, `EK2`, `BAW9A`), kept upper case without spaces.
+    FlightNumber,
+    /// A calendar day, `YYYY-MM-DD` (whether it may be past is the form's rule).
+    Date,
+    /// A time of day, `HH:MM` on the 24-hour clock.
+    Time,
+    /// A whole number from `min` to `max`, sent as a number or as digits.
+    WholeNumber,
+    /// One or more of `options`, sent as a list (checked as its items joined by commas).
+    Choices,
 }
 
 #[derive(Debug, Deserialize)]
@@ -296,6 +313,10 @@ pub struct FieldRule {
     /// The admin's file input that may stand in for this address (a new upload).
     #[serde(default)]
     pub file: Option<String>,
+    /// The choice (of the form's `services`) that makes this field apply; without it the
+    /// field is neither read nor kept.
+    #[serde(default)]
+    pub when: Option<String>,
 }
 
 impl FieldRule {
@@ -373,6 +394,21 @@ pub fn check(rule: &FieldRule, raw: Option<&str>, audience: Audience) -> Result<
                 )),
             };
         }
+        FieldKind::WholeNumber => {
+            let (min, max) = (
+                rule.min.expect("a whole number has min") as i64,
+                rule.max.expect("a whole number has max") as i64,
+            );
+            return match text.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n.to_string()),
+                _ => Err(fail(
+                    c.whole_number
+                        .with("label", &rule.label)
+                        .with("min", min)
+                        .with("max", max),
+                )),
+            };
+        }
         FieldKind::Id => {
             return match text.parse::<i32>() {
                 Ok(id) if id > 0 => Ok(id.to_string()),
@@ -392,6 +428,10 @@ pub fn check(rule: &FieldRule, raw: Option<&str>, audience: Audience) -> Result<
             | FieldKind::Email
             | FieldKind::Choice
             | FieldKind::Flag
+            | FieldKind::FlightNumber
+            | FieldKind::Date
+            | FieldKind::Time
+            | FieldKind::Choices
     );
     if !shaped && text.chars().any(is_refused_char) {
         return Err(fail(c.refused_chars.with("label", &rule.label)));
@@ -413,6 +453,14 @@ pub fn check(rule: &FieldRule, raw: Option<&str>, audience: Audience) -> Result<
             .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '-' | '_' | ' ')),
         FieldKind::Choice => rule.options.iter().any(|o| o == text),
         FieldKind::Flag => matches!(text, "true" | "false" | "1" | "0"),
+        FieldKind::FlightNumber => {
+            return flight_number(text).ok_or_else(|| fail(rule.invalid()));
+        }
+        FieldKind::Date => is_date(text),
+        FieldKind::Time => is_time(text),
+        FieldKind::Choices => text
+            .split(',')
+            .all(|item| rule.options.iter().any(|o| o == item)),
         FieldKind::Url => {
             if !is_safe_url(text) {
                 return Err(fail(c.url.with("label", &rule.label)));
@@ -431,7 +479,9 @@ pub fn check(rule: &FieldRule, raw: Option<&str>, audience: Audience) -> Result<
             true
         }
         FieldKind::Text => true,
-        FieldKind::Secret | FieldKind::DisplayOrder | FieldKind::Id => unreachable!(),
+        FieldKind::Secret | FieldKind::DisplayOrder | FieldKind::Id | FieldKind::WholeNumber => {
+            unreachable!()
+        }
     };
     if passes {
         Ok(text.to_owned())
@@ -444,6 +494,52 @@ pub fn check(rule: &FieldRule, raw: Option<&str>, audience: Audience) -> Result<
             _ => rule.invalid(),
         }))
     }
+}
+
+/// A flight number as airlines print it, upper case without spaces: a two-character airline
+/// code with a letter in it (or a three-letter one), then 1 to 4 digits and perhaps a letter.
+pub fn flight_number(text: &str) -> Option<String> {
+    let code: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let bytes = code.as_bytes();
+    let letter = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_uppercase);
+    let alnum = |i: usize| bytes.get(i).is_some_and(|b| b.is_ascii_uppercase() || b.is_ascii_digit());
+    let airline = if letter(0) && letter(1) && letter(2) {
+        3
+    } else if (letter(0) && alnum(1)) || (bytes.first().is_some_and(u8::is_ascii_digit) && letter(1)) {
+        2
+    } else {
+        return None;
+    };
+    let rest = &code[airline..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let suffix = &rest[digits..];
+    ((1..=4).contains(&digits)
+        && (suffix.is_empty() || (suffix.len() == 1 && suffix.bytes().all(|b| b.is_ascii_uppercase()))))
+    .then_some(code)
+}
+
+/// `YYYY-MM-DD`, a day the calendar has.
+pub fn is_date(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 10
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+        && chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").is_ok()
+}
+
+/// `HH:MM` on the 24-hour clock.
+pub fn is_time(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 5
+        && b[2] == b':'
+        && b.iter().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit())
+        && (b[0] - b'0') * 10 + (b[1] - b'0') < 24
+        && b[3] < b'6'
 }
 
 /// `#rgb`, `#rrggbb` (with optional alpha) or a CSS colour name.
@@ -588,8 +684,18 @@ mod tests {
                         | FieldKind::Colour
                         | FieldKind::CssClass
                         | FieldKind::NewPassword
+                        | FieldKind::WholeNumber
                 );
-                assert_eq!(f.max.is_some(), needs_max, "{form}.{}: max", f.name);
+                if f.kind != FieldKind::FlightNumber {
+                    assert_eq!(f.max.is_some(), needs_max, "{form}.{}: max", f.name);
+                }
+                if f.kind == FieldKind::WholeNumber {
+                    assert!(f.min.is_some(), "{form}.{}: min", f.name);
+                }
+                if let Some(when) = &f.when {
+                    let services = rules.field("services");
+                    assert!(services.options.contains(when), "{form}.{}: when", f.name);
+                }
                 assert_eq!(
                     f.max_bytes.is_some(),
                     f.kind == FieldKind::Secret,
@@ -604,13 +710,17 @@ mod tests {
                         | FieldKind::Colour
                         | FieldKind::CssClass
                         | FieldKind::Flag
+                        | FieldKind::FlightNumber
+                        | FieldKind::Date
+                        | FieldKind::Time
+                        | FieldKind::Choices
                 );
                 if shaped {
                     assert!(f.invalid.is_some(), "{form}.{}: invalid message", f.name);
                 }
                 assert_eq!(
                     !f.options.is_empty(),
-                    f.kind == FieldKind::Choice,
+                    matches!(f.kind, FieldKind::Choice | FieldKind::Choices),
                     "{form}.{}",
                     f.name
                 );

@@ -8,9 +8,9 @@ const RULES = fileURLToPath(new URL('../rules/forms.json', import.meta.url))
 
 /**
  * The islands' part of the one table of rules and messages (rules/forms.json), generated at
- * build time: the forms the site has (contact, newsletter), the shared checks and limits, and
- * the few messages rules/validate.ts names. The admin's forms and the API's own messages stay
- * out of the pages' scripts.
+ * build time: the forms the site has (contact, airport request, newsletter), the shared checks
+ * and limits, and the few messages rules/validate.ts names. The admin's forms and the API's own
+ * messages stay out of the pages' scripts.
  */
 function siteRules(): Plugin {
   return {
@@ -23,7 +23,7 @@ function siteRules(): Plugin {
       return JSON.stringify({
         limits: table.limits,
         checks: table.checks,
-        forms: pick(table.forms, ['contact', 'subscription']),
+        forms: pick(table.forms, ['contact', 'airportRequest', 'subscription']),
         messages: pick(table.messages, ['passwordTooShort', 'passwordTooLong', 'passwordBlank']),
       })
     },

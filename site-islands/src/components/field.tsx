@@ -39,19 +39,30 @@ export function Field({ label, error, optional, className, children }: FieldProp
 interface ChoiceGroupProps {
   legend: string
   optional?: string
+  /** Already translated error message. */
+  error?: string
   className?: string
   children: ReactNode
 }
 
-/** Radio buttons or option cards under one legend. */
-export function ChoiceGroup({ legend, optional, className, children }: ChoiceGroupProps) {
+/** Radio buttons or option cards under one legend, with the group's error tied to it. */
+export function ChoiceGroup({ legend, optional, error, className, children }: ChoiceGroupProps) {
+  const errorId = `${useId()}-error`
   return (
-    <fieldset className={['choice-group', className ?? ''].filter(Boolean).join(' ')}>
+    <fieldset
+      className={['choice-group', error ? 'field-invalid' : '', className ?? ''].filter(Boolean).join(' ')}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="field-label">
         {legend}
         {optional && <span className="field-optional">{optional}</span>}
       </legend>
       <div className="choice-options">{children}</div>
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   )
 }

@@ -1,31 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { forms, messages } from '../../../rules/validate'
 import vectors from '../../../rules/vectors.json'
+import { valuesOf, vectorCases } from '../test/vectors'
 import { CONTACT_FIELDS, CONTACT_MAX_LENGTH, contactPayload, firstContactFailure, firstFailure, type ContactValues } from './contact'
-
-type Case = {
-  name: string
-  form: string
-  audience: string
-  change: Record<string, unknown>
-  expect: { field: string; en: string; ar: string; headline?: { en: string; ar: string } } | null
-}
-
-function valuesOf(c: Case): Record<string, string> {
-  const valid = (vectors.valid as Record<string, Record<string, string>>)[c.form]
-  const values: Record<string, unknown> = { ...valid, ...c.change }
-  for (const [key, value] of Object.entries(values)) {
-    if (value && typeof value === 'object' && 'repeat' in value) {
-      const { repeat, times } = value as { repeat: string; times: number }
-      values[key] = repeat.repeat(times)
-    }
-  }
-  return values as Record<string, string>
-}
 
 // The shared vectors (rules/vectors.json) of the two forms the site has, as a visitor sends
 // them: the API's tests send the same cases to the server (api/cli/tests/it/rules.rs).
-const siteCases = (vectors.cases as Case[]).filter(
+const siteCases = vectorCases.filter(
   (c) =>
     c.audience === 'visitor' &&
     (c.form === 'subscription' || (c.form === 'contact' && Object.keys(c.change).every((f) => (CONTACT_FIELDS as readonly string[]).includes(f)))),
@@ -39,7 +20,7 @@ describe.each(['en', 'ar'] as const)('the shared vectors, in %s', (lang) => {
 
   it.each(siteCases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const fields = c.form === 'contact' ? CONTACT_FIELDS : (['email'] as const)
-    const failure = firstFailure(c.form as 'contact' | 'subscription', fields, valuesOf(c), lang)
+    const failure = firstFailure(c.form as 'contact' | 'subscription', fields, valuesOf(c) as Record<string, string>, lang)
     if (c.expect === null) expect(failure).toBeNull()
     else expect(failure).toEqual({ field: c.expect.field, message: (c.expect.headline ?? c.expect)[lang] })
   })
@@ -62,8 +43,8 @@ describe('firstContactFailure', () => {
 })
 
 describe('the table the pages carry', () => {
-  it('holds the two forms of the site and none of the admin (generated at build time from rules/forms.json)', () => {
-    expect(Object.keys(forms).sort()).toEqual(['contact', 'subscription'])
+  it('holds the three forms of the site and none of the admin (generated at build time from rules/forms.json)', () => {
+    expect(Object.keys(forms).sort()).toEqual(['airportRequest', 'contact', 'subscription'])
     expect(Object.keys(messages).sort()).toEqual(['passwordBlank', 'passwordTooLong', 'passwordTooShort'])
   })
 })

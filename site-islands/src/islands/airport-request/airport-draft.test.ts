@@ -7,7 +7,7 @@ describe('the airport request draft', () => {
   beforeEach(() => localStorage.clear())
 
   it('saves every change and restores it', () => {
-    const draft = { ...emptyDraft(), country: 'AE', selectedService: 'porter' }
+    const draft = { ...emptyDraft(), country: 'AE', services: ['meetGreet', 'porter'] }
     draft.porterService.bags = '3'
     saveDraft(draft)
     expect(loadDraft()).toEqual(draft)
@@ -30,6 +30,25 @@ describe('the airport request draft', () => {
     })
     localStorage.setItem(DRAFT_KEY, '{not json')
     expect(loadDraft()).toBeNull()
+  })
+
+  it('counts chosen services as something typed', () => {
+    saveDraft({ ...emptyDraft(), services: ['lounge'] })
+    expect(loadDraft()?.services).toEqual(['lounge'])
+  })
+
+  it('keeps the services offered, each once, in the page’s order', () => {
+    expect(normaliseDraft({ services: ['porter', 'spa', 'meetGreet', 'porter', 7] }).services).toEqual(['meetGreet', 'porter'])
+    expect(normaliseDraft({ services: 'porter' }).services).toEqual([])
+  })
+
+  it('reads a draft saved when one service could be chosen as that service chosen', () => {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...emptyDraft(), services: undefined, country: 'AE', selectedService: 'porter' }))
+    expect(loadDraft()).toEqual({ ...emptyDraft(), country: 'AE', services: ['porter'] })
+    expect(normaliseDraft({ selectedService: '' }).services).toEqual([])
+    expect(normaliseDraft({ selectedService: 'spa' }).services).toEqual([])
+    // A draft that has both was saved by this page: its list wins.
+    expect(normaliseDraft({ services: ['lounge'], selectedService: 'porter' }).services).toEqual(['lounge'])
   })
 })
 

@@ -1,4 +1,5 @@
-//! The airport request draft (specification section 3: browser storage only).
+//! The airport request draft (decision 7): kept in browser storage while it is filled in and
+//! forgotten only once the request has been received.
 import { readItem, removeItem, writeItem } from '../../lib/storage'
 
 export const AIRPORT_SERVICES = ['meetGreet', 'fastTrack', 'lounge', 'porter', 'buggy', 'airsideLimo'] as const
@@ -16,7 +17,8 @@ export interface AirportDraft {
   passengerDetails: { title: string; fullName: string; mobile: string; email: string }
   meetGreet: { meetingPoint: string; signageName: string; numPassengers: string; language: string; assistence: string }
   porterService: { bags: string; bagType: string; pickup: string; drop: string; trolleyAssist: string; timeSlot: string }
-  selectedService: string
+  /** One or more of `AIRPORT_SERVICES`. */
+  services: string[]
 }
 
 export const DRAFT_KEY = 'concierge.airportRequest'
@@ -34,29 +36,36 @@ export function emptyDraft(): AirportDraft {
     passengerDetails: { title: '', fullName: '', mobile: '', email: '' },
     meetGreet: { meetingPoint: '', signageName: '', numPassengers: '', language: '', assistence: '' },
     porterService: { bags: '', bagType: '', pickup: '', drop: '', trolleyAssist: '', timeSlot: '' },
-    selectedService: '',
+    services: [],
   }
 }
 
-/** Keeps the known fields of `raw` that are text (numbers become text); the rest start empty. */
+/**
+ * Keeps the known fields of `raw` that are text (numbers become text) and the known services;
+ * the rest start empty. A draft saved when one service could be chosen (`selectedService`)
+ * comes back with that service chosen.
+ */
 export function normaliseDraft(raw: unknown): AirportDraft {
   const draft = emptyDraft()
   const source = isRecord(raw) ? raw : {}
   const fill = (target: Record<string, unknown>, from: Record<string, unknown>) => {
     for (const key of Object.keys(target)) {
       const value = from[key]
+      if (Array.isArray(target[key])) continue
       if (isRecord(target[key])) fill(target[key] as Record<string, unknown>, isRecord(value) ? value : {})
       else if (typeof value === 'string') target[key] = value
       else if (typeof value === 'number' && Number.isFinite(value)) target[key] = String(value)
     }
   }
   fill(draft as unknown as Record<string, unknown>, source)
+  const chosen = Array.isArray(source.services) ? source.services : [source.selectedService]
+  draft.services = AIRPORT_SERVICES.filter((service) => chosen.includes(service))
   return draft
 }
 
 export function isEmptyDraft(draft: AirportDraft): boolean {
   const values = (record: Record<string, unknown>): unknown[] =>
-    Object.values(record).flatMap((v) => (isRecord(v) ? values(v) : [v]))
+    Object.values(record).flatMap((v) => (isRecord(v) ? values(v) : Array.isArray(v) ? v : [v]))
   return values(draft as unknown as Record<string, unknown>).every((v) => v === '')
 }
 

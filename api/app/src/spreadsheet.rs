@@ -205,7 +205,9 @@ pub fn airport_workbook(
         let details: Vec<String> = [r.meet_greet.as_deref(), r.porter_service.as_deref()]
             .into_iter()
             .flatten()
-            .filter_map(|json| serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(json).ok())
+            .filter_map(|json| {
+                serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(json).ok()
+            })
             .flat_map(|map| {
                 map.into_iter().map(|(k, v)| match v {
                     serde_json::Value::String(s) => format!("{k}: {s}"),
@@ -240,7 +242,11 @@ pub fn airport_workbook(
             (18, r.lang.as_str()),
             (19, &latest_note(&r.notes)),
         ] {
-            let format = if col == 17 || col == 19 { &long_text } else { &text };
+            let format = if col == 17 || col == 19 {
+                &long_text
+            } else {
+                &text
+            };
             write_text(sheet, row, col, value, format)?;
         }
     }
@@ -457,7 +463,12 @@ fn contact_column(field: &str) -> &'static str {
 pub async fn import_contacts(db: &Db, bytes: &[u8], now: DateTime<Utc>) -> Result<usize, ApiError> {
     // The desk's columns are read when there (the status); an enquiry imported starts
     // unassigned, without notes: those are the desk's own record, not the workbook's.
-    let table = open_table(bytes, CONTACTS_SHEET, &CONTACT_HEADERS, &CONTACT_HEADERS[..7])?;
+    let table = open_table(
+        bytes,
+        CONTACTS_SHEET,
+        &CONTACT_HEADERS,
+        &CONTACT_HEADERS[..7],
+    )?;
     let mut errors = Vec::new();
     let mut valid = Vec::new();
     for (number, row) in &table.rows {
@@ -479,7 +490,11 @@ pub async fn import_contacts(db: &Db, bytes: &[u8], now: DateTime<Utc>) -> Resul
         };
         if status.is_none() {
             let rule = catalog().forms.desk.field("status");
-            errors.push((*number, "Status".to_owned(), rule.invalid.clone().expect("a message")));
+            errors.push((
+                *number,
+                "Status".to_owned(),
+                rule.invalid.clone().expect("a message"),
+            ));
         }
         match contact::validate(draft, Audience::Visitor) {
             Ok(c) => valid.push((c, created, status)),

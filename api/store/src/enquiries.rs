@@ -129,7 +129,10 @@ impl DeskTable for airport_request::Entity {
         }
         let compact: String = q.chars().filter(|c| !c.is_whitespace()).collect();
         if compact.len() >= 3 && compact.len() != q.len() {
-            any = any.add(Expr::expr(Func::lower(Expr::col(Column::FlightNumber))).like(crate::contains(&compact)));
+            any = any.add(
+                Expr::expr(Func::lower(Expr::col(Column::FlightNumber)))
+                    .like(crate::contains(&compact)),
+            );
             let digits: String = q.chars().filter(char::is_ascii_digit).collect();
             if digits.len() >= 3 {
                 any = any.add(Column::Mobile.contains(&digits));
@@ -367,7 +370,8 @@ async fn since<T: DeskTable>(
     let since: Vec<(audit_event::Model, Value)> = lines
         .into_iter()
         .filter_map(|line| {
-            let detail: Value = serde_json::from_str(line.detail.as_deref().unwrap_or("null")).ok()?;
+            let detail: Value =
+                serde_json::from_str(line.detail.as_deref().unwrap_or("null")).ok()?;
             let version = detail.get("version")?.as_i64()?;
             (version > i64::from(expected)).then_some((line, detail))
         })
@@ -567,7 +571,10 @@ pub async fn purge<T: DeskTable>(
 
 /// New items on the desk (both kinds, spam aside as it has its own status), and how many of
 /// them came more than 24 hours before `now`.
-pub async fn summary(db: &impl ConnectionTrait, now: DateTime<Utc>) -> Result<(u64, u64), ApiError> {
+pub async fn summary(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+) -> Result<(u64, u64), ApiError> {
     async fn count<T: DeskTable>(
         db: &impl ConnectionTrait,
         before: Option<DateTime<Utc>>,
@@ -581,7 +588,8 @@ pub async fn summary(db: &impl ConnectionTrait, now: DateTime<Utc>) -> Result<(u
         Ok(select.count(db).await?)
     }
     let day_ago = now - Duration::hours(24);
-    let new = count::<contact::Entity>(db, None).await? + count::<airport_request::Entity>(db, None).await?;
+    let new = count::<contact::Entity>(db, None).await?
+        + count::<airport_request::Entity>(db, None).await?;
     let waiting = count::<contact::Entity>(db, Some(day_ago)).await?
         + count::<airport_request::Entity>(db, Some(day_ago)).await?;
     Ok((new, waiting))

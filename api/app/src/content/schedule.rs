@@ -59,14 +59,14 @@ pub async fn tick(db: &Db, now: DateTime<Utc>) -> Result<Tick, ApiError> {
     }
     // The enquiry desk's trash, kept as long as content's.
     let txn = db.write.begin().await?;
-    done.purged += store::enquiries::purge::<store::entities::contact::Entity>(&txn, now, "contact")
-        .await?
-        + store::enquiries::purge::<store::entities::airport_request::Entity>(
-            &txn,
-            now,
-            "airport_request",
-        )
-        .await?;
+    done.purged +=
+        store::enquiries::purge::<store::entities::contact::Entity>(&txn, now, "contact").await?
+            + store::enquiries::purge::<store::entities::airport_request::Entity>(
+                &txn,
+                now,
+                "airport_request",
+            )
+            .await?;
     txn.commit().await?;
     Ok(done)
 }

@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::Kind;
-use concierge_core::config::Settings;
 use crate::intake::Saved;
+use concierge_core::config::Settings;
 use concierge_store::entities::{airport_request, contact};
 
 /// One message as queued.
@@ -143,19 +143,21 @@ fn airport_staff_email(
     key: &str,
 ) -> Message {
     let details = |json: Option<&str>| -> Vec<(String, String)> {
-        json.and_then(|t| serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(t).ok())
-            .map(|map| {
-                map.into_iter()
-                    .map(|(k, v)| {
-                        let value = match v {
-                            serde_json::Value::String(s) => s,
-                            other => other.to_string(),
-                        };
-                        (k, one_line(&value))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
+        json.and_then(|t| {
+            serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(t).ok()
+        })
+        .map(|map| {
+            map.into_iter()
+                .map(|(k, v)| {
+                    let value = match v {
+                        serde_json::Value::String(s) => s,
+                        other => other.to_string(),
+                    };
+                    (k, one_line(&value))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
     };
     let services: Vec<String> = serde_json::from_str(&r.services).unwrap_or_default();
     let mut body = format!(
@@ -215,7 +217,10 @@ fn airport_staff_email(
 fn airport_acknowledgement(r: &airport_request::Model, key: &str) -> Message {
     let (subject, body) = if r.lang == "ar" {
         (
-            format!("تلقّينا طلب خدمات المطار {} — دار وصل للكونسيرج", r.reference),
+            format!(
+                "تلقّينا طلب خدمات المطار {} — دار وصل للكونسيرج",
+                r.reference
+            ),
             format!(
                 "عزيزنا الضيف،\n\n\
                  شكرًا لاختيارك دار وصل للكونسيرج. وصلنا طلب خدمات المطار، ورقمه المرجعي {reference}.\n\n\

@@ -79,7 +79,12 @@ async fn a_desk_member_takes_an_airport_request_assigns_it_adds_notes_and_moves_
     assert_eq!(item["meetGreet"]["numPassengers"], 3);
     assert_eq!(item["porterService"], Value::Null);
     assert_eq!(
-        (&item["status"], &item["assignee"], &item["notes"], &item["version"]),
+        (
+            &item["status"],
+            &item["assignee"],
+            &item["notes"],
+            &item["version"]
+        ),
         (&json!("new"), &Value::Null, &json!([]), &json!(1))
     );
     for q in ["sv 123", &reference.to_lowercase(), "50 123", "نورة"] {
@@ -110,8 +115,16 @@ async fn a_desk_member_takes_an_airport_request_assigns_it_adds_notes_and_moves_
     assert_eq!(body["message"], "Airport request updated successfully");
     app.token_for(Role::Editor).await;
     for (who, lang, message) in [
-        ("ghost", "en", "The assignee must be an active member of the team."),
-        ("editor-member", "ar", "يجب أن يكون المسؤول عضوًا نشطًا في الفريق."),
+        (
+            "ghost",
+            "en",
+            "The assignee must be an active member of the team.",
+        ),
+        (
+            "editor-member",
+            "ar",
+            "يجب أن يكون المسؤول عضوًا نشطًا في الفريق.",
+        ),
     ] {
         let refused = app
             .api(Method::PUT, &path)
@@ -122,11 +135,18 @@ async fn a_desk_member_takes_an_airport_request_assigns_it_adds_notes_and_moves_
             .await
             .unwrap();
         let (status, body) = read(refused).await;
-        assert_eq!((status, body["errors"]["assignee"].as_str()), (400, Some(message)), "{who}");
+        assert_eq!(
+            (status, body["errors"]["assignee"].as_str()),
+            (400, Some(message)),
+            "{who}"
+        );
     }
 
     // Two notes, newest first, with author and time; a blank one is refused.
-    for (minutes, text) in [(5, "Called the passenger: landing at 14:30."), (20, "Driver confirmed at gate B.")] {
+    for (minutes, text) in [
+        (5, "Called the passenger: landing at 14:30."),
+        (20, "Driver confirmed at gate B."),
+    ] {
         clock.advance(Duration::minutes(minutes));
         let (status, body) = send(
             &app,
@@ -137,10 +157,25 @@ async fn a_desk_member_takes_an_airport_request_assigns_it_adds_notes_and_moves_
             Some(json!({"text": text})),
         )
         .await;
-        assert_eq!((status, body["message"].as_str()), (201, Some("Note added")), "{body}");
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (201, Some("Note added")),
+            "{body}"
+        );
     }
-    let (status, body) = send(&app, &desk, Method::POST, &format!("{path}/notes"), None, Some(json!({"text": "  "}))).await;
-    assert_eq!((status, body["message"].as_str()), (400, Some("Please write the note.")));
+    let (status, body) = send(
+        &app,
+        &desk,
+        Method::POST,
+        &format!("{path}/notes"),
+        None,
+        Some(json!({"text": "  "})),
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some("Please write the note."))
+    );
     let (_, now) = send(&app, &desk, Method::GET, &path, None, None).await;
     let notes = now["responseBody"][0]["notes"].as_array().unwrap().clone();
     assert_eq!(notes.len(), 2);
@@ -152,33 +187,75 @@ async fn a_desk_member_takes_an_airport_request_assigns_it_adds_notes_and_moves_
     assert_eq!(version, 4);
 
     // Status from the list, with the version the list showed.
-    let (status, body) = send(&app, &desk, Method::PUT, &path, Some(version), Some(json!({"status": "in_progress"}))).await;
-    assert_eq!((status, &body["responseBody"][0]["status"]), (200, &json!("in_progress")), "{body}");
+    let (status, body) = send(
+        &app,
+        &desk,
+        Method::PUT,
+        &path,
+        Some(version),
+        Some(json!({"status": "in_progress"})),
+    )
+    .await;
+    assert_eq!(
+        (status, &body["responseBody"][0]["status"]),
+        (200, &json!("in_progress")),
+        "{body}"
+    );
     // A second desk member on the old copy is told, and nothing of theirs is written.
-    let (status, body) = send(&app, &desk, Method::PUT, &path, Some(version), Some(json!({"status": "closed"}))).await;
+    let (status, body) = send(
+        &app,
+        &desk,
+        Method::PUT,
+        &path,
+        Some(version),
+        Some(json!({"status": "closed"})),
+    )
+    .await;
     assert_eq!(status, 409, "{body}");
     assert_eq!(body["conflict"]["fields"], json!(["status"]));
     assert_eq!(body["conflict"]["current"]["status"], "in_progress");
-    let (status, body) = send(&app, &desk, Method::PUT, &path, None, Some(json!({"status": "archived"}))).await;
+    let (status, body) = send(
+        &app,
+        &desk,
+        Method::PUT,
+        &path,
+        None,
+        Some(json!({"status": "archived"})),
+    )
+    .await;
     assert_eq!(
         (status, body["errors"]["status"].as_str()),
-        (400, Some("Status must be one of new, in_progress, replied, closed or spam."))
+        (
+            400,
+            Some("Status must be one of new, in_progress, replied, closed or spam.")
+        )
     );
 
     // Every change is in the log, against the request.
     let owner = app.admin_token().await;
     let lines = audit_lines(&app, &owner, "enquiry").await;
-    let actions: Vec<&str> = lines.iter().map(|l| l["action"].as_str().unwrap()).collect();
+    let actions: Vec<&str> = lines
+        .iter()
+        .map(|l| l["action"].as_str().unwrap())
+        .collect();
     assert_eq!(
         actions,
-        ["enquiry.status_changed", "enquiry.note_added", "enquiry.note_added", "enquiry.assigned"]
+        [
+            "enquiry.status_changed",
+            "enquiry.note_added",
+            "enquiry.note_added",
+            "enquiry.assigned"
+        ]
     );
     for line in &lines {
         assert_eq!(line["resource"], "airport_requests", "{line}");
         assert_eq!(line["resource_id"], id.to_string(), "{line}");
         assert_eq!(line["actor"], "enquiries-member", "{line}");
     }
-    assert_eq!(lines[3]["detail"], json!({"from": null, "to": "enquiries-member", "version": 2}));
+    assert_eq!(
+        lines[3]["detail"],
+        json!({"from": null, "to": "enquiries-member", "version": 2})
+    );
 }
 
 fn urlencoding(q: &str) -> String {
@@ -198,7 +275,10 @@ async fn the_menu_counts_new_items_of_both_kinds_and_those_waiting_over_a_day() 
     let summary = || async {
         let (status, body) = send(&app, &desk, Method::GET, "/inbox/summary", None, None).await;
         assert_eq!(status, 200, "{body}");
-        (body["new"].as_u64().unwrap(), body["waitingOver24h"].as_u64().unwrap())
+        (
+            body["new"].as_u64().unwrap(),
+            body["waitingOver24h"].as_u64().unwrap(),
+        )
     };
     assert_eq!(summary().await, (0, 0));
     let contact_id = enquiry(&app).await;
@@ -207,10 +287,26 @@ async fn the_menu_counts_new_items_of_both_kinds_and_those_waiting_over_a_day() 
     clock.advance(Duration::hours(25));
     enquiry(&app).await;
     assert_eq!(summary().await, (3, 2));
-    send(&app, &desk, Method::PUT, &format!("/contact-us/{contact_id}"), None, Some(json!({"status": "replied"}))).await;
+    send(
+        &app,
+        &desk,
+        Method::PUT,
+        &format!("/contact-us/{contact_id}"),
+        None,
+        Some(json!({"status": "replied"})),
+    )
+    .await;
     assert_eq!(summary().await, (2, 1));
     let owner = app.admin_token().await;
-    send(&app, &owner, Method::DELETE, &format!("/airport-requests/{airport_id}"), None, None).await;
+    send(
+        &app,
+        &owner,
+        Method::DELETE,
+        &format!("/airport-requests/{airport_id}"),
+        None,
+        None,
+    )
+    .await;
     assert_eq!(summary().await, (1, 0), "a deleted item is not waiting");
     // Spam is filed as spam, not counted as new.
     let mut spam = airport_request();
@@ -231,7 +327,10 @@ async fn deletes_are_soft_brought_back_within_30_days_and_purged_with_their_mess
     let desk = app.token_for(Role::Enquiries).await;
     let contact_id = enquiry(&app).await;
     let (airport_id, _) = airport(&app).await;
-    for (base, id) in [("/contact-us", contact_id), ("/airport-requests", airport_id)] {
+    for (base, id) in [
+        ("/contact-us", contact_id),
+        ("/airport-requests", airport_id),
+    ] {
         let path = format!("{base}/{id}");
         // Only owners delete.
         let (status, _) = send(&app, &desk, Method::DELETE, &path, None, None).await;
@@ -242,37 +341,103 @@ async fn deletes_are_soft_brought_back_within_30_days_and_purged_with_their_mess
         assert_eq!(status, 404, "{path}: gone from the desk");
         let (_, list) = send(&app, &desk, Method::GET, base, None, None).await;
         assert_eq!(list["responseBody"]["totalCount"], 0, "{path}");
-        let (_, trash) = send(&app, &owner, Method::GET, &format!("{base}?deleted=true"), None, None).await;
+        let (_, trash) = send(
+            &app,
+            &owner,
+            Method::GET,
+            &format!("{base}?deleted=true"),
+            None,
+            None,
+        )
+        .await;
         assert_eq!(trash["responseBody"]["totalCount"], 1, "{path}");
-        assert!(trash["responseBody"]["result"][0]["deleted_at"].is_string(), "{trash}");
+        assert!(
+            trash["responseBody"]["result"][0]["deleted_at"].is_string(),
+            "{trash}"
+        );
         // Brought back as it was.
-        let (status, body) = send(&app, &owner, Method::POST, &format!("{path}/undelete"), None, None).await;
-        assert_eq!((status, body["message"].as_str()), (200, Some("Brought back from the deleted items")), "{body}");
+        let (status, body) = send(
+            &app,
+            &owner,
+            Method::POST,
+            &format!("{path}/undelete"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (200, Some("Brought back from the deleted items")),
+            "{body}"
+        );
         assert_eq!(body["responseBody"][0]["deleted_at"], Value::Null);
-        let (status, _) = send(&app, &owner, Method::POST, &format!("{path}/undelete"), None, None).await;
+        let (status, _) = send(
+            &app,
+            &owner,
+            Method::POST,
+            &format!("{path}/undelete"),
+            None,
+            None,
+        )
+        .await;
         assert_eq!(status, 404, "{path}: not in the trash");
         send(&app, &owner, Method::DELETE, &path, None, None).await;
     }
-    let (status, _) = send(&app, &owner, Method::GET, "/contact-us?deleted=maybe", None, None).await;
+    let (status, _) = send(
+        &app,
+        &owner,
+        Method::GET,
+        "/contact-us?deleted=maybe",
+        None,
+        None,
+    )
+    .await;
     assert_eq!(status, 400);
 
     // A day short of 30: still there; past them, removed for good with their messages.
     clock.advance(Duration::days(29));
-    concierge::content::schedule::tick(&app.db, clock.now()).await.unwrap();
-    assert_eq!(app.count("contact_us").await + app.count("airport_requests").await, 2);
+    concierge::content::schedule::tick(&app.db, clock.now())
+        .await
+        .unwrap();
+    assert_eq!(
+        app.count("contact_us").await + app.count("airport_requests").await,
+        2
+    );
     clock.advance(Duration::days(2));
-    let done = concierge::content::schedule::tick(&app.db, clock.now()).await.unwrap();
+    let done = concierge::content::schedule::tick(&app.db, clock.now())
+        .await
+        .unwrap();
     assert_eq!(done.purged, 2);
-    assert_eq!(app.count("contact_us").await + app.count("airport_requests").await, 0);
-    let (status, body) = send(&app, &owner, Method::POST, &format!("/airport-requests/{airport_id}/undelete"), None, None).await;
+    assert_eq!(
+        app.count("contact_us").await + app.count("airport_requests").await,
+        0
+    );
+    let (status, body) = send(
+        &app,
+        &owner,
+        Method::POST,
+        &format!("/airport-requests/{airport_id}/undelete"),
+        None,
+        None,
+    )
+    .await;
     assert_eq!(
         (status, body["message"].as_str()),
-        (404, Some("This item is not among the items deleted in the last 30 days"))
+        (
+            404,
+            Some("This item is not among the items deleted in the last 30 days")
+        )
     );
     let actions: Vec<String> = audit_lines(&app, &owner, "enquiry")
         .await
         .iter()
-        .map(|l| format!("{} {}", l["action"].as_str().unwrap(), l["resource"].as_str().unwrap()))
+        .map(|l| {
+            format!(
+                "{} {}",
+                l["action"].as_str().unwrap(),
+                l["resource"].as_str().unwrap()
+            )
+        })
         .collect();
     for expected in [
         "enquiry.purged contact_us",
@@ -282,7 +447,10 @@ async fn deletes_are_soft_brought_back_within_30_days_and_purged_with_their_mess
         "enquiry.deleted contact_us",
         "enquiry.deleted airport_requests",
     ] {
-        assert!(actions.iter().any(|a| a == expected), "{expected} in {actions:?}");
+        assert!(
+            actions.iter().any(|a| a == expected),
+            "{expected} in {actions:?}"
+        );
     }
 }
 
@@ -290,11 +458,36 @@ async fn deletes_are_soft_brought_back_within_30_days_and_purged_with_their_mess
 async fn airport_requests_refuse_what_the_page_does_not_offer_with_clear_messages() {
     let app = app_on(&Clock::default()).await;
     let cases = [
-        (json!({"country": "ZZ"}), "en", "country", "Please choose a country from the list."),
-        (json!({"airport": "JED"}), "ar", "airport", "يرجى اختيار مطار في المدينة المختارة."),
-        (json!({"terminal": "Terminal 9"}), "en", "terminal", "Please choose a terminal of the chosen airport."),
-        (json!({"services": []}), "ar", "services", "يرجى اختيار خدمة واحدة على الأقل."),
-        (json!({"passengerDetails": null}), "en", "passengerDetails.title", "Please choose the passenger's title."),
+        (
+            json!({"country": "ZZ"}),
+            "en",
+            "country",
+            "Please choose a country from the list.",
+        ),
+        (
+            json!({"airport": "JED"}),
+            "ar",
+            "airport",
+            "يرجى اختيار مطار في المدينة المختارة.",
+        ),
+        (
+            json!({"terminal": "Terminal 9"}),
+            "en",
+            "terminal",
+            "Please choose a terminal of the chosen airport.",
+        ),
+        (
+            json!({"services": []}),
+            "ar",
+            "services",
+            "يرجى اختيار خدمة واحدة على الأقل.",
+        ),
+        (
+            json!({"passengerDetails": null}),
+            "en",
+            "passengerDetails.title",
+            "Please choose the passenger's title.",
+        ),
     ];
     for (change, lang, field, message) in cases {
         let mut body = airport_request();
@@ -314,7 +507,11 @@ async fn airport_requests_refuse_what_the_page_does_not_offer_with_clear_message
         assert_eq!(body["message"], message, "{change}: the first failure");
     }
     // The wrong shapes are a clear 400, never a 500.
-    for (key, value) in [("services", json!("meetGreet")), ("passengerDetails", json!("Noura")), ("date", json!(20991201))] {
+    for (key, value) in [
+        ("services", json!("meetGreet")),
+        ("passengerDetails", json!("Noura")),
+        ("date", json!(20991201)),
+    ] {
         let mut body = airport_request();
         body[key] = value;
         let (status, answer) = read(app.post("/airport-requests", &body).await).await;
@@ -371,22 +568,57 @@ async fn both_exports_carry_status_assignee_and_the_latest_note() {
     let desk = app.token_for(Role::Enquiries).await;
     let contact_id = enquiry(&app).await;
     let (airport_id, reference) = airport(&app).await;
-    for path in [format!("/contact-us/{contact_id}"), format!("/airport-requests/{airport_id}")] {
-        send(&app, &desk, Method::PUT, &path, None, Some(json!({"status": "replied", "assignee": "enquiries-member"}))).await;
+    for path in [
+        format!("/contact-us/{contact_id}"),
+        format!("/airport-requests/{airport_id}"),
+    ] {
+        send(
+            &app,
+            &desk,
+            Method::PUT,
+            &path,
+            None,
+            Some(json!({"status": "replied", "assignee": "enquiries-member"})),
+        )
+        .await;
         for text in ["First call", "Booked: car and meet and greet"] {
-            send(&app, &desk, Method::POST, &format!("{path}/notes"), None, Some(json!({"text": text}))).await;
+            send(
+                &app,
+                &desk,
+                Method::POST,
+                &format!("{path}/notes"),
+                None,
+                Some(json!({"text": text})),
+            )
+            .await;
         }
     }
-    for (path, first) in [("/contact-us/export", "نورة"), ("/airport-requests/export", reference.as_str())] {
-        let response = app.api(Method::GET, path).bearer_auth(&desk).send().await.unwrap();
+    for (path, first) in [
+        ("/contact-us/export", "نورة"),
+        ("/airport-requests/export", reference.as_str()),
+    ] {
+        let response = app
+            .api(Method::GET, path)
+            .bearer_auth(&desk)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status().as_u16(), 200, "{path}");
         let rows = sheet(&response.bytes().await.unwrap());
-        let column = |name: &str| rows[0].iter().position(|h| h == name).unwrap_or_else(|| panic!("{path}: {name}"));
+        let column = |name: &str| {
+            rows[0]
+                .iter()
+                .position(|h| h == name)
+                .unwrap_or_else(|| panic!("{path}: {name}"))
+        };
         assert_eq!(rows.len(), 2, "{path}");
         assert_eq!(rows[1][0], first, "{path}");
         assert_eq!(rows[1][column("Status")], "replied", "{path}");
         assert_eq!(rows[1][column("Assignee")], "enquiries-member", "{path}");
         let note = &rows[1][column("Latest note")];
-        assert!(note.starts_with("Booked: car and meet and greet (enquiries-member, "), "{path}: {note}");
+        assert!(
+            note.starts_with("Booked: car and meet and greet (enquiries-member, "),
+            "{path}: {note}"
+        );
     }
 }

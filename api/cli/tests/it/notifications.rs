@@ -557,9 +557,17 @@ async fn an_airport_request_reaches_the_desk_with_its_reference_and_the_visitor_
         })
         .expect("the acknowledgement");
     assert!(ack.body.contains(&reference), "{}", ack.body);
-    assert!(ack.body.contains("مكتب خدمات المطار"), "in Arabic: {}", ack.body);
+    assert!(
+        ack.body.contains("مكتب خدمات المطار"),
+        "in Arabic: {}",
+        ack.body
+    );
     for typed in ["نورة", "Arrivals hall", "wheelchair", "SV123", "http"] {
-        assert!(!ack.body.contains(typed), "{typed} is not echoed: {}", ack.body);
+        assert!(
+            !ack.body.contains(typed),
+            "{typed} is not echoed: {}",
+            ack.body
+        );
     }
 
     let started = Instant::now();

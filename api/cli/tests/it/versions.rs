@@ -515,23 +515,37 @@ async fn two_desk_members_editing_one_enquiry_never_overwrite_each_other() {
         let (app, owner, path) = (&app, &owner, &path);
         async move {
             let note = json!({"text": format!("Note {n}")});
-            read(app.send_as(owner, Method::POST, &format!("{path}/notes"), &note).await)
-                .await
-                .0
+            read(
+                app.send_as(owner, Method::POST, &format!("{path}/notes"), &note)
+                    .await,
+            )
+            .await
+            .0
         }
     });
     let statuses = futures_util::future::join_all(notes).await;
     assert_eq!(statuses, [201; 10]);
     let (_, now) = read(app.get_as(&owner, &path).await).await;
-    assert_eq!(now["responseBody"][0]["notes"].as_array().unwrap().len(), 10);
+    assert_eq!(
+        now["responseBody"][0]["notes"].as_array().unwrap().len(),
+        10
+    );
     let version = now["responseBody"][0]["version"].as_i64().unwrap();
     assert_eq!(version, 12, "each note is a version");
     // A copy older only by notes is current: nothing of it can be overwritten.
     let mut from_before_the_notes = enquiry.clone();
     from_before_the_notes["status"] = json!("replied");
     from_before_the_notes["version"] = json!(2);
-    let (status, body) = read(app.send_as(&owner, Method::PUT, &path, &from_before_the_notes).await).await;
-    assert_eq!((status, &body["responseBody"][0]["version"]), (200, &json!(13)), "{body}");
+    let (status, body) = read(
+        app.send_as(&owner, Method::PUT, &path, &from_before_the_notes)
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, &body["responseBody"][0]["version"]),
+        (200, &json!(13)),
+        "{body}"
+    );
 
     // Ten status changes from version 13 at once: exactly one is kept.
     let saves = (0..10).map(|n| {

@@ -156,12 +156,21 @@ pub fn validate(
     let chosen: Vec<&str> = draft
         .0
         .get("services")
-        .map(|s| s.split(',').map(str::trim).filter(|s| !s.is_empty()).collect())
+        .map(|s| {
+            s.split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
         .unwrap_or_default();
     let mut kept: BTreeMap<&str, String> = BTreeMap::new();
     for rule in &rules.fields {
         let name = rule.name.as_str();
-        if rule.when.as_ref().is_some_and(|w| !chosen.contains(&w.as_str())) {
+        if rule
+            .when
+            .as_ref()
+            .is_some_and(|w| !chosen.contains(&w.as_str()))
+        {
             continue;
         }
         let Some(text) = form.field(name, draft.0.get(name).cloned()) else {
@@ -171,9 +180,7 @@ pub fn validate(
         let offered = match name {
             "country" => airports.country(&text).is_some(),
             "city" => airports.city(at("country"), &text).is_some(),
-            "airport" => airports
-                .airport(at("country"), at("city"), &text)
-                .is_some(),
+            "airport" => airports.airport(at("country"), at("city"), &text).is_some(),
             "terminal" => airports
                 .airport(at("country"), at("city"), at("airport"))
                 .is_some_and(|a| a.terminals.contains(&text)),
@@ -287,7 +294,10 @@ mod tests {
             ("porterService.drop", "Lounge"),
             ("porterService.trolleyAssist", "yes"),
             ("porterService.timeSlot", "08:00"),
-            ("meetGreet.meetingPoint", "ignored: meet and greet is not chosen"),
+            (
+                "meetGreet.meetingPoint",
+                "ignored: meet and greet is not chosen",
+            ),
         ]
         .into_iter()
         .chain(change.iter().copied())
@@ -302,7 +312,8 @@ mod tests {
     }
 
     fn first_failure(change: &[(&str, &str)]) -> (String, String) {
-        let ApiError::Validation(errors) = validate(&draft(change), &airports(), now()).unwrap_err()
+        let ApiError::Validation(errors) =
+            validate(&draft(change), &airports(), now()).unwrap_err()
         else {
             panic!("a validation error")
         };
@@ -316,7 +327,10 @@ mod tests {
         assert_eq!(r.flight_number, "SV123");
         assert_eq!(r.services, ["fastTrack", "porter"], "in the table's order");
         assert_eq!(r.passenger.full_name, "Omar Haddad");
-        assert_eq!(r.passenger.mobile, "0501234567", "a local number keeps its digits");
+        assert_eq!(
+            r.passenger.mobile, "0501234567",
+            "a local number keeps its digits"
+        );
         assert_eq!(r.meet_greet, None, "not chosen, not kept");
         assert_eq!(r.porter_service.as_ref().map(|p| p.bags), Some(3));
         let r = validate(
@@ -346,7 +360,10 @@ mod tests {
         // 06:00 UTC on the 28th: it is still the 27th at UTC−12.
         assert!(validate(&draft(&[("date", "2026-11-27")]), &airports(), now()).is_ok());
         assert_eq!(first_failure(&[("date", "2026-11-26")]).0, "date");
-        assert_eq!(earliest_day("2026-11-28T12:00:00Z".parse().unwrap()).to_string(), "2026-11-28");
+        assert_eq!(
+            earliest_day("2026-11-28T12:00:00Z".parse().unwrap()).to_string(),
+            "2026-11-28"
+        );
     }
 
     #[test]
@@ -370,7 +387,13 @@ mod tests {
     fn days_and_times_have_one_spelling() {
         use crate::domain::rules::{is_date, is_time};
         assert!(is_date("2099-12-01"));
-        for not in ["+2099-1-01", "2099- 1-01", "2099-02-30", "01-12-2099", "2099-12-1 "] {
+        for not in [
+            "+2099-1-01",
+            "2099- 1-01",
+            "2099-02-30",
+            "01-12-2099",
+            "2099-12-1 ",
+        ] {
             assert!(!is_date(not), "{not}");
         }
         assert!(is_time("00:00") && is_time("23:59"));

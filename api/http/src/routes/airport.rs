@@ -167,10 +167,7 @@ impl AirportInput {
             d.set("porterService.trolleyAssist", p.trolley_assist.take());
             d.set("porterService.timeSlot", p.time_slot.take());
         }
-        let honeypot = self
-            .company_website
-            .0
-            .is_some_and(|v| !v.trim().is_empty());
+        let honeypot = self.company_website.0.is_some_and(|v| !v.trim().is_empty());
         let too_fast = self
             .elapsed_ms
             .0
@@ -348,8 +345,14 @@ pub async fn update(
     id: web::Path<String>,
     body: web::Json<DeskInput>,
 ) -> Answer {
-    desk::edit::<entity::Entity>(&state, &id, if_match, body.into_inner(), outcomes().updated())
-        .await
+    desk::edit::<entity::Entity>(
+        &state,
+        &id,
+        if_match,
+        body.into_inner(),
+        outcomes().updated(),
+    )
+    .await
 }
 
 /// Moves a request to the trash (brought back within 30 days with `/undelete`).

@@ -5,7 +5,9 @@
 
 use actix_web::{get, web};
 use chrono::{DateTime, Utc};
-use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{
+    ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
+};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -118,7 +120,10 @@ pub async fn get_one<T: DeskTable>(state: &AppState, id: &str) -> Answer {
     let id = envelope::parse_id(id)?;
     let item = enquiries::one::<T>(&state.db.read, id).await?;
     let view = T::view(&item);
-    Ok(super::versions::with_etag(envelope::one(view.clone()), &view))
+    Ok(super::versions::with_etag(
+        envelope::one(view.clone()),
+        &view,
+    ))
 }
 
 /// A status and assignee change.
@@ -154,7 +159,10 @@ pub async fn note<T: DeskTable>(state: &AppState, id: &str, input: NoteInput) ->
     let txn = state.db.write.begin().await?;
     let saved = enquiries::add_note::<T>(&txn, id, text, now(state)).await?;
     txn.commit().await?;
-    Ok(envelope::created(T::view(&saved), &catalog().messages.note_added))
+    Ok(envelope::created(
+        T::view(&saved),
+        &catalog().messages.note_added,
+    ))
 }
 
 /// Adds `text` as a note in `txn`, on the item already claimed: when there is some, and it is
@@ -170,7 +178,11 @@ pub async fn note_in<T: DeskTable>(
     };
     let text = note_text(Some(text))?;
     let current = enquiries::one::<T>(txn, id).await?;
-    if T::desk(&current).notes.latest().is_some_and(|n| n.text == text) {
+    if T::desk(&current)
+        .notes
+        .latest()
+        .is_some_and(|n| n.text == text)
+    {
         return Ok(());
     }
     enquiries::append_note::<T>(txn, id, text, now(state)).await?;
@@ -197,7 +209,10 @@ pub async fn undelete<T: DeskTable>(state: &AppState, id: &str) -> Answer {
     let txn = state.db.write.begin().await?;
     let saved = enquiries::undelete::<T>(&txn, id).await?;
     txn.commit().await?;
-    Ok(envelope::updated(T::view(&saved), &catalog().messages.enquiry_restored))
+    Ok(envelope::updated(
+        T::view(&saved),
+        &catalog().messages.enquiry_restored,
+    ))
 }
 
 fn now(state: &AppState) -> DateTime<Utc> {

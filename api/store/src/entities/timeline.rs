@@ -64,8 +64,16 @@ mod tests {
     fn a_note_goes_on_top_and_the_list_is_what_the_api_shows() {
         let at: DateTime<Utc> = "2026-11-27T18:00:00Z".parse().unwrap();
         let timeline = Timeline::empty()
-            .with(Note { at, author: Some("desk".into()), text: "Called back".into() })
-            .with(Note { at, author: None, text: "Confirmed".into() });
+            .with(Note {
+                at,
+                author: Some("desk".into()),
+                text: "Called back".into(),
+            })
+            .with(Note {
+                at,
+                author: None,
+                text: "Confirmed".into(),
+            });
         assert_eq!(timeline.latest().unwrap().text, "Confirmed");
         assert_eq!(
             serde_json::to_value(&timeline).unwrap(),

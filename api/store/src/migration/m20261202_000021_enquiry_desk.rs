@@ -79,7 +79,11 @@ impl MigrationTrait for EnquiryDesk {
         .await?;
         // The inbox reads newest first; the scheduler looks for what to purge every 15 s.
         for (table, name, column) in [
-            ("airport_requests", "airport_requests_created", "created_date"),
+            (
+                "airport_requests",
+                "airport_requests_created",
+                "created_date",
+            ),
             ("contact_us", "contact_us_created", "created_date"),
             ("airport_requests", "airport_requests_deleted", "deleted_at"),
             ("contact_us", "contact_us_deleted", "deleted_at"),

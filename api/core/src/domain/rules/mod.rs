@@ -506,10 +506,16 @@ pub fn flight_number(text: &str) -> Option<String> {
         .to_ascii_uppercase();
     let bytes = code.as_bytes();
     let letter = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_uppercase);
-    let alnum = |i: usize| bytes.get(i).is_some_and(|b| b.is_ascii_uppercase() || b.is_ascii_digit());
+    let alnum = |i: usize| {
+        bytes
+            .get(i)
+            .is_some_and(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+    };
     let airline = if letter(0) && letter(1) && letter(2) {
         3
-    } else if (letter(0) && alnum(1)) || (bytes.first().is_some_and(u8::is_ascii_digit) && letter(1)) {
+    } else if (letter(0) && alnum(1))
+        || (bytes.first().is_some_and(u8::is_ascii_digit) && letter(1))
+    {
         2
     } else {
         return None;
@@ -518,7 +524,8 @@ pub fn flight_number(text: &str) -> Option<String> {
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let suffix = &rest[digits..];
     ((1..=4).contains(&digits)
-        && (suffix.is_empty() || (suffix.len() == 1 && suffix.bytes().all(|b| b.is_ascii_uppercase()))))
+        && (suffix.is_empty()
+            || (suffix.len() == 1 && suffix.bytes().all(|b| b.is_ascii_uppercase()))))
     .then_some(code)
 }
 
@@ -526,9 +533,13 @@ pub fn flight_number(text: &str) -> Option<String> {
 pub fn is_date(text: &str) -> bool {
     let b = text.as_bytes();
     b.len() == 10
-        && b.iter()
-            .enumerate()
-            .all(|(i, c)| if i == 4 || i == 7 { *c == b'-' } else { c.is_ascii_digit() })
+        && b.iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        })
         && chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").is_ok()
 }
 
@@ -537,7 +548,9 @@ pub fn is_time(text: &str) -> bool {
     let b = text.as_bytes();
     b.len() == 5
         && b[2] == b':'
-        && b.iter().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit())
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 2 || c.is_ascii_digit())
         && (b[0] - b'0') * 10 + (b[1] - b'0') < 24
         && b[3] < b'6'
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { airports } from '../../test/fixtures'
 import { airportOptions } from './airport-data'
-import { DRAFT_KEY, clearDraft, emptyDraft, loadDraft, normaliseDraft, saveDraft } from './airport-draft'
+import { DRAFT_KEY, STARTED_KEY, clearDraft, emptyDraft, fillingTime, loadDraft, normaliseDraft, saveDraft } from './airport-draft'
 
 describe('the airport request draft', () => {
   beforeEach(() => localStorage.clear())
@@ -20,6 +20,18 @@ describe('the airport request draft', () => {
     saveDraft({ ...emptyDraft(), city: 'Dubai' })
     clearDraft()
     expect(loadDraft()).toBeNull()
+  })
+
+  it('counts the time spent on a draft since it was begun, not only since the page opened', () => {
+    expect(fillingTime(1200, 1_000_000)).toBe(1200)
+    saveDraft({ ...emptyDraft(), city: 'Dubai' }, 1_000_000)
+    saveDraft({ ...emptyDraft(), city: 'Doha' }, 1_050_000)
+    expect(localStorage.getItem(STARTED_KEY)).toBe('1000000')
+    // Back a day later with the draft restored: sent within a second, still a person's time.
+    expect(fillingTime(900, 1_000_000 + 86_400_000)).toBe(86_400_000)
+    clearDraft()
+    expect(localStorage.getItem(STARTED_KEY)).toBeNull()
+    expect(fillingTime(900, 2_000_000)).toBe(900)
   })
 
   it('keeps only known text fields from whatever storage holds', () => {

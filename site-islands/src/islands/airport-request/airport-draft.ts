@@ -79,14 +79,38 @@ export function loadDraft(): AirportDraft | null {
   }
 }
 
+/** When the visitor began the draft they have now (epoch milliseconds). */
+export const STARTED_KEY = 'concierge.airportRequest.startedAt'
+
 /** Saves the draft; an empty draft is the absence of one. */
-export function saveDraft(draft: AirportDraft): void {
-  if (isEmptyDraft(draft)) removeItem(DRAFT_KEY)
-  else writeItem(DRAFT_KEY, JSON.stringify(draft))
+export function saveDraft(draft: AirportDraft, now: number = Date.now()): void {
+  if (isEmptyDraft(draft)) {
+    clearDraft()
+    return
+  }
+  writeItem(DRAFT_KEY, JSON.stringify(draft))
+  if (draftStartedAt() === null) writeItem(STARTED_KEY, String(now))
 }
 
 export function clearDraft(): void {
   removeItem(DRAFT_KEY)
+  removeItem(STARTED_KEY)
+}
+
+/** When the draft was begun, if there is one. */
+export function draftStartedAt(): number | null {
+  const started = Number(readItem(STARTED_KEY))
+  return Number.isFinite(started) && started > 0 ? started : null
+}
+
+/**
+ * How long the visitor has spent on the request, for the server's "faster than a person" check:
+ * since the page opened, or since the draft they came back to was begun, whichever is longer (a
+ * visitor who returns to a finished draft and sends it at once is still a person).
+ */
+export function fillingTime(sincePageOpened: number, now: number = Date.now()): number {
+  const started = draftStartedAt()
+  return Math.round(Math.max(sincePageOpened, started === null ? 0 : now - started))
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -10,7 +10,7 @@ import { useHydrated } from '../../lib/use-hydrated'
 import { earliestDate } from '../../../../rules/validate'
 import { AirportConfirmation } from './airport-confirmation'
 import { airportOptions, type Airports, type Option } from './airport-data'
-import { clearDraft, emptyDraft, isEmptyDraft, loadDraft, saveDraft, type AirportDraft } from './airport-draft'
+import { clearDraft, emptyDraft, fillingTime, isEmptyDraft, loadDraft, saveDraft, type AirportDraft } from './airport-draft'
 import { AIRPORT_FIELDS, airportFailures, airportPayload, boundsOf, receiptOf, wantsDetails, type Receipt } from './airport-payload'
 import { ServiceChoices } from './service-choices'
 
@@ -107,9 +107,9 @@ export default function AirportRequest({ airports }: { airports: Airports }) {
       const answer = await postJson('/airport-requests', {
         ...airportPayload(values, lang),
         // Spam signals, as the contact form sends them: a field people never see (so never
-        // fill), and how long the page was open.
+        // fill), and how long the visitor has spent on it (a restored draft counts its time).
         company_website: trap.current?.value ?? '',
-        elapsed_ms: Math.round(performance.now()),
+        elapsed_ms: fillingTime(performance.now()),
       })
       clearDraft()
       reset(emptyDraft())

@@ -5,19 +5,18 @@
  * button their role would be refused, "You do not have permission" at the address of a screen
  * that is not theirs; the translator edits the Arabic of a blog beside read-only English fields.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test, unique, type Api } from './support/fixtures';
-
-type Language = 'en' | 'ar';
-type Member = { username: string; password: string };
+import { addMember, signInAs } from './support/members';
 
 const words = {
   en: {
     username: 'User name', password: 'Password', login: 'Login', menu: 'Main menu',
-    services: 'Services', banners: 'Banner Dashboard', reviews: 'Client Review', contacts: 'Contact Us Dashboard',
+    services: 'Services', banners: 'Banner Dashboard', reviews: 'Client Review', contacts: 'Contact Us Dashboard', airport: 'Airport requests',
     blogs: 'Blogs', serviceLists: 'Services List Dashboard', generalContent: 'General Content Dashboard',
     subscriptions: 'Subscription', team: 'Team', audit: 'Audit log', schedule: 'Schedule', account: 'My account',
     forbidden: 'You do not have permission', addBlog: 'Add blog', actionsFor: (name: string) => `Actions for ${name}`,
+    statusOf: (name: string) => `Status of ${name}`, deleted: 'Deleted', assignToMe: 'Assign to me',
     view: 'View', edit: 'Edit', delete: 'Delete', publishNow: 'Publish now', unpublish: 'Unpublish', submit: 'Submit',
     saveDraft: 'Save as draft', title: 'Title', titleAr: 'Title in Arabic', arabicTab: 'Arabic',
     arabicOnly: 'You may change the Arabic text only; the other fields are shown for reference.',
@@ -25,10 +24,11 @@ const words = {
   },
   ar: {
     username: 'اسم المستخدم', password: 'كلمة المرور', login: 'دخول', menu: 'القائمة الرئيسية',
-    services: 'الخدمات', banners: 'لوحة اللافتات', reviews: 'آراء العملاء', contacts: 'لوحة رسائل التواصل',
+    services: 'الخدمات', banners: 'لوحة اللافتات', reviews: 'آراء العملاء', contacts: 'لوحة رسائل التواصل', airport: 'طلبات خدمات المطار',
     blogs: 'المدونات', serviceLists: 'لوحة قوائم الخدمات', generalContent: 'لوحة المحتوى العام',
     subscriptions: 'الاشتراكات', team: 'الفريق', audit: 'سجل التدقيق', schedule: 'الجدولة', account: 'حسابي',
     forbidden: 'ليست لديك صلاحية', addBlog: 'إضافة مدونة', actionsFor: (name: string) => `إجراءات ${name}`,
+    statusOf: (name: string) => `حالة ${name}`, deleted: 'المحذوفات', assignToMe: 'أسنده إليّ',
     view: 'عرض', edit: 'تعديل', delete: 'حذف', publishNow: 'انشر الآن', unpublish: 'إلغاء النشر', submit: 'إرسال',
     saveDraft: 'حفظ كمسودة', title: 'العنوان', titleAr: 'العنوان بالعربية', arabicTab: 'العربية',
     arabicOnly: 'يمكنك تغيير النص العربي فقط؛ الحقول الأخرى معروضة للاطلاع.',
@@ -36,47 +36,10 @@ const words = {
   },
 } as const;
 
-type Words = (typeof words)[Language];
+type Words = (typeof words)['en' | 'ar'];
 
 /** The content screens of the menu, in its order. */
 const contentMenu = (w: Words) => [w.services, w.banners, w.reviews, w.blogs, w.serviceLists, w.generalContent, w.schedule, w.account];
-
-/**
- * An administrator with `role`, added by the owner with a one-time password, who has then chosen
- * their own (through the API: the accounts spec covers that page), so the back office opens.
- */
-async function addMember(api: Api, role: string): Promise<Member> {
-  const username = unique(role).replace(/\s/g, '-');
-  const oneTime = 'one-time pass for now';
-  const password = 'quiet harbour lanterns at dusk';
-  const created = await api.call('POST', '/admin-users', { username, password: oneTime, role });
-  if (created.status !== 201 && created.status !== 200) throw new Error(`POST /admin-users: ${created.status} ${JSON.stringify(created.json)}`);
-  const { baseURL, apiKey } = api.server;
-  const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
-  const signedIn = await fetch(`${baseURL}/api/v1/authenticate`, { method: 'POST', headers, body: JSON.stringify({ username, password: oneTime }) });
-  const token = ((await signedIn.json()) as { responseBody?: { token?: string } }).responseBody?.token;
-  if (!token) throw new Error(`${username} could not sign in with the one-time password: ${signedIn.status}`);
-  const changed = await fetch(`${baseURL}/api/v1/account/password`, {
-    method: 'PUT',
-    headers: { ...headers, authorization: `Bearer ${token}` },
-    body: JSON.stringify({ current_password: oneTime, new_password: password }),
-  });
-  if (!changed.ok) throw new Error(`${username} could not choose a password: ${changed.status} ${await changed.text()}`);
-  return { username, password };
-}
-
-/** A fresh browser in `language`, signed in as `member` through the login page. */
-async function signInAs(browser: Browser, baseURL: string, language: Language, member: Member): Promise<Page> {
-  const w = words[language];
-  const context = await browser.newContext({ baseURL, locale: language === 'ar' ? 'ar' : 'en-GB', timezoneId: 'Asia/Dubai' });
-  await context.addInitScript((lang) => localStorage.setItem('concierge.admin.lang', lang), language);
-  const page = await context.newPage();
-  await page.goto('/admin/login');
-  await page.getByLabel(w.username, { exact: true }).fill(member.username);
-  await page.getByLabel(w.password, { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: w.login }).click();
-  return page;
-}
 
 async function expectMenu(page: Page, w: Words, entries: string[]): Promise<void> {
   const menu = page.getByRole('complementary', { name: w.menu }).getByRole('navigation');
@@ -118,7 +81,7 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByRole('button', { name: w.saveDraft })).toBeVisible();
       await expect(page.getByRole('button', { name: w.unpublish })).toBeVisible();
 
-      for (const path of ['/team', '/audit', '/contactusdashboard', '/subscription']) await expectForbidden(page, w, path);
+      for (const path of ['/team', '/audit', '/contactusdashboard', '/airportrequests', '/subscription']) await expectForbidden(page, w, path);
       await page.context().close();
     });
 
@@ -158,9 +121,9 @@ for (const language of ['en', 'ar'] as const) {
       await page.context().close();
     });
 
-    test('the enquiry desk sees enquiries and subscribers only, with no Delete', async ({ api, browser, server }) => {
+    test('the enquiry desk sees enquiries, airport requests and subscribers only, with no Delete and no trash', async ({ api, browser, server }) => {
       const tag = Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-      await api.create('/contact-us', {
+      const enquiry = await api.create<{ id: number }>('/contact-us', {
         first_name: 'Layla', last_name: `Haddad ${tag}`, email: `layla.${tag}@example.com`, phone: '+971 50 111 2233',
         subject: 'Airport transfer', message: 'Arriving on Friday.', lang: language,
       });
@@ -169,14 +132,15 @@ for (const language of ['en', 'ar'] as const) {
 
       const page = await signInAs(browser, server.baseURL, language, await addMember(api, 'enquiries'));
       await expect(page).toHaveURL(/\/admin\/contactusdashboard$/);
-      await expectMenu(page, w, [w.contacts, w.subscriptions, w.account]);
+      await expectMenu(page, w, [w.contacts, w.airport, w.subscriptions, w.account]);
 
-      const row = page.locator('table.table tbody tr').filter({ hasText: `Haddad ${tag}` });
-      await row.getByRole('button', { name: w.actionsFor(`Layla Haddad ${tag}`) }).click();
-      await expect(page.getByRole('menuitem', { name: w.view })).toBeVisible();
-      await expect(page.getByRole('menuitem', { name: w.edit })).toBeVisible();
-      await expect(page.getByRole('menuitem', { name: w.delete })).toHaveCount(0);
-      await page.keyboard.press('Escape');
+      // The row's status changes from the list; there is no trash, and the enquiry has no Delete.
+      await expect(page.getByRole('combobox', { name: w.statusOf(`Layla Haddad ${tag}`) })).toBeVisible();
+      await expect(page.getByRole('button', { name: w.deleted, exact: true })).toHaveCount(0);
+      await page.getByRole('link', { name: `Layla Haddad ${tag}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/addcontactus/${enquiry.id}$`));
+      await expect(page.getByRole('button', { name: w.assignToMe })).toBeVisible();
+      await expect(page.getByRole('button', { name: w.delete, exact: true })).toHaveCount(0);
 
       await page.goto('/admin/subscription');
       const subscriber = page.locator('table.table tbody tr').filter({ hasText: email });

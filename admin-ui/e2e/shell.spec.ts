@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 
 test.describe('the admin shell', () => {
-  test('the side menu lists every dashboard (then the team, the schedule, the audit log and the own account) in order and leads to each', async ({ adminPage: page }) => {
+  test('the side menu lists every dashboard (the enquiry desk\'s two together, then the team, the schedule, the audit log and the own account) in order and leads to each', async ({ adminPage: page }) => {
     await page.goto('/admin/blogs');
     const menu = page.getByRole('complementary', { name: 'Main menu' }).getByRole('link');
     await expect(menu).toHaveText([
@@ -9,6 +9,7 @@ test.describe('the admin shell', () => {
       'Banner Dashboard',
       'Client Review',
       'Contact Us Dashboard',
+      'Airport requests',
       'Blogs',
       'Services List Dashboard',
       'General Content Dashboard',
@@ -23,6 +24,7 @@ test.describe('the admin shell', () => {
       ['Banner Dashboard', /\/admin\/bannerdashboard$/, 'Banner Dashboard'],
       ['Client Review', /\/admin\/clientreviewdashboard$/, 'Client Review'],
       ['Contact Us Dashboard', /\/admin\/contactusdashboard$/, 'Contact Us Dashboard'],
+      ['Airport requests', /\/admin\/airportrequests$/, 'Airport requests'],
       ['Services List Dashboard', /\/admin\/serviceslist/, 'Services List Dashboard'],
       ['General Content Dashboard', /\/admin\/generalContentDashboard$/, 'General Content Dashboard'],
       ['Subscription', /\/admin\/subscription$/, 'Subscription'],

@@ -8,6 +8,7 @@ import { initI18n } from './lib/i18n';
 import './styles/fonts.css';
 import './styles/index.css';
 import './styles/accounts.css';
+import './styles/inbox.css';
 
 const root = createRoot(document.getElementById('root')!);
 initI18n();

@@ -42,6 +42,14 @@ export const routes: RouteObject[] = [
       ...feature(paths.services, paths.addService, () => import('./routes/services')),
       ...feature(paths.reviews, paths.addReview, () => import('./routes/client-reviews')),
       ...feature(paths.contacts, paths.addContact, () => import('./routes/contacts')),
+      {
+        path: paths.airportRequests.slice(1),
+        lazy: async () => ({ Component: (await import('./routes/airport-requests')).Dashboard }),
+      },
+      {
+        path: `${paths.airportRequests.slice(1)}/:id`,
+        lazy: async () => ({ Component: (await import('./routes/airport-requests')).DetailRoute }),
+      },
       ...feature(paths.banners, paths.addBanner, () => import('./routes/banners')),
       ...feature(paths.serviceLists, paths.addServiceList, () => import('./routes/service-lists')),
       ...feature(paths.generalContent, paths.addGeneralContent, () => import('./routes/general-content')),

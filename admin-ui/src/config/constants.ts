@@ -16,6 +16,10 @@ export const UPLOAD_TYPES: Record<string, string[]> = {
   'video/ogg': ['.ogg', '.ogv'],
 };
 export const EXPORT_FILE_NAME = 'Contact_Us_List.xlsx';
+/** The airport requests' spreadsheet, named like the contacts'. */
+export const AIRPORT_EXPORT_FILE_NAME = 'Airport_Requests_List.xlsx';
+/** How often the menu reads the desk's count of new enquiries and airport requests. */
+export const INBOX_SUMMARY_MS = 60_000;
 /** How long the inbox search waits after the last keystroke before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 /** How often the publishing status is read while a save is on its way to the site. */

@@ -9,6 +9,8 @@ export const paths = {
   addReview: '/addclientreview',
   contacts: '/contactusdashboard',
   addContact: '/addcontactus',
+  /** The desk's airport requests; `/airportrequests/{id}` is one request. */
+  airportRequests: '/airportrequests',
   banners: '/bannerdashboard',
   addBanner: '/addbanner',
   serviceLists: '/serviceslist',

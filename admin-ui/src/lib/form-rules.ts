@@ -26,11 +26,14 @@ export type RuleResult = {
   headline: RuleFailure | null;
 };
 
-/** The rules of `rules` over `values`, in `lang`; no rules: nothing fails. */
-export function runRules(rules: FormRules | undefined, values: object, lang: string): RuleResult {
+/**
+ * The rules of `rules` over `values`, in `lang`; no rules: nothing fails. `only` names the fields
+ * to check when a write sends some of the form's fields (the desk changes a status alone).
+ */
+export function runRules(rules: FormRules | undefined, values: object, lang: string, only?: readonly string[]): RuleResult {
   if (!rules) return { failures: [], headline: null };
   const language: Lang = lang === 'ar' ? 'ar' : 'en';
-  const { failures } = checkForm(rules.form, values as Record<string, unknown>, rules.audience ?? 'admin');
+  const { failures } = checkForm(rules.form, values as Record<string, unknown>, rules.audience ?? 'admin', only);
   const local = failures.map((failure) => ({
     field: failure.field,
     message: failure.message[language],

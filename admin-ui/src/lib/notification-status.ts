@@ -16,6 +16,8 @@ export type FailedNotification = {
   id: number;
   kind: NotificationKind;
   enquiryId: number;
+  /** What `enquiryId` names: a contact enquiry or an airport request. */
+  enquiryKind?: 'contact' | 'airport_request';
   attempts: number;
   lastError: string | null;
   failedAt: string | null;

@@ -25,7 +25,10 @@ describe('permissions', () => {
     ['/addservices/', 'content.create', 'a trailing slash is still the add form'],
     ['/schedule', 'content.read', 'the schedule and trash need content.read'],
     ['/contactusdashboard', 'enquiries.read', 'enquiries need enquiries.read'],
-    ['/addcontactus/3', 'enquiries.edit', 'editing an enquiry needs enquiries.edit'],
+    ['/addcontactus', 'enquiries.edit', 'filing an enquiry taken by phone needs enquiries.edit'],
+    ['/addcontactus/3', 'enquiries.read', 'an enquiry at the desk opens to whoever reads them (its controls need enquiries.edit)'],
+    ['/airportrequests', 'enquiries.read', 'airport requests need enquiries.read'],
+    ['/airportrequests/3', 'enquiries.read', 'one airport request too'],
     ['/subscription', 'subscriptions.read', 'subscribers need subscriptions.read'],
     ['/team', 'team', 'the team needs team'],
     ['/audit', 'audit', 'the audit log needs audit'],
@@ -37,10 +40,10 @@ describe('permissions', () => {
 
   it.each([
     ['owner', ['/blogs', '/addblog', '/addblog/1', '/contactusdashboard', '/subscription', '/team', '/audit', '/account'], []],
-    ['editor', ['/blogs', '/addblog', '/addblog/1', '/schedule', '/account'], ['/contactusdashboard', '/subscription', '/team', '/audit']],
+    ['editor', ['/blogs', '/addblog', '/addblog/1', '/schedule', '/account'], ['/contactusdashboard', '/airportrequests', '/airportrequests/2', '/subscription', '/team', '/audit']],
     ['contributor', ['/blogs', '/addblog', '/addblog/1', '/account'], ['/contactusdashboard', '/team', '/audit']],
     ['translator', ['/blogs', '/addblog/1', '/schedule', '/account'], ['/addblog', '/contactusdashboard', '/subscription', '/team', '/audit']],
-    ['enquiries', ['/contactusdashboard', '/addcontactus/1', '/subscription', '/account'], ['/blogs', '/addblog/1', '/schedule', '/team', '/audit']],
+    ['enquiries', ['/contactusdashboard', '/addcontactus/1', '/airportrequests', '/airportrequests/2', '/subscription', '/account'], ['/blogs', '/addblog/1', '/schedule', '/team', '/audit']],
   ] as const)('the %s opens its screens and no other', (role, open, closed) => {
     for (const pathname of open) expect(mayOpen(can(role), pathname), pathname).toBe(true);
     for (const pathname of closed) expect(mayOpen(can(role), pathname), pathname).toBe(false);

@@ -4,7 +4,7 @@
  * alone which screens, menu entries and buttons to show (the role table lives on the server).
  * The shell provides them; `usePermissions().can('content.publish')` reads them anywhere below.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 
 export const ROLES = ['owner', 'editor', 'contributor', 'translator', 'enquiries'] as const;
@@ -51,8 +51,9 @@ export type Access = { read: Permission; create: Permission; edit: Permission; d
 
 export const ACCESS = {
   content: { read: 'content.read', create: 'content.create', edit: 'content.edit', delete: 'content.delete' },
-  // An enquiry taken by phone is added by whoever may edit enquiries.
-  enquiries: { read: 'enquiries.read', create: 'enquiries.edit', edit: 'enquiries.edit', delete: 'enquiries.delete' },
+  // An enquiry taken by phone is added by whoever may edit enquiries; an enquiry's page (the
+  // desk's detail) opens to whoever may read them, its controls need `enquiries.edit`.
+  enquiries: { read: 'enquiries.read', create: 'enquiries.edit', edit: 'enquiries.read', delete: 'enquiries.delete' },
   // `addsubscription` only says that subscriptions come from the website.
   subscriptions: { read: 'subscriptions.read', create: 'subscriptions.read', edit: 'subscriptions.read', delete: 'subscriptions.delete' },
 } as const satisfies Record<string, Access>;
@@ -71,6 +72,7 @@ const FEATURES: [dashboard: string, form: string, access: Access][] = [
 
 /** The other screens; the account page is every administrator's. */
 const PAGES: Record<string, Permission | null> = {
+  [paths.airportRequests]: 'enquiries.read',
   [paths.team]: 'team',
   [paths.audit]: 'audit',
   [paths.lifecycle]: 'content.read',
@@ -102,13 +104,17 @@ export function landingPath(can: Can, menu: readonly string[]): string {
   return [paths.blogs, ...menu].find((path) => mayOpen(can, path)) ?? paths.account;
 }
 
-const PermissionsContext = createContext<Can>(() => false);
+/** The signed-in administrator: what they may do and their user name (`Assign to me`). */
+type SignedIn = { can: Can; username: string | null };
 
-export function PermissionsProvider({ can, children }: { can: Can; children: ReactNode }) {
-  return <PermissionsContext.Provider value={can}>{children}</PermissionsContext.Provider>;
+const PermissionsContext = createContext<SignedIn>({ can: () => false, username: null });
+
+export function PermissionsProvider({ can, username = null, children }: { can: Can; username?: string | null; children: ReactNode }) {
+  const value = useMemo(() => ({ can, username }), [can, username]);
+  return <PermissionsContext.Provider value={value}>{children}</PermissionsContext.Provider>;
 }
 
-/** What the signed-in administrator may do; nothing outside the signed-in shell. */
-export function usePermissions(): { can: Can } {
-  return { can: useContext(PermissionsContext) };
+/** What the signed-in administrator may do, and who they are; nothing outside the signed-in shell. */
+export function usePermissions(): SignedIn {
+  return useContext(PermissionsContext);
 }

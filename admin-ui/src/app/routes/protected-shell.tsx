@@ -47,7 +47,7 @@ export function ProtectedShell() {
   if (restricted && location.pathname !== paths.account) return <Navigate to={paths.account} replace />;
   const can = permissionsFrom(account.data.permissions);
   return (
-    <PermissionsProvider can={can}>
+    <PermissionsProvider can={can} username={account.data.username}>
       <AdminLayout onLogout={() => logout.mutate()} loggingOut={logout.isPending} siteUrl={runtimeConfig().siteUrl || undefined}>
         {mayOpen(can, location.pathname) ? <Outlet /> : <Forbidden />}
       </AdminLayout>

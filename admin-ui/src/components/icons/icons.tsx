@@ -176,6 +176,18 @@ export const RedoIcon = (p: IconProps) => (
     <path d="M20 9H10a6 6 0 0 0 0 12h3" />
   </Icon>
 );
+export const PhoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 4h3.5l1.8 4.5-2.3 1.4a11 11 0 0 0 6.1 6.1l1.4-2.3L20 15.5V19a1 1 0 0 1-1 1A16 16 0 0 1 4 5a1 1 0 0 1 1-1Z" />
+  </Icon>
+);
+/** A speech bubble around a handset: the WhatsApp link (no brand artwork). */
+export const WhatsAppIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4.5 19.5 5.6 16A8 8 0 1 1 8.4 18.6Z" />
+    <path d="M9.3 8.6c.2 2.9 2.5 5.4 5.7 5.9l.8-1.3-1.6-.9-.8.7a4 4 0 0 1-2.6-2.6l.7-.8-.9-1.6Z" />
+  </Icon>
+);
 
 /** Nav icons: one per dashboard. */
 export const NavIcons = {
@@ -200,6 +212,11 @@ export const NavIcons = {
     <Icon {...p}>
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="m3 7 9 6 9-6" />
+    </Icon>
+  ),
+  airport: (p: IconProps) => (
+    <Icon {...p}>
+      <path d="M10.5 20.5 12 17v-4.5l8 3V13l-8-5V4.5a1.5 1.5 0 0 0-3 0V8l-8 5v2.5l8-3V17l1.5 3.5Z" transform="translate(1.5 0)" />
     </Icon>
   ),
   blogs: (p: IconProps) => (

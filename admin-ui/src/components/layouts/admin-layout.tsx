@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { useInboxSummary, type InboxSummary } from '@/lib/inbox';
 import { useNotificationStatus } from '@/lib/notification-status';
 import { mayOpen, usePermissions } from '@/lib/permissions';
 import { usePublishStatus, usePublishTracking } from '@/lib/publish-status';
@@ -17,14 +18,16 @@ import { FailedPublishJobs } from '../publish/failed-publish-jobs';
 import { EdgePurgeWarning, PublishStatusPill } from '../publish/publish-status-pill';
 import { LanguageSwitch } from './language-switch';
 
-type NavItem = { to: string; label: TKey; icon: keyof typeof NavIcons };
+/** `desk`: an entry of the enquiry desk, shown together under the desk's count of new items. */
+type NavItem = { to: string; label: TKey; icon: keyof typeof NavIcons; desk?: boolean };
 
 /** The specification's menu, in its order; each role sees the entries whose screens it may open. */
 export const NAV_ITEMS: NavItem[] = [
   { to: paths.services, label: 'nav.services', icon: 'services' },
   { to: paths.banners, label: 'nav.banners', icon: 'banners' },
   { to: paths.reviews, label: 'nav.reviews', icon: 'reviews' },
-  { to: paths.contacts, label: 'nav.contacts', icon: 'contacts' },
+  { to: paths.contacts, label: 'nav.contacts', icon: 'contacts', desk: true },
+  { to: paths.airportRequests, label: 'nav.airportRequests', icon: 'airport', desk: true },
   { to: paths.blogs, label: 'nav.blogs', icon: 'blogs' },
   { to: paths.serviceLists, label: 'nav.serviceLists', icon: 'serviceLists' },
   { to: paths.generalContent, label: 'nav.generalContent', icon: 'generalContent' },
@@ -47,6 +50,39 @@ const SECTION_OF: Record<string, string> = {
   [paths.addSubscription]: paths.subscriptions,
 };
 
+/** The desk's count of new items, read as words ("3 new", and how many wait over a day). */
+function NewCount({ summary }: { summary?: InboxSummary }) {
+  const { t } = useTranslation();
+  if (!summary || summary.new === 0) return null;
+  const waiting = summary.waitingOver24h > 0;
+  const words = waiting
+    ? t('nav.newAndWaiting', { count: summary.new, waiting: summary.waitingOver24h })
+    : t('nav.newCount', { count: summary.new });
+  return (
+    <span className={`nav-count${waiting ? ' nav-count--waiting' : ''}`} data-testid="inbox-count">
+      <span aria-hidden="true">{summary.new}</span>
+      <span className="visually-hidden">{words}</span>
+    </span>
+  );
+}
+
+function NavEntry({ item, section }: { item: NavItem; section?: string }) {
+  const { t } = useTranslation();
+  const Icon = NavIcons[item.icon];
+  return (
+    <li>
+      <NavLink
+        to={item.to}
+        className={({ isActive }) => `nav-link${isActive || section === item.to ? ' nav-link--active' : ''}`}
+        aria-current={section === item.to ? 'page' : undefined}
+      >
+        <Icon />
+        <span>{t(item.label)}</span>
+      </NavLink>
+    </li>
+  );
+}
+
 type AdminLayoutProps = { children: ReactNode; onLogout: () => void; loggingOut: boolean; siteUrl?: string };
 
 export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLayoutProps) {
@@ -59,6 +95,8 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
   const tracking = usePublishTracking();
   const publish = usePublishStatus(tracking, can('content.read'));
   const notifications = useNotificationStatus(can('enquiries.read'));
+  const summary = useInboxSummary(can('enquiries.read'));
+  const desk = menu.filter((item) => item.desk);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
@@ -82,21 +120,23 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
         </div>
         <nav className="sidebar__nav">
           <ul>
-            {menu.map((item) => {
-              const Icon = NavIcons[item.icon];
-              return (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    className={({ isActive }) => `nav-link${isActive || section === item.to ? ' nav-link--active' : ''}`}
-                    aria-current={section === item.to ? 'page' : undefined}
-                  >
-                    <Icon />
-                    <span>{t(item.label)}</span>
-                  </NavLink>
+            {menu.map((item) =>
+              !item.desk ? (
+                <NavEntry key={item.to} item={item} section={section} />
+              ) : item === desk[0] ? (
+                <li key="desk" className="nav-group">
+                  <p className="nav-group__label" id="nav-desk">
+                    <span>{t('nav.desk')}</span>
+                    <NewCount summary={summary.data} />
+                  </p>
+                  <ul aria-labelledby="nav-desk">
+                    {desk.map((entry) => (
+                      <NavEntry key={entry.to} item={entry} section={section} />
+                    ))}
+                  </ul>
                 </li>
-              );
-            })}
+              ) : null,
+            )}
           </ul>
         </nav>
         <div className="sidebar__footer">

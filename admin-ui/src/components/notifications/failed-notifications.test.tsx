@@ -21,6 +21,7 @@ const webhook: FailedNotification = {
   id: 6,
   kind: 'webhook',
   enquiryId: 18,
+  enquiryKind: 'airport_request',
   attempts: 8,
   lastError: 'HTTP 502 from https://crm.example/hooks',
 };
@@ -65,6 +66,7 @@ describe('failed notifications', () => {
     expect(within(staff).getByText('Connection refused (os error 111)')).toHaveAttribute('dir', 'ltr');
     expect(within(staff).getByText('Set aside on 21-11-2026 14:02 · attempts: 12')).toBeInTheDocument();
     expect(within(staff).getByRole('link', { name: 'Open enquiry #17' })).toHaveAttribute('href', '/addcontactus/17');
+    expect(within(hook).getByRole('link', { name: 'Open enquiry #18' })).toHaveAttribute('href', '/airportrequests/18');
     expect(within(visitor).getByText('Acknowledgement to the visitor of enquiry #17')).toBeInTheDocument();
     expect(within(visitor).getByText('No error was recorded.')).toBeInTheDocument();
     expect(within(visitor).getByText('Set aside on 21-11-2026 01:30 · attempts: 12')).toBeInTheDocument();

@@ -90,7 +90,7 @@ function FailedNotificationRow({ message, onOpen }: { message: FailedNotificatio
       <ButtonLink
         variant="secondary"
         className="btn--small"
-        to={formPath(paths.addContact, id)}
+        to={formPath(message.enquiryKind === 'airport_request' ? paths.airportRequests : paths.addContact, id)}
         aria-label={t('notifications.openItem', { id })}
         onClick={onOpen}
       >

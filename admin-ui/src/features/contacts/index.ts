@@ -1,2 +1,1 @@
-export { ContactsDashboard } from './components/contacts-dashboard';
 export { ContactForm } from './components/contact-form';

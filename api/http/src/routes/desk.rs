@@ -147,7 +147,7 @@ pub async fn edit<T: DeskTable>(
 /// The note's text, checked.
 fn note_text(text: Option<String>) -> Answer<String> {
     let mut f = Form::new(&catalog().forms.desk);
-    let text = f.text("note", text);
+    let text = f.text("text", text);
     f.finish()?;
     Ok(text)
 }

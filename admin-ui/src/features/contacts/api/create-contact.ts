@@ -1,7 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { save } from '@/lib/api-client';
-import { useInvalidatingMutation } from '@/lib/mutations';
-import { contactKeys, type Contact, type ContactInput } from '../types';
+import { inboxKeys } from '@/lib/inbox';
+import type { ContactInput, CreatedContact } from '../types';
 
-export const createContact = (input: ContactInput) => save<Contact>('POST', '/contact-us', input);
+export const createContact = (input: ContactInput) => save<CreatedContact>('POST', '/contact-us', input);
 
-export const useCreateContact = () => useInvalidatingMutation(createContact, contactKeys.all);
+/** Files the enquiry; the desk's lists and the menu's count are read again. */
+export function useCreateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createContact,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.all }),
+  });
+}

@@ -7,18 +7,18 @@ export function StatusBadge({ status }: { status: EnquiryStatus }) {
   const { t } = useTranslation();
   return (
     <span className={`status-badge status-badge--${status}`} data-status={status}>
-      {t(`contacts.status.${status}`)}
+      {t(`inbox.status.${status}`)}
     </span>
   );
 }
 
-/** An enquiry still New a day after it came in: said in words, beside a clock. */
+/** An item still New a day after it came in: said in words, beside a clock. */
 export function WaitingMarker() {
   const { t } = useTranslation();
   return (
     <span className="waiting-marker">
       <ClockIcon width={16} height={16} />
-      {t('contacts.waiting')}
+      {t('inbox.waiting')}
     </span>
   );
 }
@@ -28,8 +28,8 @@ export function PageLanguageTag({ lang }: { lang: PageLanguage }) {
   const { t } = useTranslation();
   const code = lang === 'ar' ? 'ar' : 'en';
   return (
-    <abbr className="lang-tag" title={t(code === 'ar' ? 'contacts.lang.arPage' : 'contacts.lang.enPage')}>
-      {t(`contacts.lang.${code}`)}
+    <abbr className="lang-tag" title={t(code === 'ar' ? 'inbox.lang.arPage' : 'inbox.lang.enPage')}>
+      {t(`inbox.lang.${code}`)}
     </abbr>
   );
 }

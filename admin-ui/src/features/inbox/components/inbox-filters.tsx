@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { StatusSearch } from '@/components/data-table/list-toolbar';
+import type { SetStatusFilter } from '@/components/data-table/use-list-filter';
+import type { TKey } from '@/locales/types';
+import { ENQUIRY_STATUSES, isEnquiryStatus, type EnquiryStatus, type InboxFilter } from '../types';
+
+type InboxFiltersProps = {
+  filter: InboxFilter;
+  onChange: SetStatusFilter<EnquiryStatus>;
+  placeholder: TKey;
+};
+
+/** The desk's status select and search box (every list's, with the desk's statuses and words). */
+export function InboxFilters({ filter, onChange, placeholder }: InboxFiltersProps) {
+  const { t } = useTranslation();
+  return (
+    <StatusSearch
+      className="inbox-filters"
+      filter={filter}
+      onChange={onChange}
+      statuses={ENQUIRY_STATUSES}
+      isStatus={isEnquiryStatus}
+      statusLabel={(status) => t(`inbox.status.${status}`)}
+      words={{
+        form: t('inbox.filter.label'),
+        status: t('inbox.filter.status'),
+        all: t('inbox.filter.all'),
+        search: t('inbox.filter.search'),
+        placeholder: t(placeholder),
+      }}
+    />
+  );
+}
+
+/** The inbox or the trash (what was deleted in the last 30 days), as two pressed buttons. */
+export function TrashToggle({ deleted, onChange }: { deleted: boolean; onChange: (deleted: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="segmented" role="group" aria-label={t('inbox.trash.view')}>
+      <button type="button" className="segmented__option" aria-pressed={!deleted} onClick={() => onChange(false)}>
+        {t('inbox.trash.inbox')}
+      </button>
+      <button type="button" className="segmented__option" aria-pressed={deleted} onClick={() => onChange(true)}>
+        {t('inbox.trash.deleted')}
+      </button>
+    </div>
+  );
+}

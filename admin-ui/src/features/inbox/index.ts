@@ -1,0 +1,2 @@
+export { ContactDetail, ContactInbox } from './components/contact-desk';
+export { AirportDetail, AirportInbox } from './components/airport-desk';

@@ -2,15 +2,14 @@
 //! (anonymous; the airport page), and for the desk the same operations as contact enquiries
 //! ([`super::desk`]) under `/airport-requests`, and its workbook.
 
-use actix_web::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
-use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use actix_web::{HttpRequest, delete, get, post, put, web};
 use sea_orm::Set;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::desk::{self, DeskInput, NoteInput};
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope};
-use super::spreadsheets::{ExportQuery, XLSX};
+use super::spreadsheets::ExportQuery;
 use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
@@ -22,7 +21,7 @@ use concierge_core::domain::contact::EnquiryStatus;
 use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::domain::page::PagingQuery;
 use concierge_core::domain::rules::{Outcomes, catalog};
-use concierge_core::error::{ApiError, too_many_submissions};
+use concierge_core::error::too_many_submissions;
 use concierge_core::roles::Permission;
 use concierge_store::enquiries::{Filter, FilterQuery};
 use concierge_store::entities::airport_request as entity;
@@ -309,18 +308,8 @@ pub async fn export(
     filter: web::Query<FilterQuery>,
 ) -> Answer {
     let filter = Filter::parse(&filter)?;
-    let offset = query.offset()?;
-    let bytes = spreadsheet::export_airport_requests(&state.db, offset, &filter)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(catalog().messages.no_data.clone()))?;
-    Ok(HttpResponse::Ok()
-        .insert_header((CONTENT_TYPE, XLSX))
-        .insert_header((
-            CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{}\"", spreadsheet::AIRPORT_FILE),
-        ))
-        .insert_header(("Cache-Control", "no-store"))
-        .body(bytes))
+    let bytes = spreadsheet::export_airport_requests(&state.db, query.offset()?, &filter).await?;
+    super::spreadsheets::workbook(bytes, spreadsheet::AIRPORT_FILE)
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "airport requests", params(("id" = i32, Path, minimum = 1)),

@@ -22,7 +22,6 @@ use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
-use concierge_core::error::ApiError;
 use concierge_core::i18n::Text;
 use concierge_core::roles::Permission;
 use concierge_store::enquiries::{self, DeskEdit, DeskTable, Filter, FilterQuery, Place};
@@ -271,9 +270,4 @@ pub async fn list_assignees(state: web::Data<AppState>, _admin: Admin) -> Answer
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(summary).service(list_assignees);
-}
-
-/// The 404 of a kind (for handlers that answer it themselves).
-pub fn not_found<T: DeskTable>() -> ApiError {
-    ApiError::NotFound(T::not_found().clone())
 }

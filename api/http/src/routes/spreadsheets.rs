@@ -18,7 +18,7 @@ use concierge_app::spreadsheet::{self, CONTACTS_FILE, ImportCounts};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 
-pub(super) const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const MAX_FILE: u64 = 20 * 1024 * 1024;
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -62,15 +62,18 @@ pub async fn export_contacts(
     filter: web::Query<FilterQuery>,
 ) -> Answer {
     let filter = Filter::parse(&filter)?;
-    let offset = query.offset()?;
-    let bytes = spreadsheet::export_contacts(&state.db, offset, &filter)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(catalog().messages.no_data.clone()))?;
+    let bytes = spreadsheet::export_contacts(&state.db, query.offset()?, &filter).await?;
+    workbook(bytes, CONTACTS_FILE)
+}
+
+/// An export's answer: the workbook as a download named `file`, or 404 when it has no rows.
+pub(super) fn workbook(bytes: Option<Vec<u8>>, file: &str) -> Answer {
+    let bytes = bytes.ok_or_else(|| ApiError::NotFound(catalog().messages.no_data.clone()))?;
     Ok(HttpResponse::Ok()
         .insert_header((CONTENT_TYPE, XLSX))
         .insert_header((
             CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{CONTACTS_FILE}\""),
+            format!("attachment; filename=\"{file}\""),
         ))
         .insert_header(("Cache-Control", "no-store"))
         .body(bytes))

@@ -32,7 +32,7 @@ pub(super) fn data(cx: &RenderContext, page: u32, meta: &mut PageMeta) -> Value 
     let numbers: Vec<serde_json::Value> = page_numbers(page, pages)
         .into_iter()
         .map(|n| match n {
-            Some(n) => json!({ "n": n, "url": url(n), "current": n == page }),
+            Some(n) => json!({ "n": n, "url": url(n), "current": n == page, "gap": false }),
             None => json!({ "gap": true }),
         })
         .collect();

@@ -190,6 +190,11 @@ fn listings_show_cards_not_bodies_and_paginate() {
         "listing pages never carry the bodies' markup"
     );
     assert!(first.contains(r#"href="/blogs/page/2" rel="next""#));
+    assert!(
+        first.contains(r#"<li><span aria-current="page">1</span></li>"#)
+            && first.contains(r#"<li><a href="/blogs/page/3">3</a></li>"#),
+        "the page numbers"
+    );
     let last = &site["blogs/page/3/index.html"];
     assert!(
         last.contains(r#"href="/blogs/page/2" rel="prev""#) && last.contains("Body of entry 30.")

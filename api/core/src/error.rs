@@ -50,11 +50,6 @@ impl FieldErrors {
             .unwrap_or(&catalog().messages.invalid_input)
     }
 
-    /// The first failing field and its message.
-    pub fn first(&self) -> Option<(&str, &Text)> {
-        self.fields.first().map(|(f, m)| (f.as_str(), m))
-    }
-
     pub fn has(&self, field: &str) -> bool {
         self.fields.iter().any(|(f, _)| f == field)
     }

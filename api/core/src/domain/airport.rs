@@ -317,7 +317,7 @@ mod tests {
         else {
             panic!("a validation error")
         };
-        let (field, message) = errors.first().expect("a failure");
+        let (field, message) = errors.iter().next().expect("a failure");
         (field.to_owned(), message.en.clone())
     }
 

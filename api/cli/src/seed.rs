@@ -72,7 +72,7 @@ async fn artwork(
     let file = ARTWORK
         .get_file(name)
         .with_context(|| format!("the demo names artwork {name} that is not in seed/media"))?;
-    let (stored, _) = media::store_bytes(db, media, file.contents().to_vec())
+    let (stored, _) = media::store_bytes(db, media, file.contents().to_vec(), Some(name))
         .await
         .with_context(|| format!("Failed to store the artwork {name}"))?;
     Ok(media::url(&stored))
@@ -136,7 +136,21 @@ where
     K::Input: DeserializeOwned,
 {
     if let (Some(field), Some(image)) = (image_field, item["image"].as_str().map(str::to_owned)) {
-        item[field] = artwork(txn, media, &image).await?.into();
+        let url = artwork(txn, media, &image).await?;
+        // What the artwork shows, in both languages, as the media library keeps it.
+        let words = |key: &str| item[key].as_str().map(str::to_owned);
+        if let Some(alt) = words("image_alt") {
+            let edit = concierge_core::domain::media::CheckedEdit {
+                alt: Some(Some(alt)),
+                alt_ar: Some(words("image_alt_ar")),
+                ..Default::default()
+            };
+            let name = url.trim_start_matches("/media/");
+            media::library::describe(txn, name, edit, now)
+                .await
+                .map_err(|e| anyhow::anyhow!("the demo artwork {image} was not described: {e}"))?;
+        }
+        item[field] = url.into();
     }
     let input: K::Input = serde_json::from_value(item.clone())
         .with_context(|| format!("the demo item {item} does not fit its form"))?;

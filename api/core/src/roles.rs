@@ -40,8 +40,10 @@ pub enum Permission {
     ContentDelete,
     /// Replacing content from a spreadsheet.
     ContentImport,
-    /// Uploading pictures and videos.
+    /// Uploading pictures and videos, and choosing from the media library.
     MediaUpload,
+    /// The media library's words for a file, its focal point, its deletion and return.
+    MediaManage,
     /// Retrying a failed publish.
     PublishingRetry,
     /// Contact enquiries (list, one, export) and the notifications about them.
@@ -111,6 +113,7 @@ impl Role {
                     | P::ContentDelete
                     | P::ContentImport
                     | P::MediaUpload
+                    | P::MediaManage
                     | P::PublishingRetry
             ),
             Role::Contributor => matches!(
@@ -151,7 +154,7 @@ impl std::fmt::Display for Role {
 }
 
 impl Permission {
-    pub const ALL: [Permission; 17] = [
+    pub const ALL: [Permission; 18] = [
         Permission::Account,
         Permission::ContentRead,
         Permission::ContentCreate,
@@ -160,6 +163,7 @@ impl Permission {
         Permission::ContentDelete,
         Permission::ContentImport,
         Permission::MediaUpload,
+        Permission::MediaManage,
         Permission::PublishingRetry,
         Permission::EnquiriesRead,
         Permission::EnquiriesEdit,
@@ -182,6 +186,7 @@ impl Permission {
             Permission::ContentDelete => "content.delete",
             Permission::ContentImport => "content.import",
             Permission::MediaUpload => "media.upload",
+            Permission::MediaManage => "media.manage",
             Permission::PublishingRetry => "publishing.retry",
             Permission::EnquiriesRead => "enquiries.read",
             Permission::EnquiriesEdit => "enquiries.edit",

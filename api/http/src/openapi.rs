@@ -11,7 +11,7 @@ use crate::routes;
          description = "Content API of the concierge website. Every request carries `x-api-key`; \
                         administrator requests also carry `Authorization: Bearer <token>`, and the \
                         role of that administrator must hold the permission the operation names as \
-                        its `bearer` scope (owner: all; editor: content.*, media.upload, \
+                        its `bearer` scope (owner: all; editor: content.*, media.upload, media.manage, \
                         publishing.retry; contributor: content.read/create/edit, media.upload, \
                         saves as drafts; translator: content.read/edit, Arabic fields only, saves \
                         as drafts; enquiries: enquiries.read/edit, subscriptions.read; every role: \
@@ -40,7 +40,8 @@ use crate::routes;
         routes::publishing::status,
         routes::publishing::retry,
         routes::notifications::status,
-        routes::media::upload, routes::media::info,
+        routes::media::upload, routes::media_library::list, routes::media_library::info,
+        routes::media_library::update, routes::media_library::remove, routes::media_library::undelete,
         routes::spreadsheets::export_contacts, routes::spreadsheets::import_contacts,
         routes::spreadsheets::import_general_content, routes::spreadsheets::import_unknown,
     ),

@@ -226,6 +226,7 @@ impl Workers {
                 db.clone(),
                 settings.clock.clone(),
                 wakeup.clone(),
+                media.clone(),
             ));
         }
         tokio::spawn(concierge_store::throttle::sweep_forever(

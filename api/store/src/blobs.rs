@@ -152,6 +152,17 @@ impl BlobStore {
             .collect())
     }
 
+    /// Moves an object to another name (a copy, then the delete, where the store has no
+    /// rename); an object already gone is fine (a move done before is not done twice).
+    pub async fn rename(&self, from: &str, to: &str) -> anyhow::Result<()> {
+        match self.inner.rename(&self.path(from), &self.path(to)).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(e) => {
+                Err(e).with_context(|| format!("Failed to move {from} to {to} in {}", self.url))
+            }
+        }
+    }
+
     pub async fn delete(&self, name: &str) -> anyhow::Result<()> {
         match self.inner.delete(&self.path(name)).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),

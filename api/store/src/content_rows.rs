@@ -20,6 +20,18 @@ use crate::outbox::publish_jobs::Resource;
 use concierge_core::domain::page::Paging;
 use concierge_core::error::ApiError;
 
+/// What a person calls an item, from its JSON: a blog's or service's name, a banner's title,
+/// a general content section's name (its English one, else its Arabic one), up to 200
+/// characters; `None` for none.
+pub fn title_of(item: &serde_json::Value) -> Option<String> {
+    ["name", "title", "banner_name", "name_ar", "title_ar"]
+        .iter()
+        .filter_map(|key| item.get(*key).and_then(serde_json::Value::as_str))
+        .map(str::trim)
+        .find(|text| !text.is_empty())
+        .map(|text| text.chars().take(200).collect())
+}
+
 /// How long a deleted item can be brought back.
 pub const KEEP_DELETED_DAYS: i64 = 30;
 

@@ -12,6 +12,7 @@ pub mod enquiries;
 pub mod entities;
 pub mod locks;
 pub mod media_images;
+pub mod media_usage;
 pub mod migration;
 pub mod outbox;
 pub mod presence;

@@ -13,21 +13,35 @@ pub fn public_url(name: &str) -> String {
     format!("/media/{name}")
 }
 
-/// What the pages know of a recorded image: its size, and its variants once they are made.
+/// What the pages know of a recorded image: its size, its variants once they are made, and
+/// the library's words for it and its focal point. A file in the trash is not shown.
 pub fn info_of(row: &media_image::Model) -> Option<ImageInfo> {
-    if let Some(info) = row
+    if row.deleted_at.is_some() {
+        return None;
+    }
+    let mut info = match row
         .info
         .as_deref()
         .and_then(|i| serde_json::from_str::<ImageInfo>(i).ok())
     {
-        return Some(info);
-    }
-    let (width, height) = (row.width?, row.height?);
-    Some(ImageInfo {
-        width: u32::try_from(width).ok()?,
-        height: u32::try_from(height).ok()?,
-        ..Default::default()
-    })
+        Some(info) => info,
+        None => {
+            let (width, height) = (row.width?, row.height?);
+            ImageInfo {
+                width: u32::try_from(width).ok()?,
+                height: u32::try_from(height).ok()?,
+                ..Default::default()
+            }
+        }
+    };
+    info.alt = row.alt.clone();
+    info.alt_ar = row.alt_ar.clone();
+    let thousandths = |v: f64| (v.clamp(0.0, 1.0) * 1000.0).round() as u16;
+    info.focal = match (row.focal_x, row.focal_y) {
+        (None, None) => None,
+        (x, y) => Some([thousandths(x.unwrap_or(0.5)), thousandths(y.unwrap_or(0.5))]),
+    };
+    Some(info)
 }
 
 /// What the media store knows of every recorded image, by its public URL.
@@ -63,4 +77,90 @@ fn by_url(rows: &[media_image::Model]) -> HashMap<String, ImageInfo> {
     rows.iter()
         .filter_map(|row| Some((public_url(&row.name), info_of(row)?)))
         .collect()
+}
+
+/// What the media library lists: the files uploaded under a name containing `q` (any case),
+/// of these types (every type when empty), only those nothing shows, or the trash instead.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct LibraryFilter {
+    pub q: Option<String>,
+    pub kinds: Vec<concierge_core::domain::media::MediaType>,
+    pub unused: bool,
+    pub deleted: bool,
+}
+
+/// A page of the library, newest first (the trash: last deleted first), each file with how many
+/// places show it; and how many files the filter finds.
+pub async fn library(
+    db: &impl ConnectionTrait,
+    filter: &LibraryFilter,
+    page: concierge_core::domain::page::Paging,
+) -> Result<(Vec<(media_image::Model, u64)>, u64), concierge_core::error::ApiError> {
+    use sea_orm::QueryOrder;
+    use sea_orm::sea_query::{Condition, Expr, ExprTrait, Func};
+    let mut select = media_image::Entity::find();
+    select = if filter.deleted {
+        select
+            .filter(media_image::Column::DeletedAt.is_not_null())
+            .order_by_desc(media_image::Column::DeletedAt)
+    } else {
+        select
+            .filter(media_image::Column::DeletedAt.is_null())
+            .order_by_desc(media_image::Column::CreatedAt)
+    };
+    select = select.order_by_asc(media_image::Column::Name);
+    if let Some(q) = &filter.q {
+        select = select.filter(
+            Expr::expr(Func::lower(Expr::col(media_image::Column::OriginalName)))
+                .like(crate::contains(&q.to_lowercase())),
+        );
+    }
+    if !filter.kinds.is_empty() {
+        let mut any = Condition::any();
+        for ext in filter.kinds.iter().flat_map(|k| k.extensions()) {
+            any = any.add(media_image::Column::Name.ends_with(format!(".{ext}")));
+        }
+        select = select.filter(any);
+    }
+    if filter.unused {
+        select = select.filter(Expr::cust(
+            "NOT EXISTS (SELECT 1 FROM media_usage WHERE media_usage.media_name = media_images.name)",
+        ));
+    }
+    let (rows, total) = crate::page_of(db, select, page).await?;
+    let counts = usage_counts(db, rows.iter().map(|r| r.name.as_str())).await?;
+    let rows = rows
+        .into_iter()
+        .map(|row| {
+            let used = counts.get(&row.name).copied().unwrap_or(0);
+            (row, used)
+        })
+        .collect();
+    Ok((rows, total))
+}
+
+/// How many places show each of `names` (those shown nowhere are left out).
+async fn usage_counts<'n>(
+    db: &impl ConnectionTrait,
+    names: impl IntoIterator<Item = &'n str>,
+) -> Result<HashMap<String, u64>, sea_orm::DbErr> {
+    use crate::entities::media_usage;
+    use sea_orm::QuerySelect;
+    let names: Vec<&str> = names.into_iter().collect();
+    if names.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(String, i64)> = media_usage::Entity::find()
+        .select_only()
+        .column(media_usage::Column::MediaName)
+        .column_as(media_usage::Column::Field.count(), "used")
+        .filter(media_usage::Column::MediaName.is_in(names))
+        .group_by(media_usage::Column::MediaName)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(name, used)| (name, u64::try_from(used).unwrap_or(0)))
+        .collect())
 }

@@ -44,7 +44,7 @@ fn live_blog(backend: DbBackend, outer: &str) -> String {
 
 /// The columns of a blog its card shows: what listing every blog reads (not the bodies, nor a
 /// pending draft).
-const CARD_COLUMNS: [blog::Column; 8] = [
+const CARD_COLUMNS: [blog::Column; 9] = [
     blog::Column::Id,
     blog::Column::Slug,
     blog::Column::Name,
@@ -53,12 +53,29 @@ const CARD_COLUMNS: [blog::Column; 8] = [
     blog::Column::DisplayOrder,
     blog::Column::CreatedAt,
     blog::Column::UpdatedAt,
+    blog::Column::BodyMedia,
 ];
 
-/// The card with what the media store knows of its image.
-fn with_image(mut card: BlogCard, images: &Images) -> BlogCard {
+/// The card with what the media store knows of its image, and of the files its text shows
+/// (`body`, their URLs).
+fn with_image(mut card: BlogCard, body: &[String], images: &Images) -> BlogCard {
     card.image = image(images, &card.image_url);
+    card.body_images = body_images(body, images);
     card
+}
+
+/// What the media store knows of the files at `urls`, by URL.
+fn body_images(urls: &[String], images: &Images) -> BTreeMap<String, ImageInfo> {
+    urls.iter()
+        .filter_map(|url| Some((url.clone(), images.get(url)?.clone())))
+        .collect()
+}
+
+/// The URLs a blog's `body_media` names.
+fn body_urls(body_media: Option<&str>) -> Vec<String> {
+    body_media
+        .and_then(|m| serde_json::from_str(m).ok())
+        .unwrap_or_default()
 }
 
 fn to_blog(b: blog::Model, images: &Images) -> Blog {
@@ -69,12 +86,13 @@ fn to_blog(b: blog::Model, images: &Images) -> Blog {
         name_ar: b.name_ar,
         image_url: b.image_url,
         image: None,
+        body_images: BTreeMap::new(),
         display_order: b.display_order,
         created_at: b.created_at,
         updated_at: b.updated_at,
     };
     Blog {
-        card: with_image(card, images),
+        card: with_image(card, &body_urls(b.body_media.as_deref()), images),
         description: b.description,
         description_ar: b.description_ar,
         excerpt: b.excerpt.unwrap_or_default(),
@@ -108,6 +126,8 @@ struct Cards {
     /// The change to the rest (`Kept::rest`) whose images the cards show: images change apart
     /// from blogs, and every card's is looked up again when the rest was read again.
     images_of: Option<i64>,
+    /// The URLs of the files each live blog's text shows, for the blogs that show any.
+    bodies: HashMap<i32, Vec<String>>,
 }
 
 /// A card's columns as JSON, one array a row: the database answers with one row, the cards
@@ -144,24 +164,28 @@ type CardRow = (
     i32,
     String,
     String,
+    Option<String>,
 );
 
 /// A changed row: its card, its change's number, and 1 when it is live.
 type ChangedRow = (CardRow, i64, i32);
 
-fn to_card(row: CardRow) -> anyhow::Result<BlogCard> {
-    let (id, slug, name, name_ar, image_url, display_order, created, updated) = row;
-    Ok(BlogCard {
+/// The card of a row, and the URLs of the files its text shows.
+fn to_card(row: CardRow) -> anyhow::Result<(BlogCard, Vec<String>)> {
+    let (id, slug, name, name_ar, image_url, display_order, created, updated, body) = row;
+    let card = BlogCard {
         id,
         slug,
         name,
         name_ar,
         image_url,
         image: None,
+        body_images: BTreeMap::new(),
         display_order,
         created_at: timestamp(&created)?,
         updated_at: timestamp(&updated)?,
-    })
+    };
+    Ok((card, body_urls(body.as_deref())))
 }
 
 impl Cards {
@@ -194,7 +218,8 @@ impl Cards {
                 let rows: Vec<CardRow> = parse(row.try_get_by_index(2)?)?;
                 *self = Cards::default();
                 for row in rows {
-                    self.put(to_card(row)?, images);
+                    let (card, body) = to_card(row)?;
+                    self.put(card, body, images);
                 }
                 let (removed, last): (i64, i64) =
                     (row.try_get_by_index(0)?, row.try_get_by_index(1)?);
@@ -222,9 +247,9 @@ impl Cards {
             let mut last = seq;
             for (card, change, live) in rows {
                 last = last.max(change);
-                let card = to_card(card)?;
+                let (card, body) = to_card(card)?;
                 match live {
-                    1 => self.put(card, images),
+                    1 => self.put(card, body, images),
                     _ => self.remove(card.id),
                 }
             }
@@ -236,6 +261,12 @@ impl Cards {
                 if images.get(&card.image_url) != card.image.as_ref() {
                     Arc::make_mut(card).image = image(images, &card.image_url);
                 }
+                if let Some(body) = self.bodies.get(&card.id) {
+                    let now = body_images(body, images);
+                    if now != card.body_images {
+                        Arc::make_mut(card).body_images = now;
+                    }
+                }
             }
             self.images_of = Some(rest_seq);
         }
@@ -243,15 +274,19 @@ impl Cards {
     }
 
     /// Adds or replaces a live card, in its place, with its image.
-    fn put(&mut self, card: BlogCard, images: &Images) {
+    fn put(&mut self, card: BlogCard, body: Vec<String>, images: &Images) {
         self.remove(card.id);
         self.order.insert(card.id, card.display_order);
-        let card = with_image(card, images);
+        let card = with_image(card, &body, images);
+        if !body.is_empty() {
+            self.bodies.insert(card.id, body);
+        }
         self.ordered
             .insert((card.display_order, card.id), Arc::new(card));
     }
 
     fn remove(&mut self, id: i32) {
+        self.bodies.remove(&id);
         if let Some(order) = self.order.remove(&id) {
             self.ordered.remove(&(order, id));
         }
@@ -319,8 +354,15 @@ pub async fn load_blogs(
             ))
             .all(db)
             .await?;
-        let images =
-            crate::media_images::infos_of(db, rows.iter().map(|b| b.image_url.as_str())).await?;
+        let bodies: Vec<Vec<String>> = rows
+            .iter()
+            .map(|b| body_urls(b.body_media.as_deref()))
+            .collect();
+        let urls = rows
+            .iter()
+            .map(|b| b.image_url.as_str())
+            .chain(bodies.iter().flatten().map(String::as_str));
+        let images = crate::media_images::infos_of(db, urls).await?;
         blogs.extend(rows.into_iter().map(|b| (b.id, to_blog(b, &images))));
     }
     Ok(blogs)

@@ -12,6 +12,7 @@ use super::{Kind, Table};
 use crate::content::html::{excerpt, sanitize};
 use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::{Loose, TextField};
+use concierge_core::domain::media::body_media;
 use concierge_core::domain::rules::{FormRules, catalog};
 use concierge_core::error::ApiError;
 use concierge_store::entities::blog;
@@ -78,6 +79,7 @@ impl BlogInput {
         let description_ar = description_ar.map(|d| sanitize(&d));
         model.excerpt = Set(Some(excerpt(&description, EXCERPT)));
         model.excerpt_ar = Set(description_ar.as_deref().map(|d| excerpt(d, EXCERPT)));
+        model.body_media = Set(body_media(&description, description_ar.as_deref()));
         model.description = Set(description);
         model.description_ar = Set(description_ar);
         model.image_url = Set(image_url);

@@ -21,6 +21,7 @@ use concierge_core::roles::Writes;
 use concierge_store::audit::{Actor, Event};
 use concierge_store::content_rows::{self as rows, Audience, KEEP_DELETED_DAYS, Status, due_to};
 use concierge_store::entities::content_revision;
+use concierge_store::media_usage;
 use concierge_store::outbox::publish_jobs::{self as publish, Action};
 
 fn not_found<K: Kind>() -> ApiError {
@@ -203,7 +204,7 @@ async fn store<K: Kind>(
             publish::enqueue(txn, K::RESOURCE, K::id(&saved), Action::Upsert).await?;
         }
         let view = admin_view::<K>(&saved);
-        record::<K>(txn, K::id(&saved), "created", None, &view, now).await?;
+        record::<K>(txn, &saved, "created", None, &view, now).await?;
         return Ok((saved, view));
     };
     let id = K::id(&before);
@@ -258,7 +259,7 @@ async fn store<K: Kind>(
         publish::enqueue(txn, K::RESOURCE, id, action).await?;
     }
     let view = admin_view::<K>(&saved);
-    record::<K>(txn, id, action, Some(&before_view), &view, now).await?;
+    record::<K>(txn, &saved, action, Some(&before_view), &view, now).await?;
     Ok((saved, view))
 }
 
@@ -312,7 +313,7 @@ pub async fn unpublish<K: Kind>(
     let saved = write_state::<K>(txn, &before, &state).await?;
     publish::enqueue(txn, K::RESOURCE, id, Action::Delete).await?;
     let view = admin_view::<K>(&saved);
-    record::<K>(txn, id, "unpublished", Some(&before_view), &view, now).await?;
+    record::<K>(txn, &saved, "unpublished", Some(&before_view), &view, now).await?;
     Ok(view)
 }
 
@@ -331,9 +332,17 @@ pub async fn delete<K: Kind>(
     let mut state = State::of::<K>(&row);
     state.deleted_at = Some(now);
     state.settle(now);
-    write_state::<K>(txn, &row, &state).await?;
+    let saved = write_state::<K>(txn, &row, &state).await?;
     publish::enqueue(txn, K::RESOURCE, id, Action::Delete).await?;
-    record::<K>(txn, id, "deleted", Some(&before_view), &before_view, now).await?;
+    record::<K>(
+        txn,
+        &saved,
+        "deleted",
+        Some(&before_view),
+        &before_view,
+        now,
+    )
+    .await?;
     Ok(())
 }
 
@@ -358,7 +367,7 @@ pub async fn undelete<K: Kind>(
     state.settle(now);
     let saved = write_state::<K>(txn, &row, &state).await?;
     let view = admin_view::<K>(&saved);
-    record::<K>(txn, id, "undeleted", None, &view, now).await?;
+    record::<K>(txn, &saved, "undeleted", None, &view, now).await?;
     Ok(view)
 }
 
@@ -401,7 +410,7 @@ pub async fn discard<K: Kind>(
     }
     let saved = write_state::<K>(txn, &before, &state).await?;
     let view = admin_view::<K>(&saved);
-    record::<K>(txn, id, "discarded", Some(&before_view), &view, now).await?;
+    record::<K>(txn, &saved, "discarded", Some(&before_view), &view, now).await?;
     Ok(view)
 }
 
@@ -480,15 +489,33 @@ async fn write_state<K: Kind>(
     Ok(active.update(txn).await?)
 }
 
-/// The revision and the audit line of a write, in its transaction.
+/// The revision, the audit line and the media usage index of a write (`row` as it is now
+/// stored), in its transaction. A save that would show a file in the media library's trash is
+/// refused (400 on the field), so no content shows a deleted file; bringing an item back, or a
+/// change of its lifecycle alone, is not.
 async fn record<K: Kind>(
     txn: &DatabaseTransaction,
-    id: i32,
+    row: &K::Model,
     action: &str,
     before: Option<&Value>,
     after: &Value,
     now: DateTime<Utc>,
 ) -> Result<(), ApiError> {
+    let id = K::id(row);
+    let mut stored = serde_json::to_value(row)?;
+    let state = State::of::<K>(row);
+    if let Value::Object(fields) = &mut stored {
+        // The row's own fields that its JSON leaves out.
+        fields.insert("draft".into(), state.draft.clone().into());
+        fields.insert("deleted_at".into(), serde_json::to_value(state.deleted_at)?);
+    }
+    let trashed = media_usage::reindex(txn, K::PATH, id, &stored).await?;
+    if let Some((field, name)) = trashed.first()
+        && matches!(action, "created" | "saved" | "draft")
+    {
+        let message = catalog().messages.media_trashed.with("name", name.as_str());
+        return Err(ApiError::validation(field, message));
+    }
     let fields = changed_fields(before, after);
     content_revision::ActiveModel {
         kind: Set(K::PATH.to_owned()),
@@ -618,7 +645,7 @@ pub async fn fire<K: Kind>(
     } else {
         "scheduled-out"
     };
-    record::<K>(txn, id, what, Some(&view), &view, now).await?;
+    record::<K>(txn, &saved, what, Some(&view), &view, now).await?;
     Ok(true)
 }
 

@@ -277,14 +277,7 @@ pub fn admin_view<K: Kind>(row: &K::Model) -> Value {
 /// What a person calls the item, from its view: a blog's or service's name, a banner's title,
 /// a general content section's name (its English one, else its Arabic one); null for none.
 pub fn title_of(view: &Value) -> Value {
-    ["name", "title", "banner_name", "name_ar", "title_ar"]
-        .iter()
-        .filter_map(|key| view.get(*key).and_then(Value::as_str))
-        .map(str::trim)
-        .find(|text| !text.is_empty())
-        .map_or(Value::Null, |text| {
-            Value::String(text.chars().take(200).collect())
-        })
+    concierge_store::content_rows::title_of(view).map_or(Value::Null, Value::String)
 }
 
 /// Keys that do not count as a change of the item's content.

@@ -14,6 +14,7 @@ use tokio::sync::Notify;
 use super::KINDS;
 use concierge_core::clock::Clock;
 use concierge_core::error::ApiError;
+use concierge_store::blobs::BlobStore;
 use concierge_store::{self as store, Db};
 
 /// How often the scheduler looks (well inside the minute a schedule is kept to).
@@ -72,9 +73,15 @@ pub async fn tick(db: &Db, now: DateTime<Utc>) -> Result<Tick, ApiError> {
 }
 
 /// Looks every [`EVERY`] from the start (so what fell due while no instance ran is done at
-/// once), and wakes the publisher when something changed.
-pub async fn run_worker(db: Db, clock: Clock, publish_wakeup: Arc<Notify>) {
+/// once), and wakes the publisher when something changed; and removes for good the media
+/// library's files deleted 30 days ago (from `media`).
+pub async fn run_worker(db: Db, clock: Clock, publish_wakeup: Arc<Notify>, media: BlobStore) {
     loop {
+        match crate::media::library::purge(&db, &media, clock.now()).await {
+            Ok(0) => {}
+            Ok(purged) => tracing::info!(purged, "deleted media purged"),
+            Err(e) => tracing::warn!(error = %e, "deleted media not purged; trying again"),
+        }
         match tick(&db, clock.now()).await {
             Ok(done) if done.fired > 0 || done.purged > 0 => {
                 tracing::info!(

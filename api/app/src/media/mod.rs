@@ -3,6 +3,7 @@
 //! URL can be cached forever). Photographs get responsive variants ([`photo`]), made by a worker
 //! ([`variants`]) and named after the original (`<hash>-<width>w.<ext>`).
 
+pub mod library;
 pub mod photo;
 pub mod strip;
 pub mod svg;
@@ -186,13 +187,16 @@ pub enum Refused {
 /// Stores an uploaded file and records it ([`variants::record`]): SVG sanitised, a photograph
 /// checked by decoding it and stripped of its metadata (its variants follow from the worker),
 /// an AVIF only without metadata, a video checked and blanked of its metadata ([`video`]). The
-/// record and the audit log's line (`media.uploaded`, by the current actor) are one commit. Returns the stored name and whether a photograph now waits
-/// for its variants. The same bytes are stored and processed once.
+/// record and the audit log's line (`media.uploaded`, by the current actor) are one commit.
+/// `original_name` is the file name the client gave (the library searches it). Returns the
+/// stored name and whether a photograph now waits for its variants. The same bytes are stored
+/// and processed once.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn store_bytes(
     db: &(impl sea_orm::ConnectionTrait + sea_orm::TransactionTrait),
     store: &BlobStore,
     bytes: Vec<u8>,
+    original_name: Option<&str>,
 ) -> Result<(String, bool), Refused> {
     let kind = sniff(&bytes).ok_or(Refused::Type)?;
     let (bytes, status, size) = match kind {
@@ -238,7 +242,11 @@ pub async fn store_bytes(
         store.put(&name, bytes.into()).await?;
     }
     let txn = db.begin().await.context("Failed to record the upload")?;
-    variants::record(&txn, &name, status, size, len)
+    let uploaded = variants::Uploaded {
+        original_name: original_name.and_then(file_name),
+        uploaded_by: concierge_core::actor::Actor::current().username,
+    };
+    variants::record(&txn, &name, status, size, len, uploaded)
         .await
         .context("Failed to record the upload")?;
     Event::new("media.uploaded")
@@ -251,6 +259,15 @@ pub async fn store_bytes(
         .await
         .context("Failed to record the upload")?;
     Ok((name, status == variants::Status::Pending))
+}
+
+/// The last part of a client's file name (never a path), without control characters, at most
+/// 255 characters; `None` when nothing is left.
+pub fn file_name(given: &str) -> Option<String> {
+    let last = given.rsplit(['/', '\\']).next().unwrap_or(given);
+    let clean: String = last.chars().filter(|c| !c.is_control()).take(255).collect();
+    let clean = clean.trim();
+    (!clean.is_empty()).then(|| clean.to_owned())
 }
 
 #[cfg(test)]

@@ -526,6 +526,7 @@ pub fn render(name: &str, bytes: &[u8], kind: Kind) -> Result<Rendered, Refusal>
                 base64::engine::general_purpose::STANDARD.encode(preview)
             )),
             variants,
+            ..Default::default()
         },
         files,
     })

@@ -56,14 +56,22 @@ impl Status {
 /// How long a claimed photograph is left to its worker: far longer than the largest takes.
 const CLAIM_SECONDS: i64 = 300;
 
+/// Who uploaded a file, under which name.
+#[derive(Debug, Clone, Default)]
+pub struct Uploaded {
+    pub original_name: Option<String>,
+    pub uploaded_by: Option<String>,
+}
+
 /// Records an uploaded file; a file already recorded (the same bytes uploaded again) is left as
-/// it is, so its variants are made once.
+/// it is, so its variants are made once (it only learns a name it did not have).
 pub async fn record(
     db: &impl ConnectionTrait,
     name: &str,
     status: Status,
     size: Option<(u32, u32)>,
     bytes: u64,
+    uploaded: Uploaded,
 ) -> Result<(), sea_orm::DbErr> {
     let now = Utc::now();
     let row = media_image::ActiveModel {
@@ -80,6 +88,13 @@ pub async fn record(
         claimed_until: Set(None),
         claimed_by: Set(None),
         last_error: Set(None),
+        original_name: Set(uploaded.original_name.clone()),
+        uploaded_by: Set(uploaded.uploaded_by),
+        alt: Set(None),
+        alt_ar: Set(None),
+        focal_x: Set(None),
+        focal_y: Set(None),
+        deleted_at: Set(None),
     };
     media_image::Entity::insert(row)
         .on_conflict(
@@ -89,6 +104,14 @@ pub async fn record(
         )
         .exec_without_returning(db)
         .await?;
+    if let Some(original) = uploaded.original_name {
+        media_image::Entity::update_many()
+            .col_expr(media_image::Column::OriginalName, Expr::value(original))
+            .filter(media_image::Column::Name.eq(name))
+            .filter(media_image::Column::OriginalName.is_null())
+            .exec(db)
+            .await?;
+    }
     Ok(())
 }
 
@@ -466,7 +489,7 @@ pub async fn discover(db: &Db, media: &BlobStore) -> anyhow::Result<usize> {
             }
             _ => bytes.len() as u64,
         };
-        record(&db.write, &name, status, size, len).await?;
+        record(&db.write, &name, status, size, len, Uploaded::default()).await?;
         recorded += 1;
     }
     Ok(recorded)

@@ -85,6 +85,7 @@ async fn every_operation_answers_every_role_as_the_permission_table_says() {
             "content.delete",
             "content.import",
             "media.upload",
+            "media.manage",
             "publishing.retry"
         ]
     );

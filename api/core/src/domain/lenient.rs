@@ -114,6 +114,16 @@ impl Loose {
     }
 }
 
+/// A field's value when it was sent, `null` included (`Some(None)`); with
+/// `#[serde(default, deserialize_with = "present")]`, `None` when it was left out.
+pub fn present<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
 #[cfg(test)]
 mod tests {
 

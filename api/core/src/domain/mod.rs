@@ -7,6 +7,7 @@ pub mod airport;
 pub mod contact;
 pub mod form;
 pub mod lenient;
+pub mod media;
 pub mod network;
 pub mod page;
 pub mod password;

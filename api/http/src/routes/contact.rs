@@ -64,7 +64,7 @@ pub struct ContactInput {
     pub notes: TextField,
     /// Administrators only: the team member it is assigned to (`null`: nobody); left out, it
     /// stays as it is.
-    #[serde(deserialize_with = "super::desk::present")]
+    #[serde(deserialize_with = "concierge_core::domain::lenient::present")]
     #[schema(value_type = Option<String>, max_length = 100)]
     pub assignee: Option<Option<String>>,
     /// Administrators only: the version the edit was made from (or `If-Match`); a stale one

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::{
     ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
 };
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
@@ -36,17 +36,12 @@ pub struct DeskInput {
     pub status: TextField,
     /// An active member of the team who may read enquiries (their user name), or `null` to
     /// unassign.
-    #[serde(deserialize_with = "present")]
+    #[serde(deserialize_with = "concierge_core::domain::lenient::present")]
     #[schema(value_type = Option<String>, max_length = 100)]
     pub assignee: Option<Option<String>>,
     /// The version the change was made from (or `If-Match`); a stale one is refused with 409.
     #[schema(value_type = Option<i32>, minimum = 1)]
     pub version: Option<Value>,
-}
-
-/// `Some(None)` for an explicit `null`, `None` (by `default`) when the key is left out.
-pub fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
-    Option::<String>::deserialize(d).map(Some)
 }
 
 /// A note for the timeline.

@@ -3,12 +3,12 @@
 //! photograph or a video checked and stripped of its metadata ([`media::store_bytes`]), stored
 //! under its content hash; the answer comes at once and a photograph's variants follow from the
 //! worker.
-//! `GET /api/v1/media/{name}` says what the server knows of a file (its size, its variants);
-//! `GET /media/{name}` serves a file or a variant back.
+//! `GET /media/{name}` serves a file or a variant back (the library's operations are
+//! [`super::media_library`]'s).
 
 use actix_multipart::Multipart;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse, get, post, route, web};
+use actix_web::{HttpRequest, HttpResponse, post, route, web};
 use anyhow::Context;
 use futures_util::{StreamExt, TryStreamExt};
 use object_store::GetRange;
@@ -20,7 +20,6 @@ use super::envelope::ErrorBody;
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_app::media::variants::{self, Status};
 use concierge_app::media::{self, Kind, Refused, photo::Refusal};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
@@ -61,6 +60,8 @@ pub struct Received {
     pub file: tempfile::TempPath,
     pub len: u64,
     pub head: Vec<u8>,
+    /// The file name the client gave, if any.
+    pub file_name: Option<String>,
 }
 
 /// Streams the multipart field named `field` to a temp file in `dir` (the settings'
@@ -88,6 +89,10 @@ pub async fn receive(
             other_parts = true;
             break;
         }
+        let file_name = part
+            .content_disposition()
+            .and_then(|d| d.get_filename())
+            .map(str::to_owned);
         let temp = tempfile::Builder::new()
             .prefix("upload-")
             .tempfile_in(dir)
@@ -120,6 +125,7 @@ pub async fn receive(
             file: path,
             len,
             head,
+            file_name,
         });
     }
     match received {
@@ -167,9 +173,16 @@ pub async fn upload(
     let bytes = tokio::fs::read(&received.file)
         .await
         .map_err(|e| ApiError::Unexpected(e.into()))?;
-    let (name, pending) = media::store_bytes(&state.db.write, &state.media, bytes)
-        .await
-        .map_err(refused)?;
+    let (name, pending) = media::store_bytes(
+        &state.db.write,
+        &state.media,
+        bytes,
+        received.file_name.as_deref(),
+    )
+    .await
+    .map_err(refused)?;
+    // The same bytes uploaded again while in the trash: the file comes back.
+    media::library::revive(&state.db, &state.media, &name).await?;
     if pending {
         state.media_wakeup.notify_one();
     }
@@ -210,86 +223,6 @@ fn refused(refusal: Refused) -> ApiError {
         Refused::AvifMetadata => ApiError::validation("file", messages.avif_metadata.clone()),
         Refused::Store(e) => ApiError::Unexpected(e),
     }
-}
-
-/// One variant of a photograph.
-#[derive(Serialize, ToSchema)]
-pub struct MediaVariant {
-    pub url: String,
-    /// `image/webp`, `image/jpeg` or `image/png`.
-    pub mime: String,
-    pub width: u32,
-    pub height: u32,
-}
-
-/// What the server knows of an uploaded file.
-#[derive(Serialize, ToSchema)]
-pub struct MediaInfo {
-    pub url: String,
-    /// `pending` (variants being made), `ready`, `failed` (the original is used as it is) or
-    /// `original` (not a photograph: artwork, video, an animated image, AVIF).
-    pub status: String,
-    /// As shown (orientation applied); null when unknown.
-    pub width: Option<u32>,
-    pub height: Option<u32>,
-    /// The stored file's size.
-    pub bytes: u64,
-    /// The average colour, `#rrggbb`.
-    pub color: Option<String>,
-    /// A tiny preview, as a `data:` URI.
-    pub preview: Option<String>,
-    pub variants: Vec<MediaVariant>,
-    /// Why a failed photograph could not be processed, in the request's language.
-    pub error: Option<String>,
-}
-
-#[utoipa::path(context_path = "/api/v1", tag = "media",
-    params(("name" = String, Path, description = "The stored name: the last segment of the file's /media/ URL", max_length = 64)),
-    responses((status = 200, body = inline(crate::routes::envelope::ItemEnvelope<MediaInfo>)), (status = 404, body = ErrorBody)))]
-#[get("/media/{name}")]
-#[tracing::instrument(level = "debug", skip_all)]
-pub async fn info(state: web::Data<AppState>, name: web::Path<String>) -> Answer {
-    let not_found = || ApiError::NotFound(catalog().messages.not_found.clone());
-    if media::parse_name(&name).is_none() {
-        return Err(not_found().into());
-    }
-    let row = variants::find(&state.db, &name)
-        .await?
-        .ok_or_else(not_found)?;
-    let info = variants::info_of(&row);
-    let known = |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok());
-    let (color, preview, list) = info
-        .map(|i| (i.color, i.preview, i.variants))
-        .unwrap_or_default();
-    Ok(super::envelope::one(MediaInfo {
-        url: media::url(&row.name),
-        error: (row.status == Status::Failed.as_str()).then(|| {
-            let messages = &catalog().messages;
-            match row
-                .last_error
-                .as_deref()
-                .is_some_and(variants::failed_as_damaged)
-            {
-                true => messages.image_damaged.current().to_owned(),
-                false => messages.image_unprocessed.current().to_owned(),
-            }
-        }),
-        status: row.status,
-        width: known(row.width),
-        height: known(row.height),
-        bytes: u64::try_from(row.bytes).unwrap_or_default(),
-        color,
-        preview,
-        variants: list
-            .into_iter()
-            .map(|v| MediaVariant {
-                url: v.url,
-                mime: v.mime,
-                width: v.width,
-                height: v.height,
-            })
-            .collect(),
-    }))
 }
 
 /// A single `bytes=a-b` range, if the request asks for one we can serve.

@@ -18,6 +18,7 @@ pub mod health;
 pub mod language;
 pub mod lifecycle;
 pub mod media;
+pub mod media_library;
 pub mod notifications;
 pub mod presence;
 pub mod publishing;
@@ -59,5 +60,9 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .service(publishing::retry)
         .service(notifications::status)
         .service(media::upload)
-        .service(media::info);
+        .service(media_library::list)
+        .service(media_library::info)
+        .service(media_library::update)
+        .service(media_library::remove)
+        .service(media_library::undelete);
 }

@@ -29,6 +29,11 @@ pub struct Model {
     #[sea_orm(column_type = "Text", nullable)]
     #[serde(skip)]
     pub excerpt_ar: Option<String>,
+    /// The URLs of the files its text shows (both languages), a JSON list made on save: its
+    /// page's digest covers what the media library knows of them.
+    #[sea_orm(column_type = "Text", nullable)]
+    #[serde(skip)]
+    pub body_media: Option<String>,
     /// URL segment made from the English name; one slug for both languages.
     pub slug: String,
     pub created_at: chrono::DateTime<chrono::Utc>,

@@ -1,7 +1,7 @@
 use sea_orm::entity::prelude::*;
 
 /// An uploaded image as the media store knows it (see `media::variants`).
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "media_images")]
 pub struct Model {
     /// The stored name of the original (`<hash>.<ext>`).
@@ -25,6 +25,20 @@ pub struct Model {
     pub claimed_by: Option<String>,
     #[sea_orm(column_type = "Text", nullable)]
     pub last_error: Option<String>,
+    /// The file name it was uploaded under (for search only; never a path).
+    pub original_name: Option<String>,
+    /// Who uploaded it first.
+    pub uploaded_by: Option<String>,
+    /// What it shows, for those who cannot see it, in English and in Arabic.
+    #[sea_orm(column_type = "Text", nullable)]
+    pub alt: Option<String>,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub alt_ar: Option<String>,
+    /// Where the subject is, from 0 to 1 across and down (`None`: the centre).
+    pub focal_x: Option<f64>,
+    pub focal_y: Option<f64>,
+    /// In the trash since (its files moved out of `/media/`); purged 30 days later.
+    pub deleted_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -13,6 +13,7 @@ pub mod content_revision;
 pub mod edge_purge;
 pub mod general_content;
 pub mod media_image;
+pub mod media_usage;
 pub mod outbox_message;
 pub mod publish_job;
 pub mod review;

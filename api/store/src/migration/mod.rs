@@ -24,6 +24,7 @@ mod m20261130_000018_edge_purges;
 mod m20261201_000019_schedule_zone;
 mod m20261201_000020_enquiry_versions;
 mod m20261202_000021_enquiry_desk;
+mod m20261203_000022_media_library;
 
 pub struct Migrator;
 
@@ -52,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000019_schedule_zone::ScheduleZone),
             Box::new(m20261201_000020_enquiry_versions::EnquiryVersions),
             Box::new(m20261202_000021_enquiry_desk::EnquiryDesk),
+            Box::new(m20261203_000022_media_library::MediaLibrary),
         ]
     }
 }

@@ -579,5 +579,6 @@ async fn an_upload_is_recorded_in_the_audit_log() {
 }
 
 mod containers;
+mod library;
 
 use containers::located_mp4;

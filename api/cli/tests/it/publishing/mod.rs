@@ -146,7 +146,9 @@ const NAMES: &[&str] = &[
 /// A blog to save, whose body is one of several (some longer than a card's 200-character
 /// preview): a body-only edit must reach the listing page's Read More text as well as the
 /// blog's own page, though no card field but `updated_at` changes.
-fn random_blog(name: &str, order: i32, rng: &mut StdRng) -> Value {
+/// A blog may show files of the media library (`media`, their stored names): as its image,
+/// and inside its text.
+fn random_blog(name: &str, order: i32, rng: &mut StdRng, media: &[String]) -> Value {
     let mut body = blog(name, order);
     if rng.random_bool(0.5) {
         let n = rng.random_range(0..4);
@@ -154,14 +156,59 @@ fn random_blog(name: &str, order: i32, rng: &mut StdRng) -> Value {
         body["description"] = json!(format!("<p>{words}Body {n}.</p>"));
         body["description_ar"] = json!(format!("<p>استقبال عند باب الطائرة {n}.</p>"));
     }
+    if !media.is_empty() && rng.random_bool(0.4) {
+        let file = &media[rng.random_range(0..media.len())];
+        body["image_url"] = json!(format!("/media/{file}"));
+    }
+    if !media.is_empty() && rng.random_bool(0.3) {
+        let file = &media[rng.random_range(0..media.len())];
+        let field = ["description", "description_ar"][rng.random_range(0..2)];
+        let text = body[field].as_str().unwrap_or_default().to_owned();
+        body[field] = json!(format!(
+            "{text}<img src=\"/media/{file}\" alt=\"in the text\">"
+        ));
+    }
     body
 }
 
-async fn random_write(app: &TestApp, clock: &Clock, token: &str, rng: &mut StdRng) -> String {
+async fn random_write(
+    app: &TestApp,
+    clock: &Clock,
+    token: &str,
+    rng: &mut StdRng,
+    media: &[String],
+) -> String {
     let pick = |rng: &mut StdRng, ids: &[i64]| ids[rng.random_range(0..ids.len())];
     let name = NAMES[rng.random_range(0..NAMES.len())];
     let order = rng.random_range(0..6);
-    let (method, path, body) = match rng.random_range(0..18) {
+    let (method, path, body) = match rng.random_range(0..21) {
+        // The media library: a file's words and focal point, or its deletion and return.
+        18 | 19 => {
+            let file = &media[rng.random_range(0..media.len())];
+            let words = |rng: &mut StdRng, words: [&str; 3]| match rng.random_range(0..4) {
+                3 => Value::Null,
+                n => json!(words[n]),
+            };
+            let mut edit = json!({});
+            if rng.random_bool(0.6) {
+                edit["alt"] = words(rng, ["The arrivals hall", "A chauffeur waiting", "Dunes"]);
+            }
+            if rng.random_bool(0.5) {
+                edit["alt_ar"] = words(rng, ["صالة الوصول", "سائق بانتظارك", "كثبان"]);
+            }
+            if rng.random_bool(0.5) {
+                edit["focal_x"] = json!(rng.random_range(0..=10) as f64 / 10.0);
+                edit["focal_y"] = json!(rng.random_range(0..=10) as f64 / 10.0);
+            }
+            (Method::PUT, format!("/media/{file}"), edit)
+        }
+        20 => {
+            let file = &media[rng.random_range(0..media.len())];
+            match rng.random_bool(0.5) {
+                true => (Method::DELETE, format!("/media/{file}"), Value::Null),
+                false => (Method::POST, format!("/media/{file}/undelete"), Value::Null),
+            }
+        }
         // The lifecycle: a draft beside the live version, publish or unpublish now, a schedule.
         14 | 15 => {
             let (kind, table) = [
@@ -183,7 +230,7 @@ async fn random_write(app: &TestApp, clock: &Clock, token: &str, rng: &mut StdRn
         }
         16 | 17 => {
             let blogs = ids(app, "blogs").await;
-            let mut body = random_blog(name, order, rng);
+            let mut body = random_blog(name, order, rng, media);
             let minutes = |rng: &mut StdRng| {
                 (clock.now() + chrono::Duration::minutes(rng.random_range(-2..6))).to_rfc3339()
             };
@@ -206,7 +253,7 @@ async fn random_write(app: &TestApp, clock: &Clock, token: &str, rng: &mut StdRn
         0..=2 => (
             Method::POST,
             "/blog".to_owned(),
-            random_blog(name, order, rng),
+            random_blog(name, order, rng, media),
         ),
         3..=5 => {
             let blogs = ids(app, "blogs").await;
@@ -214,7 +261,7 @@ async fn random_write(app: &TestApp, clock: &Clock, token: &str, rng: &mut StdRn
                 return "no blog to edit".into();
             }
             let id = pick(rng, &blogs);
-            let mut body = random_blog(name, order, rng);
+            let mut body = random_blog(name, order, rng, media);
             if rng.random_bool(0.3) {
                 // Its body alone: the card keeps its name, order and image, and only its
                 // `updated_at` tells the listing page that its Read More text changed.
@@ -361,11 +408,19 @@ async fn random_write(app: &TestApp, clock: &Clock, token: &str, rng: &mut StdRn
     } else {
         request.json(&body)
     };
-    let status = request.send().await.unwrap().status().as_u16();
-    // 409: a service that still has list items is not deleted.
+    let (status, answer) = read(request.send().await.unwrap()).await;
+    // 409: a service that still has list items, or a file something shows, is not deleted;
+    // 404: a file not in the trash is not brought back, nor one in the trash described; 400:
+    // content may not show a file in the trash.
+    let trashed = status == 400
+        && answer["errors"].as_object().is_some_and(|e| {
+            e.values()
+                .any(|m| m.as_str().is_some_and(|m| m.contains("was deleted")))
+        });
+    let not_in_trash = status == 404 && path.starts_with("/media/");
     assert!(
-        (200..300).contains(&status) || status == 409,
-        "{method} {path} answered {status}"
+        (200..300).contains(&status) || status == 409 || trashed || not_in_trash,
+        "{method} {path} answered {status}: {answer}"
     );
     format!("{method} {path} -> {status}")
 }
@@ -382,6 +437,16 @@ async fn incremental_publishing_equals_a_full_build_after_random_writes_restarts
     })
     .await;
     let token = app.admin_token().await;
+    // Files of the media library the writes show, describe, delete and bring back.
+    let mut media = Vec::new();
+    for (name, mime, bytes) in [
+        ("photo.png", "image/png", crate::media::PNG.to_vec()),
+        ("crest.svg", "image/svg+xml", br##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4" fill="#0B1F3A"/></svg>"##.to_vec()),
+    ] {
+        let (status, body) = crate::media::upload(&app, &token, name, mime, bytes).await;
+        assert_eq!(status, 200, "{body}");
+        media.push(body["responseData"].as_str().unwrap().trim_start_matches("/media/").to_owned());
+    }
     // The first build, as a server does at its first start.
     let report = fresh_publisher(&app, None)
         .publish(&app.db, &Default::default())
@@ -406,7 +471,7 @@ async fn incremental_publishing_equals_a_full_build_after_random_writes_restarts
     let long_lived_faulty = fresh_publisher(&app, Some(faults.clone()));
     let mut log = Vec::new();
     for step in 0..30 {
-        log.push(random_write(&app, &clock, &token, &mut rng).await);
+        log.push(random_write(&app, &clock, &token, &mut rng, &media).await);
         if rng.random_bool(0.3) {
             // Time passes, and the scheduler (of any instance) looks.
             clock.advance(chrono::Duration::minutes(rng.random_range(1..4)));

@@ -1,0 +1,253 @@
+//! The media library: a file's words (alt text in English and Arabic) and focal point, its
+//! deletion while nothing shows it (to a 30-day trash, its files moved out of `/media/`), its
+//! return, and its purge. What shows a file is the usage index
+//! ([`concierge_store::media_usage`]), kept by every content write in its transaction.
+//!
+//! A delete marks the file's row before it reads the index, and a content write reads the rows
+//! of the files it shows with a shared lock after indexing them: on PostgreSQL, whichever comes
+//! second waits for the first and then sees it (a delete finds the new use and is refused; a
+//! write finds the file deleted and is refused), and SQLite runs one writer at a time.
+
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set, TransactionTrait,
+};
+
+use concierge_core::domain::media::CheckedEdit;
+use concierge_core::domain::rules::catalog;
+use concierge_core::error::ApiError;
+use concierge_store::Db;
+use concierge_store::audit::Event;
+use concierge_store::blobs::BlobStore;
+use concierge_store::entities::media_image;
+use concierge_store::media_usage::{self, Usage};
+use concierge_store::outbox::publish_jobs::{self as publish, Action, Resource};
+
+/// How long a deleted file can be brought back.
+pub const KEEP_DELETED_DAYS: i64 = 30;
+
+/// Where a file in the trash is kept in the media store.
+fn trashed(name: &str) -> String {
+    format!("trash/{name}")
+}
+
+/// Why a delete was refused.
+#[derive(Debug)]
+pub enum Refused {
+    /// Something shows it: where.
+    InUse(Vec<Usage>),
+    Error(ApiError),
+}
+
+impl<E: Into<ApiError>> From<E> for Refused {
+    fn from(e: E) -> Self {
+        Refused::Error(e.into())
+    }
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound(catalog().messages.not_found.clone())
+}
+
+/// The file `name` (in the trash or not).
+pub async fn find(
+    db: &impl sea_orm::ConnectionTrait,
+    name: &str,
+) -> Result<media_image::Model, ApiError> {
+    media_image::Entity::find_by_id(name.to_owned())
+        .one(db)
+        .await?
+        .ok_or_else(not_found)
+}
+
+/// Changes a file's words and focal point, and queues the publish that shows them: every page
+/// that shows the file is rendered again (its digest covers them), and no other.
+pub async fn edit(
+    db: &Db,
+    name: &str,
+    edit: CheckedEdit,
+    now: DateTime<Utc>,
+) -> Result<media_image::Model, ApiError> {
+    let txn = db.write.begin().await?;
+    let saved = describe(&txn, name, edit, now).await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+/// [`edit`], in the caller's transaction `txn`.
+pub async fn describe(
+    txn: &impl sea_orm::ConnectionTrait,
+    name: &str,
+    edit: CheckedEdit,
+    now: DateTime<Utc>,
+) -> Result<media_image::Model, ApiError> {
+    let row = find(txn, name).await?;
+    if row.deleted_at.is_some() {
+        return Err(not_found());
+    }
+    let mut changed = Vec::new();
+    let mut active = row.clone().into_active_model();
+    macro_rules! set {
+        ($field:ident, $column:literal) => {
+            if let Some(value) = edit.$field
+                && value != row.$field
+            {
+                active.$field = Set(value);
+                changed.push($column);
+            }
+        };
+    }
+    set!(alt, "alt");
+    set!(alt_ar, "alt_ar");
+    set!(focal_x, "focal_x");
+    set!(focal_y, "focal_y");
+    if changed.is_empty() {
+        return Ok(row);
+    }
+    active.updated_at = Set(now);
+    let saved = active.update(txn).await?;
+    Event::new("media.described")
+        .on("media", name)
+        .detail(serde_json::json!({ "fields": changed }))
+        .save(txn)
+        .await?;
+    publish::enqueue(txn, Resource::Media, 0, Action::Upsert).await?;
+    Ok(saved)
+}
+
+/// The stored names of a file's original and every variant.
+fn files(row: &media_image::Model) -> Vec<String> {
+    let mut names = vec![row.name.clone()];
+    if let Some(info) = row
+        .info
+        .as_deref()
+        .and_then(|i| serde_json::from_str::<ssg::model::ImageInfo>(i).ok())
+    {
+        names.extend(
+            info.variants
+                .iter()
+                .filter_map(|v| v.url.strip_prefix("/media/"))
+                .map(str::to_owned),
+        );
+    }
+    names
+}
+
+/// Moves the file `name` to the trash, unless something shows it (then nothing changes and the
+/// answer says what shows it).
+pub async fn delete(
+    db: &Db,
+    store: &BlobStore,
+    name: &str,
+    now: DateTime<Utc>,
+) -> Result<media_image::Model, Refused> {
+    let txn = db.write.begin().await?;
+    let marked = media_image::Entity::update_many()
+        .col_expr(media_image::Column::DeletedAt, Expr::value(now))
+        .filter(media_image::Column::Name.eq(name))
+        .filter(media_image::Column::DeletedAt.is_null())
+        .exec(&txn)
+        .await?;
+    if marked.rows_affected != 1 {
+        return Err(Refused::Error(not_found()));
+    }
+    let usage = media_usage::usage(&txn, name).await?;
+    if !usage.is_empty() {
+        return Err(Refused::InUse(usage));
+    }
+    Event::new("media.deleted")
+        .on("media", name)
+        .save(&txn)
+        .await?;
+    let row = find(&txn, name).await?;
+    txn.commit().await?;
+    move_files(store, &row, false).await?;
+    Ok(row)
+}
+
+/// Brings back a file deleted in the last [`KEEP_DELETED_DAYS`] days: its files are back at
+/// their URLs, and a publish shows it wherever content names it.
+pub async fn undelete(
+    db: &Db,
+    store: &BlobStore,
+    name: &str,
+    now: DateTime<Utc>,
+) -> Result<media_image::Model, ApiError> {
+    let txn = db.write.begin().await?;
+    let restored = media_image::Entity::update_many()
+        .col_expr(
+            media_image::Column::DeletedAt,
+            Expr::value(None::<DateTime<Utc>>),
+        )
+        .filter(media_image::Column::Name.eq(name))
+        .filter(media_image::Column::DeletedAt.gt(now - Duration::days(KEEP_DELETED_DAYS)))
+        .exec(&txn)
+        .await?;
+    if restored.rows_affected != 1 {
+        return Err(ApiError::NotFound(
+            catalog().messages.media_not_deleted.clone(),
+        ));
+    }
+    let row = find(&txn, name).await?;
+    // The files first: should the move fail, the file stays in the trash, as the row says.
+    move_files(store, &row, true).await?;
+    Event::new("media.undeleted")
+        .on("media", name)
+        .save(&txn)
+        .await?;
+    publish::enqueue(&txn, Resource::Media, 0, Action::Upsert).await?;
+    txn.commit().await?;
+    Ok(row)
+}
+
+/// A file uploaded again while in the trash comes back (the same bytes are the same file).
+pub async fn revive(db: &Db, store: &BlobStore, name: &str) -> Result<(), ApiError> {
+    let row = find(&db.write, name).await?;
+    if let Some(deleted_at) = row.deleted_at {
+        undelete(db, store, name, deleted_at).await?;
+    }
+    Ok(())
+}
+
+/// Moves a file's original and variants into the trash, or back.
+async fn move_files(store: &BlobStore, row: &media_image::Model, back: bool) -> anyhow::Result<()> {
+    for name in files(row) {
+        let (from, to) = if back {
+            (trashed(&name), name)
+        } else {
+            (name.clone(), trashed(&name))
+        };
+        store.rename(&from, &to).await?;
+    }
+    Ok(())
+}
+
+/// Removes for good the files deleted more than [`KEEP_DELETED_DAYS`] days before `now`: their
+/// files, then their rows (a failure part way is finished by the next call). How many.
+pub async fn purge(db: &Db, store: &BlobStore, now: DateTime<Utc>) -> Result<usize, ApiError> {
+    let due = media_image::Entity::find()
+        .filter(media_image::Column::DeletedAt.lte(now - Duration::days(KEEP_DELETED_DAYS)))
+        .all(&db.write)
+        .await?;
+    for row in &due {
+        for name in files(row) {
+            store.delete(&trashed(&name)).await?;
+        }
+        let txn = db.write.begin().await?;
+        let removed = media_image::Entity::delete_many()
+            .filter(media_image::Column::Name.eq(&row.name))
+            .filter(media_image::Column::DeletedAt.is_not_null())
+            .exec(&txn)
+            .await?;
+        if removed.rows_affected == 1 {
+            Event::new("media.purged")
+                .on("media", &row.name)
+                .detail(serde_json::json!({ "deleted_at": row.deleted_at }))
+                .save_as(&txn, &concierge_core::actor::Actor::system())
+                .await?;
+        }
+        txn.commit().await?;
+    }
+    Ok(due.len())
+}

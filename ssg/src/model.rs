@@ -2,6 +2,7 @@
 //! optional; pages fall back to the English field when a twin is empty (architecture
 //! decision 11).
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -98,6 +99,10 @@ pub struct BlogCard {
     pub image_url: String,
     #[serde(default)]
     pub image: Option<ImageInfo>,
+    /// What the media store knows of the files its text shows, by URL (its page shows them;
+    /// listings do not).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub body_images: BTreeMap<String, ImageInfo>,
     pub display_order: i32,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,

@@ -14,6 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::routes::Lang;
 use crate::text::escape_html;
 
 /// What the media store knows of an uploaded image: its real size as shown (orientation
@@ -34,6 +35,40 @@ pub struct ImageInfo {
     /// Every variant, in every format.
     #[serde(default)]
     pub variants: Vec<Variant>,
+    /// What it shows, for those who cannot see it (the media library's), in English and in
+    /// Arabic; none: line art that only decorates.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alt: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alt_ar: Option<String>,
+    /// Where the subject is, in thousandths across and down: what a crop keeps (none: the
+    /// centre).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub focal: Option<[u16; 2]>,
+}
+
+impl ImageInfo {
+    /// The alt text in `lang` (Arabic falls back to English); empty for none.
+    pub fn alt(&self, lang: Lang) -> &str {
+        crate::model::pick(
+            lang,
+            self.alt.as_deref().unwrap_or_default(),
+            self.alt_ar.as_deref(),
+        )
+    }
+
+    /// The focal point as CSS `object-position` (`None`: the centre, the default).
+    pub fn position(&self) -> Option<String> {
+        let [x, y] = self.focal?;
+        let percent = |v: u16| {
+            let v = v.min(1000);
+            match v % 10 {
+                0 => format!("{}%", v / 10),
+                tenth => format!("{}.{tenth}%", v / 10),
+            }
+        };
+        Some(format!("{} {}", percent(x), percent(y))).filter(|p| p != "50% 50%")
+    }
 }
 
 /// One responsive variant of an image.
@@ -65,6 +100,8 @@ pub enum Slot {
     Banner,
     /// A reviewer's round portrait.
     Avatar,
+    /// An image inside a blog's text (the column of text, at most 760 px wide).
+    Body,
 }
 
 impl Slot {
@@ -78,13 +115,14 @@ impl Slot {
             }
             Slot::Banner => "(min-width: 1200px) 720px, (min-width: 860px) 60vw, 100vw",
             Slot::Avatar => "56px",
+            Slot::Body => "(min-width: 820px) 760px, calc(100vw - 48px)",
         }
     }
 
     /// The box of an image whose real size is unknown (the layout's own aspect ratio).
     fn default_size(self) -> (u32, u32) {
         match self {
-            Slot::Hero | Slot::Split | Slot::Card | Slot::Item => (1200, 800),
+            Slot::Hero | Slot::Split | Slot::Card | Slot::Item | Slot::Body => (1200, 800),
             Slot::Banner => (1600, 900),
             Slot::Avatar => (56, 56),
         }
@@ -116,6 +154,12 @@ pub struct Picture {
     pub fetchpriority: Option<String>,
     /// The CSS `background` painted until the image arrives.
     pub background: Option<String>,
+    /// What it shows, in the page's language (empty: it only decorates).
+    #[serde(default)]
+    pub alt: String,
+    /// The focal point, as CSS `object-position`, wherever the layout crops.
+    #[serde(default)]
+    pub position: Option<String>,
 }
 
 /// The width a browser without `srcset` would be given (none today; also the feeds' image).
@@ -123,8 +167,14 @@ const FALLBACK_WIDTH: u32 = 1200;
 
 impl Picture {
     /// The picture of the image at `url`, known to the media store as `info` (or not), in
-    /// `slot`. `priority`: the page's largest image above the fold.
-    pub fn new(url: &str, info: Option<&ImageInfo>, slot: Slot, priority: bool) -> Picture {
+    /// `slot`, on a page in `lang`. `priority`: the page's largest image above the fold.
+    pub fn new(
+        url: &str,
+        info: Option<&ImageInfo>,
+        slot: Slot,
+        priority: bool,
+        lang: Lang,
+    ) -> Picture {
         let (width, height) = info
             .filter(|i| i.width > 0 && i.height > 0)
             .map_or_else(|| slot.default_size(), |i| (i.width, i.height));
@@ -180,11 +230,13 @@ impl Picture {
             loading: (!priority).then(|| "lazy".to_owned()),
             fetchpriority: priority.then(|| "high".to_owned()),
             background,
+            alt: info.map(|i| i.alt(lang).to_owned()).unwrap_or_default(),
+            position: info.and_then(ImageInfo::position),
         }
     }
 
     /// The markup, attribute for attribute what the islands' `<Picture>` writes; `class` goes on
-    /// the `<img>`. Images are decorative here (the text beside them says what they show).
+    /// the `<img>`.
     pub fn html(&self, class: Option<&str>) -> String {
         let mut img = String::from("<img");
         let mut attr = |name: &str, value: &str| {
@@ -197,7 +249,7 @@ impl Picture {
         if let Some(sizes) = &self.sizes {
             attr("sizes", sizes);
         }
-        attr("alt", "");
+        attr("alt", &self.alt);
         attr("width", &self.width.to_string());
         attr("height", &self.height.to_string());
         if let Some(loading) = &self.loading {
@@ -210,8 +262,18 @@ impl Picture {
         if let Some(class) = class {
             attr("class", class);
         }
-        if let Some(background) = &self.background {
-            attr("style", &format!("background:{background}"));
+        let style = [
+            self.background.as_ref().map(|b| format!("background:{b}")),
+            self.position
+                .as_ref()
+                .map(|p| format!("object-position:{p}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(";");
+        if !style.is_empty() {
+            attr("style", &style);
         }
         img.push('>');
         if self.sources.is_empty() {
@@ -230,6 +292,98 @@ impl Picture {
         out.push_str("</picture>");
         out
     }
+}
+
+/// A rich-text body (sanitised on save) with each `<img>` of a file the media store knows
+/// (`images`, by URL) written as that image's [`Picture`] in [`Slot::Body`]: variants, real
+/// size, lazy loading, and the library's alt text in `lang` (else the alt the text gave it).
+/// Anything else is left exactly as it is.
+pub fn figures<'i>(
+    html: &str,
+    images: impl Fn(&str) -> Option<&'i ImageInfo>,
+    lang: Lang,
+) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find("<img") {
+        out.push_str(&rest[..at]);
+        let tag = &rest[at..];
+        let Some(end) = tag_end(tag) else {
+            out.push_str(tag);
+            return out;
+        };
+        let attrs = attributes(&tag[4..end]);
+        let get = |name: &str| {
+            attrs
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.as_str())
+        };
+        match get("src").and_then(|src| Some((src, images(src)?))) {
+            Some((src, info)) => {
+                let mut picture = Picture::new(src, Some(info), Slot::Body, false, lang);
+                if picture.alt.is_empty() {
+                    picture.alt = get("alt").unwrap_or_default().to_owned();
+                }
+                out.push_str(&picture.html(None));
+            }
+            None => out.push_str(&tag[..=end]),
+        }
+        rest = &tag[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The index of the `>` that ends the tag `tag` starts with (quotes respected).
+fn tag_end(tag: &str) -> Option<usize> {
+    let mut quote = None;
+    for (i, c) in tag.char_indices() {
+        match (quote, c) {
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, '>') => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A tag's attributes (`name="value"`, `name='value'`, `name=value`, `name`), values decoded.
+fn attributes(inside: &str) -> Vec<(String, String)> {
+    let mut attrs = Vec::new();
+    let mut rest = inside.trim_start_matches(|c: char| c.is_whitespace() || c == '/');
+    while !rest.is_empty() {
+        let name_end = rest
+            .find(|c: char| c.is_whitespace() || c == '=' || c == '/')
+            .unwrap_or(rest.len());
+        let name = &rest[..name_end];
+        rest = rest[name_end..].trim_start();
+        let mut value = String::new();
+        if let Some(after) = rest.strip_prefix('=') {
+            let after = after.trim_start();
+            let (raw, next) = match after.chars().next() {
+                Some(q @ ('"' | '\'')) => {
+                    let close = after[1..].find(q).map_or(after.len(), |i| i + 1);
+                    (&after[1..close], after.get(close + 1..).unwrap_or_default())
+                }
+                _ => {
+                    let end = after.find(char::is_whitespace).unwrap_or(after.len());
+                    (&after[..end], &after[end..])
+                }
+            };
+            value = crate::text::decode_entities(raw);
+            rest = next;
+        }
+        if !name.is_empty() {
+            attrs.push((name.to_owned(), value));
+        }
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '/');
+        if name.is_empty() && !rest.is_empty() {
+            rest = &rest[rest.chars().next().map_or(0, char::len_utf8)..];
+        }
+    }
+    attrs
 }
 
 #[cfg(test)]
@@ -258,12 +412,19 @@ mod tests {
                     ]
                 })
                 .collect(),
+            ..Default::default()
         }
     }
 
     #[test]
     fn a_photograph_is_a_picture_with_a_source_per_modern_format_and_its_real_size() {
-        let p = Picture::new("/media/abc.jpg", Some(&photo()), Slot::Card, false);
+        let p = Picture::new(
+            "/media/abc.jpg",
+            Some(&photo()),
+            Slot::Card,
+            false,
+            Lang::En,
+        );
 
         assert_eq!(p.sources.len(), 1);
         assert_eq!(p.sources[0].mime, "image/webp");
@@ -293,7 +454,7 @@ mod tests {
 
     #[test]
     fn the_largest_image_above_the_fold_is_fetched_first_with_a_preview_painted_behind_it() {
-        let p = Picture::new("/media/abc.jpg", Some(&photo()), Slot::Hero, true);
+        let p = Picture::new("/media/abc.jpg", Some(&photo()), Slot::Hero, true, Lang::En);
 
         assert_eq!(p.loading, None);
         assert_eq!(p.fetchpriority.as_deref(), Some("high"));
@@ -312,13 +473,13 @@ mod tests {
             height: 500,
             ..Default::default()
         };
-        let known = Picture::new("/media/art.svg", Some(&svg), Slot::Split, false);
+        let known = Picture::new("/media/art.svg", Some(&svg), Slot::Split, false, Lang::En);
         assert_eq!(
             known.html(Some("x")),
             "<img src=\"/media/art.svg\" alt=\"\" width=\"800\" height=\"500\" loading=\"lazy\" decoding=\"async\" class=\"x\">"
         );
 
-        let unknown = Picture::new("/media/new.jpg", None, Slot::Banner, false);
+        let unknown = Picture::new("/media/new.jpg", None, Slot::Banner, false, Lang::En);
         assert_eq!((unknown.width, unknown.height), (1600, 900));
         assert!(unknown.srcset.is_none() && unknown.sizes.is_none());
     }
@@ -328,8 +489,69 @@ mod tests {
         let mut png = photo();
         png.opaque = false;
         assert_eq!(
-            Picture::new("/media/abc.png", Some(&png), Slot::Hero, true).background,
+            Picture::new("/media/abc.png", Some(&png), Slot::Hero, true, Lang::En).background,
             None
         );
+    }
+
+    #[test]
+    fn alt_text_is_the_pages_language_and_the_focal_point_its_object_position() {
+        let mut info = photo();
+        info.alt = Some("A chauffeur & a \"Rolls\"".into());
+        info.alt_ar = Some("سائق خاص".into());
+        info.focal = Some([305, 1000]);
+        let en = Picture::new("/media/abc.jpg", Some(&info), Slot::Card, false, Lang::En);
+        let ar = Picture::new("/media/abc.jpg", Some(&info), Slot::Card, false, Lang::Ar);
+        assert_eq!(ar.alt, "سائق خاص");
+        let html = en.html(None);
+        assert!(
+            html.contains(" alt=\"A chauffeur &amp; a &quot;Rolls&quot;\""),
+            "{html}"
+        );
+        assert!(
+            html.contains(" style=\"background:#8a7f70;object-position:30.5% 100%\""),
+            "{html}"
+        );
+        // Arabic falls back to English; the centre writes nothing.
+        info.alt_ar = Some("  ".into());
+        info.focal = Some([500, 500]);
+        let ar = Picture::new("/media/abc.jpg", Some(&info), Slot::Card, false, Lang::Ar);
+        assert_eq!(ar.alt, "A chauffeur & a \"Rolls\"");
+        assert_eq!(ar.position, None);
+    }
+
+    #[test]
+    fn images_in_rich_text_become_pictures_with_their_alt() {
+        let mut info = photo();
+        info.alt_ar = Some("الصالة".into());
+        let body = "<p>Before</p><img src=\"/media/abc.jpg\" alt=\"The &quot;lounge&quot; > hall\">\
+                    <p>x</p><img src=\"/media/unknown.jpg\" alt=\"kept\"><p>After</p>";
+        let known = |url: &str| (url == "/media/abc.jpg").then_some(&info);
+        let en = figures(body, known, Lang::En);
+        assert!(
+            en.starts_with("<p>Before</p><picture><source type=\"image/webp\""),
+            "{en}"
+        );
+        assert!(
+            en.contains(" alt=\"The &quot;lounge&quot; &gt; hall\""),
+            "{en}"
+        );
+        assert!(
+            en.contains(" loading=\"lazy\"") && en.contains(" width=\"6000\""),
+            "{en}"
+        );
+        assert!(en.contains(" sizes=\"(min-width: 820px) 760px"), "{en}");
+        assert!(
+            en.ends_with("<img src=\"/media/unknown.jpg\" alt=\"kept\"><p>After</p>"),
+            "{en}"
+        );
+        let ar = figures(body, known, Lang::Ar);
+        assert!(ar.contains(" alt=\"الصالة\""), "{ar}");
+        assert_eq!(
+            figures("<p>no images</p>", known, Lang::En),
+            "<p>no images</p>"
+        );
+        let broken = "<p>broken <img src=\"/media/abc.jpg\"";
+        assert_eq!(figures(broken, known, Lang::En), broken);
     }
 }

@@ -152,6 +152,21 @@ fn decode(html: &str, mut emit: impl FnMut(&str)) {
     }
 }
 
+/// An attribute value as written by a sanitiser, its entities decoded (the ones it writes).
+pub fn decode_entities(value: &str) -> String {
+    if !value.contains('&') {
+        return value.to_owned();
+    }
+    value
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&apos;", "'")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&amp;", "&")
+}
+
 /// Text whose white space is folded as it is written: a single space between words, none
 /// before the first or after the last (what `split_whitespace` and `join(" ")` would leave, in
 /// one pass).

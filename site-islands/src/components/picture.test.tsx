@@ -21,7 +21,7 @@ describe('<Picture> writes what the templates write', () => {
   })
 
   it('the fixture has every optional attribute both present and absent', () => {
-    const optional = ['srcset', 'sizes', 'loading', 'fetchpriority', 'background'] as const
+    const optional = ['srcset', 'sizes', 'loading', 'fetchpriority', 'background', 'position'] as const
     for (const field of optional) {
       expect(cases.some((c) => c.picture[field] === null), `a case without ${field}`).toBe(true)
       expect(cases.some((c) => c.picture[field] !== null), `a case with ${field}`).toBe(true)

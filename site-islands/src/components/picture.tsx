@@ -20,20 +20,30 @@ export type PictureData = {
   fetchpriority: 'high' | 'low' | 'auto' | null
   /** The CSS `background` painted until the image arrives. */
   background: string | null
+  /** What it shows, in the page's language (empty: it only decorates). */
+  alt: string
+  /** The focal point as CSS `object-position` (`null`: the centre). */
+  position: string | null
 }
 
 /**
  * Writes a {@link PictureData}: attribute for attribute what `Picture::html` writes for the
  * templates (`picture.fixtures.json` holds both to it), so copy fields, decide nothing here.
- * Images are decorative (the text beside them says what they show).
  */
 export function Picture({ image, className, draggable }: { image: PictureData; className?: string; draggable?: boolean }) {
+  const style =
+    image.background != null || image.position != null
+      ? {
+          ...(image.background != null ? { background: image.background } : {}),
+          ...(image.position != null ? { objectPosition: image.position } : {}),
+        }
+      : undefined
   const img = (
     <img
       src={image.src}
       srcSet={image.srcset ?? undefined}
       sizes={image.sizes ?? undefined}
-      alt=""
+      alt={image.alt}
       width={image.width}
       height={image.height}
       loading={image.loading ?? undefined}
@@ -41,7 +51,7 @@ export function Picture({ image, className, draggable }: { image: PictureData; c
       fetchPriority={image.fetchpriority ?? undefined}
       className={className}
       draggable={draggable}
-      style={image.background != null ? { background: image.background } : undefined}
+      style={style}
     />
   )
   if (image.sources.length === 0) return img

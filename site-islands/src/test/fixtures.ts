@@ -16,7 +16,7 @@ export const strings = { en, ar }
  * artwork): a plain lazy `<img>` at its own size.
  */
 export function picture(src: string, width = 1200, height = 800): PictureData {
-  return { src, srcset: null, sources: [], sizes: null, width, height, loading: 'lazy', fetchpriority: null, background: null }
+  return { src, srcset: null, sources: [], sizes: null, width, height, loading: 'lazy', fetchpriority: null, background: null, alt: '', position: null }
 }
 
 /** A photograph with variants, as the generator writes it (`<picture>`, colour behind it). */

@@ -142,14 +142,17 @@ impl Memo {
         moved: &[usize],
     ) -> Digests {
         let mut changed = Vec::new();
+        // Cards the same but for the files their text shows: only their pages change.
+        let mut pages = Vec::new();
         for &at in moved {
             let card = &data.blogs[at];
             let digest = match self.cards.get(&card.id) {
                 Some((kept, digest)) if **kept == **card => *digest,
                 kept => {
                     let digest = card_digest(card);
-                    if kept.is_none_or(|(_, d)| *d != digest) {
-                        changed.push(card.id);
+                    match kept {
+                        Some((_, d)) if *d == digest => pages.push(card.id),
+                        _ => changed.push(card.id),
                     }
                     digest
                 }
@@ -164,10 +167,9 @@ impl Memo {
         for w in Arc::make_mut(&mut last.digests.wanted) {
             let affected = match &w.target {
                 Target::Page(Route::Home) => true,
+                Target::Page(Route::Blog { id, .. }) => changed.contains(id) || pages.contains(id),
                 _ if changed.is_empty() => false,
-                Target::Page(Route::Blog { id, .. }) | Target::Redirect { blog_id: id, .. } => {
-                    changed.contains(id)
-                }
+                Target::Redirect { blog_id: id, .. } => changed.contains(id),
                 Target::Page(route @ Route::Blogs(_)) => shows_changed(cards_shown(route, data)),
                 Target::SitemapBlogs(k) => changed.iter().any(|id| sitemap_chunk(*id) == *k),
                 Target::SitemapIndex | Target::Feeds => true,
@@ -188,20 +190,29 @@ impl Memo {
     /// answer made under the same shared inputs) was made with.
     fn made_again(&mut self, data: &SiteData, shared: &Sha256, old: Option<Last>) -> Digests {
         let kept = &self.cards;
-        let cards: Vec<(i32, [u8; 16], bool)> = data
+        // Each card's digest, whether it changed, and whether its page did (the files its text
+        // shows are its page's alone).
+        let cards: Vec<(i32, [u8; 16], bool, bool)> = data
             .blogs
             .par_iter()
             .map(|b| match kept.get(&b.id) {
-                Some((card, digest)) if Arc::ptr_eq(card, b) || card == b => (b.id, *digest, false),
-                Some((_, digest)) => {
-                    let new = card_digest(b);
-                    (b.id, new, new != *digest)
+                Some((card, digest)) if Arc::ptr_eq(card, b) || card == b => {
+                    (b.id, *digest, false, false)
                 }
-                None => (b.id, card_digest(b), true),
+                Some((card, digest)) => {
+                    let new = card_digest(b);
+                    let page = card.body_images != b.body_images;
+                    (b.id, new, new != *digest, page)
+                }
+                None => (b.id, card_digest(b), true, true),
             })
             .collect();
         let mut changed: Ids<()> = Ids::default();
-        for (b, (id, digest, new)) in data.blogs.iter().zip(&cards) {
+        let mut pages_changed: Ids<()> = Ids::default();
+        for (b, (id, digest, new, page)) in data.blogs.iter().zip(&cards) {
+            if *page {
+                pages_changed.insert(*id, ());
+            }
             if *new {
                 self.cards.insert(*id, (b.clone(), *digest));
                 changed.insert(*id, ());
@@ -220,7 +231,9 @@ impl Memo {
                 .wanted
                 .iter()
                 .filter_map(|w| match &w.target {
-                    Target::Page(Route::Blog { id, .. }) if !changed.contains_key(id) => {
+                    Target::Page(Route::Blog { id, .. })
+                        if !changed.contains_key(id) && !pages_changed.contains_key(id) =>
+                    {
                         Some((*id, w))
                     }
                     _ => None,
@@ -352,7 +365,15 @@ impl<'d> Inputs<'d> {
                 feed(&mut h, &self.listing_pages);
                 self.feed_cards(&mut h, cards_shown(route, data).iter().map(|b| &**b));
             }
-            Target::Page(Route::Blog { id, .. }) | Target::Redirect { blog_id: id, .. } => {
+            Target::Page(Route::Blog { id, .. }) => {
+                h.update(self.card(id).unwrap_or(&[0; 16]));
+                if let Some((card, _)) = self.cards.get(id)
+                    && !card.body_images.is_empty()
+                {
+                    feed(&mut h, &card.body_images);
+                }
+            }
+            Target::Redirect { blog_id: id, .. } => {
                 h.update(self.card(id).unwrap_or(&[0; 16]));
             }
             Target::SitemapIndex => {
@@ -398,6 +419,8 @@ fn card_digest(card: &BlogCard) -> [u8; 16] {
         name_ar,
         image_url,
         image,
+        // Its page's alone (`Inputs::digest`): listings, feeds and the sitemap do not show it.
+        body_images: _,
         display_order,
         created_at,
         updated_at,

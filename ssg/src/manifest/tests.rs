@@ -52,7 +52,30 @@ fn a_memo_gives_the_digests_made_from_scratch_after_any_changes() {
         match what {
             0 if !ids.is_empty() => {
                 let mut card = data.blog(id).unwrap().clone();
-                match below(8) {
+                match below(11) {
+                    // The media library's words and focal point for the card's image, or
+                    // the files its text shows.
+                    8 => {
+                        let mut image = card.image.clone().unwrap_or_default();
+                        match below(3) {
+                            0 => image.alt = Some(format!("Alt {}", below(3))),
+                            1 => image.alt_ar = Some(format!("وصف {}", below(3))),
+                            _ => image.focal = Some([below(1001) as u16, 500]),
+                        }
+                        card.image = Some(image);
+                    }
+                    9 => {
+                        let url = format!("/media/{}.jpg", below(3));
+                        let alt = Some(format!("Figure {}", below(3)));
+                        card.body_images.insert(
+                            url,
+                            crate::model::ImageInfo {
+                                alt,
+                                ..Default::default()
+                            },
+                        );
+                    }
+                    10 => card.body_images.clear(),
                     0 => card.slug.push('x'),
                     1 => card.name = format!("Blog {}", below(5)),
                     2 => card.name_ar = Some("مدونة".into()),
@@ -216,6 +239,35 @@ fn every_field_of_a_card_is_in_its_digest() {
     (a.slug, a.name) = ("ab".into(), "c".into());
     (b.slug, b.name) = ("a".into(), "bc".into());
     assert_ne!(card_digest(&a), card_digest(&b));
+}
+
+#[test]
+fn the_files_a_blogs_text_shows_change_its_page_alone() {
+    let before = data(30);
+    let mut after = before.clone();
+    let mut card = BlogCard::clone(after.blog(5).unwrap());
+    card.body_images.insert(
+        "/media/0123456789abcdef0123456789abcdef.jpg".into(),
+        crate::model::ImageInfo {
+            alt: Some("The lounge".into()),
+            ..Default::default()
+        },
+    );
+    after.set_blog(5, Some(card.clone()));
+    let page = Target::Page(card.route());
+    assert_eq!(changed(&before, &after), vec![page.clone()]);
+    // The memo agrees, from the same start.
+    let mut memo = Memo::default();
+    let first = memo.digests(&before, "f", 2026);
+    drop(first);
+    let made = memo.digests(&after, "f", 2026);
+    assert_eq!(*made.wanted, digests(&after, "f", 2026));
+    // Its alt text changed in the library: the same page again, and nothing else.
+    let mut later = after.clone();
+    let image = card.body_images.values_mut().next().unwrap();
+    image.alt_ar = Some("الصالة".into());
+    later.set_blog(5, Some(card));
+    assert_eq!(changed(&after, &later), vec![page]);
 }
 
 #[test]

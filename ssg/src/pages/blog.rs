@@ -21,11 +21,16 @@ pub(super) fn data(cx: &RenderContext, blog: &Blog, meta: &mut PageMeta) -> Valu
     meta.description = description.clone();
     meta.keywords = fields.keywords;
     meta.og_type = "article";
-    let hero = Picture::new(&card.image_url, card.image.as_ref(), Slot::Hero, true);
+    let hero = Picture::new(&card.image_url, card.image.as_ref(), Slot::Hero, true, lang);
     // Social cards and search engines get the 1200-wide fallback, not a camera original.
     let image = super::absolute(&cx.config.site_url, &hero.src);
     meta.image = Some(image.clone());
-    let html = pick(lang, &blog.description, blog.description_ar.as_deref()).to_owned();
+    // Its text's images as pictures, with what the media library says of them.
+    let html = crate::picture::figures(
+        pick(lang, &blog.description, blog.description_ar.as_deref()),
+        |url| card.body_images.get(url),
+        lang,
+    );
     let json_ld = json!({
         "@context": "https://schema.org", "@type": "BlogPosting", "headline": name, "description": description,
         "image": image, "inLanguage": lang.code(),

@@ -95,7 +95,7 @@ impl CardView {
             name: pick(lang, &b.name, b.name_ar.as_deref()).to_owned(),
             text: (preview != text).then_some(text),
             preview,
-            image: Picture::new(&b.image_url, b.image.as_ref(), Slot::Card, false),
+            image: Picture::new(&b.image_url, b.image.as_ref(), Slot::Card, false, lang),
             url: b.route().url(lang),
             date: long_date(b.created_at, lang),
         }

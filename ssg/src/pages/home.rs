@@ -18,7 +18,7 @@ pub(super) fn data(cx: &RenderContext) -> Value {
         .iter()
         .map(|b| json!({
             "title": pick(lang, &b.title, b.title_ar.as_deref()), "sub_title": pick(lang, &b.sub_title, b.sub_title_ar.as_deref()),
-            "image": Picture::new(&b.banner_url, b.image.as_ref(), Slot::Banner, false), "url": localize_url(&b.web_url, lang),
+            "image": Picture::new(&b.banner_url, b.image.as_ref(), Slot::Banner, false, lang), "url": localize_url(&b.web_url, lang),
         }))
         .collect();
     let reviews: Vec<serde_json::Value> = data
@@ -26,7 +26,7 @@ pub(super) fn data(cx: &RenderContext) -> Value {
         .iter()
         .map(|r| json!({
             "name": pick(lang, &r.name, r.name_ar.as_deref()), "title": pick(lang, &r.title, r.title_ar.as_deref()),
-            "text": pick(lang, &r.description, r.description_ar.as_deref()), "image": Picture::new(&r.image_url, r.image.as_ref(), Slot::Avatar, false),
+            "text": pick(lang, &r.description, r.description_ar.as_deref()), "image": Picture::new(&r.image_url, r.image.as_ref(), Slot::Avatar, false, lang),
         }))
         .collect();
     let blogs: Vec<CardView> = cards_shown(&Route::Home, data)

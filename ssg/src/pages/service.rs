@@ -15,7 +15,13 @@ pub(super) fn data(cx: &RenderContext, id: i32, meta: &mut PageMeta) -> Option<V
     meta.title = format!("{} | {}", service.name, cx.shared.string("site.name"));
     meta.description = service.description.clone();
     let model = cx.data.services.iter().find(|s| s.id == id)?;
-    let hero = Picture::new(&model.image_url, model.image.as_ref(), Slot::Split, true);
+    let hero = Picture::new(
+        &model.image_url,
+        model.image.as_ref(),
+        Slot::Split,
+        true,
+        cx.lang,
+    );
     meta.image = Some(super::absolute(&cx.config.site_url, &hero.src));
     Some(context! { service => v(service), hero => v(&hero) })
 }
@@ -43,7 +49,7 @@ impl ServiceView {
             name: pick(lang, &s.name, s.name_ar.as_deref()).to_owned(),
             description: pick(lang, &s.description, s.description_ar.as_deref()).to_owned(),
             content: pick(lang, &s.content, s.content_ar.as_deref()).to_owned(),
-            image: Picture::new(&s.image_url, s.image.as_ref(), Slot::Card, false),
+            image: Picture::new(&s.image_url, s.image.as_ref(), Slot::Card, false, lang),
             color: s.color.clone(),
             url: Route::Service(s.id).url(lang),
             items: s
@@ -53,7 +59,7 @@ impl ServiceView {
                     json!({
                         "id": i.id, "name": pick(lang, &i.name, i.name_ar.as_deref()),
                         "description": pick(lang, &i.description, i.description_ar.as_deref()),
-                        "image": Picture::new(&i.image_url, i.image.as_ref(), Slot::Item, false), "tone": i.title_bg_class,
+                        "image": Picture::new(&i.image_url, i.image.as_ref(), Slot::Item, false, lang), "tone": i.title_bg_class,
                     })
                 })
                 .collect(),

@@ -59,8 +59,12 @@ pub fn photo(stem: &str) -> ImageInfo {
                 .into(),
         ),
         variants,
+        ..Default::default()
     }
 }
+
+/// The photograph inside blog 2's text.
+pub const FIGURE: &str = "00000000000000000000000000000022";
 
 pub fn blog(id: i32) -> Blog {
     let when =
@@ -79,10 +83,15 @@ pub fn blog(id: i32) -> Blog {
             "<h2>Arrivals</h2><p>{}The end &amp; after.</p>",
             "A considered arrival begins long before landing. ".repeat(20)
         )
+    } else if id == 2 {
+        format!(
+            "<p>Body of entry {id}.</p><img src=\"/media/{FIGURE}.jpg\" alt=\"typed in the text\">"
+        )
     } else {
         format!("<p>Body of entry {id}.</p>")
     };
-    let description_ar = (id == 2).then(|| "<p>نص المقال.</p>".to_owned());
+    let description_ar =
+        (id == 2).then(|| format!("<p>نص المقال.</p><img src=\"/media/{FIGURE}.jpg\">"));
     let text = ssg::text::plain_text(&description);
     let excerpt = if id == 3 {
         ssg::text::truncate(&text, 600)
@@ -100,7 +109,23 @@ pub fn blog(id: i32) -> Blog {
             } else {
                 format!("/media/{id:032}.svg")
             },
-            image: (id == 2).then(|| photo(&format!("{id:032}"))),
+            image: (id == 2).then(|| ImageInfo {
+                alt: Some("A gift box tied with a gold ribbon".into()),
+                alt_ar: Some("علبة هدية مربوطة بشريط ذهبي".into()),
+                focal: Some([500, 300]),
+                ..photo(&format!("{id:032}"))
+            }),
+            body_images: match id {
+                2 => [(
+                    format!("/media/{FIGURE}.jpg"),
+                    ImageInfo {
+                        alt: Some("Dates and Arabic coffee".into()),
+                        ..photo(FIGURE)
+                    },
+                )]
+                .into(),
+                _ => Default::default(),
+            },
             display_order: id,
             created_at: when,
             updated_at: when,

@@ -68,6 +68,57 @@ fn a_blog_hero_photograph_is_a_responsive_picture_fetched_first_with_its_real_si
 }
 
 #[test]
+fn photographs_say_what_they_show_in_the_pages_language_and_crop_to_their_focal_point() {
+    let site = fixture::build();
+    let blog = fixture::blog(2).card;
+    let figure = format!("/media/{}-1200w.jpg", fixture::FIGURE);
+    for (lang_prefix, hero_alt, figure_alt) in [
+        (
+            "",
+            "A gift box tied with a gold ribbon",
+            "Dates and Arabic coffee",
+        ),
+        // The figure has no Arabic words: the English ones.
+        (
+            "ar/",
+            "علبة هدية مربوطة بشريط ذهبي",
+            "Dates and Arabic coffee",
+        ),
+    ] {
+        let html = &site[&format!("{lang_prefix}{}/2/index.html", blog.slug)];
+        let tags = img_tags(html);
+        let hero = tags
+            .iter()
+            .find(|t| attribute(t, "fetchpriority") == Some("high"))
+            .unwrap();
+        assert_eq!(attribute(hero, "alt"), Some(hero_alt));
+        assert!(
+            attribute(hero, "style").is_some_and(|s| s.ends_with(";object-position:50% 30%")),
+            "{hero}"
+        );
+        // The image inside the text is a picture like the hero's, lazy, with its alt.
+        let body = tags
+            .iter()
+            .find(|t| attribute(t, "src") == Some(figure.as_str()))
+            .unwrap_or_else(|| panic!("{lang_prefix}: the figure is a picture: {tags:?}"));
+        assert_eq!(attribute(body, "alt"), Some(figure_alt));
+        assert_eq!(attribute(body, "loading"), Some("lazy"));
+        assert_eq!(attribute(body, "width"), Some("3000"));
+        assert!(html.contains(&format!(
+            "<source type=\"image/webp\" srcset=\"/media/{}-160w.webp",
+            fixture::FIGURE
+        )));
+        // The listing's card: the same words, and the crop keeps the subject.
+        let listing = &site[&format!("{lang_prefix}blogs/index.html")];
+        let card = img_tags(listing)
+            .into_iter()
+            .find(|t| attribute(t, "alt") == Some(hero_alt))
+            .unwrap_or_else(|| panic!("{lang_prefix}: the card's alt"));
+        assert!(attribute(card, "style").is_some_and(|s| s.contains("object-position:50% 30%")));
+    }
+}
+
+#[test]
 fn every_other_content_image_is_lazy_and_at_most_one_image_a_page_is_fetched_first() {
     let site = fixture::build();
     for (path, html) in site.iter().filter(|(p, _)| p.ends_with(".html")) {
@@ -145,30 +196,77 @@ fn the_islands_share_the_markup_of_every_kind_of_picture() {
         height: 500,
         ..Default::default()
     };
+    let described = ssg::model::ImageInfo {
+        alt: Some("A chauffeur opens the door".into()),
+        alt_ar: Some("سائق يفتح الباب".into()),
+        focal: Some([250, 750]),
+        ..photo(stem)
+    };
     let cases = [
         (
+            "described photograph with a focal point, in Arabic",
+            Picture::new(
+                "/media/x.jpg",
+                Some(&described),
+                Slot::Card,
+                false,
+                ssg::routes::Lang::Ar,
+            ),
+            Some("card-image"),
+        ),
+        (
             "hero photograph",
-            Picture::new("/media/x.jpg", Some(&photo(stem)), Slot::Hero, true),
+            Picture::new(
+                "/media/x.jpg",
+                Some(&photo(stem)),
+                Slot::Hero,
+                true,
+                ssg::routes::Lang::En,
+            ),
             None,
         ),
         (
             "card photograph",
-            Picture::new("/media/x.jpg", Some(&photo(stem)), Slot::Card, false),
+            Picture::new(
+                "/media/x.jpg",
+                Some(&photo(stem)),
+                Slot::Card,
+                false,
+                ssg::routes::Lang::En,
+            ),
             Some("card-image"),
         ),
         (
             "transparent banner",
-            Picture::new("/media/x.png", Some(&transparent), Slot::Banner, false),
+            Picture::new(
+                "/media/x.png",
+                Some(&transparent),
+                Slot::Banner,
+                false,
+                ssg::routes::Lang::En,
+            ),
             None,
         ),
         (
             "artwork",
-            Picture::new("/media/x.svg", Some(&artwork), Slot::Split, false),
+            Picture::new(
+                "/media/x.svg",
+                Some(&artwork),
+                Slot::Split,
+                false,
+                ssg::routes::Lang::En,
+            ),
             None,
         ),
         (
             "not yet processed",
-            Picture::new("/media/x.jpg", None, Slot::Avatar, false),
+            Picture::new(
+                "/media/x.jpg",
+                None,
+                Slot::Avatar,
+                false,
+                ssg::routes::Lang::En,
+            ),
             None,
         ),
     ];

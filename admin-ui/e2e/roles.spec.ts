@@ -13,7 +13,7 @@ const words = {
   en: {
     username: 'User name', password: 'Password', login: 'Login', menu: 'Main menu',
     services: 'Services', banners: 'Banner Dashboard', reviews: 'Client Review', contacts: 'Contact Us Dashboard', airport: 'Airport requests',
-    blogs: 'Blogs', serviceLists: 'Services List Dashboard', generalContent: 'General Content Dashboard',
+    blogs: 'Blogs', serviceLists: 'Services List Dashboard', generalContent: 'General Content Dashboard', media: 'Media',
     subscriptions: 'Subscription', team: 'Team', audit: 'Audit log', schedule: 'Schedule', account: 'My account',
     forbidden: 'You do not have permission', addBlog: 'Add blog', actionsFor: (name: string) => `Actions for ${name}`,
     statusOf: (name: string) => `Status of ${name}`, deleted: 'Deleted', assignToMe: 'Assign to me',
@@ -25,7 +25,7 @@ const words = {
   ar: {
     username: 'اسم المستخدم', password: 'كلمة المرور', login: 'دخول', menu: 'القائمة الرئيسية',
     services: 'الخدمات', banners: 'لوحة اللافتات', reviews: 'آراء العملاء', contacts: 'لوحة رسائل التواصل', airport: 'طلبات خدمات المطار',
-    blogs: 'المدونات', serviceLists: 'لوحة قوائم الخدمات', generalContent: 'لوحة المحتوى العام',
+    blogs: 'المدونات', serviceLists: 'لوحة قوائم الخدمات', generalContent: 'لوحة المحتوى العام', media: 'مكتبة الوسائط',
     subscriptions: 'الاشتراكات', team: 'الفريق', audit: 'سجل التدقيق', schedule: 'الجدولة', account: 'حسابي',
     forbidden: 'ليست لديك صلاحية', addBlog: 'إضافة مدونة', actionsFor: (name: string) => `إجراءات ${name}`,
     statusOf: (name: string) => `حالة ${name}`, deleted: 'المحذوفات', assignToMe: 'أسنده إليّ',
@@ -38,8 +38,10 @@ const words = {
 
 type Words = (typeof words)['en' | 'ar'];
 
-/** The content screens of the menu, in its order. */
-const contentMenu = (w: Words) => [w.services, w.banners, w.reviews, w.blogs, w.serviceLists, w.generalContent, w.schedule, w.account];
+/** The content screens of the menu, in its order; the media library for those who may upload (editors, not translators). */
+const contentMenu = (w: Words, media = false) => [
+  w.services, w.banners, w.reviews, w.blogs, w.serviceLists, w.generalContent, ...(media ? [w.media] : []), w.schedule, w.account,
+];
 
 async function expectMenu(page: Page, w: Words, entries: string[]): Promise<void> {
   const menu = page.getByRole('complementary', { name: w.menu }).getByRole('navigation');
@@ -72,7 +74,7 @@ for (const language of ['en', 'ar'] as const) {
       const blog = await publishedBlog(api, `Editor ${language}`);
       const page = await signInAs(browser, server.baseURL, language, await addMember(api, 'editor'));
       await expect(page).toHaveURL(/\/admin\/blogs$/);
-      await expectMenu(page, w, contentMenu(w));
+      await expectMenu(page, w, contentMenu(w, true));
       await expect(page.getByRole('link', { name: w.addBlog })).toBeVisible();
 
       await page.goto(`/admin/addblog/${blog.id}`);
@@ -117,7 +119,7 @@ for (const language of ['en', 'ar'] as const) {
       const { json } = await api.call<{ responseBody: { name: string; name_ar: string | null; hasPendingChanges: boolean }[] }>('GET', `/blog/${blog.id}`);
       expect(json.responseBody[0]).toMatchObject({ name: blog.name, name_ar: 'وصول بلا انتظار', hasPendingChanges: true });
 
-      for (const path of ['/addblog', '/team', '/audit', '/contactusdashboard']) await expectForbidden(page, w, path);
+      for (const path of ['/addblog', '/team', '/audit', '/contactusdashboard', '/media']) await expectForbidden(page, w, path);
       await page.context().close();
     });
 
@@ -147,7 +149,7 @@ for (const language of ['en', 'ar'] as const) {
       await expect(subscriber).toBeVisible();
       await expect(subscriber.getByRole('button')).toHaveCount(0);
 
-      for (const path of ['/blogs', '/addblog', '/schedule', '/team', '/audit']) await expectForbidden(page, w, path);
+      for (const path of ['/blogs', '/addblog', '/schedule', '/team', '/audit', '/media']) await expectForbidden(page, w, path);
       await page.context().close();
     });
   });

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 
 test.describe('the admin shell', () => {
-  test('the side menu lists every dashboard (the enquiry desk\'s two together, then the team, the schedule, the audit log and the own account) in order and leads to each', async ({ adminPage: page }) => {
+  test('the side menu lists every dashboard (the enquiry desk\'s two together, the media library, then the team, the schedule, the audit log and the own account) in order and leads to each', async ({ adminPage: page }) => {
     await page.goto('/admin/blogs');
     const menu = page.getByRole('complementary', { name: 'Main menu' }).getByRole('link');
     await expect(menu).toHaveText([
@@ -13,6 +13,7 @@ test.describe('the admin shell', () => {
       'Blogs',
       'Services List Dashboard',
       'General Content Dashboard',
+      'Media',
       'Subscription',
       'Team',
       'Schedule',
@@ -27,6 +28,7 @@ test.describe('the admin shell', () => {
       ['Airport requests', /\/admin\/airportrequests$/, 'Airport requests'],
       ['Services List Dashboard', /\/admin\/serviceslist/, 'Services List Dashboard'],
       ['General Content Dashboard', /\/admin\/generalContentDashboard$/, 'General Content Dashboard'],
+      ['Media', /\/admin\/media$/, 'Media'],
       ['Subscription', /\/admin\/subscription$/, 'Subscription'],
       ['Team', /\/admin\/team$/, 'Team'],
       ['Schedule', /\/admin\/schedule$/, 'Schedule and deleted items'],

@@ -9,6 +9,7 @@ import './styles/fonts.css';
 import './styles/index.css';
 import './styles/accounts.css';
 import './styles/inbox.css';
+import './styles/media.css';
 
 const root = createRoot(document.getElementById('root')!);
 initI18n();

@@ -46,9 +46,9 @@ async function menuEntries(): Promise<string[]> {
 
 describe('roles', () => {
   it.each([
-    ['owner', ['Services', 'Banner Dashboard', 'Client Review', 'Contact Us Dashboard', 'Airport requests', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Subscription', 'Team', 'Schedule', 'Audit log', 'My account']],
-    ['editor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Schedule', 'My account']],
-    ['contributor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Schedule', 'My account']],
+    ['owner', ['Services', 'Banner Dashboard', 'Client Review', 'Contact Us Dashboard', 'Airport requests', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Media', 'Subscription', 'Team', 'Schedule', 'Audit log', 'My account']],
+    ['editor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Media', 'Schedule', 'My account']],
+    ['contributor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Media', 'Schedule', 'My account']],
     ['translator', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Schedule', 'My account']],
     ['enquiries', ['Contact Us Dashboard', 'Airport requests', 'Subscription', 'My account']],
   ] as const)('shows the %s the screens of its role only', async (role, entries) => {

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: paths.team.slice(1), lazy: async () => ({ Component: (await import('./routes/team')).default }) },
       { path: paths.audit.slice(1), lazy: async () => ({ Component: (await import('./routes/audit')).default }) },
       { path: paths.lifecycle.slice(1), lazy: async () => ({ Component: (await import('./routes/lifecycle')).default }) },
+      { path: paths.media.slice(1), lazy: async () => ({ Component: (await import('./routes/media')).default }) },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -33,3 +33,5 @@ export const MEDIA_POLL_MS = 1500;
 /** After this many reads still pending, it is read less often. */
 export const MEDIA_POLL_PATIENCE = 40;
 export const MEDIA_POLL_SLOW_MS = 10_000;
+/** Files per page of the media library (its grid and the image fields' picker). */
+export const MEDIA_PAGE_SIZE = 24;

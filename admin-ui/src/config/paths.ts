@@ -23,6 +23,8 @@ export const paths = {
   team: '/team',
   audit: '/audit',
   lifecycle: '/schedule',
+  /** The media library; `?item=<name>` opens one file's panel. */
+  media: '/media',
 } as const;
 
 /** `/addblog` in add mode, `/addblog/7` in edit mode. */

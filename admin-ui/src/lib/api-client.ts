@@ -3,6 +3,7 @@
  * `Authorization: Bearer`. Failures throw `ApiError {status, message, errors}`; a 401 on an
  * authenticated request ends the session. A write that names the version it was read at sends it
  * as `If-Match: "N"`; a 409 for an edit made since carries the other edit (`ApiError.conflict`).
+ * Whatever else an error body says (a refused delete's `usage`) stays readable in `ApiError.body`.
  */
 import { runtimeConfig } from '@/config/runtime';
 import { endSession, getToken } from './auth-storage';
@@ -30,6 +31,8 @@ export class ApiError extends Error {
   readonly twoFactorRequired: boolean;
   /** A 409 to a write based on an old version: what changed since. */
   readonly conflict?: Conflict;
+  /** The whole error body as sent (an object), for what only one endpoint adds (a refused delete's `usage`). */
+  readonly body: Record<string, unknown>;
 
   constructor(
     status: number,
@@ -38,6 +41,7 @@ export class ApiError extends Error {
     fromServer = true,
     twoFactorRequired = false,
     conflict?: Conflict,
+    body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -46,6 +50,7 @@ export class ApiError extends Error {
     this.fromServer = fromServer;
     this.twoFactorRequired = twoFactorRequired;
     this.conflict = conflict;
+    this.body = body;
   }
 }
 
@@ -121,17 +126,19 @@ export function errorFromBody(status: number, text: string, sentToken: boolean):
   let errors: FieldErrors = {};
   let twoFactorRequired = false;
   let conflict: Conflict | undefined;
+  let raw: Record<string, unknown> = {};
   try {
     const body = JSON.parse(text) as { message?: unknown; errors?: unknown; twoFactorRequired?: unknown; conflict?: unknown } | null;
     if (typeof body?.message === 'string') message = body.message;
     if (body?.errors && typeof body.errors === 'object') errors = body.errors as FieldErrors;
     twoFactorRequired = body?.twoFactorRequired === true;
     conflict = parseConflict(body?.conflict);
+    if (body && typeof body === 'object' && !Array.isArray(body)) raw = body as Record<string, unknown>;
   } catch {
     // Not JSON: keep the status only.
   }
   if (status === 401 && sentToken) endSession();
-  return new ApiError(status, message, errors, message !== '', twoFactorRequired, conflict);
+  return new ApiError(status, message, errors, message !== '', twoFactorRequired, conflict, raw);
 }
 
 function parseConflict(value: unknown): Conflict | undefined {

@@ -32,6 +32,7 @@ describe('permissions', () => {
     ['/subscription', 'subscriptions.read', 'subscribers need subscriptions.read'],
     ['/team', 'team', 'the team needs team'],
     ['/audit', 'audit', 'the audit log needs audit'],
+    ['/media', 'media.upload', 'the media library needs media.upload (its changes need media.manage)'],
     ['/account', null, 'every administrator has their account'],
     ['/nowhere', undefined, 'an unknown path is no screen (Not found)'],
   ] as const)('%s needs %s (%s)', (pathname, needed, _why) => {
@@ -39,11 +40,11 @@ describe('permissions', () => {
   });
 
   it.each([
-    ['owner', ['/blogs', '/addblog', '/addblog/1', '/contactusdashboard', '/subscription', '/team', '/audit', '/account'], []],
-    ['editor', ['/blogs', '/addblog', '/addblog/1', '/schedule', '/account'], ['/contactusdashboard', '/airportrequests', '/airportrequests/2', '/subscription', '/team', '/audit']],
-    ['contributor', ['/blogs', '/addblog', '/addblog/1', '/account'], ['/contactusdashboard', '/team', '/audit']],
-    ['translator', ['/blogs', '/addblog/1', '/schedule', '/account'], ['/addblog', '/contactusdashboard', '/subscription', '/team', '/audit']],
-    ['enquiries', ['/contactusdashboard', '/addcontactus/1', '/airportrequests', '/airportrequests/2', '/subscription', '/account'], ['/blogs', '/addblog/1', '/schedule', '/team', '/audit']],
+    ['owner', ['/blogs', '/addblog', '/addblog/1', '/contactusdashboard', '/subscription', '/team', '/audit', '/media', '/account'], []],
+    ['editor', ['/blogs', '/addblog', '/addblog/1', '/schedule', '/media', '/account'], ['/contactusdashboard', '/airportrequests', '/airportrequests/2', '/subscription', '/team', '/audit']],
+    ['contributor', ['/blogs', '/addblog', '/addblog/1', '/media', '/account'], ['/contactusdashboard', '/team', '/audit']],
+    ['translator', ['/blogs', '/addblog/1', '/schedule', '/account'], ['/addblog', '/contactusdashboard', '/subscription', '/team', '/audit', '/media']],
+    ['enquiries', ['/contactusdashboard', '/addcontactus/1', '/airportrequests', '/airportrequests/2', '/subscription', '/account'], ['/blogs', '/addblog/1', '/schedule', '/team', '/audit', '/media']],
   ] as const)('the %s opens its screens and no other', (role, open, closed) => {
     for (const pathname of open) expect(mayOpen(can(role), pathname), pathname).toBe(true);
     for (const pathname of closed) expect(mayOpen(can(role), pathname), pathname).toBe(false);

@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'content.delete',
   'content.import',
   'media.upload',
+  'media.manage',
   'publishing.retry',
   'enquiries.read',
   'enquiries.edit',
@@ -76,6 +77,8 @@ const PAGES: Record<string, Permission | null> = {
   [paths.team]: 'team',
   [paths.audit]: 'audit',
   [paths.lifecycle]: 'content.read',
+  // The media library: browsing and uploading; its alt text, focal points, delete and trash need `media.manage`.
+  [paths.media]: 'media.upload',
   [paths.account]: null,
 };
 

@@ -1,3 +1,4 @@
+import { arLibrary } from './ar-library';
 import type { Translations } from './types';
 
 /** Arabic strings; the shape is checked against `en.ts` by the compiler. */
@@ -33,6 +34,7 @@ export const ar: Translations = {
     blogs: 'المدونات',
     serviceLists: 'لوحة قوائم الخدمات',
     generalContent: 'لوحة المحتوى العام',
+    media: 'مكتبة الوسائط',
     subscriptions: 'الاشتراكات',
     team: 'الفريق',
     audit: 'سجل التدقيق',
@@ -399,6 +401,7 @@ export const ar: Translations = {
     sizesTwo: 'مقاسان بصيغة {{formats}}',
     sizesMany: '{{count}} مقاسات بصيغة {{formats}}',
   },
+  library: arLibrary,
   publish: {
     label: 'نشر الموقع',
     publishing: 'جارٍ النشر…',

@@ -2,6 +2,8 @@
  * English strings: the source of truth for keys. The specification's texts are used word for
  * word (with decision 4's corrections). `ar.ts` must have exactly the same shape.
  */
+import { enLibrary } from './en-library';
+
 export const en = {
   app: {
     name: 'Dar Wasl Concierge',
@@ -34,6 +36,7 @@ export const en = {
     blogs: 'Blogs',
     serviceLists: 'Services List Dashboard',
     generalContent: 'General Content Dashboard',
+    media: 'Media',
     subscriptions: 'Subscription',
     team: 'Team',
     audit: 'Audit log',
@@ -400,6 +403,7 @@ export const en = {
     sizesTwo: '2 sizes, {{formats}}',
     sizesMany: '{{count}} sizes, {{formats}}',
   },
+  library: enLibrary,
   publish: {
     label: 'Website publishing',
     publishing: 'Publishing…',

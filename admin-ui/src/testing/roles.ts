@@ -15,6 +15,7 @@ export const PERMISSIONS_OF: Record<Role, readonly Permission[]> = {
     'content.delete',
     'content.import',
     'media.upload',
+    'media.manage',
     'publishing.retry',
   ],
   contributor: [...CONTENT_READ_EDIT, 'content.create', 'media.upload'],

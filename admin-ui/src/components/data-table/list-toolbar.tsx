@@ -23,14 +23,26 @@ type StatusSearchProps<S extends string> = {
   isStatus: (value: unknown) => value is S;
   words: StatusSearchWords;
   className?: string;
+  /** Offer "All" (no status) first; without it one of `statuses` is always chosen. */
+  offerAll?: boolean;
 };
 
 /**
  * A list's status select and search box (the content lists' and the enquiry inbox's). The
  * search asks the server once typing pauses (or at once on Enter); each search replaces the
- * address rather than stacking history.
+ * address rather than stacking history. Enter submits this search only, never a form around it
+ * (a picker dialog opened from a content form is inside that form in React's tree).
  */
-export function StatusSearch<S extends string>({ filter, onChange, statuses, statusLabel, isStatus, words, className = 'list-toolbar' }: StatusSearchProps<S>) {
+export function StatusSearch<S extends string>({
+  filter,
+  onChange,
+  statuses,
+  statusLabel,
+  isStatus,
+  words,
+  className = 'list-toolbar',
+  offerAll = true,
+}: StatusSearchProps<S>) {
   const statusId = useId();
   const searchId = useId();
   const [text, setText] = useState(filter.q);
@@ -54,6 +66,7 @@ export function StatusSearch<S extends string>({ filter, onChange, statuses, sta
       className={className}
       onSubmit={(event) => {
         event.preventDefault();
+        event.stopPropagation();
         if (text.trim() !== filter.q.trim()) onChange({ q: text }, { replace: true });
       }}
     >
@@ -67,7 +80,7 @@ export function StatusSearch<S extends string>({ filter, onChange, statuses, sta
           value={filter.status ?? ''}
           onChange={(event) => onChange({ status: isStatus(event.target.value) ? event.target.value : undefined })}
         >
-          <option value="">{words.all}</option>
+          {offerAll ? <option value="">{words.all}</option> : null}
           {statuses.map((status) => (
             <option key={status} value={status}>
               {statusLabel(status)}

@@ -23,11 +23,15 @@ export const isFiltered = <S extends string>(filter: StatusFilter<S>) => Boolean
 /**
  * A list's status and search, kept in the address (`?status=live&q=london`) beside the page so
  * Back and reload keep them. Changing either goes back to page 1; a status `isStatus` does not
- * know reads as "all". The content lists and the enquiry inbox share it.
+ * know reads as "all". The content lists, the enquiry inbox and the media library (whose "status"
+ * is a file's type, kept as `param=type`) share it.
  */
-export function useStatusFilter<S extends string>(isStatus: (value: unknown) => value is S): [StatusFilter<S>, SetStatusFilter<S>] {
+export function useStatusFilter<S extends string>(
+  isStatus: (value: unknown) => value is S,
+  param = 'status',
+): [StatusFilter<S>, SetStatusFilter<S>] {
   const [params, setParams] = useSearchParams();
-  const rawStatus = params.get('status');
+  const rawStatus = params.get(param);
   const q = params.get('q') ?? '';
   const status = isStatus(rawStatus) ? rawStatus : undefined;
   const filter = useMemo(() => ({ status, q }), [status, q]);
@@ -39,8 +43,8 @@ export function useStatusFilter<S extends string>(isStatus: (value: unknown) => 
           const next = new URLSearchParams(current);
           next.delete('page');
           if ('status' in change) {
-            if (change.status) next.set('status', change.status);
-            else next.delete('status');
+            if (change.status) next.set(param, change.status);
+            else next.delete(param);
           }
           if ('q' in change) {
             const text = change.q?.trim() ?? '';
@@ -51,7 +55,7 @@ export function useStatusFilter<S extends string>(isStatus: (value: unknown) => 
         },
         { replace },
       ),
-    [setParams],
+    [setParams, param],
   );
   return [filter, setFilter];
 }

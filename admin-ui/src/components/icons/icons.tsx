@@ -188,6 +188,21 @@ export const WhatsAppIcon = (p: IconProps) => (
     <path d="M9.3 8.6c.2 2.9 2.5 5.4 5.7 5.9l.8-1.3-1.6-.9-.8.7a4 4 0 0 1-2.6-2.6l.7-.8-.9-1.6Z" />
   </Icon>
 );
+/** A picture: a file of the media library whose thumbnail cannot be shown. */
+export const ImageIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="9.5" r="1.8" />
+    <path d="m3 17 5-5 4 4 3-3 6 6" />
+  </Icon>
+);
+/** A film frame with a play mark: a video of the media library. */
+export const VideoIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m10 9 5 3-5 3V9Z" />
+  </Icon>
+);
 
 /** Nav icons: one per dashboard. */
 export const NavIcons = {
@@ -231,6 +246,13 @@ export const NavIcons = {
       <circle cx="4.5" cy="6" r="1" />
       <circle cx="4.5" cy="12" r="1" />
       <circle cx="4.5" cy="18" r="1" />
+    </Icon>
+  ),
+  media: (p: IconProps) => (
+    <Icon {...p}>
+      <rect x="6" y="3" width="15" height="13" rx="2" />
+      <path d="M3 7v12a2 2 0 0 0 2 2h12" />
+      <path d="m6 13 4-4 3 3 2-2 6 6" />
     </Icon>
   ),
   generalContent: (p: IconProps) => (

@@ -21,7 +21,10 @@ import { LanguageSwitch } from './language-switch';
 /** `desk`: an entry of the enquiry desk, shown together under the desk's count of new items. */
 type NavItem = { to: string; label: TKey; icon: keyof typeof NavIcons; desk?: boolean };
 
-/** The specification's menu, in its order; each role sees the entries whose screens it may open. */
+/**
+ * The specification's menu, in its order (the media library after the content dashboards whose
+ * images it holds); each role sees the entries whose screens it may open.
+ */
 export const NAV_ITEMS: NavItem[] = [
   { to: paths.services, label: 'nav.services', icon: 'services' },
   { to: paths.banners, label: 'nav.banners', icon: 'banners' },
@@ -31,6 +34,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: paths.blogs, label: 'nav.blogs', icon: 'blogs' },
   { to: paths.serviceLists, label: 'nav.serviceLists', icon: 'serviceLists' },
   { to: paths.generalContent, label: 'nav.generalContent', icon: 'generalContent' },
+  { to: paths.media, label: 'nav.media', icon: 'media' },
   { to: paths.subscriptions, label: 'nav.subscriptions', icon: 'subscriptions' },
   { to: paths.team, label: 'nav.team', icon: 'team' },
   { to: paths.lifecycle, label: 'nav.lifecycle', icon: 'lifecycle' },

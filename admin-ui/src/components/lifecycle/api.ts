@@ -2,9 +2,23 @@
  * The content lifecycle's API (ARCHITECTURE.md, "Content lifecycle"): the same calls for every
  * kind of public content.
  */
+import { formPath, paths } from '@/config/paths';
 import { getOne, request, send, type ItemEnvelope, type ListEnvelope } from '@/lib/api-client';
 
 export type ContentKind = 'service' | 'service-list' | 'blog' | 'client-review' | 'banner' | 'general-content';
+
+/** The edit form of each kind. */
+const FORM_OF: Record<ContentKind, string> = {
+  service: paths.addService,
+  'service-list': paths.addServiceList,
+  blog: paths.addBlog,
+  'client-review': paths.addReview,
+  banner: paths.addBanner,
+  'general-content': paths.addGeneralContent,
+};
+
+/** Where an item of `kind` is edited: `/addblog/7`. */
+export const editPath = (kind: ContentKind, id: number) => formPath(FORM_OF[kind], id);
 
 /** The kind of content an audit line or a publish job names by its resource (`service_item`, …). */
 export const KIND_OF_RESOURCE: Readonly<Record<string, ContentKind>> = {

@@ -8,25 +8,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { paths, formPath } from '@/config/paths';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { failureText, serverText } from '@/lib/messages';
 import { usePermissions } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { Spinner } from '../ui/spinner';
-import { getDeleted, getScheduled, titleOf, undelete, type ContentKind, type Listed } from './api';
+import { editPath, getDeleted, getScheduled, titleOf, undelete, type Listed } from './api';
 import { StatusBadge } from './lifecycle-panel';
 import { formatInZone, useTimeZone } from './time-zone';
-
-/** The edit form of each kind. */
-const FORM_OF: Record<ContentKind, string> = {
-  service: paths.addService,
-  'service-list': paths.addServiceList,
-  blog: paths.addBlog,
-  'client-review': paths.addReview,
-  banner: paths.addBanner,
-  'general-content': paths.addGeneralContent,
-};
 
 /** One list of the page: its heading, its loading and failure states, and its table. */
 function Section<T>({
@@ -118,7 +107,7 @@ export function LifecyclePage() {
             <tr key={`${item.kind}-${item.id}`}>
               <td data-label={t('lifecycle.kind')}>{t(`lifecycle.kinds.${item.kind}`)}</td>
               <td data-label={t('lifecycle.item')}>
-                <Link to={formPath(FORM_OF[item.kind], item.id)}>{titleOf(item)}</Link>
+                <Link to={editPath(item.kind, item.id)}>{titleOf(item)}</Link>
               </td>
               <td data-label={t('lifecycle.label')}>
                 <StatusBadge record={item} />

@@ -16,7 +16,8 @@ type DialogProps = {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
-  size?: 'small' | 'medium' | 'large' | 'full';
+  /** `sheet`: the whole screen (a phone's view of a side panel). */
+  size?: 'small' | 'medium' | 'large' | 'full' | 'sheet';
   role?: 'dialog' | 'alertdialog';
   /** Element to focus first (defaults to the first focusable element). */
   initialFocus?: React.RefObject<HTMLElement | null>;
@@ -84,7 +85,7 @@ export function Dialog({
 
   if (!open) return null;
   return createPortal(
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div className={`dialog-backdrop dialog-backdrop--${size}`} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={panel}
         className={`dialog dialog--${size}`}

@@ -31,23 +31,43 @@ export function MediaStatus({ info }: { info: MediaInfo }) {
   );
 }
 
+/** `1600 × 1067 px`, the numbers kept left to right in Arabic. */
+export function Dimensions({ width, height }: { width: number; height: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <bdi dir="ltr">
+        {width} × {height}
+      </bdi>{' '}
+      {t('media.pixels')}
+    </>
+  );
+}
+
+/** `8.3 MB` (decimal units, Latin digits in both languages). */
+export function FileSize({ bytes }: { bytes: number }) {
+  const { t, i18n } = useTranslation();
+  const size = formatBytes(bytes, i18n.language);
+  return (
+    <>
+      <bdi dir="ltr">{size.value}</bdi> {t(`media.${size.unit}`)}
+    </>
+  );
+}
+
 function MediaFacts({ info }: { info: MediaInfo }) {
   const { t, i18n } = useTranslation();
   const facts = mediaFacts(info);
-  const size = facts.bytes ? formatBytes(facts.bytes, i18n.language) : null;
   const formats = formatList(facts.formats, i18n.language);
   const items = [
     facts.width && facts.height ? (
       <li key="dimensions">
-        <bdi dir="ltr">
-          {facts.width} × {facts.height}
-        </bdi>{' '}
-        {t('media.pixels')}
+        <Dimensions width={facts.width} height={facts.height} />
       </li>
     ) : null,
-    size ? (
+    facts.bytes ? (
       <li key="bytes">
-        <bdi dir="ltr">{size.value}</bdi> {t(`media.${size.unit}`)}
+        <FileSize bytes={facts.bytes} />
       </li>
     ) : null,
     info.status === 'ready' && facts.sizes > 0 ? (

@@ -2,21 +2,26 @@
  * The file dropzone of content forms: one file (JPG, PNG, WebP, AVIF, SVG, MP4, WebM, OGG; at most 20 MB),
  * previewed before saving. The chosen file lives in the form (`fileName`); the stored address
  * (`urlName`) is kept when no new file is chosen. Uploading happens on save, with a progress
- * bar; a stored image then shows what the server made of it (its sizes, or why not).
+ * bar; a stored image then shows what the server made of it (its sizes, or why not). Whoever may
+ * upload may instead choose a file already in the media library: its address becomes the stored
+ * one, as an upload's would on save.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { useController, useFormContext, useWatch, type FieldValues, type Path } from 'react-hook-form';
+import { useController, useFormContext, useWatch, type FieldValues, type Path, type PathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES } from '@/config/constants';
 import { mediaName, useMediaInfo } from '@/lib/media-info';
+import { fileNameOf, MEDIA_TYPES, PICTURE_TYPES } from '@/lib/media-library';
+import { usePermissions } from '@/lib/permissions';
 import { isVideo } from '@/lib/upload';
 import { useUploadProgress } from '@/lib/upload-progress';
 import { UploadIcon } from '../icons/icons';
 import { describedBy, FieldShell, useFieldError, useFieldLabel } from '../form/field';
 import { useLocked } from '../form/locked-fields';
 import { StoredImage } from '../ui/media';
+import { LibraryPicker } from './library-picker';
 import { MediaStatus } from './media-status';
 import { UploadProgress } from './upload-progress';
 
@@ -27,6 +32,8 @@ type UploadFieldProps<V extends FieldValues> = {
   required?: boolean;
   /** Banner previews are capped at 300 px high. */
   previewMaxHeight?: number;
+  /** The library offers videos too (the site shows none yet: pictures only by default). */
+  acceptsVideo?: boolean;
 };
 
 /** The preview's widest CSS width (`.upload-preview img`) and its `sizes`. */
@@ -43,12 +50,15 @@ export function rejectionMessage(rejections: FileRejection[], t: (key: 'upload.i
   return t('upload.otherError');
 }
 
-export function UploadField<V extends FieldValues>({ fileName, urlName, label, required, previewMaxHeight }: UploadFieldProps<V>) {
+export function UploadField<V extends FieldValues>({ fileName, urlName, label, required, previewMaxHeight, acceptsVideo = false }: UploadFieldProps<V>) {
   const { t } = useTranslation();
   const id = useId();
   useFieldLabel(urlName, label);
   useFieldLabel(fileName, label);
-  const { control, clearErrors } = useFormContext<V>();
+  const { control, clearErrors, setValue } = useFormContext<V>();
+  const { can } = usePermissions();
+  /** The name of the file last chosen from the library, for the caption. */
+  const [picked, setPicked] = useState<string | null>(null);
   const { field } = useController({ control, name: fileName });
   const existing = useWatch({ control, name: urlName }) as string | undefined;
   const urlError = useFieldError(urlName);
@@ -78,6 +88,7 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
     disabled: uploading || locked,
     onDropAccepted: (files) => {
       setRejected(null);
+      setPicked(null);
       field.onChange(files[0]);
       clearErrors([urlName, fileName]);
     },
@@ -128,6 +139,23 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
           </span>
         </button>
       </div>
+      {can('media.upload') && !locked ? (
+        <div className="upload-field__library">
+          <LibraryPicker
+            types={acceptsVideo ? MEDIA_TYPES : PICTURE_TYPES}
+            current={file ? null : mediaName(existing)}
+            disabled={uploading}
+            onChoose={(item) => {
+              // As an upload does on save: the file's address is the field's, no file waits to be sent.
+              field.onChange(null);
+              setValue(urlName, item.url as PathValue<V, Path<V>>, { shouldDirty: true });
+              clearErrors([urlName, fileName]);
+              setRejected(null);
+              setPicked(fileNameOf(item));
+            }}
+          />
+        </div>
+      ) : null}
       {previewSource ? (
         <figure className="upload-preview" data-testid="upload-preview">
           {previewIsVideo ? (
@@ -140,7 +168,7 @@ export function UploadField<V extends FieldValues>({ fileName, urlName, label, r
           {file && sent !== null ? <UploadProgress sent={sent} name={file.name} /> : null}
           <figcaption>
             <span className="upload-preview__caption">
-              {file ? t('upload.chosen', { name: file.name }) : t('upload.current')}
+              {file ? t('upload.chosen', { name: file.name }) : picked ? t('library.picker.chosen', { name: picked }) : t('upload.current')}
               {file && !uploading ? (
                 <button
                   type="button"

@@ -1,0 +1,3 @@
+import { MediaPage } from '@/features/media';
+
+export default MediaPage;

@@ -1,0 +1,1 @@
+export { MediaPage } from './components/media-page';

@@ -134,13 +134,20 @@ fn files(row: &media_image::Model) -> Vec<String> {
     names
 }
 
+/// The edge's key of the stored file `name` (an original or a variant), as `/media/` sends it.
+pub fn edge_key(name: &str) -> String {
+    ssg::edge::file_key(&format!("media/{name}"))
+}
+
 /// Moves the file `name` to the trash, unless something shows it (then nothing changes and the
-/// answer says what shows it).
+/// answer says what shows it). With `edge` (`CONCIERGE_CDN_PURGE` set), the edge's copies of
+/// its files are purged through the purge queue, queued in the same transaction.
 pub async fn delete(
     db: &Db,
     store: &BlobStore,
     name: &str,
     now: DateTime<Utc>,
+    edge: bool,
 ) -> Result<media_image::Model, Refused> {
     let txn = db.write.begin().await?;
     let marked = media_image::Entity::update_many()
@@ -161,6 +168,10 @@ pub async fn delete(
         .save(&txn)
         .await?;
     let row = find(&txn, name).await?;
+    if edge {
+        let files = files(&row).into_iter().map(|f| format!("media/{f}"));
+        concierge_store::edge_purges::enqueue(&txn, files).await?;
+    }
     txn.commit().await?;
     move_files(store, &row, false).await?;
     Ok(row)

@@ -415,6 +415,40 @@ async fn a_page_published_again_replaces_the_404_the_edge_cached_at_its_url() {
     assert!(body == stored);
 }
 
+#[tokio::test]
+async fn a_file_moved_to_the_media_librarys_trash_leaves_the_edge_too() {
+    let varnish_port = free_port();
+    let app = purging_app(format!("varnish://127.0.0.1:{varnish_port}")).await;
+    let origin: u16 = app.address.rsplit(':').next().unwrap().parse().unwrap();
+    let varnish = Varnish::start_on(origin, varnish_port).await;
+    let token = app.admin_token().await;
+    let svg = br##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><rect width="2" height="2" fill="#C9A227"/></svg>"##;
+    let (status, body) =
+        crate::media::upload(&app, &token, "mark.svg", "image/svg+xml", svg.to_vec()).await;
+    assert_eq!(status, 200, "{body}");
+    let url = body["responseData"].as_str().unwrap().to_owned();
+    assert_eq!(through(&varnish, &url).await.0, 200);
+    let (status, _, hit) = through(&varnish, &url).await;
+    assert_eq!((status, hit), (200, true), "the edge keeps it (a year)");
+
+    let name = url.trim_start_matches("/media/");
+    let (status, body) = read(
+        app.api(Method::DELETE, &format!("/media/{name}"))
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    settled(&app, &token).await;
+    assert_eq!(
+        through(&varnish, &url).await.0,
+        404,
+        "gone from the edge too"
+    );
+}
+
 /// The publish status as `server`'s administrator reads it.
 async fn status_of(server: &crate::faults::Instance, token: &str) -> Value {
     let body: Value = server

@@ -222,6 +222,30 @@ impl TestApp {
             .to_owned()
     }
 
+    /// The token of a contributor of this app's own, signed in once (signing the test's
+    /// administrator in again would end its session): what reads the media library's files.
+    pub async fn library_reader(&self) -> String {
+        static TOKENS: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+        let known = TOKENS
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|(at, _)| *at == self.address)
+            .cloned();
+        if let Some((_, token)) = known {
+            return token;
+        }
+        let (name, role) = ("library-reader", concierge::roles::Role::Contributor);
+        self.create_admin_with(name, ADMIN_PASSWORD, Some(role))
+            .await;
+        let token = self.token_of(name, ADMIN_PASSWORD).await;
+        TOKENS
+            .lock()
+            .unwrap()
+            .push((self.address.clone(), token.clone()));
+        token
+    }
+
     /// A signed-in administrator's token.
     pub async fn admin_token(&self) -> String {
         self.create_admin(ADMIN, ADMIN_PASSWORD).await;

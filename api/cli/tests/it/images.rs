@@ -30,31 +30,9 @@ fn holds(bytes: &[u8], needle: &[u8]) -> bool {
     bytes.windows(needle.len()).any(|w| w == needle)
 }
 
-/// `GET /api/v1/media/{name}` of an uploaded file's URL (as a contributor of its own, signed in
-/// once for each app: signing the test's administrator in again would end its session).
+/// `GET /api/v1/media/{name}` of an uploaded file's URL.
 async fn info(app: &TestApp, url: &str) -> (u16, Value) {
-    static TOKENS: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
-    let known = TOKENS
-        .lock()
-        .unwrap()
-        .iter()
-        .find(|(address, _)| *address == app.address)
-        .map(|(_, token)| token.clone());
-    let token = match known {
-        Some(token) => token,
-        None => {
-            let name = "images-reader";
-            let role = concierge::roles::Role::Contributor;
-            app.create_admin_with(name, crate::helpers::ADMIN_PASSWORD, Some(role))
-                .await;
-            let token = app.token_of(name, crate::helpers::ADMIN_PASSWORD).await;
-            TOKENS
-                .lock()
-                .unwrap()
-                .push((app.address.clone(), token.clone()));
-            token
-        }
-    };
+    let token = app.library_reader().await;
     let name = url.strip_prefix("/media/").expect("a media URL");
     let (status, body) = read(
         app.api(Method::GET, &format!("/media/{name}"))

@@ -298,6 +298,13 @@ pub async fn serve(
             ),
         ));
     }
+    // Its own key (not the site's: a file named by its content never changes, and a full
+    // build's purge need not drop it), purged when the file goes to the library's trash.
+    let mut keys = actix_web::http::header::HeaderMap::new();
+    super::site::key_headers(&mut keys, &[media::library::edge_key(&name)]);
+    for (key, value) in keys {
+        response.insert_header((key, value));
+    }
     if kind == Kind::Svg {
         response.insert_header((
             header::CONTENT_SECURITY_POLICY,

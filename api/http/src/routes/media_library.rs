@@ -303,11 +303,18 @@ fn in_use(usage: Vec<Usage>) -> HttpResponse {
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn remove(state: web::Data<AppState>, _admin: Admin, name: web::Path<String>) -> Answer {
     let name = name_of(&name)?;
-    match library::delete(&state.db, &state.media, name, state.settings.clock.now()).await {
-        Ok(row) => Ok(envelope::updated(
-            detail(&row, Vec::new()),
-            &catalog().messages.media_deleted,
-        )),
+    let now = state.settings.clock.now();
+    let edge = state.settings.cdn_purge.is_some();
+    match library::delete(&state.db, &state.media, name, now, edge).await {
+        Ok(row) => {
+            if edge {
+                state.publisher.purges_queued().notify_one();
+            }
+            Ok(envelope::updated(
+                detail(&row, Vec::new()),
+                &catalog().messages.media_deleted,
+            ))
+        }
         Err(Refused::InUse(usage)) => Ok(in_use(usage)),
         Err(Refused::Error(e)) => Err(e.into()),
     }

@@ -39,6 +39,11 @@ fn surrogate_keys(headers: &mut header::HeaderMap, file: &str, wanted: Option<&s
     if let Some(wanted) = wanted {
         keys.insert(0, ssg::edge::file_key(wanted));
     }
+    key_headers(headers, &keys);
+}
+
+/// `keys` in the headers of [`surrogate_keys`].
+pub(crate) fn key_headers(headers: &mut header::HeaderMap, keys: &[String]) {
     if let Ok(spaced) = HeaderValue::from_str(&keys.join(" ")) {
         headers.insert(
             header::HeaderName::from_static("surrogate-key"),

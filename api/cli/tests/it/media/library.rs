@@ -712,3 +712,58 @@ async fn new_words_for_an_image_republish_exactly_the_pages_that_show_it() {
         "the figure has variants"
     );
 }
+
+#[tokio::test]
+async fn a_save_and_a_delete_at_the_same_moment_never_leave_content_showing_a_deleted_file() {
+    let app = spawn_app().await;
+    let token = app.admin_token().await;
+    let id = app
+        .create_as(&token, "/blog", &blog("Racing the trash", 1))
+        .await;
+    let mut outcomes = BTreeMap::new();
+    for round in 0..12u8 {
+        let name = uploaded(
+            &app,
+            &token,
+            &format!("race-{round}.png"),
+            "image/png",
+            png(8, 8, [round, 1, 2]),
+        )
+        .await;
+        let mut body = body_of(&app, &token, id).await;
+        body["image_url"] = json!(format!("/media/{name}"));
+        let path = format!("/blog/{id}");
+        let save = app.send_as(&token, Method::PUT, &path, &body);
+        let delete = app
+            .api(Method::DELETE, &format!("/media/{name}"))
+            .bearer_auth(&token)
+            .send();
+        let (saved, deleted) = tokio::join!(save, delete);
+        let (saved, deleted) = (saved.status().as_u16(), deleted.unwrap().status().as_u16());
+        *outcomes.entry((saved, deleted)).or_insert(0) += 1;
+        // One of the two wins, and what the database says holds.
+        let shown = body_of(&app, &token, id).await["image_url"] == json!(format!("/media/{name}"));
+        let trashed = !detail(&app, &token, &name).await["deleted_at"].is_null();
+        assert!(
+            !(shown && trashed),
+            "round {round}: saved {saved}, deleted {deleted}"
+        );
+        assert_eq!(saved == 200, shown, "round {round}");
+        assert_eq!(deleted == 200, trashed, "round {round}");
+        assert!(
+            matches!((saved, deleted), (200, 409) | (400, 200)),
+            "round {round}: {saved} {deleted}"
+        );
+        index_is_exact(&app).await;
+        // Put the blog back to a file nothing deletes, for the next round.
+        let mut back = body_of(&app, &token, id).await;
+        back["image_url"] = json!("/media/blog.svg");
+        let (status, _) = read(
+            app.send_as(&token, Method::PUT, &format!("/blog/{id}"), &back)
+                .await,
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
+    eprintln!("outcomes (save, delete): {outcomes:?}");
+}

@@ -172,8 +172,10 @@ pub async fn delete(
         let files = files(&row).into_iter().map(|f| format!("media/{f}"));
         concierge_store::edge_purges::enqueue(&txn, files).await?;
     }
-    txn.commit().await?;
+    // The files before the commit: a delete answered 200 has taken them off `/media/`. Should
+    // the move fail, nothing is deleted (a move is not done twice, so a retry finishes it).
     move_files(store, &row, false).await?;
+    txn.commit().await?;
     Ok(row)
 }
 

@@ -140,7 +140,10 @@ test.describe('the media library', () => {
     await page.getByRole('button', { name: 'Deleted', exact: true }).click();
     await expect(page).toHaveURL(/[?&]deleted=true/);
     await page.getByRole('searchbox', { name: 'Search' }).fill(file);
+    // The search is in the address before the tile is opened (both write it).
+    await expect(page).toHaveURL(/[?&]q=/);
     await page.getByRole('list', { name: 'Deleted files' }).getByRole('button', { name: new RegExp(escape(file)) }).click();
+    await expect(page).toHaveURL(/[?&]item=/);
     const trashed = page.getByRole('complementary', { name: file });
     await expect(trashed).toContainText(/Deleted on \d{2}-\d{2}-\d{4} \d{2}:\d{2}\./);
     await trashed.getByRole('button', { name: `Bring back ${file}` }).click();

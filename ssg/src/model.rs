@@ -182,7 +182,10 @@ impl SiteData {
         for s in &mut self.services {
             s.items.sort_by_key(|i| (i.display_order, i.id));
         }
-        self.blogs.sort_by_key(|b| (b.display_order, b.id));
+        // The publisher's cards come in order: checked in one pass rather than sorted again.
+        if !self.blogs.is_sorted_by_key(|b| (b.display_order, b.id)) {
+            self.blogs.sort_by_key(|b| (b.display_order, b.id));
+        }
         self.reviews.sort_by_key(|r| (r.display_order, r.id));
         self.banners.sort_by_key(|b| b.id);
         self.redirects.sort();

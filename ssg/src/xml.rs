@@ -3,7 +3,6 @@
 //!
 //! [`SITEMAP_CHUNK`]: crate::plan::SITEMAP_CHUNK
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::model::{Blog, SiteData, pick};
@@ -90,13 +89,7 @@ pub fn sitemap_blogs(site: &str, data: &SiteData, chunk: i32) -> String {
 }
 
 pub fn sitemap_index(site: &str, data: &SiteData) -> String {
-    let mut chunks: BTreeMap<i32, chrono::DateTime<chrono::Utc>> = BTreeMap::new();
-    for blog in &data.blogs {
-        let latest = chunks
-            .entry(sitemap_chunk(blog.id))
-            .or_insert(blog.updated_at);
-        *latest = (*latest).max(blog.updated_at);
-    }
+    let chunks = crate::plan::sitemap_latest(data);
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">",
     );

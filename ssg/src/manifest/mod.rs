@@ -242,6 +242,8 @@ impl Memo {
             None => Ids::default(),
         };
         let inputs = Inputs::new(data, shared, &self.cards);
+        // Every chunk's sitemap is digested: the cards grouped by chunk once.
+        inputs.chunks();
         let wanted: Vec<Wanted> = outputs(data)
             .into_par_iter()
             .map(|target| {
@@ -328,6 +330,7 @@ impl<'d> Inputs<'d> {
         self.cards.get(id).map(|(_, digest)| digest)
     }
 
+    /// The cards of each sitemap chunk, grouped once (for digesting every chunk's sitemap).
     fn chunks(&self) -> &BTreeMap<i32, Vec<&'d BlogCard>> {
         self.chunks.get_or_init(|| {
             let mut chunks: BTreeMap<i32, Vec<&BlogCard>> = BTreeMap::new();
@@ -376,18 +379,18 @@ impl<'d> Inputs<'d> {
             Target::Redirect { blog_id: id, .. } => {
                 h.update(self.card(id).unwrap_or(&[0; 16]));
             }
-            Target::SitemapIndex => {
-                let latest: Vec<_> = self
-                    .chunks()
-                    .iter()
-                    .map(|(k, blogs)| (k, blogs.iter().map(|b| b.updated_at).max()))
-                    .collect();
-                feed(&mut h, &latest);
-            }
+            Target::SitemapIndex => feed(&mut h, &crate::plan::sitemap_latest(data)),
             Target::SitemapPages => feed(&mut h, &self.listing_pages),
-            Target::SitemapBlogs(k) => {
-                self.feed_cards(&mut h, self.chunks().get(k).into_iter().flatten().copied());
-            }
+            Target::SitemapBlogs(k) => match self.chunks.get() {
+                Some(chunks) => {
+                    self.feed_cards(&mut h, chunks.get(k).into_iter().flatten().copied());
+                }
+                // An edit's one chunk: its cards picked out, rather than every card grouped.
+                None => {
+                    let cards = data.blogs.iter().filter(|b| sitemap_chunk(b.id) == *k);
+                    self.feed_cards(&mut h, cards.map(|b| &**b));
+                }
+            },
             Target::Feeds => self.feed_cards(&mut h, newest(data).into_iter()),
             // The rest show only what every page shows.
             Target::Page(_) | Target::NotFound | Target::Robots | Target::Assets => {}

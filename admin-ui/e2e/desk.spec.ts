@@ -4,13 +4,12 @@
  * themself, adds two notes, changes its status from the list and exports the list; a change made
  * on a stale row is refused and told; an owner deletes a request and brings it back.
  */
-import AxeBuilder from '@axe-core/playwright';
 import JSZip from 'jszip';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test, type Api } from './support/fixtures';
 import { addMember, signInAs } from './support/members';
-import { expectToast } from './support/ui';
+import { expectAccessible, expectToast } from './support/ui';
 
 const texts = {
   en: {
@@ -97,14 +96,6 @@ async function sendAirportRequest(api: Api, fullName: string, lang: 'en' | 'ar')
 
 const getItem = async (api: Api, id: number) => (await api.call<{ responseBody: DeskItem[] }>('GET', `/airport-requests/${id}`)).json.responseBody[0];
 
-async function expectAccessible(page: Page, label: string) {
-  // A toast still fading in or out (the sign-in's, a save's) is checked mid-animation: left out.
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-sonner-toaster]').analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, label).toEqual([]);
-}
 
 for (const language of ['en', 'ar'] as const) {
   const say = texts[language];

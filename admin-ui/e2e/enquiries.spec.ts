@@ -4,13 +4,12 @@
  * reload), export what is shown, and, as an owner, delete an enquiry and bring it back.
  * The 24-hour marker needs an enquiry a day old, which the API cannot make: vitest covers it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import JSZip from 'jszip';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { ADMIN_USER } from './support/env';
-import { expectToast } from './support/ui';
+import { expectAccessible, expectToast } from './support/ui';
 
 /** What the admin says, in each language (the locales' texts, as a user reads them). */
 const texts = {
@@ -88,14 +87,6 @@ type Enquiry = {
 const rows = (page: Page) => page.locator('table.table tbody tr');
 const rowWith = (page: Page, text: string) => rows(page).filter({ hasText: text });
 
-async function expectAccessible(page: Page, label: string) {
-  // A toast still fading in or out (the sign-in's, a save's) is checked mid-animation: left out.
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-sonner-toaster]').analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, label).toEqual([]);
-}
 
 for (const language of ['en', 'ar'] as const) {
   const say = texts[language];

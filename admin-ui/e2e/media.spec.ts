@@ -5,11 +5,10 @@
  * blog); once the blog shows another picture it goes to the trash and comes back. The page in
  * Arabic reads right to left, and on a phone a file opens as a full-screen sheet.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, unique, type Api } from './support/fixtures';
 import { uniquePng } from './support/png';
-import { expectSavedTo, expectToast } from './support/ui';
+import { expectAccessible, expectSavedTo, expectToast } from './support/ui';
 
 type Blog = { id: number; name: string; image_url: string };
 type Media = { name: string; url: string; original_name: string | null; alt: string | null; alt_ar: string | null; focal_x: number | null; focal_y: number | null; deleted_at: string | null };
@@ -37,13 +36,6 @@ async function uploadOnMediaPage(page: Page, name: string, uploaded: string): Pr
   return openItem(page);
 }
 
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-sonner-toaster]').analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious, label).toEqual([]);
-}
 
 test.describe('the media library', () => {
   test('upload, describe and focus a picture; a blog takes it from the library; delete is refused while shown, then allowed; bring it back', async ({ adminPage: page, api, server }) => {

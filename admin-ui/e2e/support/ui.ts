@@ -1,4 +1,5 @@
-/** Page helpers shared by the specs: toasts, table rows, the row menu, form fields. */
+/** Page helpers shared by the specs: toasts, table rows, the row menu, form fields, axe. */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
@@ -78,4 +79,14 @@ export async function chooseImage(page: Page, name = 'gold.png'): Promise<void> 
 export async function expectSavedTo(page: Page, message: string, dashboard: string): Promise<void> {
   await expectToast(page, message);
   await expect(page).toHaveURL(new RegExp(`/admin${dashboard}(\\?.*)?$`));
+}
+
+/** No serious or critical axe finding (WCAG 2.1 A and AA) on the page; a toast still fading in or
+ * out (the sign-in's, a save's) is checked mid-animation, so it is left out. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-sonner-toaster]').analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, label).toEqual([]);
 }

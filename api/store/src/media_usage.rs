@@ -8,8 +8,8 @@
 use std::collections::BTreeSet;
 
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, JsonValue, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Statement,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, JsonValue, QueryFilter,
+    QueryOrder, QuerySelect, Statement,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -169,14 +169,6 @@ pub async fn usage(db: &impl ConnectionTrait, name: &str) -> Result<Vec<Usage>, 
             pending: u.pending,
         })
         .collect())
-}
-
-/// How many places show the file `name`.
-pub async fn count(db: &impl ConnectionTrait, name: &str) -> Result<u64, DbErr> {
-    media_usage::Entity::find()
-        .filter(media_usage::Column::MediaName.eq(name))
-        .count(db)
-        .await
 }
 
 /// Indexes every item of every kind from scratch (the migration that made the index, and a

@@ -5,6 +5,7 @@
  * filter and search above the table (`filter`). A delete refused because the row changed since the
  * list was read (409) says who changed it and when, and the list is read again.
  */
+import { QueryResult } from '../ui/query-result';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,7 +23,6 @@ import { ButtonLink } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Dialog } from '../ui/dialog';
 import { RowMenu, type RowAction } from '../ui/row-menu';
-import { Spinner } from '../ui/spinner';
 import { DataTable, type Column } from './data-table';
 import { ListToolbar, NoMatch } from './list-toolbar';
 import { Pagination } from './pagination';
@@ -143,31 +143,20 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
       ) : null}
 
       <div className="card">
-        {query.isPending ? (
-          <Spinner label={t('common.loading')} />
-        ) : query.isError ? (
-          <div className="notice notice--error" role="alert">
-            <p>{failureText(query.error, t('common.loadFailed'))}</p>
-            <button type="button" className="btn btn--secondary" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : (
-          <>
-            <DataTable
-              caption={title}
-              columns={columns}
-              rows={data?.result ?? []}
-              actionsHeader={t('common.actions')}
-              empty={filter && isFiltered(filter.value) ? <NoMatch onClear={() => filter.onChange({ status: undefined, q: '' })} /> : undefined}
-              actions={(row) => {
-                const actions = actionsFor(row);
-                return actions.length > 0 ? <RowMenu label={t('common.actionsFor', { name: rowName(row) })} actions={actions} /> : null;
-              }}
-            />
-            <Pagination page={page} totalCount={data?.totalCount ?? 0} size={PAGE_SIZE} onChange={onPageChange} />
-          </>
-        )}
+        <QueryResult query={query}>
+          <DataTable
+            caption={title}
+            columns={columns}
+            rows={data?.result ?? []}
+            actionsHeader={t('common.actions')}
+            empty={filter && isFiltered(filter.value) ? <NoMatch onClear={() => filter.onChange({ status: undefined, q: '' })} /> : undefined}
+            actions={(row) => {
+              const actions = actionsFor(row);
+              return actions.length > 0 ? <RowMenu label={t('common.actionsFor', { name: rowName(row) })} actions={actions} /> : null;
+            }}
+          />
+          <Pagination page={page} totalCount={data?.totalCount ?? 0} size={PAGE_SIZE} onChange={onPageChange} />
+        </QueryResult>
       </div>
 
       {view ? (

@@ -3,10 +3,10 @@
  * closes it, focus goes back to the button) with the library's grid, file-name search and type
  * filter, offering only the types the field takes. Choosing a file hands it to the field and closes.
  */
+import { QueryResult } from '../ui/query-result';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MEDIA_PAGE_SIZE } from '@/config/constants';
-import { failureText } from '@/lib/messages';
 import { MEDIA_TYPES, useMediaPage, type MediaItem, type MediaType } from '@/lib/media-library';
 import { Pagination } from '../data-table/pagination';
 import type { StatusFilter } from '../data-table/use-list-filter';
@@ -15,7 +15,6 @@ import { MediaGrid } from '../media-library/media-grid';
 import { MediaSearch } from '../media-library/media-search';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { Spinner } from '../ui/spinner';
 
 type BrowserProps = { types: readonly MediaType[]; current: string | null; onChoose: (item: MediaItem) => void };
 
@@ -37,27 +36,16 @@ function LibraryBrowser({ types, current, onChoose }: BrowserProps) {
           setPage(1);
         }}
       />
-      {query.isPending ? (
-        <Spinner label={t('common.loading')} />
-      ) : query.isError ? (
-        <div className="notice notice--error" role="alert">
-          <p>{failureText(query.error, t('common.loadFailed'))}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : (
-        <>
-          <MediaGrid
-            items={data?.result ?? []}
-            label={t('library.picker.label')}
-            current={current}
-            onSelect={onChoose}
-            empty={<p className="no-match__title">{t('library.picker.empty')}</p>}
-          />
-          <Pagination page={page} totalCount={data?.totalCount ?? 0} size={MEDIA_PAGE_SIZE} onChange={setPage} />
-        </>
-      )}
+      <QueryResult query={query}>
+        <MediaGrid
+          items={data?.result ?? []}
+          label={t('library.picker.label')}
+          current={current}
+          onSelect={onChoose}
+          empty={<p className="no-match__title">{t('library.picker.empty')}</p>}
+        />
+        <Pagination page={page} totalCount={data?.totalCount ?? 0} size={MEDIA_PAGE_SIZE} onChange={setPage} />
+      </QueryResult>
     </div>
   );
 }

@@ -246,6 +246,23 @@ impl TestApp {
         token
     }
 
+    /// The item at `path` as its form would send it back: as read, without the lifecycle's
+    /// fields (a save with them would change its status or schedule).
+    pub async fn editable(&self, token: &str, path: &str) -> Value {
+        let (_, body) = read(self.get_as(token, path).await).await;
+        let mut item = body["responseBody"][0].clone();
+        for key in [
+            "status",
+            "publish_at",
+            "unpublish_at",
+            "published_at",
+            "hasPendingChanges",
+        ] {
+            item.as_object_mut().expect("an item").remove(key);
+        }
+        item
+    }
+
     /// A signed-in administrator's token.
     pub async fn admin_token(&self) -> String {
         self.create_admin(ADMIN, ADMIN_PASSWORD).await;

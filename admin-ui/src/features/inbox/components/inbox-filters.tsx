@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { StatusSearch } from '@/components/data-table/list-toolbar';
+import { TrashToggle } from '@/components/ui/trash-toggle';
 import type { SetStatusFilter } from '@/components/data-table/use-list-filter';
 import type { TKey } from '@/locales/types';
 import { ENQUIRY_STATUSES, isEnquiryStatus, type EnquiryStatus, type InboxFilter } from '../types';
@@ -33,16 +34,13 @@ export function InboxFilters({ filter, onChange, placeholder }: InboxFiltersProp
 }
 
 /** The inbox or the trash (what was deleted in the last 30 days), as two pressed buttons. */
-export function TrashToggle({ deleted, onChange }: { deleted: boolean; onChange: (deleted: boolean) => void }) {
+export function InboxTrashToggle({ deleted, onChange }: { deleted: boolean; onChange: (deleted: boolean) => void }) {
   const { t } = useTranslation();
   return (
-    <div className="segmented" role="group" aria-label={t('inbox.trash.view')}>
-      <button type="button" className="segmented__option" aria-pressed={!deleted} onClick={() => onChange(false)}>
-        {t('inbox.trash.inbox')}
-      </button>
-      <button type="button" className="segmented__option" aria-pressed={deleted} onClick={() => onChange(true)}>
-        {t('inbox.trash.deleted')}
-      </button>
-    </div>
+    <TrashToggle
+      deleted={deleted}
+      onChange={onChange}
+      words={{ label: t('inbox.trash.view'), list: t('inbox.trash.inbox'), trash: t('inbox.trash.deleted') }}
+    />
   );
 }

@@ -3,6 +3,7 @@
  * how to reach them, what about (the kind's own column), a status that changes from the row,
  * who has it; the status filter and search; the trash with Bring back for owners; the export.
  */
+import { QueryResult } from '@/components/ui/query-result';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -14,7 +15,6 @@ import { Pagination } from '@/components/data-table/pagination';
 import { PlusIcon, UndoIcon } from '@/components/icons/icons';
 import { Page } from '@/components/layouts/page';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { PAGE_SIZE } from '@/config/constants';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { usePageParam } from '@/hooks/use-page-param';
@@ -29,7 +29,7 @@ import { useInboxFilter } from '../hooks/use-inbox-filter';
 import type { Kind } from '../kinds';
 import { isWaiting, type DeskRecord } from '../types';
 import { ExportButton } from './export-button';
-import { InboxFilters, TrashToggle } from './inbox-filters';
+import { InboxFilters, InboxTrashToggle } from './inbox-filters';
 import { PhoneLinks } from './phone-links';
 import { Received } from './received';
 import { PageLanguageTag, StatusBadge, WaitingMarker } from './status-badge';
@@ -183,33 +183,22 @@ export function InboxList<T extends DeskRecord>({ kind, about, add }: InboxListP
     >
       <div className="page__toolbar inbox-toolbar">
         <InboxFilters filter={filter} onChange={setFilter} placeholder={kind.words.searchPlaceholder} />
-        {can('enquiries.delete') ? <TrashToggle deleted={trash} onChange={setDeleted} /> : null}
+        {can('enquiries.delete') ? <InboxTrashToggle deleted={trash} onChange={setDeleted} /> : null}
       </div>
       {trash ? <p className="inbox-trash-hint">{t('inbox.trash.hint')}</p> : null}
 
       <div className={`card inbox-card${trash ? ' inbox-card--trash' : ''}`}>
-        {query.isPending ? (
-          <Spinner label={t('common.loading')} />
-        ) : query.isError ? (
-          <div className="notice notice--error" role="alert">
-            <p>{failureText(query.error, t('common.loadFailed'))}</p>
-            <button type="button" className="btn btn--secondary" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : (
-          <>
-            <DataTable
-              caption={trash ? t('inbox.trash.caption', { title }) : title}
-              columns={columns}
-              rows={data?.result ?? []}
-              empty={empty}
-              actionsHeader={trash ? t('common.actions') : undefined}
-              actions={trash ? (item) => <BringBack kind={kind} item={item} /> : undefined}
-            />
-            <Pagination page={page} totalCount={data?.totalCount ?? 0} size={PAGE_SIZE} onChange={setPage} />
-          </>
-        )}
+        <QueryResult query={query}>
+          <DataTable
+            caption={trash ? t('inbox.trash.caption', { title }) : title}
+            columns={columns}
+            rows={data?.result ?? []}
+            empty={empty}
+            actionsHeader={trash ? t('common.actions') : undefined}
+            actions={trash ? (item) => <BringBack kind={kind} item={item} /> : undefined}
+          />
+          <Pagination page={page} totalCount={data?.totalCount ?? 0} size={PAGE_SIZE} onChange={setPage} />
+        </QueryResult>
       </div>
     </Page>
   );

@@ -4,6 +4,8 @@
  * Upload; a file's panel (its focal point, descriptions, where it is used, Delete); and, for those
  * who may manage the library, the trash with Bring back. The view is kept in the address.
  */
+import { QueryResult } from '@/components/ui/query-result';
+import { TrashToggle } from '@/components/ui/trash-toggle';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoMatch } from '@/components/data-table/list-toolbar';
@@ -12,33 +14,16 @@ import { Page } from '@/components/layouts/page';
 import { MediaGrid } from '@/components/media-library/media-grid';
 import { MediaSearch } from '@/components/media-library/media-search';
 import { Dialog } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { MEDIA_PAGE_SIZE } from '@/config/constants';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { usePageParam } from '@/hooks/use-page-param';
 import { fileNameOf, useMediaPage } from '@/lib/media-library';
-import { failureText } from '@/lib/messages';
 import { clampPage, totalPages } from '@/lib/pagination';
 import { usePermissions } from '@/lib/permissions';
 import { useMediaView } from '../hooks/use-media-view';
 import { usePhoneLayout } from '../hooks/use-phone-layout';
 import { MediaDetail } from './media-detail';
 import { UploadButton, UploadStatus, useMediaUpload } from './upload-media';
-
-/** The library or its trash, as two pressed buttons. */
-function TrashToggle({ deleted, onChange }: { deleted: boolean; onChange: (deleted: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="segmented" role="group" aria-label={t('library.view.label')}>
-      <button type="button" className="segmented__option" aria-pressed={!deleted} onClick={() => onChange(false)}>
-        {t('library.view.library')}
-      </button>
-      <button type="button" className="segmented__option" aria-pressed={deleted} onClick={() => onChange(true)}>
-        {t('library.view.deleted')}
-      </button>
-    </div>
-  );
-}
 
 export function MediaPage() {
   const { t } = useTranslation();
@@ -98,37 +83,26 @@ export function MediaPage() {
             <span className="field__label">{t('library.filter.unused')}</span>
           </label>
         )}
-        {can('media.manage') ? <TrashToggle deleted={trash} onChange={(deleted) => view.setFlag('deleted', deleted)} /> : null}
+        {can('media.manage') ? <TrashToggle deleted={trash} onChange={(deleted) => view.setFlag('deleted', deleted)} words={{ label: t('library.view.label'), list: t('library.view.library'), trash: t('library.view.deleted') }} /> : null}
       </div>
       {trash ? <p className="media-trash-hint">{t('library.trash.hint')}</p> : null}
       <UploadStatus upload={upload} />
 
       <div className={`media-layout${detail && !phone ? ' media-layout--panel' : ''}`}>
         <div className={`card media-card${trash ? ' media-card--trash' : ''}`}>
-          {query.isPending ? (
-            <Spinner label={t('common.loading')} />
-          ) : query.isError ? (
-            <div className="notice notice--error" role="alert">
-              <p>{failureText(query.error, t('common.loadFailed'))}</p>
-              <button type="button" className="btn btn--secondary" onClick={() => void query.refetch()}>
-                {t('common.retry')}
-              </button>
-            </div>
-          ) : (
-            <>
-              <MediaGrid
-                items={data?.result ?? []}
-                label={trash ? t('library.grid.deleted') : t('library.grid.label')}
-                current={selected}
-                empty={empty}
-                onSelect={(item) => {
-                  opener.current = document.activeElement as HTMLElement | null;
-                  select(item.name);
-                }}
-              />
-              <Pagination page={page} totalCount={data?.totalCount ?? 0} size={MEDIA_PAGE_SIZE} onChange={setPage} />
-            </>
-          )}
+          <QueryResult query={query}>
+            <MediaGrid
+              items={data?.result ?? []}
+              label={trash ? t('library.grid.deleted') : t('library.grid.label')}
+              current={selected}
+              empty={empty}
+              onSelect={(item) => {
+                opener.current = document.activeElement as HTMLElement | null;
+                select(item.name);
+              }}
+            />
+            <Pagination page={page} totalCount={data?.totalCount ?? 0} size={MEDIA_PAGE_SIZE} onChange={setPage} />
+          </QueryResult>
         </div>
         {detail && !phone ? (
           <aside

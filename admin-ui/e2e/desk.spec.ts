@@ -6,7 +6,6 @@
  */
 import JSZip from 'jszip';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, test, type Api } from './support/fixtures';
 import { addMember, signInAs } from './support/members';
 import { expectAccessible, expectToast } from './support/ui';

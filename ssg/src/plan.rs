@@ -176,6 +176,25 @@ pub fn full(data: &SiteData) -> BTreeSet<Target> {
     outputs(data).into_iter().collect()
 }
 
+/// The redirect pages of `old` URLs, in their order, each once: those of live blogs
+/// (`slug_of` gives a live blog's current slug) that now have another URL.
+pub fn redirects<'s>(
+    old: &[crate::model::Redirect],
+    slug_of: impl Fn(i32) -> Option<&'s str>,
+) -> Vec<Target> {
+    let mut seen = BTreeSet::new();
+    old.iter()
+        .filter(|r| {
+            slug_of(r.blog_id).is_some_and(|slug| slug != r.slug)
+                && seen.insert((&r.slug, r.blog_id))
+        })
+        .map(|r| Target::Redirect {
+            slug: r.slug.clone(),
+            blog_id: r.blog_id,
+        })
+        .collect()
+}
+
 /// Every output of the site for `data`, once each, in an order fixed by the data (pages, blogs,
 /// redirects, the rest): [`full`] without the cost of a sorted set, for the publisher's plan.
 pub fn outputs(data: &SiteData) -> Vec<Target> {
@@ -193,17 +212,9 @@ pub fn outputs(data: &SiteData) -> Vec<Target> {
         true => Default::default(),
         false => data.blogs_by_id(),
     };
-    let mut redirects = BTreeSet::new();
-    for r in &data.redirects {
-        if by_id.get(&r.blog_id).is_some_and(|b| b.slug != r.slug)
-            && redirects.insert((&r.slug, r.blog_id))
-        {
-            targets.push(Target::Redirect {
-                slug: r.slug.clone(),
-                blog_id: r.blog_id,
-            });
-        }
-    }
+    targets.extend(redirects(&data.redirects, |id| {
+        by_id.get(&id).map(|b| b.slug.as_str())
+    }));
     targets.extend([
         Target::NotFound,
         Target::SitemapIndex,

@@ -30,7 +30,10 @@ use sha2::{Digest as _, Sha256};
 
 use crate::model::{BlogCard, Redirect, SiteData};
 use crate::plan::{Target, cards_shown, listing_pages, newest, outputs, sitemap_chunk};
+
+mod memo;
 use crate::routes::Route;
+pub use memo::Memo;
 
 /// A digest of a target's inputs (hex of 128 bits of SHA-256).
 pub type InputDigest = String;
@@ -58,248 +61,41 @@ pub fn digests(data: &SiteData, fingerprint: &str, year: i32) -> Vec<Wanted> {
     Arc::unwrap_or_clone(wanted)
 }
 
-/// What a publish plans with: every output the data wants, in [`outputs`]'s order, and a
-/// digest of their keys in that order (two lists with the same one name the same outputs in
-/// the same order).
+/// What a publish plans with: every output the data wants, in [`outputs`]'s order, under a
+/// number no other answer has, and, when it was made from an earlier answer, where their keys
+/// differ ([`Since`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Digests {
     pub wanted: Arc<Vec<Wanted>>,
-    pub keys: [u8; 32],
+    pub number: u64,
+    pub since: Option<Arc<Since>>,
 }
 
-/// What [`Memo::digests`] made last time, for the next time. Its answers are [`digests`]'s,
-/// made from scratch, for any sequence of data (a property test says so): an edit changes a
-/// card or two of thousands, and making every output's key and digest again was most of an
-/// edit's planning (docs/benchmarks.md, "Profiles").
-///
-/// It keeps each card's digest with the card it was made from, and its last answer with the
-/// cards it was made for, in their order. When the site has the same blogs in the same places
-/// under the same URLs, the same old URLs and the same shared inputs (an edit of a blog that
-/// keeps its place and its URL), the answer is the last one with the digests of the outputs
-/// that show a changed card made again, in place: no other key, digest or list is made.
-/// Otherwise each output's digest is made again, but a blog page whose card is the same keeps
-/// its digest.
-///
-/// The cards are shared, not copied: the publisher keeps its cards between loads and gives
-/// each publish the same ones ([`SiteData::blogs`]), so an unchanged card is found unchanged
-/// by its address alone. A card held here cannot change in place (an `Arc` shared is
-/// immutable) nor its address be reused while it is held. The answer is shared too: the list
-/// is changed in place when its last user has dropped it (a publisher does, before the next
-/// publish), and copied first otherwise.
-#[derive(Debug, Default)]
-pub struct Memo {
-    /// The digest of what every output shares, under which `last` was made.
-    shared: [u8; 32],
-    /// Each card's digest, with the card.
-    cards: Ids<(Arc<BlogCard>, [u8; 16])>,
-    last: Option<Last>,
+/// How an answer's keys differ from those of the answer it was made from (numbered
+/// `number`): a publisher that planned with that one compares every other output's digest
+/// with the one it had at the same position, and looks these up by key. An edit that moves a
+/// blog, renames it or adds an old URL changes a few keys; without this, every key was looked
+/// up again (docs/benchmarks.md, issue 45).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Since {
+    pub number: u64,
+    /// How many outputs that answer had.
+    pub len: usize,
+    /// Each position of that answer whose key this one does not have at the same position
+    /// (or does not reach), with that key. Positions past that answer's end are new.
+    pub old_keys: Vec<(usize, String)>,
 }
 
-/// The last answer, with what it was made for.
-#[derive(Debug)]
-struct Last {
-    digests: Digests,
-    /// The cards, in the site's order.
-    blogs: Vec<Arc<BlogCard>>,
-    redirects: Vec<Redirect>,
+/// Every answer's number, unique in the process (a memo made afresh does not start again).
+static ANSWERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_number() -> u64 {
+    ANSWERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// A map by blog id, with a fast hash: the ids are the database's, and SipHash was a tenth
 /// of the memo's time.
 type Ids<V> = HashMap<i32, V, foldhash::fast::RandomState>;
-
-impl Memo {
-    /// [`digests`], made again only where the data changed since the last call. Each target's
-    /// key and digest are made with no formatting machinery and no JSON (what all outputs
-    /// share is hashed once, and each card once), on every core (the order of the outputs
-    /// stays [`outputs`]'s).
-    pub fn digests(&mut self, data: &SiteData, fingerprint: &str, year: i32) -> Digests {
-        let shared = {
-            let mut h = Sha256::new();
-            feed(&mut h, &fingerprint);
-            feed(&mut h, &year);
-            feed(&mut h, &data.services);
-            feed(&mut h, &data.general_content);
-            h
-        };
-        let shared_digest: [u8; 32] = shared.clone().finalize().into();
-        let same_shared = std::mem::replace(&mut self.shared, shared_digest) == shared_digest;
-        let last = self.last.take().filter(|_| same_shared);
-        match last.as_ref().and_then(|last| last.moved(data)) {
-            Some(moved) => self.edited(data, &shared, last.expect("moved"), &moved),
-            None => self.made_again(data, &shared, last),
-        }
-    }
-
-    /// The last answer for data with the same outputs: the cards at `moved` are other cards
-    /// than last time (each perhaps with other contents); the outputs that show one whose
-    /// digest changed get a new digest.
-    fn edited(
-        &mut self,
-        data: &SiteData,
-        shared: &Sha256,
-        mut last: Last,
-        moved: &[usize],
-    ) -> Digests {
-        let mut changed = Vec::new();
-        // Cards the same but for the files their text shows: only their pages change.
-        let mut pages = Vec::new();
-        for &at in moved {
-            let card = &data.blogs[at];
-            let digest = match self.cards.get(&card.id) {
-                Some((kept, digest)) if **kept == **card => *digest,
-                kept => {
-                    let digest = card_digest(card);
-                    match kept {
-                        Some((_, d)) if *d == digest => pages.push(card.id),
-                        _ => changed.push(card.id),
-                    }
-                    digest
-                }
-            };
-            self.cards.insert(card.id, (card.clone(), digest));
-            last.blogs[at] = card.clone();
-        }
-        // The outputs that show a changed card, and the home page, which also shows the
-        // banners and the reviews (they are not among the shared inputs).
-        let inputs = Inputs::new(data, shared, &self.cards);
-        let shows_changed = |cards: &[Arc<BlogCard>]| cards.iter().any(|b| changed.contains(&b.id));
-        for w in Arc::make_mut(&mut last.digests.wanted) {
-            let affected = match &w.target {
-                Target::Page(Route::Home) => true,
-                Target::Page(Route::Blog { id, .. }) => changed.contains(id) || pages.contains(id),
-                _ if changed.is_empty() => false,
-                Target::Redirect { blog_id: id, .. } => changed.contains(id),
-                Target::Page(route @ Route::Blogs(_)) => shows_changed(cards_shown(route, data)),
-                Target::SitemapBlogs(k) => changed.iter().any(|id| sitemap_chunk(*id) == *k),
-                Target::SitemapIndex | Target::Feeds => true,
-                // The rest show what every page shows, and how many listing pages there are:
-                // the same.
-                _ => false,
-            };
-            if affected {
-                w.digest = inputs.digest(&w.target, &w.key);
-            }
-        }
-        let digests = last.digests.clone();
-        self.last = Some(last);
-        digests
-    }
-
-    /// Every output's digest made again, but for a blog page whose card is the one `old` (an
-    /// answer made under the same shared inputs) was made with.
-    fn made_again(&mut self, data: &SiteData, shared: &Sha256, old: Option<Last>) -> Digests {
-        let kept = &self.cards;
-        // Each card's digest, whether it changed, and whether its page did (the files its text
-        // shows are its page's alone).
-        let cards: Vec<(i32, [u8; 16], bool, bool)> = data
-            .blogs
-            .par_iter()
-            .map(|b| match kept.get(&b.id) {
-                Some((card, digest)) if Arc::ptr_eq(card, b) || card == b => {
-                    (b.id, *digest, false, false)
-                }
-                Some((card, digest)) => {
-                    let new = card_digest(b);
-                    let page = card.body_images != b.body_images;
-                    (b.id, new, new != *digest, page)
-                }
-                None => (b.id, card_digest(b), true, true),
-            })
-            .collect();
-        let mut changed: Ids<()> = Ids::default();
-        let mut pages_changed: Ids<()> = Ids::default();
-        for (b, (id, digest, new, page)) in data.blogs.iter().zip(&cards) {
-            if *page {
-                pages_changed.insert(*id, ());
-            }
-            if *new {
-                self.cards.insert(*id, (b.clone(), *digest));
-                changed.insert(*id, ());
-            } else if !Arc::ptr_eq(&self.cards[id].0, b) {
-                self.cards.insert(*id, (b.clone(), *digest));
-            }
-        }
-        if self.cards.len() > data.blogs.len() {
-            let live: Ids<()> = data.blogs.iter().map(|b| (b.id, ())).collect();
-            self.cards.retain(|id, _| live.contains_key(id));
-        }
-        // The blog pages of the last answer, by blog id, whose digests still hold.
-        let pages: Ids<&Wanted> = match &old {
-            Some(old) => old
-                .digests
-                .wanted
-                .iter()
-                .filter_map(|w| match &w.target {
-                    Target::Page(Route::Blog { id, .. })
-                        if !changed.contains_key(id) && !pages_changed.contains_key(id) =>
-                    {
-                        Some((*id, w))
-                    }
-                    _ => None,
-                })
-                .collect(),
-            None => Ids::default(),
-        };
-        let inputs = Inputs::new(data, shared, &self.cards);
-        // Every chunk's sitemap is digested: the cards grouped by chunk once.
-        inputs.chunks();
-        let wanted: Vec<Wanted> = outputs(data)
-            .into_par_iter()
-            .map(|target| {
-                let key = key(&target);
-                let digest = match &target {
-                    Target::Page(Route::Blog { id, .. })
-                        if let Some(w) = pages.get(id)
-                            && w.key == key =>
-                    {
-                        w.digest.clone()
-                    }
-                    _ => inputs.digest(&target, &key),
-                };
-                Wanted {
-                    target,
-                    key,
-                    digest,
-                }
-            })
-            .collect();
-        drop(pages);
-        drop(old);
-        let digests = Digests {
-            keys: keys_digest(&wanted),
-            wanted: Arc::new(wanted),
-        };
-        self.last = Some(Last {
-            digests: digests.clone(),
-            blogs: data.blogs.clone(),
-            redirects: data.redirects.clone(),
-        });
-        digests
-    }
-}
-
-impl Last {
-    /// Where `data`'s cards are other cards than those this answer was made for, when the
-    /// data has the same outputs: the same blogs in the same order under the same URLs, and
-    /// the same old URLs. `None` when it may not.
-    fn moved(&self, data: &SiteData) -> Option<Vec<usize>> {
-        if self.blogs.len() != data.blogs.len() || self.redirects != data.redirects {
-            return None;
-        }
-        let mut moved = Vec::new();
-        for (at, (now, then)) in data.blogs.iter().zip(&self.blogs).enumerate() {
-            if Arc::ptr_eq(now, then) {
-                continue;
-            }
-            if now.id != then.id || now.slug != then.slug {
-                return None;
-            }
-            moved.push(at);
-        }
-        Some(moved)
-    }
-}
 
 /// What a target's digest is made of: what every output shares, and each card's digest.
 struct Inputs<'d> {
@@ -397,16 +193,6 @@ impl<'d> Inputs<'d> {
         }
         crate::content::hex(&h.finalize()[..16])
     }
-}
-
-/// A digest of `wanted`'s keys, in order.
-fn keys_digest(wanted: &[Wanted]) -> [u8; 32] {
-    let mut h = Sha256::new();
-    for w in wanted {
-        h.update((w.key.len() as u64).to_le_bytes());
-        h.update(w.key.as_bytes());
-    }
-    h.finalize().into()
 }
 
 /// A card's digest: its fields' bytes, each told from the next (texts by their length),

@@ -27,15 +27,27 @@ fn every_output_is_in_its_part_and_a_blogs_outputs_in_its_sitemap_chunks() {
             }
         }
     }
+    // A chunk's sitemap with its blogs; the listing pages by the hundreds.
+    assert_eq!(Shard::of(&key(&Target::SitemapBlogs(2))), Shard::Blogs(2));
+    for (page, part) in [(1, 0), (249, 0), (250, 1), (4_172, 16)] {
+        let target = Target::Page(Route::Blogs(page));
+        assert_eq!(Shard::of(&key(&target)), Shard::Listing(part));
+    }
     for target in [
         Target::Page(Route::Home),
-        Target::Page(Route::Blogs(3)),
-        Target::SitemapBlogs(2),
+        Target::Page(Route::Service(3)),
+        Target::SitemapIndex,
         Target::Feeds,
     ] {
         assert_eq!(Shard::of(&key(&target)), Shard::Site);
     }
-    for shard in [Shard::Site, Shard::Blogs(0), Shard::Blogs(199)] {
+    for shard in [
+        Shard::Site,
+        Shard::Blogs(0),
+        Shard::Blogs(199),
+        Shard::Listing(0),
+        Shard::Listing(16),
+    ] {
         assert_eq!(Shard::parse(&shard.name()), Some(shard));
         assert!(shard.file().starts_with(MANIFEST_FILE) && shard.file() != INTENT_FILE);
     }
@@ -153,5 +165,8 @@ fn an_intent_makes_its_outputs_stale_with_every_file_they_may_hold() {
     );
     assert_eq!(m.get("Page(Blogs(9))").unwrap().digest, STALE);
     assert_eq!(m.get("Page(Home)"), Some(&entry('b', &["index.html"])));
-    assert_eq!(m.take_dirty(), BTreeSet::from([Shard::Site]));
+    assert_eq!(
+        m.take_dirty(),
+        BTreeSet::from([Shard::Site, Shard::Listing(0)])
+    );
 }

@@ -139,12 +139,12 @@ struct Stored {
     intent_text: Option<String>,
 }
 
-/// The outputs a publish wanted: a digest of their keys, in order, and the digest each one's
-/// entry in the manifest holds, in the same order (its inputs' digest, or [`manifest::STALE`]
-/// when it failed). What the manifest's entries already hold (the keys, the hex of the digests)
-/// is not kept twice.
+/// The outputs a publish wanted: the number of the memo's answer it planned with
+/// ([`manifest::Digests::number`]), and the digest each output's entry in the manifest holds,
+/// in the answer's order (its inputs' digest, or [`manifest::STALE`] when it failed). What the
+/// manifest's entries already hold (the keys, the hex of the digests) is not kept twice.
 struct LastPlan {
-    keys: [u8; 32],
+    number: u64,
     digests: Vec<[u8; 32]>,
 }
 
@@ -247,8 +247,10 @@ impl Publisher {
         let data = Arc::new(load_data_with(&db.read, &mut kept).await?);
         *self.kept.lock().expect("not poisoned") = Some(kept);
         let mut memo = manifest::Memo::default();
-        memo.digests(&data, site.fingerprint(), Site::year());
+        let digests = memo.digests(&data, site.fingerprint(), Site::year());
         *self.memo.lock().expect("not poisoned") = Some(memo);
+        self.remember_store(&digests).await?;
+        drop(digests);
         let mut targets: Vec<Target> = ssg::plan::FIXED
             .iter()
             .chain([&ssg::routes::Route::Blogs(1)])
@@ -268,6 +270,38 @@ impl Publisher {
             .map(drop)
         })
         .await?
+    }
+
+    /// Reads the manifest the store holds and remembers it, with what it holds of each output
+    /// of `digests` (the memo's answer) in the answer's order, as a publish that planned with
+    /// that answer would: the first edit after a start then plans as every other one, rather
+    /// than reading every part and looking every output up by its key (100 ms at 50,000
+    /// blogs). Nothing is remembered when a publish did not finish (its intent is the next
+    /// publish's to apply), and no plan when the manifest holds other outputs than the answer.
+    async fn remember_store(&self, digests: &manifest::Digests) -> anyhow::Result<()> {
+        let Some(stored) = self.read_manifest().await? else {
+            return Ok(());
+        };
+        let Some(parts) = stored.parts.filter(|_| stored.intent_text.is_none()) else {
+            return Ok(());
+        };
+        let held: Option<Vec<[u8; 32]>> = digests
+            .wanted
+            .iter()
+            .map(|w| stored.manifest.get(&w.key).map(|e| digest_bytes(&e.digest)))
+            .collect();
+        let last = held
+            .filter(|held| stored.manifest.keys().count() == held.len())
+            .map(|held| LastPlan {
+                number: digests.number,
+                digests: held,
+            });
+        *self.remembered.lock().expect("not poisoned") = Some(Remembered {
+            parts,
+            manifest: stored.manifest,
+            last,
+        });
+        Ok(())
     }
 
     /// True when the output holds a complete build of the current templates and content (a

@@ -385,14 +385,15 @@ impl Publisher {
         held: BTreeSet<String>,
         state: &mut Progress,
     ) -> anyhow::Result<()> {
-        let stale: BTreeSet<String> = if held.is_empty() {
-            BTreeSet::new()
-        } else {
-            let mut keep = state.new.files();
-            keep.extend([BUILD_MARKER.to_owned(), MANIFEST_FILE.to_owned()]);
-            keep.extend(state.new.shards().map(|shard| shard.file()));
-            held.into_iter().filter(|f| !keep.contains(f)).collect()
-        };
+        let mut stale = held;
+        if !stale.is_empty() {
+            stale.remove(BUILD_MARKER);
+            stale.remove(MANIFEST_FILE);
+            for shard in state.new.shards() {
+                stale.remove(&shard.file());
+            }
+            state.new.retain_unheld(&mut stale);
+        }
         self.remove(&stale).await?;
         state.report.removed = stale.len();
         // Gone from the store, and (before the manifest says so) queued to go from the edge.
@@ -430,7 +431,7 @@ impl Publisher {
             parts,
             manifest: std::mem::take(&mut state.new),
             last: Some(LastPlan {
-                keys: plan.digests.keys,
+                number: plan.digests.number,
                 digests: held,
             }),
         });
@@ -441,6 +442,12 @@ impl Publisher {
 /// The outputs to render (their positions in `digests.wanted`) and the manifest's keys of the
 /// outputs no longer wanted; the outputs of the blogs in `blogs` are rendered whatever their
 /// digests.
+///
+/// When the last publish planned with the answer this one was made from, each output whose key
+/// is where it was is compared with the digest that publish left at its position, and only the
+/// keys the answer says changed are looked up (an edit that moves or renames a blog changes a
+/// few); otherwise every output is looked up in the manifest by its key, and every key of the
+/// manifest in the outputs.
 fn decide(
     digests: &manifest::Digests,
     stored: &Stored,
@@ -448,38 +455,76 @@ fn decide(
 ) -> (Vec<usize>, Vec<String>) {
     let wanted = &digests.wanted;
     let forced = |w: &Wanted| owner(&w.target).is_some_and(|id| blogs.contains(&id));
-    match &stored.last {
-        // The same outputs as the publish that wrote this manifest: its entries' digests are
-        // `last`'s, position by position, and no entry is left over.
-        Some(last) if last.keys == digests.keys && last.digests.len() == wanted.len() => {
-            let todo = wanted
-                .iter()
-                .zip(&last.digests)
-                .enumerate()
-                .filter(|(_, (w, l))| digest_bytes(&w.digest) != **l || forced(w))
-                .map(|(i, _)| i)
-                .collect();
-            (todo, Vec::new())
-        }
-        _ => {
-            let todo = wanted
+    let held = |w: &Wanted| stored.manifest.get(&w.key).map(|e| e.digest.as_str());
+    match (&stored.last, &digests.since) {
+        (Some(last), Some(since))
+            if last.number == since.number && last.digests.len() == since.len =>
+        {
+            let rekeyed: HashSet<usize> = since.old_keys.iter().map(|(at, _)| *at).collect();
+            let moved = |i: usize| i >= since.len || rekeyed.contains(&i);
+            let todo: Vec<usize> = wanted
                 .iter()
                 .enumerate()
-                .filter(|(_, w)| {
-                    stored.manifest.get(&w.key).map(|e| e.digest.as_str())
-                        != Some(w.digest.as_str())
-                        || forced(w)
+                .filter(|&(i, w)| {
+                    let differs = match moved(i) {
+                        true => held(w) != Some(w.digest.as_str()),
+                        false => digest_bytes(&w.digest) != last.digests[i],
+                    };
+                    differs || forced(w)
                 })
                 .map(|(i, _)| i)
                 .collect();
-            let wanted_keys: HashSet<&str> = wanted.iter().map(|w| w.key.as_str()).collect();
-            let dropped = stored
-                .manifest
-                .keys()
-                .filter(|key| !wanted_keys.contains(key.as_str()))
-                .cloned()
+            // A key that left its position is gone unless it is at another that changed.
+            let now: HashSet<&str> = (0..wanted.len())
+                .filter(|&i| moved(i))
+                .map(|i| wanted[i].key.as_str())
                 .collect();
+            let mut dropped: Vec<String> = since
+                .old_keys
+                .iter()
+                .filter(|(_, key)| !now.contains(key.as_str()))
+                .map(|(_, key)| key.clone())
+                .collect();
+            dropped.sort();
+            // Every publish of the tests checks the answer against the one by keys.
+            #[cfg(debug_assertions)]
+            {
+                let (by_keys, mut all_dropped) = by_keys(digests, stored, blogs);
+                all_dropped.sort();
+                assert_eq!(
+                    (&todo, &dropped),
+                    (&by_keys, &all_dropped),
+                    "decided by the changed keys"
+                );
+            }
             (todo, dropped)
         }
+        _ => by_keys(digests, stored, blogs),
     }
+}
+
+/// [`decide`] by looking every output up in the manifest by its key, and every key of the
+/// manifest in the outputs.
+fn by_keys(
+    digests: &manifest::Digests,
+    stored: &Stored,
+    blogs: &BTreeSet<i32>,
+) -> (Vec<usize>, Vec<String>) {
+    let wanted = &digests.wanted;
+    let forced = |w: &Wanted| owner(&w.target).is_some_and(|id| blogs.contains(&id));
+    let held = |w: &Wanted| stored.manifest.get(&w.key).map(|e| e.digest.as_str());
+    let todo = wanted
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| held(w) != Some(w.digest.as_str()) || forced(w))
+        .map(|(i, _)| i)
+        .collect();
+    let wanted_keys: HashSet<&str> = wanted.iter().map(|w| w.key.as_str()).collect();
+    let dropped = stored
+        .manifest
+        .keys()
+        .filter(|key| !wanted_keys.contains(key.as_str()))
+        .cloned()
+        .collect();
+    (todo, dropped)
 }

@@ -468,3 +468,59 @@ async fn deleting_a_blog_takes_its_emptied_folders_out_of_the_site_store() {
     let full = full_build_elsewhere(&app).await;
     assert_same_site(&site, full.path(), "after the delete");
 }
+
+/// The publisher's fast path (the memo's answer made from the last one, and the plan decided
+/// from the keys it says changed; each checked against the plan by keys in debug builds) gives
+/// what a full build does, for random moves within and across listing pages, renames (new
+/// URLs, old URLs redirecting, a blog renamed back to an old URL) and text edits, one or a few
+/// at a time, published by one long-lived publisher.
+#[tokio::test]
+async fn moves_and_renames_publish_what_a_full_build_does() {
+    let seed = crate::helpers::seed();
+    eprintln!("moves and renames: seed {seed} (CONCIERGE_TEST_SEED={seed} repeats this run)");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let app = spawn_app_with(|s| s.publish_worker = false).await;
+    let token = app.admin_token().await;
+    let publisher = fresh_publisher(&app, None);
+    let mut blogs = Vec::new();
+    for n in 0..30 {
+        let body = blog(&format!("Season {n}"), n * 2);
+        blogs.push((app.create_as(&token, "/blog", &body).await, body));
+    }
+    drain(&app, &publisher, "created").await;
+    let mut log = Vec::new();
+    for step in 0..24 {
+        for _ in 0..rng.random_range(1..3) {
+            let at = rng.random_range(0..blogs.len());
+            let (id, body) = &mut blogs[at];
+            match rng.random_range(0..4) {
+                0 => {
+                    body["display_order"] = json!(rng.random_range(-2..62));
+                    log.push(format!("{id} moved to {}", body["display_order"]));
+                }
+                1 => {
+                    // Sometimes back to a name it had: its old URL is its page again.
+                    body["name"] = json!(format!("Season {at} {}", rng.random_range(0..3)));
+                    log.push(format!("{id} renamed {}", body["name"]));
+                }
+                2 => {
+                    body["description"] = json!(format!("<p>Text {}</p>", rng.random_range(0..99)));
+                    log.push(format!("{id} text"));
+                }
+                _ => {
+                    body["display_order"] = json!(rng.random_range(-2..62));
+                    body["name"] = json!(format!("Season {at} {}", rng.random_range(0..3)));
+                    log.push(format!("{id} moved and renamed"));
+                }
+            }
+            let answer = app
+                .send_as(&token, Method::PUT, &format!("/blog/{id}"), body)
+                .await;
+            assert_eq!(answer.status(), 200, "{log:?}");
+        }
+        let context = format!("seed {seed}, step {step}: {}", log.join(" · "));
+        drain(&app, &publisher, &context).await;
+        let full = full_build_elsewhere(&app).await;
+        assert_same_site(&app.data_dir.path().join("site"), full.path(), &context);
+    }
+}

@@ -75,8 +75,9 @@ impl Output {
             match self {
                 Output::Dir(dir) => {
                     let path = dir.join(file);
+                    let old = std::fs::File::open(&path).ok();
                     match std::fs::remove_file(&path) {
-                        Ok(()) => {}
+                        Ok(()) => old.into_iter().for_each(release),
                         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
                         Err(e) => {
                             return Err(e).with_context(|| format!("Failed to remove {file}"));
@@ -225,8 +226,36 @@ fn holds(target: &Path, bytes: &[u8]) -> bool {
     }
 }
 
+/// Gives back the blocks of a file replaced or removed (still open in `old`, so that its last
+/// close frees them) on a thread of its own. The filesystem frees a file's blocks when its last
+/// name and handle go, and with `discard` that waits on the disk: inline, one rename in a
+/// hundred stalled an edit's publish for 20 to 200 ms on this machine's ext4 (docs/benchmarks.md,
+/// issue 45). At most [`RELEASING`] wait; past that a file is closed where it was replaced, so a
+/// full build never holds more handles than that.
+fn release(old: std::fs::File) {
+    use std::sync::mpsc::{SyncSender, sync_channel};
+    static RELEASER: std::sync::OnceLock<Option<SyncSender<std::fs::File>>> =
+        std::sync::OnceLock::new();
+    let releaser = RELEASER.get_or_init(|| {
+        let (send, files) = sync_channel::<std::fs::File>(RELEASING);
+        std::thread::Builder::new()
+            .name("release-files".into())
+            .spawn(move || files.into_iter().for_each(drop))
+            .ok()
+            .map(|_| send)
+    });
+    if let Some(releaser) = releaser {
+        // Full (or the thread gone): closed here, as before.
+        let _ = releaser.try_send(old);
+    }
+}
+
+/// Replaced files waiting to be given back, at most.
+const RELEASING: usize = 256;
+
 /// Writes `bytes` to `target` so that readers see the old file or the new one, never a part: a
-/// temp file beside it, renamed over it. The parent directory exists.
+/// temp file beside it, renamed over it (the old file given back by [`release`]). The parent
+/// directory exists.
 fn replace_atomically(target: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let parent = target.parent().context("a page path has a directory")?;
     let tmp = parent.join(format!(
@@ -253,8 +282,11 @@ fn replace_atomically(target: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let written = written
         .with_context(|| format!("Failed to write {}", tmp.display()))
         .and_then(|()| {
+            let old = std::fs::File::open(target).ok();
             std::fs::rename(&tmp, target)
-                .with_context(|| format!("Failed to publish {}", target.display()))
+                .with_context(|| format!("Failed to publish {}", target.display()))?;
+            old.into_iter().for_each(release);
+            Ok(())
         });
     if written.is_err() {
         // Nothing else would remove it: a full build removes only what it finds on its start.
@@ -266,6 +298,47 @@ fn replace_atomically(target: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Replaced and removed files are handed to the releasing thread open; it closes them all,
+    /// and never holds more than it may (a full build replaces a hundred thousand).
+    #[tokio::test]
+    async fn files_replaced_or_removed_are_all_closed_soon_after() {
+        let root = tempfile::tempdir().unwrap();
+        // This process's handles on files in `root` (other tests' do not count).
+        let open = || {
+            std::fs::read_dir("/proc/self/fd")
+                .unwrap()
+                .filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok())
+                .filter(|target| target.starts_with(root.path()))
+                .count()
+        };
+        let output = Output::Dir(root.path().to_path_buf());
+        let pages = |text: &str| -> Vec<Page> {
+            (0..2_000)
+                .map(|i| Page {
+                    path: format!("p{}/{i}/index.html", i % 7),
+                    bytes: format!("{text} {i}").into_bytes(),
+                })
+                .collect()
+        };
+        output.write(pages("first")).await.unwrap();
+        for round in 0..3 {
+            let written = output
+                .write(pages(&format!("round {round}")))
+                .await
+                .unwrap();
+            assert!(written.failed.is_empty() && written.unchanged.is_empty());
+            assert!(open() <= RELEASING + 8, "at most {RELEASING} wait");
+        }
+        let files: BTreeSet<String> = pages("").into_iter().map(|p| p.path).collect();
+        output.remove(&files).await.unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while open() > 0 && std::time::Instant::now() < deadline {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        assert_eq!(open(), 0, "every replaced file closed");
+        assert_eq!(std::fs::read_dir(root.path()).unwrap().count(), 0);
+    }
 
     #[tokio::test]
     async fn removing_a_last_file_removes_the_folders_it_leaves_empty_and_no_others() {

@@ -17,7 +17,9 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use futures_util::FutureExt;
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set, TransactionTrait,
+};
 use ssg::model::ImageInfo;
 use tokio::sync::Notify;
 
@@ -434,12 +436,15 @@ pub async fn discover(db: &Db, media: &BlobStore) -> anyhow::Result<usize> {
             .into_iter()
             .map(|r| r.image_url),
     );
+    // Only the column: a blog's row holds its text, and a site of 50,000 blogs was read whole
+    // at every start.
     urls.extend(
         blog::Entity::find()
+            .select_only()
+            .column(blog::Column::ImageUrl)
+            .into_tuple::<String>()
             .all(&db.read)
-            .await?
-            .into_iter()
-            .map(|r| r.image_url),
+            .await?,
     );
     urls.extend(
         review::Entity::find()

@@ -205,7 +205,9 @@ impl Memo {
                 }
             }
         }
-        for i in renew {
+        renew.sort_unstable();
+        renew.dedup();
+        for &i in &renew {
             let w = &mut wanted[i];
             w.digest = inputs.digest(&w.target, &w.key);
         }
@@ -214,6 +216,7 @@ impl Memo {
             number,
             len,
             old_keys,
+            renewed: renew,
         }));
         let digests = last.digests.clone();
         self.last = Some(last);

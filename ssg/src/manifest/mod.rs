@@ -84,6 +84,9 @@ pub struct Since {
     /// Each position of that answer whose key this one does not have at the same position
     /// (or does not reach), with that key. Positions past that answer's end are new.
     pub old_keys: Vec<(usize, String)>,
+    /// The positions of this answer whose digest was made again; every other output with its
+    /// key at its position has that answer's digest.
+    pub renewed: Vec<usize>,
 }
 
 /// Every answer's number, unique in the process (a memo made afresh does not start again).

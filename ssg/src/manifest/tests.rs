@@ -45,6 +45,7 @@ fn a_memo_gives_the_digests_made_from_scratch_after_any_changes() {
     let mut log = Vec::new();
     let mut held: Option<(Digests, Vec<Wanted>)> = None;
     let mut previous: Option<(u64, Vec<String>)> = None;
+    let mut digests_before: Vec<InputDigest> = Vec::new();
     let mut incremental = 0;
     for step in 0..300 {
         let ids: Vec<i32> = data.blogs.iter().map(|b| b.id).collect();
@@ -159,11 +160,21 @@ fn a_memo_gives_the_digests_made_from_scratch_after_any_changes() {
             for (at, key) in &since.old_keys {
                 assert_eq!(&before[*at], key, "seed {seed}, step {step}, at {at}");
             }
+            // Every other digest that changed was made again.
+            for (at, w) in scratch.iter().enumerate() {
+                if !listed.contains(&at) && at < before.len() && digests_before[at] != w.digest {
+                    assert!(
+                        since.renewed.contains(&at),
+                        "seed {seed}, step {step}, at {at}"
+                    );
+                }
+            }
         }
         previous = Some((
             made.number,
             scratch.iter().map(|w| w.key.clone()).collect::<Vec<_>>(),
         ));
+        digests_before = scratch.iter().map(|w| w.digest.clone()).collect();
         // An answer still held when the next is made is not changed by it.
         if below(4) == 0 {
             held = Some((made.clone(), (*made.wanted).clone()));

@@ -112,8 +112,15 @@ impl Publisher {
             Some(listing) => listing.await??.into_iter().collect(),
             None => std::mem::take(&mut state.unwanted),
         };
-        self.finish(db, &site, &plan, stored.parts, held, &mut state)
-            .await?;
+        self.finish(
+            db,
+            &site,
+            &plan,
+            (stored.parts, stored.last),
+            held,
+            &mut state,
+        )
+        .await?;
         let Progress { report, .. } = state;
         tracing::info!(
             full = plan.mode == Mode::Full,
@@ -381,7 +388,7 @@ impl Publisher {
         db: &Db,
         site: &Arc<Site>,
         plan: &Plan,
-        parts: Option<Parts>,
+        (parts, last): (Option<Parts>, Option<LastPlan>),
         held: BTreeSet<String>,
         state: &mut Progress,
     ) -> anyhow::Result<()> {
@@ -416,17 +423,31 @@ impl Publisher {
             self.write_file(BUILD_MARKER, site.fingerprint().as_bytes().to_vec())
                 .await?;
         }
-        // Every wanted output's entry now holds its digest, but those that failed (stale).
+        // Every wanted output's entry now holds its digest, but those that failed (stale): the
+        // last plan's digests with the outputs that changed place or were rendered set, when
+        // this publish planned from the changes (every output's otherwise).
         let failed: HashSet<&Target> = state.report.failures.iter().map(|f| &f.target).collect();
-        let held = plan
-            .digests
-            .wanted
-            .iter()
-            .map(|w| match failed.contains(&w.target) {
-                true => digest_bytes(manifest::STALE),
-                false => digest_bytes(&w.digest),
-            })
-            .collect();
+        let wanted = &plan.digests.wanted;
+        let held_of = |w: &Wanted| match failed.contains(&w.target) {
+            true => digest_bytes(manifest::STALE),
+            false => digest_bytes(&w.digest),
+        };
+        let since = plan.digests.since.as_deref();
+        let held = match (last, since) {
+            (Some(last), Some(since)) if follows(&last, since) => {
+                let mut held = last.digests;
+                held.resize(wanted.len(), [0; 32]);
+                let changed = plan.todo.iter().copied();
+                let moved = since.old_keys.iter().map(|(at, _)| *at);
+                for i in changed.chain(moved).chain(since.len..wanted.len()) {
+                    if let Some(w) = wanted.get(i) {
+                        held[i] = held_of(w);
+                    }
+                }
+                held
+            }
+            _ => wanted.iter().map(held_of).collect(),
+        };
         *self.remembered.lock().expect("not poisoned") = Some(Remembered {
             parts,
             manifest: std::mem::take(&mut state.new),
@@ -457,22 +478,31 @@ fn decide(
     let forced = |w: &Wanted| owner(&w.target).is_some_and(|id| blogs.contains(&id));
     let held = |w: &Wanted| stored.manifest.get(&w.key).map(|e| e.digest.as_str());
     match (&stored.last, &digests.since) {
-        (Some(last), Some(since))
-            if last.number == since.number && last.digests.len() == since.len =>
-        {
+        (Some(last), Some(since)) if follows(last, since) => {
             let rekeyed: HashSet<usize> = since.old_keys.iter().map(|(at, _)| *at).collect();
             let moved = |i: usize| i >= since.len || rekeyed.contains(&i);
-            let todo: Vec<usize> = wanted
-                .iter()
-                .enumerate()
-                .filter(|&(i, w)| {
+            // The outputs that may differ from what the store holds: those whose key moved or
+            // is new, whose digest was made again, that the last publish left stale, and the
+            // forced ones. Every other one holds the digest it had.
+            let stale = digest_bytes(manifest::STALE);
+            let mut check: BTreeSet<usize> = since.renewed.iter().copied().collect();
+            check.extend(rekeyed.iter().copied());
+            check.extend(since.len..wanted.len());
+            check.extend((0..last.digests.len()).filter(|&i| last.digests[i] == stale));
+            if !blogs.is_empty() {
+                check.extend((0..wanted.len()).filter(|&i| forced(&wanted[i])));
+            }
+            let todo: Vec<usize> = check
+                .into_iter()
+                .filter(|&i| i < wanted.len())
+                .filter(|&i| {
+                    let w = &wanted[i];
                     let differs = match moved(i) {
                         true => held(w) != Some(w.digest.as_str()),
                         false => digest_bytes(&w.digest) != last.digests[i],
                     };
                     differs || forced(w)
                 })
-                .map(|(i, _)| i)
                 .collect();
             // A key that left its position is gone unless it is at another that changed.
             let now: HashSet<&str> = (0..wanted.len())
@@ -501,6 +531,12 @@ fn decide(
         }
         _ => by_keys(digests, stored, blogs),
     }
+}
+
+/// Whether `since` (the memo's answer's) is made from the answer the publish that left `last`
+/// planned with.
+fn follows(last: &LastPlan, since: &manifest::Since) -> bool {
+    last.number == since.number && last.digests.len() == since.len
 }
 
 /// [`decide`] by looking every output up in the manifest by its key, and every key of the

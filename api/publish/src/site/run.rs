@@ -505,9 +505,12 @@ fn decide(
                 })
                 .collect();
             // A key that left its position is gone unless it is at another that changed.
-            let now: HashSet<&str> = (0..wanted.len())
-                .filter(|&i| moved(i))
-                .map(|i| wanted[i].key.as_str())
+            let now: HashSet<&str> = rekeyed
+                .iter()
+                .copied()
+                .chain(since.len..wanted.len())
+                .filter_map(|i| wanted.get(i))
+                .map(|w| w.key.as_str())
                 .collect();
             let mut dropped: Vec<String> = since
                 .old_keys

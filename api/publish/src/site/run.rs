@@ -475,8 +475,7 @@ fn decide(
     blogs: &BTreeSet<i32>,
 ) -> (Vec<usize>, Vec<String>) {
     let wanted = &digests.wanted;
-    let forced = |w: &Wanted| owner(&w.target).is_some_and(|id| blogs.contains(&id));
-    let held = |w: &Wanted| stored.manifest.get(&w.key).map(|e| e.digest.as_str());
+    let forced = |w: &Wanted| forced(blogs, w);
     match (&stored.last, &digests.since) {
         (Some(last), Some(since)) if follows(last, since) => {
             let rekeyed: HashSet<usize> = since.old_keys.iter().map(|(at, _)| *at).collect();
@@ -498,7 +497,7 @@ fn decide(
                 .filter(|&i| {
                     let w = &wanted[i];
                     let differs = match moved(i) {
-                        true => held(w) != Some(w.digest.as_str()),
+                        true => !holds(stored, w),
                         false => digest_bytes(&w.digest) != last.digests[i],
                     };
                     differs || forced(w)
@@ -536,6 +535,19 @@ fn decide(
     }
 }
 
+/// Whether the manifest holds `w`'s digest under its key.
+fn holds(stored: &Stored, w: &Wanted) -> bool {
+    stored
+        .manifest
+        .get(&w.key)
+        .is_some_and(|e| e.digest == w.digest)
+}
+
+/// Whether `w` is a blog's output that `blogs` says to render whatever its digest.
+fn forced(blogs: &BTreeSet<i32>, w: &Wanted) -> bool {
+    owner(&w.target).is_some_and(|id| blogs.contains(&id))
+}
+
 /// Whether `since` (the memo's answer's) is made from the answer the publish that left `last`
 /// planned with.
 fn follows(last: &LastPlan, since: &manifest::Since) -> bool {
@@ -550,12 +562,10 @@ fn by_keys(
     blogs: &BTreeSet<i32>,
 ) -> (Vec<usize>, Vec<String>) {
     let wanted = &digests.wanted;
-    let forced = |w: &Wanted| owner(&w.target).is_some_and(|id| blogs.contains(&id));
-    let held = |w: &Wanted| stored.manifest.get(&w.key).map(|e| e.digest.as_str());
     let todo = wanted
         .iter()
         .enumerate()
-        .filter(|(_, w)| held(w) != Some(w.digest.as_str()) || forced(w))
+        .filter(|(_, w)| !holds(stored, w) || forced(blogs, w))
         .map(|(i, _)| i)
         .collect();
     let wanted_keys: HashSet<&str> = wanted.iter().map(|w| w.key.as_str()).collect();

@@ -18,6 +18,7 @@ pub mod plan;
 mod render;
 pub mod routes;
 pub mod slug;
+pub mod summary;
 mod templates;
 pub mod text;
 pub mod walk;

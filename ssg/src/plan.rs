@@ -90,6 +90,12 @@ pub fn pages(data: &SiteData) -> Vec<Route> {
     routes
 }
 
+/// How many [`pages`] there are, counted, not listed: where the blogs' pages start among the
+/// [`outputs`].
+pub fn pages_count(data: &SiteData) -> usize {
+    FIXED.len() + data.services.len() + listing_pages(data.blogs.len()) as usize
+}
+
 /// The blogs whose cards the page at `route` shows: the home page's latest, a listing page's
 /// twelve (one rule for the pages, their digests and the bodies a publish loads).
 pub fn cards_shown<'d>(route: &Route, data: &'d SiteData) -> &'d [Arc<BlogCard>] {
@@ -107,55 +113,47 @@ pub fn cards_shown<'d>(route: &Route, data: &'d SiteData) -> &'d [Arc<BlogCard>]
 }
 
 /// The blogs the feeds list: the most recently updated [`FEED_SIZE`], newest first (the later
-/// id first among equals).
-///
-/// One pass that keeps the twenty newest seen so far, in order: most cards are older than the
-/// twentieth and cost one comparison. A publish asks on every edit (its digests, its plan, each
-/// language's feed); copying every card and selecting among them was a sixth of an edit's time
-/// at 50,000 blogs (docs/benchmarks.md).
+/// id first among equals). From the snapshot's [`crate::summary::Summary`] when it has one
+/// (the publisher's does), else one pass over the cards.
 pub fn newest(data: &SiteData) -> Vec<&BlogCard> {
-    let key = |b: &BlogCard| (b.updated_at, b.id);
-    let mut kept: Vec<&BlogCard> = Vec::with_capacity(FEED_SIZE + 1);
-    for blog in &data.blogs {
-        let blog = &**blog;
-        if kept.len() == FEED_SIZE && key(blog) <= key(kept[FEED_SIZE - 1]) {
-            continue;
-        }
-        let at = kept.partition_point(|k| key(k) > key(blog));
-        kept.insert(at, blog);
-        kept.truncate(FEED_SIZE);
+    match data.summary() {
+        Some(summary) => summary.newest.iter().map(|b| &**b).collect(),
+        None => crate::summary::newest_of(&data.blogs)
+            .into_iter()
+            .map(|b| &**b)
+            .collect(),
     }
-    kept
 }
 
 /// Each sitemap chunk that has blogs, in order, with its latest `updated_at`: what the sitemap
-/// index lists. One pass over the cards into a table by chunk (a map's look-up for each of
-/// 50,000 cards was most of the index's time).
+/// index lists. From the snapshot's summary when it has one, as [`newest`].
 pub fn sitemap_latest(data: &SiteData) -> Vec<(i32, chrono::DateTime<chrono::Utc>)> {
-    let Some((low, high)) = data
-        .blogs
-        .iter()
-        .map(|b| sitemap_chunk(b.id))
-        .fold(None, |r, k| {
-            Some(r.map_or((k, k), |(l, h): (i32, i32)| (l.min(k), h.max(k))))
-        })
-    else {
-        return Vec::new();
-    };
-    let mut latest = vec![None; (high - low) as usize + 1];
-    for blog in &data.blogs {
-        let slot = &mut latest[(sitemap_chunk(blog.id) - low) as usize];
-        *slot = Some(
-            slot.map_or(blog.updated_at, |t: chrono::DateTime<chrono::Utc>| {
-                t.max(blog.updated_at)
-            }),
-        );
+    match data.summary() {
+        Some(summary) => summary.sitemap_latest.clone(),
+        None => crate::summary::sitemap_latest_of(&data.blogs),
     }
-    latest
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, t)| Some((low + i as i32, t?)))
-        .collect()
+}
+
+/// The cards of sitemap chunk `k`, by id. From the snapshot's summary when it has one, as
+/// [`newest`].
+pub fn sitemap_cards(data: &SiteData, k: i32) -> Vec<&BlogCard> {
+    match data.summary() {
+        Some(summary) => summary
+            .chunks
+            .get(&k)
+            .map(|cards| cards.iter().map(|b| &**b).collect())
+            .unwrap_or_default(),
+        None => {
+            let mut cards: Vec<&BlogCard> = data
+                .blogs
+                .iter()
+                .filter(|b| sitemap_chunk(b.id) == k)
+                .map(|b| &**b)
+                .collect();
+            cards.sort_by_key(|b| b.id);
+            cards
+        }
+    }
 }
 
 impl Target {
@@ -201,7 +199,7 @@ pub fn outputs(data: &SiteData) -> Vec<Target> {
     let mut targets: Vec<Target> = pages(data).into_iter().map(Target::Page).collect();
     let mut chunks = BTreeSet::new();
     targets.reserve(data.blogs.len() + data.redirects.len() + 16);
-    for blog in &data.blogs {
+    for blog in data.blogs.iter() {
         targets.push(Target::Page(blog.route()));
         chunks.insert(sitemap_chunk(blog.id));
     }
@@ -250,11 +248,12 @@ mod tests {
         let start = chrono::DateTime::<chrono::Utc>::UNIX_EPOCH;
         for size in [0, 1, 19, 20, 21, 57, 700] {
             let mut data = data(0, size);
-            for blog in &mut data.blogs {
+            for blog in data.blogs_mut() {
                 let blog = Arc::make_mut(blog);
                 blog.updated_at = start + chrono::Duration::seconds(below(40));
                 blog.id += below(3) as i32 * 10_000;
             }
+            data.normalize();
             let mut sorted: Vec<&BlogCard> = data.blogs.iter().map(|b| &**b).collect();
             sorted.sort_by_key(|b| std::cmp::Reverse((b.updated_at, b.id)));
             sorted.truncate(FEED_SIZE);
@@ -262,7 +261,7 @@ mod tests {
             assert_eq!(ids(newest(&data)), ids(sorted), "{size} blogs");
             let mut grouped: std::collections::BTreeMap<i32, chrono::DateTime<chrono::Utc>> =
                 Default::default();
-            for b in &data.blogs {
+            for b in data.blogs.iter() {
                 let t = grouped.entry(sitemap_chunk(b.id)).or_insert(b.updated_at);
                 *t = (*t).max(b.updated_at);
             }
@@ -279,6 +278,7 @@ mod tests {
         let data = data(2, 30);
 
         let pages = pages(&data);
+        assert_eq!(pages.len(), pages_count(&data));
         let outputs: BTreeSet<Route> = full(&data)
             .into_iter()
             .filter_map(|t| match t {

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use crate::model::{Blog, SiteData, pick};
-use crate::plan::{newest, sitemap_chunk};
+use crate::plan::newest;
 use crate::routes::{Lang, Route};
 use crate::text::{escape_html, escape_html_into};
 
@@ -68,12 +68,7 @@ pub fn sitemap_pages(site: &str, data: &SiteData) -> String {
 }
 
 pub fn sitemap_blogs(site: &str, data: &SiteData, chunk: i32) -> String {
-    let mut blogs: Vec<_> = data
-        .blogs
-        .iter()
-        .filter(|b| sitemap_chunk(b.id) == chunk)
-        .collect();
-    blogs.sort_by_key(|b| b.id);
+    let blogs = crate::plan::sitemap_cards(data, chunk);
     let mut out = String::with_capacity(256 + blogs.len() * (8 * site.len() + 640));
     let _ = write!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{URLSET}");
     for blog in blogs {
@@ -173,6 +168,7 @@ mod tests {
 
     use super::*;
     use crate::model::BlogCard;
+    use crate::plan::sitemap_chunk;
 
     /// Every blog is in exactly one chunk, its own (`sitemap_chunk`), in both languages; the
     /// index lists the chunks that hold blogs and no others, each with its latest change.
@@ -192,7 +188,8 @@ mod tests {
                         ..Default::default()
                     })
                 })
-                .collect(),
+                .collect::<Vec<_>>()
+                .into(),
             ..Default::default()
         };
         data.normalize();

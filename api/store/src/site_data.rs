@@ -3,7 +3,7 @@
 //! variants: part of the data, so a page's digest covers its images). Blog bodies are loaded
 //! apart, by id, for the pages that show them.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 use sea_orm::sea_query::Expr;
@@ -119,15 +119,21 @@ struct Cards {
     /// them sorted (sorting five thousand cards in a hash map's order was 3 % of an edit's
     /// samples), and shared, so an unchanged card is the one the last load handed over (the
     /// publisher's digests know it unchanged by that, and copying every card on every load
-    /// was two thirds of an edit's load: 3.0 against 1.0 ms, docs/benchmarks.md).
-    ordered: BTreeMap<(i32, i32), Arc<BlogCard>>,
-    /// Each live card's display order, by id: its place in `ordered` is `(order, id)`.
+    /// was two thirds of an edit's load: 3.0 against 1.0 ms, docs/benchmarks.md). The list
+    /// is shared too, and changed in place once the last publish has dropped it: handing a
+    /// copy of 50,000 cards' handles to each publish was 9 % of an edit's samples.
+    list: Arc<Vec<Arc<BlogCard>>>,
+    /// Each live card's display order, by id: its place in `list` is that of `(order, id)`.
     order: HashMap<i32, i32>,
     /// The change to the rest (`Kept::rest`) whose images the cards show: images change apart
     /// from blogs, and every card's is looked up again when the rest was read again.
     images_of: Option<i64>,
     /// The URLs of the files each live blog's text shows, for the blogs that show any.
     bodies: HashMap<i32, Vec<String>>,
+    /// The live cards by time, overall and by sitemap chunk: the feeds' and the sitemap
+    /// index's summary without a pass over every card (six such passes were 8 % of an edit's
+    /// samples at 50,000 blogs, docs/benchmarks.md).
+    index: ssg::summary::BlogIndex,
 }
 
 /// A card's columns as JSON, one array a row: the database answers with one row, the cards
@@ -195,7 +201,7 @@ impl Cards {
         &mut self,
         db: &impl ConnectionTrait,
         (rest_seq, images): (i64, &Images),
-    ) -> anyhow::Result<Vec<Arc<BlogCard>>> {
+    ) -> anyhow::Result<Arc<Vec<Arc<BlogCard>>>> {
         use sea_orm::{IdenStatic, QueryTrait};
         let backend = db.get_database_backend();
         let columns = CARD_COLUMNS.map(|c| c.as_str()).join(", ");
@@ -217,10 +223,8 @@ impl Cards {
                 let row = query_one(db, sql).await?;
                 let rows: Vec<CardRow> = parse(row.try_get_by_index(2)?)?;
                 *self = Cards::default();
-                for row in rows {
-                    let (card, body) = to_card(row)?;
-                    self.put(card, body, images);
-                }
+                let rows = rows.into_iter().map(|row| Ok((to_card(row)?, true)));
+                self.apply(rows.collect::<anyhow::Result<_>>()?, images);
                 let (removed, last): (i64, i64) =
                     (row.try_get_by_index(0)?, row.try_get_by_index(1)?);
                 self.seq = Some(last.max(removed));
@@ -245,51 +249,110 @@ impl Cards {
             }
             let rows: Vec<ChangedRow> = parse(row.try_get_by_index(1)?)?;
             let mut last = seq;
+            let mut changes = Vec::with_capacity(rows.len());
             for (card, change, live) in rows {
                 last = last.max(change);
-                let (card, body) = to_card(card)?;
-                match live {
-                    1 => self.put(card, body, images),
-                    _ => self.remove(card.id),
-                }
+                changes.push((to_card(card)?, live == 1));
             }
+            self.apply(changes, images);
             self.seq = Some(last);
             break;
         }
         if self.images_of != Some(rest_seq) {
-            for card in self.ordered.values_mut() {
+            for card in Arc::make_mut(&mut self.list) {
+                let mut changed = false;
                 if images.get(&card.image_url) != card.image.as_ref() {
                     Arc::make_mut(card).image = image(images, &card.image_url);
+                    changed = true;
                 }
                 if let Some(body) = self.bodies.get(&card.id) {
                     let now = body_images(body, images);
                     if now != card.body_images {
                         Arc::make_mut(card).body_images = now;
+                        changed = true;
                     }
+                }
+                // The same card in time, changed in place: the index holds the new one.
+                if changed {
+                    self.index.insert(card);
                 }
             }
             self.images_of = Some(rest_seq);
         }
-        Ok(self.ordered.values().cloned().collect())
+        Ok(self.list.clone())
+    }
+
+    /// Brings in changed rows (each card with the files its text shows, and whether it is
+    /// live): a few one by one, in their places; many (a first load) at once, with one sort.
+    fn apply(&mut self, changes: Vec<((BlogCard, Vec<String>), bool)>, images: &Images) {
+        if changes.len() <= 64 {
+            for ((card, body), live) in changes {
+                match live {
+                    true => self.put(card, body, images),
+                    false => self.remove(card.id),
+                }
+            }
+            return;
+        }
+        let changed: HashSet<i32> = changes.iter().map(|((card, _), _)| card.id).collect();
+        let list = Arc::make_mut(&mut self.list);
+        for card in list.iter().filter(|card| changed.contains(&card.id)) {
+            self.index.remove(card);
+            self.order.remove(&card.id);
+            self.bodies.remove(&card.id);
+        }
+        list.retain(|card| !changed.contains(&card.id));
+        for ((card, body), live) in changes {
+            if !live {
+                continue;
+            }
+            let card = Arc::new(with_image(card, &body, images));
+            self.index.insert(&card);
+            self.order.insert(card.id, card.display_order);
+            if !body.is_empty() {
+                self.bodies.insert(card.id, body);
+            }
+            list.push(card);
+        }
+        list.sort_by_key(|b| (b.display_order, b.id));
+    }
+
+    /// Where the card of `(order, id)` is, or goes, in `list`.
+    fn place(&self, (order, id): (i32, i32)) -> usize {
+        self.list
+            .partition_point(|b| (b.display_order, b.id) < (order, id))
     }
 
     /// Adds or replaces a live card, in its place, with its image.
     fn put(&mut self, card: BlogCard, body: Vec<String>, images: &Images) {
         self.remove(card.id);
         self.order.insert(card.id, card.display_order);
-        let card = with_image(card, &body, images);
+        let card = Arc::new(with_image(card, &body, images));
+        self.index.insert(&card);
         if !body.is_empty() {
             self.bodies.insert(card.id, body);
         }
-        self.ordered
-            .insert((card.display_order, card.id), Arc::new(card));
+        let at = self.place((card.display_order, card.id));
+        Arc::make_mut(&mut self.list).insert(at, card);
     }
 
     fn remove(&mut self, id: i32) {
         self.bodies.remove(&id);
         if let Some(order) = self.order.remove(&id) {
-            self.ordered.remove(&(order, id));
+            let at = self.place((order, id));
+            debug_assert_eq!(
+                self.list.get(at).map(|b| b.id),
+                Some(id),
+                "a live card's place"
+            );
+            let card = Arc::make_mut(&mut self.list).remove(at);
+            self.index.remove(&card);
         }
+    }
+
+    /// The live cards' summary, as of the last load.
+    fn summary(&self) -> ssg::summary::Summary {
+        self.index.summary()
     }
 }
 
@@ -484,8 +547,9 @@ pub async fn load_data_with(
         reviews: rest.reviews.clone(),
         banners: rest.banners.clone(),
         general_content: rest.general_content.clone(),
+        summary: None,
     };
-    data.normalize();
+    data.normalize_with(kept.cards.summary());
     Ok(data)
 }
 
@@ -564,4 +628,63 @@ async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
             .collect(),
         images,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Changes come one by one (a few) or all at once (many, a first load); either way the
+    /// cards are every live card in the site's order, placed by their order, with their summary.
+    #[test]
+    fn cards_changed_few_or_many_at_a_time_are_the_live_cards_in_order() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut below = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let start = chrono::DateTime::<chrono::Utc>::UNIX_EPOCH;
+        let images = Images::new();
+        let mut cards = Cards::default();
+        let mut live: BTreeMap<i32, BlogCard> = BTreeMap::new();
+        for step in 0..60 {
+            let size = match below(3) {
+                0 => below(200) + 65,
+                _ => below(8) + 1,
+            };
+            let mut changes = Vec::new();
+            let mut seen = HashSet::new();
+            for _ in 0..size {
+                let id = below(400) as i32;
+                if !seen.insert(id) {
+                    continue;
+                }
+                let card = BlogCard {
+                    id,
+                    slug: format!("b{id}"),
+                    display_order: below(50) as i32,
+                    updated_at: start + chrono::Duration::seconds(below(1_000) as i64),
+                    ..Default::default()
+                };
+                let alive = below(4) != 0;
+                match alive {
+                    true => live.insert(id, card.clone()),
+                    false => live.remove(&id),
+                };
+                changes.push(((card, Vec::new()), alive));
+            }
+            cards.apply(changes, &images);
+            let mut expected: Vec<&BlogCard> = live.values().collect();
+            expected.sort_by_key(|b| (b.display_order, b.id));
+            let got: Vec<&BlogCard> = cards.list.iter().map(|b| &**b).collect();
+            assert_eq!(got, expected, "step {step}: the live cards in order");
+            assert_eq!(cards.order.len(), live.len(), "step {step}");
+            assert!(
+                cards.summary().is_of(&cards.list),
+                "step {step}: the summary is the cards'"
+            );
+        }
+    }
 }

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use super::*;
-use crate::plan::BLOGS_PER_PAGE;
+use crate::plan::{BLOGS_PER_PAGE, sitemap_chunk};
 
 /// What [`Memo::digests`] made last time, for the next time. Its answers are [`digests`]'s,
 /// made from scratch, for any sequence of data (a property test says so): an edit changes a
@@ -22,7 +22,9 @@ use crate::plan::BLOGS_PER_PAGE;
 /// The cards are shared, not copied: the publisher keeps its cards between loads and gives
 /// each publish the same ones ([`SiteData::blogs`]), so an unchanged card is found unchanged
 /// by its address alone. A card held here cannot change in place (an `Arc` shared is
-/// immutable) nor its address be reused while it is held. The answer is shared too: the list
+/// immutable) nor its address be reused while it is held. The last answer's list of cards is
+/// kept as their addresses, each card held in `cards`: holding the publisher's list itself
+/// would make the publisher copy it on its next change. The answer is shared too: the list
 /// is changed in place when its last user has dropped it (a publisher does, before the next
 /// publish), and copied first otherwise.
 #[derive(Debug, Default)]
@@ -38,8 +40,9 @@ pub struct Memo {
 #[derive(Debug)]
 struct Last {
     digests: Digests,
-    /// The cards, in the site's order.
-    blogs: Vec<Arc<BlogCard>>,
+    /// Each card's address and id, in the site's order; every one of these cards is the one
+    /// `Memo::cards` holds under its id.
+    blogs: Vec<(usize, i32)>,
     redirects: Vec<Redirect>,
     /// Where the blogs' pages start in the answer, and where the old URLs' pages do.
     blogs_at: usize,
@@ -75,7 +78,7 @@ impl Memo {
         let shared_digest: [u8; 32] = shared.clone().finalize().into();
         let same_shared = std::mem::replace(&mut self.shared, shared_digest) == shared_digest;
         let last = self.last.take().filter(|_| same_shared);
-        match last.as_ref().and_then(|last| last.moves(data)) {
+        match last.as_ref().and_then(|last| last.moves(data, &self.cards)) {
             Some(moves) => self.edited(data, &shared, last.expect("moves"), moves),
             None => self.made_again(data, &shared, last),
         }
@@ -109,7 +112,7 @@ impl Memo {
                 }
             };
             self.cards.insert(card.id, (card.clone(), digest));
-            last.blogs[at] = card.clone();
+            last.blogs[at] = (address(card), card.id);
         }
         let number = last.digests.number;
         let len = last.digests.wanted.len();
@@ -279,8 +282,6 @@ impl Memo {
             None => Ids::default(),
         };
         let inputs = Inputs::new(data, shared, &self.cards);
-        // Every chunk's sitemap is digested: the cards grouped by chunk once.
-        inputs.chunks();
         let wanted: Vec<Wanted> = outputs(data)
             .into_par_iter()
             .map(|target| {
@@ -319,7 +320,7 @@ impl Memo {
         };
         self.last = Some(Last {
             digests: digests.clone(),
-            blogs: data.blogs.clone(),
+            blogs: data.blogs.iter().map(|b| (address(b), b.id)).collect(),
             redirects: data.redirects.clone(),
             blogs_at,
             redirects_at,
@@ -331,20 +332,26 @@ impl Memo {
 impl Last {
     /// Where `data`'s cards are other cards than those this answer was made for, when the
     /// data has the same blogs (in any order, under any URLs). `None` when it may not.
-    fn moves(&self, data: &SiteData) -> Option<Moves> {
+    fn moves<'c>(
+        &self,
+        data: &SiteData,
+        cards: &'c Ids<(Arc<BlogCard>, [u8; 16])>,
+    ) -> Option<Moves> {
         if self.blogs.len() != data.blogs.len() {
             return None;
         }
         let mut at = Vec::new();
-        let mut then: Ids<&str> = Ids::default();
+        let mut then: Ids<&'c str> = Ids::default();
         let mut shifted = false;
-        for (i, (now, was)) in data.blogs.iter().zip(&self.blogs).enumerate() {
-            if Arc::ptr_eq(now, was) {
+        for (i, (now, &(was, was_id))) in data.blogs.iter().zip(&self.blogs).enumerate() {
+            if address(now) == was {
                 continue;
             }
             at.push(i);
-            shifted |= now.id != was.id;
-            then.insert(was.id, &was.slug);
+            shifted |= now.id != was_id;
+            let (card, _) = cards.get(&was_id)?;
+            debug_assert_eq!(address(card), was, "the memo holds the last answer's cards");
+            then.insert(was_id, &card.slug);
         }
         // The same blogs at the moved places (elsewhere the cards are the same ones), each
         // perhaps under another URL.
@@ -359,4 +366,9 @@ impl Last {
             renamed,
         })
     }
+}
+
+/// A card's address: the same card while it is held.
+fn address(card: &Arc<BlogCard>) -> usize {
+    Arc::as_ptr(card) as usize
 }

@@ -21,7 +21,7 @@
 //! names the blog. Digesting the bodies themselves made every publish cost as much as reading
 //! and hashing every blog's text (docs/benchmarks.md, "Profiles").
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -29,7 +29,7 @@ use serde::Serialize;
 use sha2::{Digest as _, Sha256};
 
 use crate::model::{BlogCard, Redirect, SiteData};
-use crate::plan::{Target, cards_shown, listing_pages, newest, outputs, sitemap_chunk};
+use crate::plan::{Target, cards_shown, listing_pages, newest, outputs, sitemap_cards};
 
 mod memo;
 use crate::routes::Route;
@@ -106,8 +106,6 @@ struct Inputs<'d> {
     shared: &'d Sha256,
     cards: &'d Ids<(Arc<BlogCard>, [u8; 16])>,
     listing_pages: u32,
-    /// The cards of each sitemap chunk, made when a chunk or the index first needs them.
-    chunks: std::sync::OnceLock<BTreeMap<i32, Vec<&'d BlogCard>>>,
 }
 
 impl<'d> Inputs<'d> {
@@ -121,26 +119,11 @@ impl<'d> Inputs<'d> {
             shared,
             cards,
             listing_pages: listing_pages(data.blogs.len()),
-            chunks: Default::default(),
         }
     }
 
     fn card(&self, id: &i32) -> Option<&'d [u8; 16]> {
         self.cards.get(id).map(|(_, digest)| digest)
-    }
-
-    /// The cards of each sitemap chunk, grouped once (for digesting every chunk's sitemap).
-    fn chunks(&self) -> &BTreeMap<i32, Vec<&'d BlogCard>> {
-        self.chunks.get_or_init(|| {
-            let mut chunks: BTreeMap<i32, Vec<&BlogCard>> = BTreeMap::new();
-            for blog in &self.data.blogs {
-                chunks
-                    .entry(sitemap_chunk(blog.id))
-                    .or_default()
-                    .push(&**blog);
-            }
-            chunks
-        })
     }
 
     fn feed_cards<'c>(&self, h: &mut Sha256, cards: impl Iterator<Item = &'c BlogCard>) {
@@ -180,16 +163,10 @@ impl<'d> Inputs<'d> {
             }
             Target::SitemapIndex => feed(&mut h, &crate::plan::sitemap_latest(data)),
             Target::SitemapPages => feed(&mut h, &self.listing_pages),
-            Target::SitemapBlogs(k) => match self.chunks.get() {
-                Some(chunks) => {
-                    self.feed_cards(&mut h, chunks.get(k).into_iter().flatten().copied());
-                }
-                // An edit's one chunk: its cards picked out, rather than every card grouped.
-                None => {
-                    let cards = data.blogs.iter().filter(|b| sitemap_chunk(b.id) == *k);
-                    self.feed_cards(&mut h, cards.map(|b| &**b));
-                }
-            },
+            // The summary's chunk (its cards by id, as the page lists them).
+            Target::SitemapBlogs(k) => {
+                self.feed_cards(&mut h, sitemap_cards(data, *k).into_iter());
+            }
             Target::Feeds => self.feed_cards(&mut h, newest(data).into_iter()),
             // The rest show only what every page shows.
             Target::Page(_) | Target::NotFound | Target::Robots | Target::Assets => {}

@@ -1,6 +1,6 @@
 use super::*;
 use crate::model::BlogCard;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 fn data(n: i32) -> SiteData {
     SiteData::sample(0, n)
@@ -126,7 +126,7 @@ fn a_memo_gives_the_digests_made_from_scratch_after_any_changes() {
             // and is no longer the card the memo holds.
             11 if !ids.is_empty() => {
                 let at = below(data.blogs.len());
-                Arc::make_mut(&mut data.blogs[at]).name = format!("Blog {}", below(5));
+                Arc::make_mut(&mut data.blogs_mut()[at]).name = format!("Blog {}", below(5));
             }
             10 => year = 2026 + below(2) as i32,
             // Nothing changed.

@@ -193,7 +193,7 @@ pub fn data() -> (SiteData, BTreeMap<i32, Blog>) {
                 ..Default::default()
             },
         ],
-        blogs: blogs.values().map(|b| Arc::new(b.card.clone())).collect(),
+        blogs: Arc::new(blogs.values().map(|b| Arc::new(b.card.clone())).collect()),
         reviews: vec![Review {
             id: 1,
             name: "H. Al-Mansouri".into(),
@@ -221,6 +221,7 @@ pub fn data() -> (SiteData, BTreeMap<i32, Blog>) {
             slug: "old-name".into(),
             blog_id: 3,
         }],
+        summary: None,
     };
     data.normalize();
     (data, blogs)

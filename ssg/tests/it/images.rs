@@ -151,8 +151,9 @@ fn a_page_is_rendered_again_when_its_images_variants_arrive_and_no_other_is() {
     let before = manifest::digests(&data, "f", 2026);
 
     // Blog 5's photograph is processed: the media store now knows its variants.
-    let card = data.blogs.iter_mut().find(|b| b.id == 5).unwrap();
+    let card = data.blogs_mut().iter_mut().find(|b| b.id == 5).unwrap();
     Arc::make_mut(card).image = Some(photo(&format!("{:032}", 5)));
+    data.normalize();
     let after = manifest::digests(&data, "f", 2026);
 
     let changed: Vec<&Target> = after

@@ -538,7 +538,8 @@ fn a_site_that_rendered_other_data_renders_what_a_new_one_does() {
     fewer.services.pop();
     fewer.general_content.clear();
     let mut blog = data.clone();
-    Arc::make_mut(&mut blog.blogs[0]).name = "A blog renamed".into();
+    Arc::make_mut(&mut blog.blogs_mut()[0]).name = "A blog renamed".into();
+    blog.normalize();
     for (what, data) in [
         ("the first", &data),
         ("a service renamed", &renamed),

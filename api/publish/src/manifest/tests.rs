@@ -53,6 +53,65 @@ fn every_output_is_in_its_part_and_a_blogs_outputs_in_its_sitemap_chunks() {
     }
 }
 
+/// Whoever asks which part may hold a file is told the part of every output that writes it:
+/// for every output of a site with thousands of listing pages, several sitemap chunks, old
+/// URLs and Arabic, English and odd slugs.
+#[test]
+fn every_file_names_the_part_of_each_output_that_writes_it() {
+    let mut data = ssg::model::SiteData {
+        services: (1..=4)
+            .map(|id| ssg::model::Service {
+                id,
+                ..Default::default()
+            })
+            .collect(),
+        ..Default::default()
+    };
+    let slugs = [
+        "plain",
+        "عربي",
+        "services",
+        "blogs",
+        "page",
+        "12",
+        "sitemap-blogs-3.xml",
+    ];
+    data.blogs = std::sync::Arc::new(
+        (1..=3_100)
+            .map(|id| {
+                std::sync::Arc::new(ssg::model::BlogCard {
+                    id: if id % 7 == 0 { -id } else { id },
+                    slug: format!("{}-{id}", slugs[id as usize % slugs.len()]),
+                    display_order: id,
+                    ..Default::default()
+                })
+            })
+            .collect(),
+    );
+    data.redirects = (1..=40)
+        .map(|id| ssg::model::Redirect {
+            slug: slugs[id as usize % slugs.len()].into(),
+            blog_id: id * 11,
+        })
+        .collect();
+    data.normalize();
+    let outputs = ssg::plan::full(&data);
+    assert!(
+        outputs.contains(&Target::Page(Route::Blogs(251))),
+        "a second listing part"
+    );
+    assert!(outputs.iter().any(|t| matches!(t, Target::Redirect { .. })));
+    for target in outputs {
+        let part = Shard::of(&key(&target));
+        for file in target.files() {
+            assert!(
+                Shard::candidates(&file).contains(&part),
+                "{file} of {target:?} is in {part:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_manifest_reads_back_what_it_wrote_part_by_part() {
     let mut m = Manifest::default();

@@ -146,6 +146,39 @@ struct Stored {
 struct LastPlan {
     number: u64,
     digests: Vec<[u8; 32]>,
+    /// The positions whose digest is [`manifest::STALE`], kept with the digests: a plan looks
+    /// at these, never at every digest.
+    stale: BTreeSet<usize>,
+}
+
+impl LastPlan {
+    fn new(number: u64, digests: Vec<[u8; 32]>) -> Self {
+        let stale = digest_bytes(manifest::STALE);
+        LastPlan {
+            number,
+            stale: (0..digests.len())
+                .filter(|&i| digests[i] == stale)
+                .collect(),
+            digests,
+        }
+    }
+
+    /// The plan of answer `number`, of `len` outputs, from this one: the positions past `len`
+    /// gone, new ones to be [`LastPlan::set`].
+    fn renumbered(mut self, number: u64, len: usize) -> Self {
+        self.number = number;
+        self.digests.resize(len, [0; 32]);
+        self.stale.split_off(&len);
+        self
+    }
+
+    fn set(&mut self, i: usize, digest: [u8; 32]) {
+        self.digests[i] = digest;
+        match digest == digest_bytes(manifest::STALE) {
+            true => self.stale.insert(i),
+            false => self.stale.remove(&i),
+        };
+    }
 }
 
 /// An input digest's 32 hex characters as they are (any other text never equals a real one).
@@ -292,10 +325,7 @@ impl Publisher {
             .collect();
         let last = held
             .filter(|held| stored.manifest.keys().count() == held.len())
-            .map(|held| LastPlan {
-                number: digests.number,
-                digests: held,
-            });
+            .map(|held| LastPlan::new(digests.number, held));
         *self.remembered.lock().expect("not poisoned") = Some(Remembered {
             parts,
             manifest: stored.manifest,
@@ -489,11 +519,11 @@ fn likely_bodies(data: &ssg::model::SiteData, blogs: &BTreeSet<i32>) -> Vec<i32>
         return Vec::new();
     }
     let mut ids = blogs.clone();
-    for (i, card) in data.blogs.iter().enumerate() {
-        if blogs.contains(&card.id) {
-            let page = ssg::routes::Route::Blogs((i / ssg::plan::BLOGS_PER_PAGE) as u32 + 1);
-            ids.extend(Target::Page(page).bodies(data));
-        }
+    // Each blog's place found by its card, not by a look at every card (that was 2.6 % of an
+    // edit's samples at 50,060 blogs).
+    for i in blogs.iter().filter_map(|&id| data.position(id)) {
+        let page = ssg::routes::Route::Blogs((i / ssg::plan::BLOGS_PER_PAGE) as u32 + 1);
+        ids.extend(Target::Page(page).bodies(data));
     }
     ids.extend(Target::Feeds.bodies(data));
     ids.into_iter().collect()

@@ -208,7 +208,7 @@ impl Publisher {
             self.remove(&[BUILD_MARKER.to_owned()].into()).await?;
         }
         let planned = clock.elapsed();
-        let (todo, dropped) = decide(&digests, &stored, blogs);
+        let (todo, dropped) = decide(&data, &digests, &stored, blogs);
         Ok(Plan {
             data,
             digests,
@@ -433,28 +433,25 @@ impl Publisher {
             false => digest_bytes(&w.digest),
         };
         let since = plan.digests.since.as_deref();
+        let number = plan.digests.number;
         let held = match (last, since) {
             (Some(last), Some(since)) if follows(&last, since) => {
-                let mut held = last.digests;
-                held.resize(wanted.len(), [0; 32]);
+                let mut held = last.renumbered(number, wanted.len());
                 let changed = plan.todo.iter().copied();
                 let moved = since.old_keys.iter().map(|(at, _)| *at);
                 for i in changed.chain(moved).chain(since.len..wanted.len()) {
                     if let Some(w) = wanted.get(i) {
-                        held[i] = held_of(w);
+                        held.set(i, held_of(w));
                     }
                 }
                 held
             }
-            _ => wanted.iter().map(held_of).collect(),
+            _ => LastPlan::new(number, wanted.iter().map(held_of).collect()),
         };
         *self.remembered.lock().expect("not poisoned") = Some(Remembered {
             parts,
             manifest: std::mem::take(&mut state.new),
-            last: Some(LastPlan {
-                number: plan.digests.number,
-                digests: held,
-            }),
+            last: Some(held),
         });
         Ok(())
     }
@@ -470,6 +467,7 @@ impl Publisher {
 /// few); otherwise every output is looked up in the manifest by its key, and every key of the
 /// manifest in the outputs.
 fn decide(
+    data: &ssg::model::SiteData,
     digests: &manifest::Digests,
     stored: &Stored,
     blogs: &BTreeSet<i32>,
@@ -483,14 +481,11 @@ fn decide(
             // The outputs that may differ from what the store holds: those whose key moved or
             // is new, whose digest was made again, that the last publish left stale, and the
             // forced ones. Every other one holds the digest it had.
-            let stale = digest_bytes(manifest::STALE);
             let mut check: BTreeSet<usize> = since.renewed.iter().copied().collect();
             check.extend(rekeyed.iter().copied());
             check.extend(since.len..wanted.len());
-            check.extend((0..last.digests.len()).filter(|&i| last.digests[i] == stale));
-            if !blogs.is_empty() {
-                check.extend((0..wanted.len()).filter(|&i| forced(&wanted[i])));
-            }
+            check.extend(last.stale.iter().copied());
+            check.extend(forced_at(data, wanted, blogs));
             let todo: Vec<usize> = check
                 .into_iter()
                 .filter(|&i| i < wanted.len())
@@ -546,6 +541,32 @@ fn holds(stored: &Stored, w: &Wanted) -> bool {
 /// Whether `w` is a blog's output that `blogs` says to render whatever its digest.
 fn forced(blogs: &BTreeSet<i32>, w: &Wanted) -> bool {
     owner(&w.target).is_some_and(|id| blogs.contains(&id))
+}
+
+/// The positions of the outputs of `blogs` in `wanted` (the answer for `data`, in
+/// [`ssg::plan::outputs`]' order): each blog's page at its blog's place after the other pages,
+/// and its old URLs' pages among the few outputs after the blogs' pages. Found by place, not
+/// by a look at every output (that was a second of the plan's passes over 50,000).
+fn forced_at(data: &ssg::model::SiteData, wanted: &[Wanted], blogs: &BTreeSet<i32>) -> Vec<usize> {
+    if blogs.is_empty() {
+        return Vec::new();
+    }
+    let pages = ssg::plan::pages_count(data);
+    let mut at: Vec<usize> = blogs
+        .iter()
+        .filter_map(|&id| data.position(id))
+        .map(|p| pages + p)
+        .collect();
+    let after = (pages + data.blogs.len()).min(wanted.len());
+    at.extend((after..wanted.len()).filter(|&i| forced(blogs, &wanted[i])));
+    debug_assert_eq!(
+        at.iter().copied().collect::<BTreeSet<_>>(),
+        (0..wanted.len())
+            .filter(|&i| forced(blogs, &wanted[i]))
+            .collect::<BTreeSet<_>>(),
+        "the forced outputs found by place"
+    );
+    at
 }
 
 /// Whether `since` (the memo's answer's) is made from the answer the publish that left `last`

@@ -13,7 +13,8 @@ fn site(blogs: i32) -> SiteData {
                     ..Default::default()
                 })
             })
-            .collect(),
+            .collect::<Vec<_>>()
+            .into(),
         ..Default::default()
     };
     data.normalize();

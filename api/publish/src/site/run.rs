@@ -546,7 +546,7 @@ fn forced(blogs: &BTreeSet<i32>, w: &Wanted) -> bool {
 /// The positions of the outputs of `blogs` in `wanted` (the answer for `data`, in
 /// [`ssg::plan::outputs`]' order): each blog's page at its blog's place after the other pages,
 /// and its old URLs' pages among the few outputs after the blogs' pages. Found by place, not
-/// by a look at every output (that was a second of the plan's passes over 50,000).
+/// by a look at every output (one of the plan's passes over 55,000 at 50,060 blogs).
 fn forced_at(data: &ssg::model::SiteData, wanted: &[Wanted], blogs: &BTreeSet<i32>) -> Vec<usize> {
     if blogs.is_empty() {
         return Vec::new();

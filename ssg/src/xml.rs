@@ -71,7 +71,7 @@ pub fn sitemap_blogs(site: &str, data: &SiteData, chunk: i32) -> String {
     let blogs = crate::plan::sitemap_cards(data, chunk);
     let mut out = String::with_capacity(256 + blogs.len() * (8 * site.len() + 640));
     let _ = write!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{URLSET}");
-    for blog in blogs {
+    for blog in blogs.iter() {
         url_entry(
             &mut out,
             site,

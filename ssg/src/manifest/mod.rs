@@ -165,7 +165,7 @@ impl<'d> Inputs<'d> {
             Target::SitemapPages => feed(&mut h, &self.listing_pages),
             // The summary's chunk (its cards by id, as the page lists them).
             Target::SitemapBlogs(k) => {
-                self.feed_cards(&mut h, sitemap_cards(data, *k).into_iter());
+                self.feed_cards(&mut h, sitemap_cards(data, *k).iter().map(|b| &**b));
             }
             Target::Feeds => self.feed_cards(&mut h, newest(data).into_iter()),
             // The rest show only what every page shows.

@@ -1,14 +1,29 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { parse as parseToml } from 'smol-toml';
+import { defineConfig, type Plugin } from 'vite';
 
 // In development, `vite` proxies the API and the runtime settings to a running `concierge serve`.
 const backend = process.env.CONCIERGE_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
+/**
+ * `import data from '…/airports.toml'`: a TOML file of `content/` (the one place its names live, read
+ * by the site and the API too) as its data, parsed at build time: no TOML parser in the bundle.
+ */
+function toml(): Plugin {
+  return {
+    name: 'concierge-toml',
+    transform(code, id) {
+      if (!id.split('?')[0].endsWith('.toml')) return null;
+      return { code: `export default ${JSON.stringify(parseToml(code))};`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  plugins: [react(), toml()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -29,8 +44,9 @@ export default defineConfig({
     },
   },
   server: {
-    // The table of rules and messages lives beside the API (`../rules`), which reads it too.
-    fs: { allow: ['.', '../rules'] },
+    // The table of rules and messages lives beside the API (`../rules`), which reads it too; the
+    // airports' names are the site's (`../content`).
+    fs: { allow: ['.', '../rules', '../content'] },
     proxy: {
       '/api': backend,
       '/media': backend,

@@ -10,6 +10,9 @@ test.describe('blogs', () => {
     await submitExpecting(page, 'Please enter the title');
     await page.getByLabel('Title', { exact: true }).fill('Rules');
     await expect(fieldError(page, 'Title')).toHaveCount(0);
+    // A new item starts at the next free display order; emptied, its rule speaks.
+    await expect(page.getByLabel('Display order', { exact: true })).toHaveValue(/^-?\d+$/);
+    await page.getByLabel('Display order', { exact: true }).fill('');
     await submitExpecting(page, 'Please enter the Display order');
     await page.getByLabel('Display order', { exact: true }).fill('4');
     await submitExpecting(page, 'Please upload the Image');
@@ -21,6 +24,17 @@ test.describe('blogs', () => {
     await page.getByRole('link', { name: 'Back to Blogs' }).click();
     await leaveUnsaved(page);
     await expect(page).toHaveURL(/\/admin\/blogs$/);
+  });
+
+  test('a new blog opens at the next free display order: one more than the largest', async ({ adminPage: page, api }) => {
+    // Far past any order the other specs use, so that a blog they add meanwhile cannot be the largest.
+    const last = await api.create<Blog>('/blog', { name: unique('Last in order'), display_order: 900_000, image_url: '/media/x.png' });
+    try {
+      await page.goto('/admin/addblog');
+      await expect(page.getByLabel('Display order', { exact: true })).toHaveValue('900001');
+    } finally {
+      await api.call('DELETE', `/blog/${last.id}`);
+    }
   });
 
   test('a file the server refuses stops the save with "Failed to upload image"', async ({ adminPage: page, api }) => {

@@ -10,6 +10,9 @@ test.describe('client reviews', () => {
     await page.getByLabel('Name', { exact: true }).fill('Layla');
     await submitExpecting(page, 'Please enter the description');
     await page.getByLabel('Description', { exact: true }).fill('Lovely.');
+    // A new item starts at the next free display order; emptied, its rule speaks.
+    await expect(page.getByLabel('Display order', { exact: true })).toHaveValue(/^-?\d+$/);
+    await page.getByLabel('Display order', { exact: true }).fill('');
     await submitExpecting(page, 'Please enter the Display order');
     await page.getByLabel('Display order', { exact: true }).fill('1');
     await submitExpecting(page, 'Please upload the Image');

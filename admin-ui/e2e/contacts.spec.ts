@@ -79,7 +79,9 @@ test.describe('contact us', () => {
     // A search that matches nothing (the export follows the view), so no other test's rows are touched.
     const nothing = `none${Date.now().toString(36)}`;
     await page.goto(`/admin/contactusdashboard?q=${nothing}`);
-    await expect(page.getByText('No items match', { exact: true })).toBeVisible();
+    // The specification's words for an empty table, and why it is empty.
+    await expect(page.getByText('No data available', { exact: true })).toBeVisible();
+    await expect(page.getByText('Nothing here has this status or matches this search.', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Download Excel' }).click();
     await expectToast(page, 'No data available to download');
   });

@@ -40,6 +40,8 @@ const texts = {
     broughtBack: 'Brought back from the deleted items',
     words: 'The request, as sent',
     arrival: 'Arrival',
+    ruh: 'King Khalid International Airport (RUH)',
+    places: ['Riyadh', 'Saudi Arabia'],
   },
   ar: {
     airport: 'طلبات خدمات المطار',
@@ -70,6 +72,8 @@ const texts = {
     broughtBack: 'أُعيد من العناصر المحذوفة',
     words: 'الطلب كما وصل',
     arrival: 'وصول',
+    ruh: 'مطار الملك خالد الدولي (RUH)',
+    places: ['الرياض', 'المملكة العربية السعودية'],
   },
 } as const;
 
@@ -120,6 +124,8 @@ for (const language of ['en', 'ar'] as const) {
       await expect(row).toContainText(/\d{2}-\d{2}-\d{4}/);
       await expect(row).toContainText(/\d{2}:\d{2}/);
       await expect(row.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/966501234567');
+      // The airport by name, in the admin's language, with its code (content/airports.toml).
+      await expect(row).toContainText(say.ruh);
       await expectAccessible(page, 'airport requests');
 
       // Take it: assign it to me, two notes.
@@ -127,6 +133,7 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(new RegExp(`/admin/airportrequests/${request.id}\\?q=`));
       await expect(page.getByRole('heading', { level: 1, name: request.reference })).toBeVisible();
       await expect(page.getByRole('region', { name: say.words })).toContainText(say.arrival);
+      for (const place of [say.ruh, ...say.places]) await expect(page.getByRole('region', { name: say.words })).toContainText(place);
       await page.getByRole('button', { name: say.assignToMe }).click();
       await expectToast(page, say.updated);
       await expect(page.getByRole('combobox', { name: say.assignee })).toHaveValue(member.username);
@@ -160,8 +167,13 @@ for (const language of ['en', 'ar'] as const) {
 
       // The export follows the search and holds the desk's columns.
       const download = page.waitForEvent('download');
+      const asked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/airport-requests/export');
       await page.getByRole('button', { name: say.download }).click();
       const file = await download;
+      // In the admin's language, dates in the zone it shows them in (the browser's: Asia/Dubai, UTC+4).
+      const exportRequest = await asked;
+      expect(await exportRequest.headerValue('accept-language')).toBe(language);
+      expect(new URL(exportRequest.url()).searchParams.get('tz_offset')).toBe('240');
       expect(file.suggestedFilename()).toBe('Airport_Requests_List.xlsx');
       await expectToast(page, say.downloaded);
       const zip = await JSZip.loadAsync(await readFile((await file.path())!));

@@ -30,7 +30,9 @@ const texts = {
     back: 'Back to the Contact Us Dashboard',
     download: 'Download Excel',
     downloaded: 'Excel downloaded successfully!',
-    noMatch: 'No items match',
+    noMatch: 'Nothing here has this status or matches this search.',
+    fromArabicPage: 'Arabic',
+    fromEnglishPage: 'English',
     delete: 'Delete',
     confirmTitle: 'Are You Sure to Delete?',
     confirm: 'Confirm',
@@ -57,7 +59,9 @@ const texts = {
     back: 'العودة إلى لوحة رسائل التواصل',
     download: 'تنزيل ملف Excel',
     downloaded: 'تم تنزيل ملف Excel بنجاح!',
-    noMatch: 'لا توجد عناصر مطابقة',
+    noMatch: 'لا يوجد هنا عنصر بهذه الحالة أو يطابق هذا البحث.',
+    fromArabicPage: 'العربية',
+    fromEnglishPage: 'الإنجليزية',
     delete: 'حذف',
     confirmTitle: 'هل أنت متأكد من الحذف؟',
     confirm: 'تأكيد',
@@ -116,10 +120,11 @@ for (const language of ['en', 'ar'] as const) {
       await page.getByRole('searchbox', { name: say.search }).fill(tag);
       await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}`));
       await expect(rows(page)).toHaveCount(2);
-      await expect(rowWith(page, laylaName)).toContainText('AR');
+      // The page each came from, in words.
+      await expect(rowWith(page, laylaName).locator('.lang-tag')).toHaveText(say.fromArabicPage);
       await expect(rowWith(page, laylaName)).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
       await expect(rowWith(page, laylaName).getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/971501112233');
-      await expect(rowWith(page, omarName)).toContainText('EN');
+      await expect(rowWith(page, omarName).locator('.lang-tag')).toHaveText(say.fromEnglishPage);
       await expect(rowWith(page, omarName).getByRole('link', { name: /WhatsApp/ }), 'a local number: call only').toHaveCount(0);
       await expect(rowWith(page, omarName).locator('a[href="tel:0501234567"]')).toHaveCount(1);
 

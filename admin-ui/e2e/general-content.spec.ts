@@ -10,6 +10,9 @@ test.describe('general content', () => {
     await submitExpecting(page, 'Please enter the value');
     await expectToast(page, 'Please select the value');
     await page.getByLabel('Value', { exact: true }).fill('+971 4 000 0000');
+    // A new item starts at the next free display order; emptied, its rule speaks.
+    await expect(page.getByLabel('Display order', { exact: true })).toHaveValue(/^-?\d+$/);
+    await page.getByLabel('Display order', { exact: true }).fill('');
     await submitExpecting(page, 'Please enter the Display order');
     // Its back arrow returns to the General Content Dashboard (decision 5).
     await page.getByRole('link', { name: 'Back to the General Content Dashboard' }).click();

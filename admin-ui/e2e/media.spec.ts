@@ -1,9 +1,9 @@
 /**
  * The media library (ARCHITECTURE.md, "Media library") against the real server: an owner uploads
  * a picture on the Media page, describes it in English and Arabic and sets its focal point; a blog
- * takes it from the library; the library refuses to delete it while the blog shows it (naming the
- * blog); once the blog shows another picture it goes to the trash and comes back. The page in
- * Arabic reads right to left, and on a phone a file opens as a full-screen sheet.
+ * takes it from the library; the library refuses to delete it while the blog shows it, before any
+ * confirmation (naming the blog); once the blog shows another picture it goes to the trash and comes
+ * back. The page in Arabic reads right to left, and on a phone a file opens as a full-screen sheet.
  */
 import type { Page } from '@playwright/test';
 import { expect, test, unique, type Api } from './support/fixtures';
@@ -98,17 +98,23 @@ test.describe('the media library', () => {
     const blog = (await api.list<Blog>('/blog', 1, 100)).result.find((entry) => entry.name === blogTitle)!;
     expect(blog.image_url).toBe(described.url);
 
-    // Deleting it is refused while the blog shows it: the dialog names the blog and links to it.
+    // Deleting it is refused while the blog shows it, before any confirmation: the dialog names the
+    // blog and links to it, and nothing is sent.
     await page.goto(`/admin/media?item=${encodeURIComponent(stored)}`);
     const usedIn = panel.getByRole('list', { name: 'Where it is used' });
     await expect(usedIn.getByRole('link', { name: blogTitle })).toHaveAttribute('href', `/admin/addblog/${blog.id}`);
+    const deletes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE') deletes.push(request.url());
+    });
     await panel.getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Delete this file?' });
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await expect(confirm.getByRole('alert')).toContainText(blogTitle);
-    await expect(confirm.getByRole('list', { name: 'Still shown by' }).getByRole('link', { name: blogTitle })).toHaveAttribute('href', `/admin/addblog/${blog.id}`);
-    await confirm.getByRole('button', { name: 'Close' }).last().click();
-    await expect(confirm).toBeHidden();
+    const refused = page.getByRole('alertdialog', { name: 'This file is in use' });
+    await expect(refused.getByRole('alert')).toHaveText('This file is still in use. Remove it from these items first.');
+    await expect(refused.getByRole('list', { name: 'Still shown by' }).getByRole('link', { name: blogTitle })).toHaveAttribute('href', `/admin/addblog/${blog.id}`);
+    await expect(refused.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+    await refused.getByRole('button', { name: 'Close' }).last().click();
+    await expect(refused).toBeHidden();
+    expect(deletes).toEqual([]);
     expect((await readMedia(api, stored)).deleted_at).toBeNull();
     expect((await fetch(new URL(described.url, server.baseURL))).status).toBe(200);
 
@@ -123,6 +129,8 @@ test.describe('the media library', () => {
     await page.goto(`/admin/media?item=${encodeURIComponent(stored)}`);
     await expect(panel.getByText('Not used anywhere.')).toBeVisible();
     await panel.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this file?' });
+    await expect(confirm).toContainText('goes to Deleted, where it can be brought back for 30 days.');
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, 'Moved to the trash: it can be brought back for 30 days.');
     await expect(panel).toBeHidden();

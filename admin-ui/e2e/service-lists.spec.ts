@@ -16,6 +16,9 @@ test.describe('services list', () => {
     await submitExpecting(page, 'Please enter the name');
     await expectToast(page, 'Please enter the name');
     await page.getByLabel('Name', { exact: true }).fill('Rules');
+    // A new item starts at the next free display order; emptied, its rule speaks.
+    await expect(page.getByLabel('Display Order', { exact: true })).toHaveValue(/^-?\d+$/);
+    await page.getByLabel('Display Order', { exact: true }).fill('');
     await submitExpecting(page, 'Please enter the Display order');
     await page.getByLabel('Display Order', { exact: true }).fill('1');
     await submitExpecting(page, 'Please upload an image');

@@ -10,6 +10,9 @@ test.describe('services', () => {
     await page.getByLabel('Description', { exact: true }).fill('Short');
     await submitExpecting(page, 'Please enter the content');
     await page.getByLabel('Content', { exact: true }).fill('Long');
+    // A new item starts at the next free display order; emptied, its rule speaks.
+    await expect(page.getByLabel('Display order', { exact: true })).toHaveValue(/^-?\d+$/);
+    await page.getByLabel('Display order', { exact: true }).fill('');
     await submitExpecting(page, 'Please enter the Display order');
     await page.getByLabel('Display order', { exact: true }).fill('2');
     await submitExpecting(page, 'Please upload the Image');

@@ -15,12 +15,12 @@ const words = {
   en: {
     publishing: 'Publishing', preview: 'Preview', previewTitle: 'Preview', unsaved: 'Showing your unsaved changes',
     arabic: 'Arabic', title: 'Title', titleAr: 'Title in Arabic', status: 'Status', search: 'Search', draft: 'Draft',
-    noMatch: 'No items match', clear: 'Clear the filter', listFilter: 'Filter the list',
+    noMatch: 'Nothing here has this status or matches this search.', clear: 'Clear the filter', listFilter: 'Filter the list',
   },
   ar: {
     publishing: 'النشر', preview: 'معاينة', previewTitle: 'معاينة', unsaved: 'تعرض تغييراتك غير المحفوظة',
     arabic: 'العربية', title: 'العنوان', titleAr: 'العنوان بالعربية', status: 'الحالة', search: 'بحث', draft: 'مسودة',
-    noMatch: 'لا توجد عناصر مطابقة', clear: 'امسح التصفية', listFilter: 'تصفية القائمة',
+    noMatch: 'لا يوجد هنا عنصر بهذه الحالة أو يطابق هذا البحث.', clear: 'امسح التصفية', listFilter: 'تصفية القائمة',
   },
 } as const;
 

@@ -64,6 +64,7 @@ export const enLibrary = {
   },
   delete: {
     title: 'Delete this file?',
+    inUse: 'This file is in use',
     body: '“{{name}}” goes to Deleted, where it can be brought back for 30 days. Meanwhile it is no longer online.',
     done: 'Moved to the trash: it can be brought back for 30 days.',
     refused: 'This file is still in use. Remove it from these items first.',

@@ -149,7 +149,7 @@ export function CrudDashboard<T extends { id: number }>(props: CrudDashboardProp
             columns={columns}
             rows={data?.result ?? []}
             actionsHeader={t('common.actions')}
-            empty={filter && isFiltered(filter.value) ? <NoMatch onClear={() => filter.onChange({ status: undefined, q: '' })} /> : undefined}
+            emptyNote={filter && isFiltered(filter.value) ? <NoMatch onClear={() => filter.onChange({ status: undefined, q: '' })} /> : undefined}
             actions={(row) => {
               const actions = actionsFor(row);
               return actions.length > 0 ? <RowMenu label={t('common.actionsFor', { name: rowName(row) })} actions={actions} /> : null;

@@ -16,11 +16,14 @@ type DataTableProps<T extends { id: number }> = {
   /** Without them, the table has no actions column (a read-only list). */
   actionsHeader?: string;
   actions?: (row: T) => ReactNode;
-  /** What an empty table says ("No data available" by default). */
-  empty?: ReactNode;
+  /**
+   * Said under the specification's "No data available" when the table is empty: why (a filter,
+   * the trash) and what to do. Every empty table says the specification's text first.
+   */
+  emptyNote?: ReactNode;
 };
 
-export function DataTable<T extends { id: number }>({ caption, columns, rows, actionsHeader, actions, empty }: DataTableProps<T>) {
+export function DataTable<T extends { id: number }>({ caption, columns, rows, actionsHeader, actions, emptyNote }: DataTableProps<T>) {
   const { t } = useTranslation();
   return (
     <div className="table-wrap">
@@ -44,7 +47,10 @@ export function DataTable<T extends { id: number }>({ caption, columns, rows, ac
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length + (actions ? 1 : 0)} className="table__empty">
-                {empty ?? t('common.noData')}
+                <div className="no-match" role="status">
+                  <p className="no-match__title">{t('common.noData')}</p>
+                  {emptyNote}
+                </div>
               </td>
             </tr>
           ) : (

@@ -92,13 +92,13 @@ describe('a content list\'s status and search', () => {
     expect(last(requests).get('status')).toBe('ended');
   });
 
-  it('says that nothing matches, not that the list is empty, and clears the filter', async () => {
+  it('says "No data available" and that the filter is why, and clears the filter', async () => {
     const { requests } = mockApi({
       'GET /blog': (request) => [200, params(request).has('q') ? list([]) : list(blogs)],
     });
     const { user, router } = renderApp(null, { url: '/blogs?status=draft&q=nothing' });
-    expect(await screen.findByText('No items match')).toBeInTheDocument();
-    expect(screen.queryByText('No data available')).not.toBeInTheDocument();
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(screen.getByText('Nothing here has this status or matches this search.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear the filter' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -111,14 +111,16 @@ describe('a content list\'s status and search', () => {
     mockApi({ 'GET /blog': () => [200, list([])] });
     renderApp(null, { url: '/blogs' });
     expect(await screen.findByText('No data available')).toBeInTheDocument();
-    expect(screen.queryByText('No items match')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nothing here has this status or matches this search.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear the filter' })).not.toBeInTheDocument();
   });
 
   it('reads in Arabic, right to left', async () => {
     await i18n.changeLanguage('ar');
     mockApi({ 'GET /blog': (request) => [200, params(request).has('q') ? list([]) : list(blogs)] });
     renderApp(null, { url: '/blogs?q=x' });
-    expect(await screen.findByText('لا توجد عناصر مطابقة')).toBeInTheDocument();
+    expect(await screen.findByText('لا توجد بيانات')).toBeInTheDocument();
+    expect(screen.getByText('لا يوجد هنا عنصر بهذه الحالة أو يطابق هذا البحث.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'امسح التصفية' })).toBeInTheDocument();
     const status = screen.getByRole('combobox', { name: 'الحالة' });
     expect([...status.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
@@ -147,7 +149,7 @@ describe('a content list\'s status and search', () => {
       [`GET ${path}`]: () => [200, list([])],
     });
     renderApp(null, { url: `${url}${url.includes('?') ? '&' : '?'}status=scheduled&q=eid` });
-    expect(await screen.findByText('No items match')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing here has this status or matches this search.')).toBeInTheDocument();
     expect([last(requests, path).get('status'), last(requests, path).get('q')]).toEqual(['scheduled', 'eid']);
     expect(screen.getByRole('columnheader', { name: 'Status' })).toBeInTheDocument();
   });

@@ -126,16 +126,15 @@ export function ListToolbar({ filter, onChange }: { filter: ListFilter; onChange
   );
 }
 
-/** An empty page under a filter: says so, with the way back to every item. */
+/** Under an empty table's "No data available" when a filter is on: why, and the way back to every item. */
 export function NoMatch({ onClear }: { onClear: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="no-match" role="status">
-      <p className="no-match__title">{t('list.noMatch')}</p>
+    <>
       <p className="no-match__hint">{t('list.noMatchHint')}</p>
       <button type="button" className="btn btn--secondary btn--small" onClick={onClear}>
         {t('list.clear')}
       </button>
-    </div>
+    </>
   );
 }

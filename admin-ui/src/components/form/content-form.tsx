@@ -12,6 +12,9 @@
  *
  * The schedule is saved with the zone it was entered in, and an item opens in its own zone. With
  * unsaved changes, Preview shows them (`previewBody`: what a save would send).
+ *
+ * A new item of a kind with a display order opens with the next free one (`next-display-order`),
+ * and follows the list its form chooses (a service list item's service) until the author types one.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
@@ -25,6 +28,7 @@ import { FormActions } from './form-page';
 import { LanguageTabs } from './language-tabs';
 import { LockedFields } from './locked-fields';
 import { mergeFields, takeCurrent } from './merge-fields';
+import { DISPLAY_ORDER, FollowNextOrder, orderListOf, useNextDisplayOrder } from './next-display-order';
 import { forgetKept, UnsavedChanges } from './unsaved-changes';
 import type { ContentKind, ContentRecord } from '../lifecycle/api';
 import { isLabelled, useFieldLabels } from '../lifecycle/field-labels';
@@ -32,6 +36,7 @@ import { LifecyclePanel, type ActionRefusal, type Schedule } from '../lifecycle/
 import { MergeDialog, type Choice } from '../lifecycle/merge-dialog';
 import { PresenceNote, usePresence } from '../lifecycle/presence';
 import { isTimeZone, useTimeZone } from '../lifecycle/time-zone';
+import { Spinner } from '../ui/spinner';
 
 /** What a save says of the lifecycle, beside the form's fields: and the version it is based on. */
 export type LifecycleExtra = { status: 'draft' | 'published'; version?: number } & Schedule;
@@ -127,6 +132,13 @@ export function ContentForm<V extends FieldValues>({
   const [refusedAction, setRefusedAction] = useState<RefusedAction<V> | null>(null);
   const others = usePresence(lifecycle?.kind, record?.id);
   const keptAs = lifecycle ? `${lifecycle.kind}:${record?.id ?? 'new'}` : null;
+  // A new item with an empty display order starts at the next free one of its list.
+  const orderList = lifecycle && !record && (defaultValues as Record<string, unknown>)[DISPLAY_ORDER] === '' ? orderListOf(lifecycle.kind) : undefined;
+  const orderPath = orderList?.path(defaultValues as Record<string, unknown>) ?? null;
+  const nextOrder = useNextDisplayOrder(orderPath);
+  const waitingForOrder = orderPath !== null && nextOrder.isPending;
+  const startValues =
+    orderPath !== null && nextOrder.data !== undefined ? ({ ...defaultValues, [DISPLAY_ORDER]: String(nextOrder.data) } as DefaultValues<V>) : defaultValues;
 
   const send = async (values: V, methods: UseFormReturn<V>) => {
     const sent = intent.current;
@@ -187,73 +199,78 @@ export function ContentForm<V extends FieldValues>({
   return (
     <FieldLabelsContext.Provider value={labels}>
       <PresenceNote others={others} />
-      <Form<V>
-        // A restore or a publish elsewhere changes the record: the form starts again from it.
-        key={formKey}
-        defaultValues={defaultValues}
-        rules={rules}
-        toastFirstError={toastFirstError}
-        onInvalid={setFailed}
-        onSubmit={send}
-      >
-        {(methods) => (
-          <>
-            {keptAs ? <UnsavedChanges<V> storageKey={keptAs} done={done} /> : null}
-            {lifecycle ? (
-              <LifecyclePanel
-                kind={lifecycle.kind}
-                record={record}
-                schedule={schedule}
-                onScheduleChange={setSchedule}
-                publishes={publishes}
-                version={() => version.current}
-                onWritten={(item) => {
-                  version.current = item.version ?? version.current;
-                }}
-                onDiscarded={() => keptAs && forgetKept(keptAs)}
-                draft={
-                  previewBody && (methods.formState.isDirty || !sameSchedule(schedule, read.schedule))
-                    ? () => previewBody(methods.getValues(), { status: initialIntent, ...schedule })
-                    : undefined
-                }
-                onConflict={(refusal) => setRefusedAction({ ...refusal, methods })}
-              />
-            ) : null}
-            <LanguageTabs
-              failedFields={failed}
-              arabicFields={arabicFields}
-              english={
-                <LockedFields locked={arabicOnly} note={t('lifecycle.arabicOnly')}>
-                  {english}
-                </LockedFields>
-              }
-              arabic={arabic}
-            />
-            {extra}
-            {publishes ? null : <p className="form__hint form__hint--actions">{t('lifecycle.draftsOnly')}</p>}
-            <FormActions
-              busy={methods.formState.isSubmitting}
-              done={done}
-              label={publishes ? t('common.submit') : t('lifecycle.saveDraft')}
-              busyLabel={t('common.saving')}
-            >
-              {actions}
-              {lifecycle && publishes ? (
-                <button
-                  type="submit"
-                  className="btn btn--secondary"
-                  disabled={methods.formState.isSubmitting || done}
-                  onClick={() => {
-                    intent.current = 'draft';
+      {waitingForOrder ? (
+        <Spinner label={t('common.loading')} />
+      ) : (
+        <Form<V>
+          // A restore or a publish elsewhere changes the record: the form starts again from it.
+          key={formKey}
+          defaultValues={startValues}
+          rules={rules}
+          toastFirstError={toastFirstError}
+          onInvalid={setFailed}
+          onSubmit={send}
+        >
+          {(methods) => (
+            <>
+              {keptAs ? <UnsavedChanges<V> storageKey={keptAs} done={done} /> : null}
+              {orderList?.scope ? <FollowNextOrder path={orderList.path} scope={orderList.scope} /> : null}
+              {lifecycle ? (
+                <LifecyclePanel
+                  kind={lifecycle.kind}
+                  record={record}
+                  schedule={schedule}
+                  onScheduleChange={setSchedule}
+                  publishes={publishes}
+                  version={() => version.current}
+                  onWritten={(item) => {
+                    version.current = item.version ?? version.current;
                   }}
-                >
-                  {t('lifecycle.saveDraft')}
-                </button>
+                  onDiscarded={() => keptAs && forgetKept(keptAs)}
+                  draft={
+                    previewBody && (methods.formState.isDirty || !sameSchedule(schedule, read.schedule))
+                      ? () => previewBody(methods.getValues(), { status: initialIntent, ...schedule })
+                      : undefined
+                  }
+                  onConflict={(refusal) => setRefusedAction({ ...refusal, methods })}
+                />
               ) : null}
-            </FormActions>
-          </>
-        )}
-      </Form>
+              <LanguageTabs
+                failedFields={failed}
+                arabicFields={arabicFields}
+                english={
+                  <LockedFields locked={arabicOnly} note={t('lifecycle.arabicOnly')}>
+                    {english}
+                  </LockedFields>
+                }
+                arabic={arabic}
+              />
+              {extra}
+              {publishes ? null : <p className="form__hint form__hint--actions">{t('lifecycle.draftsOnly')}</p>}
+              <FormActions
+                busy={methods.formState.isSubmitting}
+                done={done}
+                label={publishes ? t('common.submit') : t('lifecycle.saveDraft')}
+                busyLabel={t('common.saving')}
+              >
+                {actions}
+                {lifecycle && publishes ? (
+                  <button
+                    type="submit"
+                    className="btn btn--secondary"
+                    disabled={methods.formState.isSubmitting || done}
+                    onClick={() => {
+                      intent.current = 'draft';
+                    }}
+                  >
+                    {t('lifecycle.saveDraft')}
+                  </button>
+                ) : null}
+              </FormActions>
+            </>
+          )}
+        </Form>
+      )}
       {conflict ? (
         <MergeDialog
           conflict={conflict}

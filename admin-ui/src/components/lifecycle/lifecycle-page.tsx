@@ -20,13 +20,11 @@ import { formatInZone, useTimeZone } from './time-zone';
 /** One list of the page: its heading, its loading and failure states, and its table. */
 function Section<T>({
   title,
-  empty,
   query,
   head,
   children,
 }: {
   title: string;
-  empty: string;
   query: UseQueryResult<T[]>;
   head: string[];
   children: (rows: T[]) => ReactNode;
@@ -37,7 +35,7 @@ function Section<T>({
       <h2 className="lifecycle-page__heading">{title}</h2>
       {query.isPending ? <Spinner label={t('common.loading')} /> : null}
       {query.isError ? <p className="notice notice--error">{failureText(query.error, t('common.loadFailed'))}</p> : null}
-      {query.data?.length === 0 ? <p className="lifecycle-page__empty">{empty}</p> : null}
+      {query.data?.length === 0 ? <p className="lifecycle-page__empty">{t('common.noData')}</p> : null}
       {query.data && query.data.length > 0 ? (
         <div className="table-wrap">
           <table className="table">
@@ -98,7 +96,6 @@ export function LifecyclePage() {
       </header>
       <Section
         title={t('lifecycle.scheduledTitle')}
-        empty={t('lifecycle.noneScheduled')}
         query={scheduled}
         head={[t('lifecycle.kind'), t('lifecycle.item'), t('lifecycle.label'), t('lifecycle.publishAt'), t('lifecycle.unpublishAt')]}
       >
@@ -124,7 +121,6 @@ export function LifecyclePage() {
       </Section>
       <Section
         title={t('lifecycle.deletedTitle')}
-        empty={t('lifecycle.noneDeleted')}
         query={deleted}
         head={[t('lifecycle.kind'), t('lifecycle.item'), t('lifecycle.deletedAt'), ...(can('content.delete') ? [t('common.actions')] : [])]}
       >

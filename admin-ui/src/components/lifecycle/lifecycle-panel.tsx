@@ -169,7 +169,15 @@ export function LifecyclePanel(props: Props) {
             ) : null}
           </div>
         </div>
-      ) : null}
+      ) : (
+        // A new item: where it stands too, so the panel never opens empty (a contributor has no schedule).
+        <div className="lifecycle__status">
+          <span className="status-badges">
+            <span className="status-badge status-badge--new">{t('lifecycle.standing.new')}</span>
+          </span>
+          <p className="lifecycle__facts">{publishes ? t('lifecycle.notSaved') : t('lifecycle.notSavedDraft')}</p>
+        </div>
+      )}
       {missing.length > 0 ? (
         <p className="lifecycle__arabic" role="note">
           {t('lifecycle.missingArabic', { fields: joinLabels(missing, i18n.language) })}

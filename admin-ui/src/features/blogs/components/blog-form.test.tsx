@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { infoBody, mediaInfo } from '@/testing/media-info';
-import { mockApi } from '@/testing/mock-api';
+import { accountAnswer, list, mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import { blogRecord } from '@/testing/records';
 
@@ -91,5 +91,38 @@ describe('blog form', () => {
     expect(requests.find((r) => r.method === 'PUT' && r.path === '/blog/9')?.body).toMatchObject({ image_url: '/media/dunes.jpg' });
     const preview = screen.getByTestId('upload-preview');
     expect(await within(preview).findByText('Preparing sizes for phones and screens…')).toBeInTheDocument();
+  });
+
+  // Issue 53: a new blog opened with an empty bar (a contributor's publishing panel had nothing in it).
+  it.each([
+    ['an editor', 'editor', 'Not saved yet. Submit puts it on the site (at “Publish at” when set); Save as draft keeps it off the site.'],
+    ['a contributor', 'contributor', 'Not saved yet. Your save is a draft: an editor or an owner publishes it.'],
+  ] as const)('opens a new blog for %s with its publishing panel saying where it stands', async (_who, role, facts) => {
+    mockApi({ 'GET /account': () => accountAnswer(role), 'GET /blog': () => [200, list([])] });
+    renderApp(null, { url: '/addblog' });
+    const panel = await screen.findByRole('region', { name: 'Publishing' });
+    expect(within(panel).getByText('New', { selector: '.status-badge' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent(facts);
+  });
+
+  it('shows a new blog’s publishing panel in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    mockApi({ 'GET /blog': () => [200, list([])] });
+    renderApp(null, { url: '/addblog' });
+    const panel = await screen.findByRole('region', { name: 'النشر' });
+    expect(within(panel).getByText('جديد', { selector: '.status-badge' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('لم يُحفظ بعد.');
+  });
+
+  it('previews an image without a title as the image alone, with no empty title bar over it', async () => {
+    mockApi({
+      'GET /blog/9': () => [200, { responseBody: [blogRecord({ name: '' })] }],
+      'GET /media/arrivals.jpg': () => [404, { message: 'Not found', errors: {} }],
+    });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    await user.click(await screen.findByRole('button', { name: 'Preview Image + Title' }));
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(preview.querySelector('img')).toHaveAttribute('src', expect.stringContaining('/media/arrivals.jpg'));
+    expect(within(preview).queryByRole('heading')).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ export function BlogPreview({ mode, language }: { mode: BlogPreviewMode; languag
       ) : image || title ? (
         <div className="blog-preview__hero">
           {image ? <Media src={image} alt={title} sizes={HERO_SIZES} slotWidth={HERO_WIDTH} /> : null}
-          <h2 className="blog-preview__title">{title}</h2>
+          {title ? <h2 className="blog-preview__title">{title}</h2> : null}
         </div>
       ) : (
         <p className="muted">{t('blogs.preview.empty')}</p>

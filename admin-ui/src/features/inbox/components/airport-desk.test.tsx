@@ -39,12 +39,12 @@ describe('airport requests at the desk', () => {
     expect(noura).toHaveAttribute('dir', 'auto');
     const row = noura.closest('tr')!;
     expect(within(row).getByText('AR-2026-0011')).toBeInTheDocument();
-    expect(row).toHaveTextContent('Arrival · RUH · SV 123');
+    expect(row).toHaveTextContent('Arrival · King Khalid International Airport (RUH) · SV 123');
     // The flight's date is a local day at the airport: shown day first, never shifted by a zone.
     expect(within(row).getByText('01-12-2099 14:30')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'WhatsApp +966501234567' })).toHaveAttribute('href', 'https://wa.me/966501234567');
     const omar = screen.getByRole('link', { name: 'Omar Saleh' }).closest('tr')!;
-    expect(omar).toHaveTextContent('Departure · RUH · SV 123');
+    expect(omar).toHaveTextContent('Departure · King Khalid International Airport (RUH) · SV 123');
     expect(within(omar).queryByRole('link', { name: /WhatsApp/ })).toBeNull();
     expect(within(omar).getByText('sara')).toBeInTheDocument();
     expect(params(requests.find((r) => r.path === '/airport-requests')!).get('page')).toBe('1');
@@ -93,7 +93,12 @@ describe('airport requests at the desk', () => {
     const flight = within(words).getByRole('region', { name: 'Flight' });
     expect(flight).toHaveTextContent('Arrival');
     expect(flight).toHaveTextContent('01-12-2099 14:30');
-    expect(flight).toHaveTextContent('Saudi Arabia');
+    // Places by name, from the site's own list of airports (content/airports.toml).
+    const place = (label: string) => within(flight).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(place('Airport')).toHaveTextContent('King Khalid International Airport (RUH)');
+    expect(place('Terminal')).toHaveTextContent('Terminal 1');
+    expect(place('City')).toHaveTextContent('Riyadh');
+    expect(place('Country')).toHaveTextContent('Saudi Arabia');
     expect(within(words).getByRole('region', { name: 'Services' })).toHaveTextContent('Meet & GreetFast-Track Immigration');
     const passenger = within(words).getByRole('region', { name: 'Passenger' });
     expect(within(passenger).getByText('Mrs نورة القحطاني')).toBeInTheDocument();
@@ -135,5 +140,31 @@ describe('airport requests at the desk', () => {
     expect(within(words).getByRole('region', { name: 'الخدمات' })).toHaveTextContent('الاستقبال والتوديع');
     expect(within(words).getByRole('region', { name: 'الرحلة' })).toHaveTextContent('وصول');
     expect(within(words).getByText('السيدة نورة القحطاني')).toBeInTheDocument();
+    const flight = within(words).getByRole('region', { name: 'الرحلة' });
+    for (const name of ['مطار الملك خالد الدولي (RUH)', 'المبنى 1', 'الرياض', 'المملكة العربية السعودية']) {
+      expect(within(flight).getByText(name)).toBeInTheDocument();
+    }
+    expect(screen.getByText('العربية', { selector: '.lang-tag' })).toHaveAttribute('title', 'الصفحة العربية');
+  });
+
+  it('names the airport in the list in Arabic, with its code, and the page it came from in words', async () => {
+    await i18n.changeLanguage('ar');
+    mockApi({ 'GET /airport-requests': () => [200, list([request, porterOnly])] });
+    renderApp(null, { url: '/airportrequests' });
+    const row = (await screen.findByRole('link', { name: 'نورة القحطاني' })).closest('tr')!;
+    expect(row).toHaveTextContent('وصول · مطار الملك خالد الدولي (RUH) · SV 123');
+    expect(within(row).getByText('العربية', { selector: '.lang-tag' })).toBeInTheDocument();
+    const omar = screen.getByRole('link', { name: 'Omar Saleh' }).closest('tr')!;
+    expect(within(omar).getByText('الإنجليزية', { selector: '.lang-tag' })).toBeInTheDocument();
+  });
+
+  it('shows a place the site’s list does not know as it was sent', async () => {
+    mockApi({
+      'GET /airport-requests/11': () => [200, { responseBody: [{ ...request, country: 'FR', city: 'Paris', airport: 'CDG', terminal: 'T2E' }] }],
+      'GET /inbox/assignees': () => [200, list([])],
+    });
+    renderApp(null, { url: '/airportrequests/11' });
+    const flight = await screen.findByRole('region', { name: 'Flight' });
+    for (const value of ['CDG', 'T2E', 'Paris', 'France']) expect(within(flight).getByText(value)).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailsList, type DetailItem } from '@/components/ui/details-list';
 import type { TKey } from '@/locales/types';
 import { airportKind } from '../kinds';
+import { placesOf } from '../places';
 import type { AirportRequest } from '../types';
 import { InboxList } from './inbox-list';
 import { ItemPage } from './item-page';
@@ -12,15 +13,6 @@ import { PhoneLinks } from './phone-links';
 export function flightDate(date: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
   return match ? `${match[3]}-${match[2]}-${match[1]}` : (date ?? '');
-}
-
-/** A country code in the admin's language (`SA` → Saudi Arabia / المملكة العربية السعودية). */
-function countryName(code: string, lang: string): string {
-  try {
-    return new Intl.DisplayNames([lang], { type: 'region' }).of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /** A value of a known list in words, or as sent when the admin does not know it. */
@@ -34,7 +26,7 @@ function useOption() {
 }
 
 export function AirportInbox() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const option = useOption();
   return (
     <InboxList<AirportRequest>
@@ -49,7 +41,7 @@ export function AirportInbox() {
               <bdi dir="ltr">{r.reference}</bdi>
             </span>
             <span className="request-cell__flight">
-              {option('airport.directions', r.departureArrival)} · <bdi dir="ltr">{r.airport}</bdi> · <bdi dir="ltr">{r.flightNumber}</bdi>
+              {option('airport.directions', r.departureArrival)} · <bdi>{placesOf(r, i18n.language).airport}</bdi> · <bdi dir="ltr">{r.flightNumber}</bdi>
             </span>
             <span className="request-cell__when">
               <bdi dir="ltr">{`${flightDate(r.date)} ${r.time}`.trim()}</bdi>
@@ -77,6 +69,7 @@ function AirportWords({ request: r }: { request: AirportRequest }) {
   const { t, i18n } = useTranslation();
   const option = useOption();
   const passenger = r.passengerDetails ?? { title: '', fullName: '', mobile: '', email: '' };
+  const places = placesOf(r, i18n.language);
   const services = Array.isArray(r.services) ? r.services : [];
   return (
     <section className="card desk-words" aria-labelledby="desk-words-title">
@@ -91,10 +84,10 @@ function AirportWords({ request: r }: { request: AirportRequest }) {
           { label: t('airport.fields.departureArrival'), value: option('airport.directions', r.departureArrival) },
           { label: t('airport.fields.date'), value: <span dir="ltr">{`${flightDate(r.date)} ${r.time}`.trim()}</span> },
           { label: t('airport.fields.flightNumber'), value: <span dir="ltr">{r.flightNumber}</span> },
-          { label: t('airport.fields.airport'), value: <span dir="ltr">{r.airport}</span> },
-          { label: t('airport.fields.terminal'), value: <span dir="auto">{r.terminal}</span> },
-          { label: t('airport.fields.city'), value: <span dir="auto">{r.city}</span> },
-          { label: t('airport.fields.country'), value: countryName(r.country, i18n.language) },
+          { label: t('airport.fields.airport'), value: <bdi>{places.airport}</bdi> },
+          { label: t('airport.fields.terminal'), value: <bdi>{places.terminal}</bdi> },
+          { label: t('airport.fields.city'), value: <bdi>{places.city}</bdi> },
+          { label: t('airport.fields.country'), value: <bdi>{places.country}</bdi> },
         ]}
       />
       <section className="desk-words__block" aria-labelledby="airport-services">

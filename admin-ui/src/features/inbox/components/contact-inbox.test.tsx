@@ -160,6 +160,28 @@ describe('contact enquiries at the desk', () => {
     expect([exported.get('status'), exported.get('q'), exported.has('tz_offset')]).toEqual(['spam', 'layla', true]);
   });
 
+  // Issue 53: the server writes the export's words in the request's language and its dates in the
+  // offset sent; the admin shows dates in the viewer's zone (the tests run in Asia/Dubai, UTC+4).
+  it.each([
+    ['en', 'contact enquiries', '/contactusdashboard', '/contact-us', 'Download Excel'],
+    ['ar', 'contact enquiries', '/contactusdashboard', '/contact-us', 'تنزيل ملف Excel'],
+    ['en', 'airport requests', '/airportrequests', '/airport-requests', 'Download Excel'],
+    ['ar', 'airport requests', '/airportrequests', '/airport-requests', 'تنزيل ملف Excel'],
+  ])('in %s, asks for the %s export in the admin’s language and the offset of the zone it shows dates in', async (lang, _what, url, api, download) => {
+    await i18n.changeLanguage(lang);
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:export'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { requests } = mockApi({ [`GET ${api}`]: () => [200, list([])], [`GET ${api}/export`]: () => [200, {}] });
+    const { user } = renderApp(null, { url });
+    await user.click(await screen.findByRole('button', { name: download }));
+
+    await waitFor(() => expect(requests.some((r) => r.path === `${api}/export`)).toBe(true));
+    const exported = requests.find((r) => r.path === `${api}/export`)!;
+    expect(exported.headers.get('accept-language')).toBe(lang);
+    expect(params(exported).get('tz_offset')).toBe(String(-new Date().getTimezoneOffset()));
+    expect(params(exported).get('tz_offset')).toBe('240');
+  });
+
   it('gives owners the trash: what was deleted, and Bring back', async () => {
     const deleted = enquiry(7, { first_name: 'Huda', deleted_at: '2026-11-21T09:00:00Z' });
     const { requests } = mockApi({

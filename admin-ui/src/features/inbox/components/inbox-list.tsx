@@ -156,13 +156,9 @@ export function InboxList<T extends DeskRecord>({ kind, about, add }: InboxListP
   ];
   if (trash) columns.push({ key: 'deleted', header: t('inbox.columns.deleted'), cell: (item) => (item.deleted_at ? <Received at={item.deleted_at} /> : '') });
 
-  const empty = trash ? (
-    <p className="no-match__title">{t('inbox.trash.empty')}</p>
-  ) : isFiltered(filter) ? (
-    <NoMatch onClear={() => setFilter({ status: undefined, q: '' })} />
-  ) : (
-    t('inbox.empty')
-  );
+  // An empty list says "No data available" (the specification's words for every empty table); under
+  // a filter, also why, with the way back to every item.
+  const emptyNote = !trash && isFiltered(filter) ? <NoMatch onClear={() => setFilter({ status: undefined, q: '' })} /> : undefined;
 
   return (
     <Page
@@ -193,7 +189,7 @@ export function InboxList<T extends DeskRecord>({ kind, about, add }: InboxListP
             caption={trash ? t('inbox.trash.caption', { title }) : title}
             columns={columns}
             rows={data?.result ?? []}
-            empty={empty}
+            emptyNote={emptyNote}
             actionsHeader={trash ? t('common.actions') : undefined}
             actions={trash ? (item) => <BringBack kind={kind} item={item} /> : undefined}
           />

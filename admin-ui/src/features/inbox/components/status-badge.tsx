@@ -23,13 +23,13 @@ export function WaitingMarker() {
   );
 }
 
-/** `EN` / `AR`, with the page spelt out for pointer and screen-reader users. */
+/** The language of the page it came from, in words (English / Arabic), the page spelt out on hover. */
 export function PageLanguageTag({ lang }: { lang: PageLanguage }) {
   const { t } = useTranslation();
   const code = lang === 'ar' ? 'ar' : 'en';
   return (
-    <abbr className="lang-tag" title={t(code === 'ar' ? 'inbox.lang.arPage' : 'inbox.lang.enPage')}>
+    <span className="lang-tag" title={t(code === 'ar' ? 'inbox.lang.arPage' : 'inbox.lang.enPage')}>
       {t(`inbox.lang.${code}`)}
-    </abbr>
+    </span>
   );
 }

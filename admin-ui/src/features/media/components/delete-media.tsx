@@ -1,7 +1,9 @@
 /**
- * Delete (owners and editors), after a confirmation that says where the file goes: the trash,
- * for 30 days. While anything still shows it the server refuses (409): the dialog then says so in
- * the server's words and lists what shows it, each linked to its form.
+ * Delete (owners and editors). A file something still shows is refused at once, before any
+ * confirmation: the dialog says so and lists what shows it, each linked to its form. Only an
+ * unused file gets the confirmation, which says where it goes: the trash, for 30 days. A use that
+ * appeared meanwhile makes the server refuse (409): the dialog then says so in the server's words
+ * and lists what shows it the same way.
  */
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +34,12 @@ export function DeleteMedia({ item, onDeleted }: { item: MediaDetail; onDeleted:
     setRefusal(null);
   };
 
+  const ask = () => {
+    // In use: refused here and now, with where; the server would refuse it too.
+    if (item.usage.length > 0) setRefusal({ message: t('library.delete.refused'), usage: item.usage });
+    setOpen(true);
+  };
+
   const confirm = async () => {
     try {
       const result = await remove.mutateAsync();
@@ -51,12 +59,12 @@ export function DeleteMedia({ item, onDeleted }: { item: MediaDetail; onDeleted:
 
   return (
     <>
-      <Button variant="secondary" className="btn--small media-panel__delete" icon={<TrashIcon width={18} height={18} />} onClick={() => setOpen(true)}>
+      <Button variant="secondary" className="btn--small media-panel__delete" icon={<TrashIcon width={18} height={18} />} onClick={ask}>
         {t('common.delete')}
       </Button>
       <Dialog
         open={open}
-        title={t('library.delete.title')}
+        title={refusal ? t('library.delete.inUse') : t('library.delete.title')}
         onClose={close}
         size="small"
         role="alertdialog"

@@ -169,27 +169,50 @@ describe('the media library', () => {
     expect(within(panel).queryByText('Focal x must be a number from 0 to 1.')).toBeNull();
   });
 
-  it('is refused Delete while something shows the file: the dialog says so and links what does', async () => {
-    const message = 'This file is still shown by Arrivals. Remove it from there first.';
-    mockApi({
+  it('refuses to delete a file in use before any confirmation, saying where it is used', async () => {
+    const { requests } = mockApi({
       'GET /media': () => [200, list([dunes])],
-      'GET /media/dunes.jpg': () => [200, { responseBody: [libraryDetail({ usage: [usage[0]] })] }],
-      'DELETE /media/dunes.jpg': () => [409, { message, errors: {}, usage: [usage[0]] }],
+      'GET /media/dunes.jpg': () => [200, { responseBody: [libraryDetail({ usage })] }],
     });
     const { user } = renderApp(null, { url: '/media?item=dunes.jpg' });
     const panel = await screen.findByRole('complementary', { name: 'Dunes at dawn.jpg' });
     await user.click(await within(panel).findByRole('button', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'This file is in use' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This file is still in use. Remove it from these items first.');
+    const still = within(dialog).getByRole('list', { name: 'Still shown by' });
+    expect(within(still).getByRole('link', { name: 'Arrivals' })).toHaveAttribute('href', '/addblog/9');
+    expect(within(still).getByRole('link', { name: 'Airport' })).toHaveAttribute('href', '/addservices/3');
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(dialog).not.toHaveTextContent('goes to Deleted');
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('complementary', { name: 'Dunes at dawn.jpg' })).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
+  it('shows where a file is used when a use appeared after the confirmation was asked (the server’s 409)', async () => {
+    const message = 'This file is still shown by Arrivals. Remove it from there first.';
+    mockApi({
+      'GET /media': () => [200, list([dunes])],
+      'GET /media/dunes.jpg': () => [200, { responseBody: [libraryDetail({ usage_count: 0, usage: [] })] }],
+      'DELETE /media/dunes.jpg': () => [409, { message, errors: {}, usage: [usage[0]] }],
+    });
+    const { user } = renderApp(null, { url: '/media?item=dunes.jpg' });
+    const panel = await screen.findByRole('complementary', { name: 'Dunes at dawn.jpg' });
+    expect(await within(panel).findByText('Not used anywhere.')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this file?' });
     expect(dialog).toHaveTextContent('“Dunes at dawn.jpg” goes to Deleted, where it can be brought back for 30 days.');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    expect(dialog).toHaveAccessibleName('This file is in use');
     const still = within(dialog).getByRole('list', { name: 'Still shown by' });
     expect(within(still).getByRole('link', { name: 'Arrivals' })).toHaveAttribute('href', '/addblog/9');
     expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(screen.getByRole('complementary', { name: 'Dunes at dawn.jpg' })).toBeInTheDocument();
   });
 
   it('deletes an unused file to the trash and closes its panel', async () => {

@@ -105,6 +105,19 @@ describe('team page', () => {
     expect(screen.getByText('Edits the Arabic text of existing content; the changes wait for an editor to publish them.')).toBeVisible();
   });
 
+  it.each([
+    ['en', 'What each role may do', 'Enquiry desk', 'Contact enquiries and airport requests (status, notes, assignee, export) and the subscriber list; no website content.', 'Owner', 'deleting contact enquiries, airport requests and subscribers'],
+    ['ar', 'ما يمكن لكل دور فعله', 'مكتب الاستفسارات', 'رسائل التواصل وطلبات خدمات المطار (الحالة والملاحظات والإسناد والتصدير) وقائمة المشتركين؛ دون محتوى الموقع.', 'مالك', 'وحذف رسائل التواصل وطلبات خدمات المطار والمشتركين'],
+  ])('in %s, says the enquiry desk covers contact enquiries, airport requests and subscribers (and the owner deletes all three)', async (lang, help, name, description, owner, deletes) => {
+    await i18n.changeLanguage(lang);
+    api();
+    const { user } = renderApp(null, { url: '/team' });
+    await user.click(await screen.findByText(help));
+    const term = screen.getByText(name, { selector: 'dt' });
+    expect(term.nextElementSibling).toHaveTextContent(description);
+    expect(screen.getByText(owner, { selector: 'dt' }).nextElementSibling).toHaveTextContent(deletes);
+  });
+
   it('adds an administrator as an editor by default, or with the role chosen, saying what it may do', async () => {
     const { requests } = api();
     const { user } = renderApp(null, { url: '/team' });
@@ -115,7 +128,7 @@ describe('team page', () => {
     expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual(['Owner', 'Editor', 'Contributor', 'Translator', 'Enquiry desk']);
     expect(role).toHaveAccessibleDescription(/^All website content/);
     await user.selectOptions(role, 'enquiries');
-    expect(role).toHaveAccessibleDescription('Contact enquiries (status, notes, export) and the subscriber list; no website content.');
+    expect(role).toHaveAccessibleDescription('Contact enquiries and airport requests (status, notes, assignee, export) and the subscriber list; no website content.');
     await user.type(within(dialog).getByLabelText('User name'), 'desk');
     await user.type(within(dialog).getByLabelText('One-time password'), 'one-time pass for now');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));

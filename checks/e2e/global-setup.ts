@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { emptyArabicTwins } from './fallback-site'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const ADMIN = 'e2e'
@@ -32,13 +33,14 @@ async function waitFor(url: string, until: number): Promise<void> {
   }
 }
 
-/** Seeds a fresh data directory, creates an administrator, serves the site, and gets a token. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  const binary = process.env.CONCIERGE_BIN ?? join(root, 'target/debug/concierge')
-  const islands = process.env.CONCIERGE_ISLANDS_DIR ?? join(root, 'site-islands/dist')
-  if (!existsSync(binary)) throw new Error(`${binary} missing: run \`cargo build -p concierge-api --bin concierge\``)
-  if (!existsSync(join(islands, 'server/server.js'))) throw new Error(`${islands} has no islands build: run \`npm run build\` in site-islands/`)
+interface Site {
+  base: string
+  token: string
+  stop: () => Promise<void>
+}
 
+/** Seeds a fresh data directory, creates an administrator, serves the site, and gets a token. */
+async function startSite(binary: string, islands: string): Promise<Site> {
   const dataDir = mkdtempSync(join(tmpdir(), 'concierge-e2e-'))
   const port = await freePort()
   const env = {
@@ -61,11 +63,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     log = (log + chunk.toString()).slice(-20_000)
   })
   const base = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    server.kill('SIGTERM')
+    await new Promise((r) => server.once('exit', r).once('error', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
   try {
     await waitFor(`${base}/healthz`, Date.now() + 60_000)
     await waitFor(`${base}/`, Date.now() + 120_000)
   } catch (error) {
-    server.kill()
+    await stop()
     throw new Error(`${(error as Error).message}\n--- concierge serve ---\n${log}`)
   }
 
@@ -75,16 +82,46 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     body: JSON.stringify({ username: ADMIN, password: PASSWORD }),
   })
   const body = (await login.json()) as { responseBody?: { token?: string } }
-  if (!body.responseBody?.token) throw new Error(`Admin login failed: ${login.status} ${JSON.stringify(body)}`)
+  if (!body.responseBody?.token) {
+    await stop()
+    throw new Error(`Admin login failed: ${login.status} ${JSON.stringify(body)}`)
+  }
+  return { base, token: body.responseBody.token, stop }
+}
 
-  process.env.E2E_BASE_URL = base
-  process.env.E2E_ADMIN_TOKEN = body.responseBody.token
+/**
+ * Serves the seeded demo for the specs (`E2E_BASE_URL`, with an administrator's token), and
+ * beside it the same demo with English fallbacks on its Arabic pages (`E2E_FALLBACK_URL`,
+ * fallback-site.ts), each on a free port.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const binary = process.env.CONCIERGE_BIN ?? join(root, 'target/debug/concierge')
+  const islands = process.env.CONCIERGE_ISLANDS_DIR ?? join(root, 'site-islands/dist')
+  if (!existsSync(binary)) throw new Error(`${binary} missing: run \`cargo build -p concierge-api --bin concierge\``)
+  if (!existsSync(join(islands, 'server/server.js'))) throw new Error(`${islands} has no islands build: run \`npm run build\` in site-islands/`)
+
+  const started = await Promise.allSettled([startSite(binary, islands), startSite(binary, islands)])
+  const stopAll = () => Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)))
+  const failed = started.find((s) => s.status === 'rejected')
+  if (failed) {
+    await stopAll()
+    throw (failed as PromiseRejectedResult).reason
+  }
+  const [site, fallbackSite] = started.map((s) => (s as PromiseFulfilledResult<Site>).value)
+  try {
+    process.env.E2E_FALLBACK = JSON.stringify(await emptyArabicTwins(fallbackSite.base, apiKey(), fallbackSite.token))
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+
+  process.env.E2E_BASE_URL = site.base
+  process.env.E2E_ADMIN_TOKEN = site.token
   process.env.E2E_API_KEY = apiKey()
+  process.env.E2E_FALLBACK_URL = fallbackSite.base
 
   return async () => {
-    server.kill('SIGTERM')
-    await new Promise((r) => server.once('exit', r).once('error', r))
-    rmSync(dataDir, { recursive: true, force: true })
+    await stopAll()
   }
 }
 

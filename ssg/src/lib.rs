@@ -9,6 +9,7 @@ pub mod content;
 pub mod csp;
 pub mod edge;
 pub mod islands;
+pub mod localized;
 pub mod manifest;
 pub mod model;
 mod page;

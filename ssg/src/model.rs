@@ -1,6 +1,6 @@
 //! The generator's input types: a plain snapshot of the CMS content. Arabic twins are
 //! optional; pages fall back to the English field when a twin is empty (architecture
-//! decision 11).
+//! decision 11), and say that it is English ([`pick`], [`crate::localized`]).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -8,15 +8,18 @@ use std::sync::Arc;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::localized::Localized;
 pub use crate::picture::{ImageInfo, Variant};
 use crate::routes::{Lang, Route};
 use crate::summary::Summary;
 
-/// The Arabic twin when it has text, else the English field.
-pub fn pick<'a>(lang: Lang, en: &'a str, ar: Option<&'a str>) -> &'a str {
+/// What a page in `lang` shows of a field and its Arabic twin: the twin when it has text,
+/// else the English field, together with its language, so that the page marks English on an
+/// Arabic page as English ([`crate::localized`]).
+pub fn pick(lang: Lang, en: &str, ar: Option<&str>) -> Localized {
     match (lang, ar) {
-        (Lang::Ar, Some(ar)) if !ar.trim().is_empty() => ar,
-        _ => en,
+        (Lang::Ar, Some(ar)) if !ar.trim().is_empty() => Localized::new(ar, Lang::Ar, lang),
+        _ => Localized::new(en, Lang::En, lang),
     }
 }
 
@@ -76,13 +79,13 @@ pub struct Blog {
 }
 
 impl Blog {
-    /// The description's whole plain text in `lang` (the Arabic when it has any text): what a
-    /// card's Read More shows.
-    pub fn text(&self, lang: Lang) -> String {
+    /// The description's whole plain text in `lang` (the Arabic when it has any text), with
+    /// its language: what a card's Read More shows.
+    pub fn text(&self, lang: Lang) -> Localized {
         let plain = crate::text::plain_text;
         match (lang, self.description_ar.as_deref().map(plain)) {
-            (Lang::Ar, Some(ar)) if !ar.is_empty() => ar,
-            _ => plain(&self.description),
+            (Lang::Ar, Some(ar)) if !ar.is_empty() => Localized::new(ar, Lang::Ar, lang),
+            _ => Localized::new(plain(&self.description), Lang::En, lang),
         }
     }
 }
@@ -310,11 +313,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn arabic_falls_back_to_english_when_the_twin_is_empty() {
-        assert_eq!(pick(Lang::Ar, "Valet", Some("صف السيارات")), "صف السيارات");
-        assert_eq!(pick(Lang::Ar, "Valet", Some("  ")), "Valet");
-        assert_eq!(pick(Lang::Ar, "Valet", None), "Valet");
-        assert_eq!(pick(Lang::En, "Valet", Some("صف السيارات")), "Valet");
+    fn arabic_falls_back_to_english_when_the_twin_is_empty_and_says_it_is_english() {
+        let cases = [
+            (
+                Lang::Ar,
+                Some("صف السيارات"),
+                "صف السيارات",
+                None,
+                "the twin",
+            ),
+            (
+                Lang::Ar,
+                Some("  "),
+                "Valet",
+                Some(Lang::En),
+                "a blank twin",
+            ),
+            (Lang::Ar, None, "Valet", Some(Lang::En), "no twin"),
+            (
+                Lang::En,
+                Some("صف السيارات"),
+                "Valet",
+                None,
+                "an English page",
+            ),
+        ];
+        for (lang, ar, text, foreign, case) in cases {
+            let shown = pick(lang, "Valet", ar);
+            assert_eq!((shown.text(), shown.foreign()), (text, foreign), "{case}");
+        }
     }
 
     #[test]

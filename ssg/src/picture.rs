@@ -14,6 +14,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::localized::Localized;
 use crate::routes::Lang;
 use crate::text::escape_html;
 
@@ -48,8 +49,9 @@ pub struct ImageInfo {
 }
 
 impl ImageInfo {
-    /// The alt text in `lang` (Arabic falls back to English); empty for none.
-    pub fn alt(&self, lang: Lang) -> &str {
+    /// The alt text for a page in `lang` (Arabic falls back to English), with its language;
+    /// empty for none.
+    pub fn alt(&self, lang: Lang) -> Localized {
         crate::model::pick(
             lang,
             self.alt.as_deref().unwrap_or_default(),
@@ -157,6 +159,11 @@ pub struct Picture {
     /// What it shows, in the page's language (empty: it only decorates).
     #[serde(default)]
     pub alt: String,
+    /// The alt text's language where it is not that of the text around the image (an English
+    /// fallback on an Arabic page): the `<img>` says so, as an attribute's language can only be
+    /// its element's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
     /// The focal point, as CSS `object-position`, wherever the layout crops.
     #[serde(default)]
     pub position: Option<String>,
@@ -211,6 +218,7 @@ impl Picture {
             .max_by_key(|v| v.width)
             .or_else(|| fallback.iter().min_by_key(|v| v.width))
             .map_or_else(|| url.to_owned(), |v| v.url.clone());
+        let alt = info.map(|i| i.alt(lang));
         let background = info.filter(|i| i.opaque).and_then(|i| {
             let color = i.color.as_deref()?;
             Some(match &i.preview {
@@ -230,7 +238,13 @@ impl Picture {
             loading: (!priority).then(|| "lazy".to_owned()),
             fetchpriority: priority.then(|| "high".to_owned()),
             background,
-            alt: info.map(|i| i.alt(lang).to_owned()).unwrap_or_default(),
+            alt: alt
+                .as_ref()
+                .map(|a| a.text().to_owned())
+                .unwrap_or_default(),
+            lang: alt
+                .and_then(|a| a.foreign().filter(|_| !a.text().is_empty()))
+                .map(|l| l.code().to_owned()),
             position: info.and_then(ImageInfo::position),
         }
     }
@@ -250,6 +264,17 @@ impl Picture {
             attr("sizes", sizes);
         }
         attr("alt", &self.alt);
+        if let Some(code) = &self.lang {
+            attr("lang", code);
+            attr(
+                "dir",
+                if code == Lang::Ar.code() {
+                    "rtl"
+                } else {
+                    "ltr"
+                },
+            );
+        }
         attr("width", &self.width.to_string());
         attr("height", &self.height.to_string());
         if let Some(loading) = &self.loading {
@@ -294,14 +319,16 @@ impl Picture {
     }
 }
 
-/// A rich-text body (sanitised on save) with each `<img>` of a file the media store knows
-/// (`images`, by URL) written as that image's [`Picture`] in [`Slot::Body`]: variants, real
-/// size, lazy loading, and the library's alt text in `lang` (else the alt the text gave it).
+/// A rich-text body (sanitised on save) in `body`'s language, on a page in `lang`, with each
+/// `<img>` of a file the media store knows (`images`, by URL) written as that image's
+/// [`Picture`] in [`Slot::Body`]: variants, real size, lazy loading, and the library's alt text
+/// in `lang` (else the alt the text gave it), marked where its language is not the body's.
 /// Anything else is left exactly as it is.
 pub fn figures<'i>(
     html: &str,
     images: impl Fn(&str) -> Option<&'i ImageInfo>,
     lang: Lang,
+    body: Lang,
 ) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
@@ -322,9 +349,14 @@ pub fn figures<'i>(
         match get("src").and_then(|src| Some((src, images(src)?))) {
             Some((src, info)) => {
                 let mut picture = Picture::new(src, Some(info), Slot::Body, false, lang);
-                if picture.alt.is_empty() {
+                let alt_lang = if picture.alt.is_empty() {
                     picture.alt = get("alt").unwrap_or_default().to_owned();
-                }
+                    body
+                } else {
+                    info.alt(lang).lang(lang)
+                };
+                picture.lang = (alt_lang != body && !picture.alt.is_empty())
+                    .then(|| alt_lang.code().to_owned());
                 out.push_str(&picture.html(None));
             }
             None => out.push_str(&tag[..=end]),
@@ -518,6 +550,80 @@ mod tests {
         let ar = Picture::new("/media/abc.jpg", Some(&info), Slot::Card, false, Lang::Ar);
         assert_eq!(ar.alt, "A chauffeur & a \"Rolls\"");
         assert_eq!(ar.position, None);
+        assert_eq!(
+            ar.lang.as_deref(),
+            Some("en"),
+            "the English says it is English"
+        );
+        assert!(
+            ar.html(None)
+                .contains(" alt=\"A chauffeur &amp; a &quot;Rolls&quot;\" lang=\"en\" dir=\"ltr\""),
+            "{}",
+            ar.html(None)
+        );
+        assert_eq!(
+            en.lang, None,
+            "an alt text in the page's language says nothing"
+        );
+        info.alt = None;
+        let none = Picture::new("/media/abc.jpg", Some(&info), Slot::Card, false, Lang::Ar);
+        assert_eq!(
+            (none.alt.as_str(), none.lang),
+            ("", None),
+            "no alt text: decoration"
+        );
+    }
+
+    #[test]
+    fn an_alt_text_in_rich_text_is_marked_where_its_language_is_not_the_bodys() {
+        let body = "<p>x</p><img src=\"/media/abc.jpg\" alt=\"typed\">";
+        let shown = |alt: Option<&str>, alt_ar: Option<&str>, text: Lang| {
+            let info = ImageInfo {
+                alt: alt.map(str::to_owned),
+                alt_ar: alt_ar.map(str::to_owned),
+                ..photo()
+            };
+            figures(
+                body,
+                |url| (url == "/media/abc.jpg").then_some(&info),
+                Lang::Ar,
+                text,
+            )
+        };
+        let cases = [
+            (
+                Some("The lounge"),
+                None,
+                Lang::Ar,
+                " alt=\"The lounge\" lang=\"en\" dir=\"ltr\"",
+                "the library's English in an Arabic body",
+            ),
+            (
+                Some("The lounge"),
+                None,
+                Lang::En,
+                " alt=\"The lounge\" width=",
+                "the library's English in an English fallback body",
+            ),
+            (
+                Some("The lounge"),
+                Some("الصالة"),
+                Lang::En,
+                " alt=\"الصالة\" lang=\"ar\" dir=\"rtl\"",
+                "the library's Arabic in an English fallback body",
+            ),
+            (
+                None,
+                None,
+                Lang::En,
+                " alt=\"typed\" width=",
+                "the text's own alt, in the text's language",
+            ),
+        ];
+        for (alt, alt_ar, text, expected, case) in cases {
+            let html = shown(alt, alt_ar, text);
+            assert!(html.contains(expected), "{case}: {html}");
+        }
     }
 
     #[test]
@@ -527,7 +633,7 @@ mod tests {
         let body = "<p>Before</p><img src=\"/media/abc.jpg\" alt=\"The &quot;lounge&quot; > hall\">\
                     <p>x</p><img src=\"/media/unknown.jpg\" alt=\"kept\"><p>After</p>";
         let known = |url: &str| (url == "/media/abc.jpg").then_some(&info);
-        let en = figures(body, known, Lang::En);
+        let en = figures(body, known, Lang::En, Lang::En);
         assert!(
             en.starts_with("<p>Before</p><picture><source type=\"image/webp\""),
             "{en}"
@@ -545,13 +651,13 @@ mod tests {
             en.ends_with("<img src=\"/media/unknown.jpg\" alt=\"kept\"><p>After</p>"),
             "{en}"
         );
-        let ar = figures(body, known, Lang::Ar);
-        assert!(ar.contains(" alt=\"الصالة\""), "{ar}");
+        let ar = figures(body, known, Lang::Ar, Lang::Ar);
+        assert!(ar.contains(" alt=\"الصالة\" width="), "{ar}");
         assert_eq!(
-            figures("<p>no images</p>", known, Lang::En),
+            figures("<p>no images</p>", known, Lang::En, Lang::En),
             "<p>no images</p>"
         );
         let broken = "<p>broken <img src=\"/media/abc.jpg\"";
-        assert_eq!(figures(broken, known, Lang::En), broken);
+        assert_eq!(figures(broken, known, Lang::En, Lang::En), broken);
     }
 }

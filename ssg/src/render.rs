@@ -3,7 +3,8 @@
 //!
 //! The template environment lives in [`crate::templates`], the stylesheet and artwork in
 //! [`crate::assets`], and what each kind of page shows in [`crate::pages`]; this file only
-//! dispatches a target to them and renders the result.
+//! dispatches a target to them and renders the result (each rendered piece of HTML marked by
+//! [`crate::localized::mark`], where a template showed a foreign text).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
@@ -16,6 +17,7 @@ use sha2::{Digest, Sha256};
 use crate::assets::{Assets, build_assets};
 use crate::config::SiteConfig;
 use crate::content::{Content, hex};
+use crate::localized::mark;
 use crate::model::{Blog, GeneralContent, Service, SiteData};
 use crate::page::Page;
 use crate::pages::{self, PageMeta, RenderContext, Shared, not_found, redirect, v};
@@ -253,7 +255,7 @@ impl Site {
                 let Some((from, ctx)) = redirect::context(&cx, slug, *blog_id) else {
                     return Ok(None);
                 };
-                let html = self.env.get_template(redirect::TEMPLATE)?.render(ctx)?;
+                let html = mark(self.env.get_template(redirect::TEMPLATE)?.render(ctx)?);
                 Ok(Some(Page {
                     path: from.file(lang),
                     bytes: html.into_bytes(),
@@ -311,7 +313,7 @@ impl Site {
                 shared => self.shared_partials(cx)?,
             }
         };
-        let html = self.env.get_template(template)?.render(ctx)?;
+        let html = mark(self.env.get_template(template)?.render(ctx)?);
         Ok(crate::csp::fill(html, self.config.gtm_id.is_some()))
     }
 
@@ -327,7 +329,9 @@ impl Site {
             ..cx.shared.base.clone(),
             ..context! { switch_url => Value::from_safe_string(SWITCH_URL.into()), section => section }
         };
-        let render = |name: &str| self.env.get_template(name)?.render(&ctx);
+        let render = |name: &str| {
+            Ok::<_, minijinja::Error>(mark(self.env.get_template(name)?.render(&ctx)?))
+        };
         let chrome = Arc::new([
             render("partials/header.html")?,
             render("partials/footer.html")?,
@@ -354,7 +358,7 @@ impl Site {
         for (name, template) in self.env.templates() {
             if let Some(file) = name.strip_prefix(SHARED_PARTIALS) {
                 let key = file.strip_suffix(".html").unwrap_or(file).to_owned();
-                let html = template.render(&cx.shared.base)?;
+                let html = mark(template.render(&cx.shared.base)?);
                 rendered.insert(key, Value::from_safe_string(html));
             }
         }

@@ -11,6 +11,7 @@ use minijinja::{Environment, UndefinedBehavior, Value};
 use sha2::{Digest, Sha256};
 
 use crate::islands::Islands;
+use crate::localized::Localized;
 use crate::picture::Picture;
 use crate::routes::Lang;
 use crate::text::{escape_html, interpolate};
@@ -73,8 +74,12 @@ fn collect(dir: &Dir<'static>, out: &mut Vec<(String, String)>) {
 }
 
 /// The environment with every template of `templates` (each name and source fed to
-/// `fingerprint`), strict about undefined variables, with the site's escaping, the `island`
-/// function and the `tr`, `tel`, `whatsapp` and `two_digits` filters.
+/// `fingerprint`), strict about undefined variables, with the site's escaping (and its
+/// [`Localized`] texts written between the markers [`crate::localized::mark`] resolves), the
+/// `island` function and the `tr`, `tel`, `whatsapp` and `two_digits` filters. The filters
+/// that change a text keep its language (`tr`, and `replace` and `trim` over the built-in
+/// ones): another filter would give a foreign text as a plain string, unmarked (the tests that
+/// show every string and field as a fallback say so).
 pub(crate) fn environment(
     templates: &Templates,
     islands: Arc<dyn Islands>,
@@ -97,15 +102,23 @@ pub(crate) fn environment(
     env.add_function("island", island(islands));
     env.add_function("picture", picture);
     env.add_filter("tr", tr);
+    env.add_filter("replace", replace);
+    env.add_filter("trim", trim);
     // HTML escaping of `& < > " '` only (minijinja also escapes `/`, which every URL has).
     env.set_formatter(|out, state, value| {
-        if *state.auto_escape() != minijinja::AutoEscape::None
-            && !value.is_safe()
-            && let Some(text) = value.as_str()
-        {
-            return out
-                .write_str(&escape_html(text))
-                .map_err(minijinja::Error::from);
+        if *state.auto_escape() != minijinja::AutoEscape::None {
+            if let Some(text) = value.downcast_object_ref::<Localized>() {
+                return out
+                    .write_str(&text.template_html())
+                    .map_err(minijinja::Error::from);
+            }
+            if !value.is_safe()
+                && let Some(text) = value.as_str()
+            {
+                return out
+                    .write_str(&escape_html(text))
+                    .map_err(minijinja::Error::from);
+            }
         }
         minijinja::escape_formatter(out, state, value)
     });
@@ -150,7 +163,7 @@ fn island(
 }
 
 /// `"© {{year}}" | tr({"year": 2026})`: i18next placeholders filled from a map.
-fn tr(text: String, values: Value) -> String {
+fn tr(text: Value, values: Value) -> Result<Value, minijinja::Error> {
     let mut pairs = Vec::new();
     if let Ok(keys) = values.try_iter() {
         for key in keys {
@@ -160,7 +173,32 @@ fn tr(text: String, values: Value) -> String {
         }
     }
     let pairs: Vec<(&str, String)> = pairs.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-    interpolate(&text, &pairs)
+    same_language(&text, |text| interpolate(text, &pairs))
+}
+
+/// `text | replace(from, to)`, keeping a [`Localized`] text's language.
+fn replace(text: Value, from: String, to: String) -> Result<Value, minijinja::Error> {
+    same_language(&text, |text| text.replace(&from, &to))
+}
+
+/// `text | trim`: without white space at either end, keeping a [`Localized`] text's language.
+fn trim(text: Value) -> Result<Value, minijinja::Error> {
+    same_language(&text, |text| text.trim().to_owned())
+}
+
+/// `change` applied to a text: a [`Localized`] one stays in its language, anything else is
+/// taken as its string (but undefined, an error as everywhere in the templates).
+fn same_language(
+    text: &Value,
+    change: impl FnOnce(&str) -> String,
+) -> Result<Value, minijinja::Error> {
+    if text.is_undefined() {
+        return Err(minijinja::Error::from(minijinja::ErrorKind::UndefinedError));
+    }
+    Ok(match text.downcast_object_ref::<Localized>() {
+        Some(localized) => Value::from_object(localized.clone().map(|text| change(&text))),
+        None => Value::from(change(&text.to_string())),
+    })
 }
 
 /// `phone | tel`: a `tel:` link of the digits and `+`.

@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use crate::localized::Localized;
 use crate::model::{Blog, SiteData, pick};
 use crate::plan::newest;
 use crate::routes::{Lang, Route};
@@ -135,20 +136,25 @@ pub fn feed(
     );
     for card in blogs {
         let body = blog(card.id);
-        let summary = body
-            .as_ref()
-            .map_or("", |b| pick(lang, &b.excerpt, b.excerpt_ar.as_deref()));
+        let summary = body.as_ref().map_or_else(
+            || Localized::new("", lang, lang),
+            |b| pick(lang, &b.excerpt, b.excerpt_ar.as_deref()),
+        );
+        let name = pick(lang, &card.name, card.name_ar.as_deref());
         let url = format!("{site}{}", card.route().url(lang));
+        // A title or summary in English in an Arabic feed says so (`xml:lang`).
         let _ = write!(
             out,
-            "<entry><title>{}</title><id>{}</id><link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\
-             <published>{}</published><updated>{}</updated><summary>{}</summary><author><name>{}</name></author></entry>",
-            escape_html(pick(lang, &card.name, card.name_ar.as_deref())),
+            "<entry><title{}>{}</title><id>{}</id><link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\
+             <published>{}</published><updated>{}</updated><summary{}>{}</summary><author><name>{}</name></author></entry>",
+            name.xml_lang(),
+            escape_html(name.text()),
             escape_html(&format!("{site}/blogs/{}#{}", card.id, lang.code())),
             escape_html(&url),
             card.created_at.to_rfc3339(),
             card.updated_at.to_rfc3339(),
-            escape_html(summary),
+            summary.xml_lang(),
+            escape_html(summary.text()),
             escape_html(title.split(" — ").next().unwrap_or(title)),
         );
     }

@@ -28,6 +28,8 @@ describe('<Picture> writes what the templates write', () => {
     }
     expect(cases.some((c) => c.picture.sources.length === 0), 'a plain <img>').toBe(true)
     expect(cases.some((c) => c.picture.sources.length > 0), 'a <picture>').toBe(true)
+    expect(cases.some((c) => c.picture.lang === undefined), 'an alt text in the page’s language').toBe(true)
+    expect(cases.some((c) => c.picture.lang === 'en'), 'an English alt text on an Arabic page').toBe(true)
     expect(cases.some((c) => c.className === null), 'a case without a class').toBe(true)
     expect(cases.some((c) => c.className !== null), 'a case with a class').toBe(true)
   })

@@ -1,3 +1,6 @@
+import { dirOf } from '../lib/localized'
+import type { Lang } from '../lib/lang'
+
 /**
  * An image as the generator computed it (`ssg/src/picture.rs`, `Picture`): every attribute is
  * decided there — which file, which widths and formats, the real size, lazy or fetched first,
@@ -24,6 +27,9 @@ export type PictureData = {
   alt: string
   /** The focal point as CSS `object-position` (`null`: the centre). */
   position: string | null
+  /** The alt text's language where it is not the text's around it (an English fallback on an
+   * Arabic page): an attribute's language is its element's. */
+  lang?: Lang
 }
 
 /**
@@ -44,6 +50,7 @@ export function Picture({ image, className, draggable }: { image: PictureData; c
       srcSet={image.srcset ?? undefined}
       sizes={image.sizes ?? undefined}
       alt={image.alt}
+      {...(image.lang ? { lang: image.lang, dir: dirOf(image.lang) } : {})}
       width={image.width}
       height={image.height}
       loading={image.loading ?? undefined}

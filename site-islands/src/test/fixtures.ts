@@ -85,3 +85,43 @@ export const islandProps: Record<string, Record<string, unknown>> = {
   'cookie-consent': { gtmId: 'GTM-TEST123', policyUrl: '/cookies-policy' },
   'cookie-settings': { gtmId: 'GTM-TEST123' },
 }
+
+/** An English fallback on an Arabic page, as the generator sends it. */
+const english = (text: string) => ({ text, lang: 'en' as const })
+
+/**
+ * The props of every island that shows content, as an Arabic page sends them when no field has
+ * its Arabic twin: each text an English fallback holding the word "fallback" (and no other text
+ * of the islands holds it), a photograph's alt text too; the airports with a country, a city,
+ * an airport and a terminal that have no Arabic name.
+ */
+export const fallbackProps: Record<string, Record<string, unknown>> = {
+  'services-explorer': {
+    services: services.map((s) => ({
+      ...s,
+      name: english(`${s.name} fallback.`),
+      description: english(`${s.description} fallback.`),
+      content: english(`${s.content} Here is how our team arranges it, fallback.`),
+      image: s.id === 1 ? { ...s.image, alt: 'A valet at the door, fallback.', lang: 'en' } : s.image,
+      items: s.items.map((i) => ({ ...i, name: english(`${i.name} fallback.`), description: english(`${i.description} fallback.`) })),
+    })),
+  },
+  'banner-carousel': {
+    banners: banners.map((b) => ({ ...b, title: english(`${b.title}, fallback.`), sub_title: english(`${b.sub_title} fallback.`) })),
+  },
+  'review-carousel': {
+    reviews: reviews.map((r) => ({ ...r, name: english(`${r.name} fallback`), title: english(`${r.title} fallback`), text: english(`${r.text} fallback.`) })),
+  },
+  'airport-request': {
+    airports: {
+      countries: [
+        ...airports.countries,
+        {
+          code: 'GB',
+          name: 'United Kingdom fallback',
+          cities: [{ name: 'London fallback', airports: [{ iata: 'LHR', name: 'Heathrow fallback', terminals: ['Terminal 5 fallback'] }] }],
+        },
+      ],
+    },
+  },
+}

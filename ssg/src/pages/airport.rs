@@ -9,7 +9,7 @@ pub(super) fn data(cx: &RenderContext) -> Value {
 }
 
 /// The airport services in the page's language (the home page shows them too).
-pub(super) fn services(cx: &RenderContext) -> Vec<serde_json::Value> {
+pub(super) fn services<'c>(cx: &RenderContext<'c>) -> Vec<super::CopyView<'c>> {
     cx.content
         .copy
         .airport

@@ -14,7 +14,7 @@ pub(super) fn data(cx: &RenderContext, blog: &Blog, meta: &mut PageMeta) -> Valu
     let (lang, shared) = (cx.lang, cx.shared);
     let card = &blog.card;
     let route = card.route();
-    let name = pick(lang, &card.name, card.name_ar.as_deref()).to_owned();
+    let name = pick(lang, &card.name, card.name_ar.as_deref());
     let fields = BlogMeta::new(blog, lang, &shared.string("site.name"));
     let description = fields.description;
     meta.title = fields.title;
@@ -25,14 +25,17 @@ pub(super) fn data(cx: &RenderContext, blog: &Blog, meta: &mut PageMeta) -> Valu
     // Social cards and search engines get the 1200-wide fallback, not a camera original.
     let image = super::absolute(&cx.config.site_url, &hero.src);
     meta.image = Some(image.clone());
-    // Its text's images as pictures, with what the media library says of them.
-    let html = crate::picture::figures(
-        pick(lang, &blog.description, blog.description_ar.as_deref()),
-        |url| card.body_images.get(url),
-        lang,
-    );
+    // Its text (its page marks an English body on an Arabic page as English), its images as
+    // pictures with what the media library says of them.
+    let body = pick(lang, &blog.description, blog.description_ar.as_deref());
+    let body_lang = body.lang(lang);
+    let html = body
+        .map(|html| {
+            crate::picture::figures(&html, |url| card.body_images.get(url), lang, body_lang)
+        })
+        .into_markup();
     let json_ld = json!({
-        "@context": "https://schema.org", "@type": "BlogPosting", "headline": name, "description": description,
+        "@context": "https://schema.org", "@type": "BlogPosting", "headline": name.text(), "description": description,
         "image": image, "inLanguage": lang.code(),
         "datePublished": card.created_at.to_rfc3339(), "dateModified": card.updated_at.to_rfc3339(),
         "mainEntityOfPage": format!("{}{}", cx.config.site_url, route.url(lang)),
@@ -40,7 +43,7 @@ pub(super) fn data(cx: &RenderContext, blog: &Blog, meta: &mut PageMeta) -> Valu
         "publisher": { "@type": "Organization", "name": shared.string("site.name") },
     });
     context! {
-        name => name, html => Value::from_safe_string(html), image => v(&hero),
+        name => v(&name), html => v(&html), image => v(&hero),
         date => long_date(card.created_at, lang), json_ld => v(&json_ld),
     }
 }

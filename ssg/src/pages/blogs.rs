@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::{PageMeta, RenderContext, v};
+use crate::localized::Localized;
 use crate::model::{BlogCard, pick};
 use crate::picture::{Picture, Slot};
 use crate::plan::{cards_shown, listing_pages};
@@ -71,10 +72,11 @@ pub(crate) const PREVIEW_LENGTH: usize = 200;
 #[derive(Serialize)]
 pub(crate) struct CardView {
     id: i32,
-    name: String,
+    name: Localized,
     /// The opening of the description's plain text ([`PREVIEW_LENGTH`]).
-    preview: String,
-    /// The whole plain text, for Read More: only when it is longer than the preview.
+    preview: Localized,
+    /// The whole plain text, for Read More: only when it is longer than the preview (in the
+    /// preview's language, which marks the paragraph that shows both).
     text: Option<String>,
     image: Picture,
     url: String,
@@ -88,12 +90,12 @@ impl CardView {
         let lang = cx.lang;
         let text = (cx.blog)(b.id)
             .map(|blog| blog.text(lang))
-            .unwrap_or_default();
-        let preview = truncate(&text, PREVIEW_LENGTH);
+            .unwrap_or_else(|| Localized::new("", lang, lang));
+        let preview = text.clone().map(|text| truncate(&text, PREVIEW_LENGTH));
         CardView {
             id: b.id,
-            name: pick(lang, &b.name, b.name_ar.as_deref()).to_owned(),
-            text: (preview != text).then_some(text),
+            name: pick(lang, &b.name, b.name_ar.as_deref()),
+            text: (preview.text() != text.text()).then(|| text.into_text()),
             preview,
             image: Picture::new(&b.image_url, b.image.as_ref(), Slot::Card, false, lang),
             url: b.route().url(lang),

@@ -2,32 +2,56 @@
 //! teasers, and the organisation's JSON-LD.
 
 use minijinja::{Value, context};
+use serde::Serialize;
 use serde_json::json;
 
 use super::blogs::CardView;
 use super::{RenderContext, bilingual, v};
+use crate::localized::Localized;
 use crate::model::pick;
 use crate::picture::{Picture, Slot};
 use crate::plan::cards_shown;
 use crate::routes::{Lang, Route};
 
+/// A banner, as the banner carousel shows it.
+#[derive(Serialize)]
+struct BannerView {
+    title: Localized,
+    sub_title: Localized,
+    image: Picture,
+    url: String,
+}
+
+/// A client review, as the review carousel shows it.
+#[derive(Serialize)]
+struct ReviewView {
+    name: Localized,
+    title: Localized,
+    text: Localized,
+    image: Picture,
+}
+
 pub(super) fn data(cx: &RenderContext) -> Value {
     let (data, lang, shared) = (cx.data, cx.lang, cx.shared);
-    let banners: Vec<serde_json::Value> = data
+    let banners: Vec<BannerView> = data
         .banners
         .iter()
-        .map(|b| json!({
-            "title": pick(lang, &b.title, b.title_ar.as_deref()), "sub_title": pick(lang, &b.sub_title, b.sub_title_ar.as_deref()),
-            "image": Picture::new(&b.banner_url, b.image.as_ref(), Slot::Banner, false, lang), "url": localize_url(&b.web_url, lang),
-        }))
+        .map(|b| BannerView {
+            title: pick(lang, &b.title, b.title_ar.as_deref()),
+            sub_title: pick(lang, &b.sub_title, b.sub_title_ar.as_deref()),
+            image: Picture::new(&b.banner_url, b.image.as_ref(), Slot::Banner, false, lang),
+            url: localize_url(&b.web_url, lang),
+        })
         .collect();
-    let reviews: Vec<serde_json::Value> = data
+    let reviews: Vec<ReviewView> = data
         .reviews
         .iter()
-        .map(|r| json!({
-            "name": pick(lang, &r.name, r.name_ar.as_deref()), "title": pick(lang, &r.title, r.title_ar.as_deref()),
-            "text": pick(lang, &r.description, r.description_ar.as_deref()), "image": Picture::new(&r.image_url, r.image.as_ref(), Slot::Avatar, false, lang),
-        }))
+        .map(|r| ReviewView {
+            name: pick(lang, &r.name, r.name_ar.as_deref()),
+            title: pick(lang, &r.title, r.title_ar.as_deref()),
+            text: pick(lang, &r.description, r.description_ar.as_deref()),
+            image: Picture::new(&r.image_url, r.image.as_ref(), Slot::Avatar, false, lang),
+        })
         .collect();
     let blogs: Vec<CardView> = cards_shown(&Route::Home, data)
         .iter()
@@ -49,8 +73,8 @@ pub(super) fn data(cx: &RenderContext) -> Value {
         "description": shared.string("meta.home.description"),
         "areaServed": ["SA", "AE", "BH", "QA", "GB", "IN"],
         "address": cx.content.offices.iter().map(|o| json!({
-            "@type": "PostalAddress", "streetAddress": pick(lang, &o.address, Some(&o.address_ar)),
-            "addressLocality": pick(lang, &o.city, Some(&o.city_ar)), "addressCountry": pick(lang, &o.country, Some(&o.country_ar)),
+            "@type": "PostalAddress", "streetAddress": pick(lang, &o.address, Some(&o.address_ar)).text(),
+            "addressLocality": pick(lang, &o.city, Some(&o.city_ar)).text(), "addressCountry": pick(lang, &o.country, Some(&o.country_ar)).text(),
         })).collect::<Vec<_>>(),
     });
     context! {

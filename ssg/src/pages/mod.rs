@@ -23,7 +23,8 @@ pub(crate) use self::service::ServiceView;
 pub(crate) use self::shared::Shared;
 use crate::config::SiteConfig;
 use crate::content::Content;
-use crate::model::{Blog, SiteData};
+use crate::localized::Localized;
+use crate::model::{Blog, SiteData, pick};
 use crate::routes::{Lang, Route};
 
 /// What a page is rendered with: its template, the key of its `meta.*` strings (title and
@@ -120,13 +121,34 @@ pub(crate) struct PageMeta {
     pub noindex: bool,
 }
 
-/// Structured copy of `content/` in `lang`.
-fn bilingual(b: &crate::content::Bilingual, lang: Lang) -> serde_json::Value {
-    let ar = lang == Lang::Ar;
-    serde_json::json!({
-        "key": b.key, "title": if ar { &b.title_ar } else { &b.title }, "text": if ar { &b.text_ar } else { &b.text },
-        "image": b.image, "items": if ar && !b.items_ar.is_empty() { &b.items_ar } else { &b.items },
-    })
+/// A piece of structured copy of `content/` (a card, a section) in a page's language.
+#[derive(Serialize)]
+pub(crate) struct CopyView<'a> {
+    key: &'a str,
+    title: Localized,
+    text: Localized,
+    image: &'a Option<String>,
+    items: Vec<Localized>,
+}
+
+/// Structured copy of `content/` in `lang` (written in both languages; an Arabic text that is
+/// missing falls back to the English, as content does).
+fn bilingual(b: &crate::content::Bilingual, lang: Lang) -> CopyView<'_> {
+    let items = match lang {
+        Lang::Ar if !b.items_ar.is_empty() => (&b.items_ar, Lang::Ar),
+        _ => (&b.items, Lang::En),
+    };
+    CopyView {
+        key: &b.key,
+        title: pick(lang, &b.title, Some(&b.title_ar)),
+        text: pick(lang, &b.text, Some(&b.text_ar)),
+        image: &b.image,
+        items: items
+            .0
+            .iter()
+            .map(|item| Localized::new(item, items.1, lang))
+            .collect(),
+    }
 }
 
 /// `url` as an absolute URL of the site (URLs of other hosts as they are).

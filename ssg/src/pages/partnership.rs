@@ -6,7 +6,7 @@ use super::{RenderContext, bilingual, v};
 
 pub(super) fn data(cx: &RenderContext) -> Value {
     let lang = cx.lang;
-    let sections: Vec<serde_json::Value> = cx
+    let sections: Vec<_> = cx
         .content
         .copy
         .partnership

@@ -3,7 +3,7 @@
 
 use minijinja::{Value, context};
 
-use super::RenderContext;
+use super::{RenderContext, v};
 use crate::model::pick;
 use crate::routes::Route;
 
@@ -22,7 +22,7 @@ pub(crate) fn context(cx: &RenderContext, slug: &str, blog_id: i32) -> Option<(R
     let ctx = context! {
         lang => lang.code(), dir => lang.dir(), url => to.url(lang),
         canonical => format!("{}{}", cx.config.site_url, to.url(lang)),
-        title => pick(lang, &card.name, card.name_ar.as_deref()),
+        title => v(&pick(lang, &card.name, card.name_ar.as_deref())),
     };
     Some((from, ctx))
 }

@@ -2,9 +2,9 @@
 
 use minijinja::{Value, context};
 use serde::Serialize;
-use serde_json::json;
 
 use super::{PageMeta, RenderContext, v};
+use crate::localized::Localized;
 use crate::model::pick;
 use crate::picture::{Picture, Slot};
 use crate::routes::{Lang, Route};
@@ -12,8 +12,12 @@ use crate::routes::{Lang, Route};
 /// The service's page: `None` when the service is gone.
 pub(super) fn data(cx: &RenderContext, id: i32, meta: &mut PageMeta) -> Option<Value> {
     let service = cx.shared.services.iter().find(|s| s.id == id)?;
-    meta.title = format!("{} | {}", service.name, cx.shared.string("site.name"));
-    meta.description = service.description.clone();
+    meta.title = format!(
+        "{} | {}",
+        service.name.text(),
+        cx.shared.string("site.name")
+    );
+    meta.description = service.description.text().to_owned();
     let model = cx.data.services.iter().find(|s| s.id == id)?;
     let hero = Picture::new(
         &model.image_url,
@@ -31,14 +35,24 @@ pub(crate) struct ServiceView {
     /// Shown with a "Coming soon" overlay: the service's own flag, set in the admin.
     coming_soon: bool,
     pub id: i32,
-    pub name: String,
-    pub description: String,
-    content: String,
+    pub name: Localized,
+    pub description: Localized,
+    content: Localized,
     /// As a card of the services grid.
     image: Picture,
     color: String,
     url: String,
-    items: Vec<serde_json::Value>,
+    items: Vec<ItemView>,
+}
+
+/// A service list item, as the service's page and the services explorer show it.
+#[derive(Serialize, Clone)]
+struct ItemView {
+    id: i32,
+    name: Localized,
+    description: Localized,
+    image: Picture,
+    tone: String,
 }
 
 impl ServiceView {
@@ -46,21 +60,21 @@ impl ServiceView {
         ServiceView {
             coming_soon: s.coming_soon,
             id: s.id,
-            name: pick(lang, &s.name, s.name_ar.as_deref()).to_owned(),
-            description: pick(lang, &s.description, s.description_ar.as_deref()).to_owned(),
-            content: pick(lang, &s.content, s.content_ar.as_deref()).to_owned(),
+            name: pick(lang, &s.name, s.name_ar.as_deref()),
+            description: pick(lang, &s.description, s.description_ar.as_deref()),
+            content: pick(lang, &s.content, s.content_ar.as_deref()),
             image: Picture::new(&s.image_url, s.image.as_ref(), Slot::Card, false, lang),
             color: s.color.clone(),
             url: Route::Service(s.id).url(lang),
             items: s
                 .items
                 .iter()
-                .map(|i| {
-                    json!({
-                        "id": i.id, "name": pick(lang, &i.name, i.name_ar.as_deref()),
-                        "description": pick(lang, &i.description, i.description_ar.as_deref()),
-                        "image": Picture::new(&i.image_url, i.image.as_ref(), Slot::Item, false, lang), "tone": i.title_bg_class,
-                    })
+                .map(|i| ItemView {
+                    id: i.id,
+                    name: pick(lang, &i.name, i.name_ar.as_deref()),
+                    description: pick(lang, &i.description, i.description_ar.as_deref()),
+                    image: Picture::new(&i.image_url, i.image.as_ref(), Slot::Item, false, lang),
+                    tone: i.title_bg_class.clone(),
                 })
                 .collect(),
         }

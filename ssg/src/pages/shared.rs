@@ -2,10 +2,11 @@
 //! merged string table (`content/strings` with the CMS's general-content overrides), the
 //! services, the links and offices of header and footer, and the islands' configuration.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
 
 use minijinja::{Value, context};
+use serde::Serialize;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
@@ -14,6 +15,7 @@ use crate::assets::Assets;
 use crate::config::SiteConfig;
 use crate::content::{Content, hex};
 use crate::islands::Islands;
+use crate::localized::Localized;
 use crate::model::{SiteData, pick};
 use crate::routes::{Lang, Route};
 
@@ -47,9 +49,13 @@ impl Shared {
         if lang == Lang::Ar {
             merge(&mut strings, &content.strings[&Lang::Ar]);
         }
+        // The general content's English, where an Arabic page shows it for want of Arabic.
+        let mut english = BTreeSet::new();
         for entry in &data.general_content {
             let value = pick(lang, &entry.values, entry.values_ar.as_deref());
-            set_path(&mut strings, &entry.name, value);
+            if set_path(&mut strings, &entry.name, value.text()) && value.foreign().is_some() {
+                english.insert(entry.name.clone());
+            }
         }
         let services: Vec<ServiceView> = data
             .services
@@ -63,13 +69,17 @@ impl Shared {
             "privacy": l(Route::Document("privacy-policy")), "terms": l(Route::Document("terms-services")),
             "cookies": l(Route::Document("cookies-policy")), "feed": format!("{}/feed.xml", lang.prefix()),
         });
-        let offices: Vec<serde_json::Value> = content
+        let offices: Vec<OfficeView> = content
             .offices
             .iter()
-            .map(|o| json!({
-                "key": o.key, "country": pick(lang, &o.country, Some(&o.country_ar)), "city": pick(lang, &o.city, Some(&o.city_ar)),
-                "address": pick(lang, &o.address, Some(&o.address_ar)), "phone": o.phone, "lat": o.lat, "lng": o.lng, "map_url": o.map_url,
-            }))
+            .map(|o| OfficeView {
+                key: &o.key,
+                country: pick(lang, &o.country, Some(&o.country_ar)),
+                city: pick(lang, &o.city, Some(&o.city_ar)),
+                address: pick(lang, &o.address, Some(&o.address_ar)),
+                phone: &o.phone,
+                map_url: &o.map_url,
+            })
             .collect();
         let year = year.to_string();
         let strings_json = serde_json::to_string(&strings).expect("strings serialise");
@@ -88,7 +98,7 @@ impl Shared {
             dir => lang.dir(),
             other_lang => lang.other().code(),
             locale => lang.locale(),
-            t => v(&strings),
+            t => template_strings(&strings, "", &english),
             links => v(&links),
             offices => v(&offices),
             services => v(&services),
@@ -167,22 +177,70 @@ fn merge(base: &mut serde_json::Value, over: &serde_json::Value) {
     }
 }
 
-/// Sets a string at a dotted path, only where the table already has a string there.
-fn set_path(table: &mut serde_json::Value, path: &str, value: &str) {
+/// Sets a string at a dotted path, only where the table already has a string there; says
+/// whether it did.
+fn set_path(table: &mut serde_json::Value, path: &str, value: &str) -> bool {
     let mut node = table;
     let mut parts = path.split('.').peekable();
     while let Some(part) = parts.next() {
         let Some(next) = node.get_mut(part) else {
-            return;
+            return false;
         };
         if parts.peek().is_none() {
             if next.is_string() {
                 *next = serde_json::Value::String(value.to_owned());
+                return true;
             }
-            return;
+            return false;
         }
         node = next;
     }
+    false
+}
+
+/// The string table as templates read it (`t`): the strings at the dotted paths in `english`
+/// (general content an Arabic page shows in English) are English [`Localized`] texts, which
+/// templates mark wherever they show them; every other string is the table's.
+fn template_strings(table: &serde_json::Value, path: &str, english: &BTreeSet<String>) -> Value {
+    if english.is_empty() {
+        return v(table);
+    }
+    let at = |key: &str| {
+        if path.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{path}.{key}")
+        }
+    };
+    match table {
+        serde_json::Value::Object(map) => Value::from(
+            map.iter()
+                .map(|(key, value)| (key.clone(), template_strings(value, &at(key), english)))
+                .collect::<BTreeMap<String, Value>>(),
+        ),
+        serde_json::Value::Array(items) => Value::from(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, value)| template_strings(value, &at(&i.to_string()), english))
+                .collect::<Vec<Value>>(),
+        ),
+        serde_json::Value::String(text) if english.contains(path) => {
+            v(&Localized::new(text.as_str(), Lang::En, Lang::Ar))
+        }
+        other => v(other),
+    }
+}
+
+/// An office, as the header, footer and pages show it.
+#[derive(Serialize)]
+struct OfficeView<'a> {
+    key: &'a str,
+    country: Localized,
+    city: Localized,
+    address: Localized,
+    phone: &'a str,
+    map_url: &'a str,
 }
 
 /// JSON safe inside a `<script>` element (no `</script>` or `<!--` can appear).
@@ -208,9 +266,9 @@ mod tests {
             en,
             json!({"site": {"phone": "1", "name": "دار وصل"}, "only_en": "x"})
         );
-        set_path(&mut en, "site.phone", "+971 4 000 0000");
-        set_path(&mut en, "site.unknown", "ignored");
-        set_path(&mut en, "site", "not a string slot");
+        assert!(set_path(&mut en, "site.phone", "+971 4 000 0000"));
+        assert!(!set_path(&mut en, "site.unknown", "ignored"));
+        assert!(!set_path(&mut en, "site", "not a string slot"));
         assert_eq!(en["site"]["phone"], "+971 4 000 0000");
         assert!(en["site"].get("unknown").is_none());
     }

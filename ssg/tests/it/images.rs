@@ -203,7 +203,22 @@ fn the_islands_share_the_markup_of_every_kind_of_picture() {
         focal: Some([250, 750]),
         ..photo(stem)
     };
+    let english_only = ssg::model::ImageInfo {
+        alt_ar: None,
+        ..described.clone()
+    };
     let cases = [
+        (
+            "an English alt text on an Arabic page",
+            Picture::new(
+                "/media/x.jpg",
+                Some(&english_only),
+                Slot::Card,
+                false,
+                ssg::routes::Lang::Ar,
+            ),
+            None,
+        ),
         (
             "described photograph with a focal point, in Arabic",
             Picture::new(

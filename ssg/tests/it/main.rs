@@ -2,8 +2,10 @@
 
 mod consent;
 mod csp;
+mod fallbacks;
 mod feeds;
 mod fixture;
+mod html;
 mod images;
 mod meta;
 mod pages;

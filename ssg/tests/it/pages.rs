@@ -216,8 +216,8 @@ struct Card {
     preview: String,
     full: Option<String>,
     read_more: bool,
-    /// The text takes its direction from its words (`dir="auto"`).
-    own_direction: bool,
+    /// The paragraph says its text is English, left to right.
+    english: bool,
 }
 
 fn card(html: &str, id: i64) -> Card {
@@ -232,7 +232,7 @@ fn card(html: &str, id: i64) -> Card {
         full: tag
             .contains("data-full=")
             .then(|| unescape(between(tag, r#"data-full=""#, "\""))),
-        own_direction: tag.contains(r#"dir="auto""#),
+        english: tag.contains(r#" lang="en""#) && tag.contains(r#" dir="ltr""#),
         read_more: body.contains(&format!(
             r#"<button type="button" class="read-more" aria-expanded="false" aria-controls="blog-{id}-text">"#
         )),
@@ -273,8 +273,12 @@ fn blog_cards_preview_200_characters_and_carry_the_whole_plain_text_for_read_mor
     );
     assert_eq!(fallback.preview, long.preview);
     assert!(
-        fallback.own_direction,
+        fallback.english,
         "English on an Arabic page runs left to right, its ellipsis at its end"
+    );
+    assert!(
+        !short.english && !long.english,
+        "Arabic, or an English page: no marking"
     );
     let home = card(&site["index.html"], 3);
     assert_eq!(

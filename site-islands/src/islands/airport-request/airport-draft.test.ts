@@ -78,10 +78,11 @@ describe('dependent airport choices', () => {
     ])
   })
 
-  it('falls back to English names where Arabic is missing, and offers nothing under an unknown choice', () => {
+  it('falls back to English names, marked English, where Arabic is missing, and offers nothing under an unknown choice', () => {
     const delhi = airportOptions(airports, 'ar', { country: 'IN', city: 'Delhi', airport: 'DEL' })
-    expect(delhi.airports[0].label).toBe('Indira Gandhi International Airport (DEL)')
-    expect(delhi.terminals).toEqual([{ value: 'Terminal 3', label: 'Terminal 3' }])
+    expect(delhi.airports[0].label).toEqual({ text: 'Indira Gandhi International Airport (DEL)', lang: 'en' })
+    expect(delhi.terminals).toEqual([{ value: 'Terminal 3', label: { text: 'Terminal 3', lang: 'en' } }])
+    expect(airportOptions(airports, 'en', { country: 'IN', city: 'Delhi', airport: 'DEL' }).terminals).toEqual([{ value: 'Terminal 3', label: 'Terminal 3' }])
     expect(airportOptions(airports, 'en', { country: 'XX', city: 'Dubai', airport: 'DXB' }).airports).toEqual([])
   })
 })

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useForm, useWatch, type Path, type UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ChoiceGroup, Field } from '../../components/field'
+import { LangText } from '../../components/lang-text'
 import { prepareToasts, showToast } from '../../components/toast'
 import { ApiError, postJson } from '../../lib/api'
 import { isLang } from '../../lib/i18n'
@@ -9,7 +10,7 @@ import { toAsciiDigits } from '../../lib/text'
 import { useHydrated } from '../../lib/use-hydrated'
 import { earliestDate } from '../../../../rules/validate'
 import { AirportConfirmation } from './airport-confirmation'
-import { airportOptions, type Airports, type Option } from './airport-data'
+import { airportOptions, type Airports, type Choice, type Option } from './airport-data'
 import { clearDraft, emptyDraft, fillingTime, isEmptyDraft, loadDraft, saveDraft, type AirportDraft } from './airport-draft'
 import { AIRPORT_FIELDS, airportFailures, airportPayload, boundsOf, receiptOf, wantsDetails, type Receipt } from './airport-payload'
 import { ServiceChoices } from './service-choices'
@@ -138,7 +139,7 @@ export default function AirportRequest({ airports }: { airports: Airports }) {
     )
   }
 
-  const select = (name: FieldName, label: string, choices: Option[], onChange?: () => void) => (
+  const select = (name: FieldName, label: string, choices: Choice[], onChange?: () => void) => (
     <Field label={label} error={failures[name]}>
       {(a11y) => (
         <select
@@ -153,9 +154,7 @@ export default function AirportRequest({ airports }: { airports: Airports }) {
         >
           <option value="">{t('airport.select')}</option>
           {choices.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
+            <LangText as="option" key={o.value} value={o.value} text={o.label} />
           ))}
         </select>
       )}

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next'
 import { Carousel } from '../../components/carousel'
+import { LangText } from '../../components/lang-text'
 import { Picture, type PictureData } from '../../components/picture'
 import type { PerViewRules } from '../../components/use-carousel'
+import { textOf, type Localized } from '../../lib/localized'
 
 export interface Review {
-  name: string
-  title: string
-  text: string
+  name: Localized
+  title: Localized
+  text: Localized
   image: PictureData
 }
 
@@ -29,19 +31,20 @@ export default function ReviewCarousel({ reviews }: { reviews: Review[] }) {
       label={t('home.reviews.title')}
       prevLabel={t('services.previous')}
       nextLabel={t('services.next')}
-      itemKey={(review) => `${review.name}|${review.title}`}
-      slideLabel={(review) => review.name}
+      itemKey={(review) => `${textOf(review.name)}|${textOf(review.title)}`}
+      slideLabel={(review) => textOf(review.name)}
       slideClassName={() => 'review'}
       renderSlide={(review) => (
         <figure>
-          <blockquote>
-            <p>{review.text}</p>
-          </blockquote>
+          {/* The quotation, its opening mark included, in the language of its words. */}
+          <LangText as="blockquote" text={review.text}>
+            {(text) => <p>{text}</p>}
+          </LangText>
           <figcaption>
             <Picture image={review.image} />
             <span>
-              <strong>{review.name}</strong>
-              <span>{review.title}</span>
+              <LangText as="strong" text={review.name} />
+              <LangText as="span" text={review.title} />
             </span>
           </figcaption>
         </figure>

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Carousel } from '../../components/carousel'
+import { LangText } from '../../components/lang-text'
 import { Picture } from '../../components/picture'
 import { SERVICE_CARDS } from '../../components/use-carousel'
+import { textOf } from '../../lib/localized'
 import { ComingSoon } from './coming-soon'
 import type { Service } from './types'
 
@@ -13,11 +15,11 @@ export function ServiceCarousel({ service }: { service: Service }) {
       className="service-carousel"
       items={service.items}
       rules={SERVICE_CARDS}
-      label={service.name}
+      label={textOf(service.name)}
       prevLabel={t('services.previous')}
       nextLabel={t('services.next')}
       itemKey={(item) => item.id}
-      slideLabel={(item) => item.name}
+      slideLabel={(item) => textOf(item.name)}
       slideClassName={(item) => `item-card ${item.tone}`}
       renderSlide={(item) => (
         <>
@@ -25,8 +27,8 @@ export function ServiceCarousel({ service }: { service: Service }) {
             <Picture image={item.image} draggable={false} />
             {service.coming_soon && <ComingSoon label={t('services.comingSoon')} />}
           </span>
-          <h3 className="item-title">{item.name}</h3>
-          <p>{item.description}</p>
+          <LangText as="h3" className="item-title" text={item.name} />
+          <LangText as="p" text={item.description} />
         </>
       )}
     />

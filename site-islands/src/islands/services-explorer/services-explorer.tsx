@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ArrowIcon } from '../../components/icons'
+import { LangText } from '../../components/lang-text'
 import { Picture } from '../../components/picture'
 import { useHydrated } from '../../lib/use-hydrated'
 import { ComingSoon } from './coming-soon'
@@ -79,7 +80,7 @@ export default function ServicesExplorer({ services }: ServicesExplorerProps) {
                 <Picture image={service.image} draggable={false} />
                 {service.coming_soon && <ComingSoon label={t('services.comingSoon')} />}
               </span>
-              <span className="service-tab-name">{service.name}</span>
+              <LangText as="span" className="service-tab-name" text={service.name} />
             </a>
           )
         })}
@@ -92,10 +93,8 @@ export default function ServicesExplorer({ services }: ServicesExplorerProps) {
         aria-labelledby={hydrated ? tabId(selected.id) : 'service-panel-title'}
       >
         <header className="service-panel-head">
-          <h2 id="service-panel-title" className="section-title">
-            {selected.name}
-          </h2>
-          <p className="section-intro">{selected.content}</p>
+          <LangText as="h2" id="service-panel-title" className="section-title" text={selected.name} />
+          <LangText as="p" className="section-intro" text={selected.content} />
           <a className="text-link" href={selected.url}>
             {t('services.explore')} <ArrowIcon className="icon icon-flip" />
           </a>

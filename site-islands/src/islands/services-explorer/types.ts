@@ -1,9 +1,10 @@
 import type { PictureData } from '../../components/picture'
+import type { Localized } from '../../lib/localized'
 
 export interface ServiceItem {
   id: number
-  name: string
-  description: string
+  name: Localized
+  description: Localized
   image: PictureData
   /** Design-system background class of the card, e.g. `bg-navy`. */
   tone: string
@@ -11,9 +12,9 @@ export interface ServiceItem {
 
 export interface Service {
   id: number
-  name: string
-  description: string
-  content: string
+  name: Localized
+  description: Localized
+  content: Localized
   image: PictureData
   color: string
   url: string

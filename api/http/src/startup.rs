@@ -307,6 +307,7 @@ fn services(cfg: &mut web::ServiceConfig) {
                     let path = ctx.head().uri.path();
                     path.starts_with("/api/docs") || path == openapi::DOCUMENT
                 }))
+                .wrap(never_stored())
                 .service(web::redirect("/api/docs", "/api/docs/"))
                 .service(
                     SwaggerUi::new("/api/docs/{_:.*}")
@@ -322,6 +323,7 @@ fn services(cfg: &mut web::ServiceConfig) {
                 .wrap(from_fn(literal_paths_keep_their_methods))
                 .wrap(ErrorHandlers::new().default_handler(json_error_body))
                 .wrap(from_fn(require_api_key))
+                .wrap(never_stored())
                 .configure(routes::api)
                 .default_service(web::to(api_fallback)),
         )
@@ -329,6 +331,13 @@ fn services(cfg: &mut web::ServiceConfig) {
         .service(routes::media::serve)
         .service(routes::site::live_reload)
         .default_service(web::to(routes::site::serve));
+}
+
+/// `Cache-Control: no-store` on every answer of the API, errors included, however its path was
+/// spelt (`/%61pi/v1/blog` is routed here too): no edge or browser keeps one.
+fn never_stored() -> actix_web::middleware::DefaultHeaders {
+    actix_web::middleware::DefaultHeaders::new()
+        .add((actix_web::http::header::CACHE_CONTROL, "no-store"))
 }
 
 /// Empties the folder uploads arrive in (what a process killed during an upload left there),

@@ -14,6 +14,7 @@ mod edge;
 mod editing;
 mod encoded_paths;
 mod faults;
+mod front;
 
 mod general_content;
 mod helpers;
@@ -27,6 +28,7 @@ mod outbox;
 mod platform;
 mod publishing;
 mod read_cache;
+mod refusals;
 mod reviews;
 mod roles;
 mod rules;

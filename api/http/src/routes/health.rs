@@ -32,7 +32,9 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
         }),
     };
     let Some(reason) = reason else {
-        return HttpResponse::Ok().json(serde_json::json!({ "status": "ok" }));
+        return HttpResponse::Ok()
+            .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+            .json(serde_json::json!({ "status": "ok" }));
     };
     let message = concierge_core::domain::rules::catalog()
         .messages
@@ -40,6 +42,7 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
         .clone();
     HttpResponse::ServiceUnavailable()
         .insert_header(("Retry-After", "5"))
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .json(serde_json::json!({
             "status": "unavailable",
             "reason": reason,

@@ -83,10 +83,17 @@ fn options(url: &str, max: u32) -> ConnectOptions {
 /// a connection handed out again would write into a transaction that never commits, answering
 /// 2xx for rows nobody will ever read, and hold the write lock for ever. Such a connection is
 /// closed instead, and the pool opens a fresh one.
+///
+/// A transaction dropped without a commit (a write refused with 400, 404 or 409 returns with
+/// `?`) has only queued its `ROLLBACK` on the connection's worker: a ping waits for the queue,
+/// so such a connection goes back to the pool healthy, rolled back, and stays open.
 async fn sqlite_clean(
     conn: &mut sea_orm::sqlx::SqliteConnection,
 ) -> Result<bool, sea_orm::sqlx::Error> {
     use sea_orm::sqlx::Connection;
+    if conn.is_in_transaction() {
+        conn.ping().await?;
+    }
     if conn.is_in_transaction() {
         tracing::warn!("closing a SQLite connection released with a transaction open (sqlx)");
         return Ok(false);

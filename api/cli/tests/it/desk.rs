@@ -622,3 +622,65 @@ async fn both_exports_carry_status_assignee_and_the_latest_note() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_desk_save_that_changes_nothing_keeps_the_version_so_a_colleagues_copy_stays_current() {
+    let app = app_on(&Clock::default()).await;
+    let desk = app.token_for(Role::Enquiries).await;
+    let contact_id = enquiry(&app).await;
+    let (airport_id, _) = airport(&app).await;
+    for path in [
+        format!("/contact-us/{contact_id}"),
+        format!("/airport-requests/{airport_id}"),
+    ] {
+        let change = json!({"status": "in_progress", "assignee": "enquiries-member"});
+        let (status, body) = send(
+            &app,
+            &desk,
+            Method::PUT,
+            &path,
+            Some(1),
+            Some(change.clone()),
+        )
+        .await;
+        assert_eq!(status, 200, "{path}: {body}");
+        assert_eq!(body["responseBody"][0]["version"], 2, "{path}");
+        let owner = app.admin_token().await;
+        let lines = audit_lines(&app, &owner, "enquiry").await.len();
+        // The same again, as a form that saves what it shows: nothing changes.
+        for version in [Some(2), None] {
+            let (status, body) = send(
+                &app,
+                &desk,
+                Method::PUT,
+                &path,
+                version,
+                Some(change.clone()),
+            )
+            .await;
+            assert_eq!(status, 200, "{path}: {body}");
+            assert_eq!(body["responseBody"][0]["version"], 2, "{path}: {body}");
+            assert_eq!(body["responseBody"][0]["status"], "in_progress");
+        }
+        assert_eq!(
+            audit_lines(&app, &owner, "enquiry").await.len(),
+            lines,
+            "{path}: no line for no change"
+        );
+        // A colleague who opened version 2 still saves.
+        let (status, body) = send(
+            &app,
+            &desk,
+            Method::PUT,
+            &path,
+            Some(2),
+            Some(json!({"status": "replied"})),
+        )
+        .await;
+        assert_eq!(
+            (status, body["responseBody"][0]["version"].clone()),
+            (200, json!(3)),
+            "{body}"
+        );
+    }
+}

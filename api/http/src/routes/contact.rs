@@ -302,12 +302,12 @@ pub async fn update(
     let corrected = if model.is_changed() {
         enquiries::save_contact_edit(&txn, &before, model).await?
     } else {
-        before
+        before.clone()
     };
     enquiries::apply::<entity::Entity>(&txn, id, &corrected, edit).await?;
     desk::note_in::<entity::Entity>(&txn, &state, id, extra.notes).await?;
     let saved = enquiries::one::<entity::Entity>(&txn, id).await?;
-    txn.commit().await?;
+    let saved = enquiries::finish::<entity::Entity>(&state.db.write, txn, &before, saved).await?;
     Ok(envelope::updated(saved, outcomes().updated()))
 }
 

@@ -67,6 +67,8 @@ pub struct Checks {
     pub url: Text,
     pub choice: Text,
     pub too_long_bytes: Text,
+    /// A date that is not a day of the calendar (`2099-02-30`, `01-12-2099`).
+    pub no_such_date: Text,
 }
 
 /// Every other message of the API, by name.
@@ -472,7 +474,12 @@ pub fn check(rule: &FieldRule, raw: Option<&str>, audience: Audience) -> Result<
         FieldKind::FlightNumber => {
             return flight_number(text).ok_or_else(|| fail(rule.invalid()));
         }
-        FieldKind::Date => is_date(text),
+        FieldKind::Date => {
+            if !is_date(text) {
+                return Err(fail(c.no_such_date.clone()));
+            }
+            true
+        }
         FieldKind::Time => is_time(text),
         FieldKind::Choices => text
             .split(',')

@@ -25,6 +25,7 @@ mod m20261201_000019_schedule_zone;
 mod m20261201_000020_enquiry_versions;
 mod m20261202_000021_enquiry_desk;
 mod m20261203_000022_media_library;
+mod m20261204_000023_media_versions;
 
 pub struct Migrator;
 
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000020_enquiry_versions::EnquiryVersions),
             Box::new(m20261202_000021_enquiry_desk::EnquiryDesk),
             Box::new(m20261203_000022_media_library::MediaLibrary),
+            Box::new(m20261204_000023_media_versions::MediaVersions),
         ]
     }
 }

@@ -315,7 +315,7 @@ class Varnish:
     """`varnishd` in the foreground with the shipped VCL, only the origin's port changed (as the
     integration tests run it), in a folder its own users can read (it drops root)."""
 
-    def __init__(self, origin_port, port):
+    def __init__(self, origin_port, port, purge_port):
         vcl = (ROOT / "deploy/varnish/concierge.vcl").read_text()
         changed = vcl.replace('.port = "8080";', f'.port = "{origin_port}";')
         assert changed != vcl, "the VCL names the origin's port as 8080"
@@ -323,7 +323,10 @@ class Varnish:
         self.dir.chmod(0o755)
         (self.dir / "concierge.vcl").write_text(changed)
         self.port = port
-        self.proc = subprocess.Popen(["varnishd", "-F", "-a", f"127.0.0.1:{port}", "-f", str(self.dir / "concierge.vcl"),
+        # The shipped unit's two sockets (deploy/varnish/varnish.service.d): the public one and
+        # the origin's purge socket.
+        self.proc = subprocess.Popen(["varnishd", "-F", "-a", f"public=127.0.0.1:{port},HTTP",
+                                      "-a", f"purge=127.0.0.1:{purge_port},HTTP", "-f", str(self.dir / "concierge.vcl"),
                                       "-n", str(self.dir / "work"), "-s", "malloc,512m"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
@@ -362,9 +365,9 @@ def edge_rows(env, site, ids, edits, browsers=2, pause=0.5):
     `browsers` threads. Meanwhile `edits` blogs are edited one at a time; for each, the time
     from the PUT until its page on disk shows the change, and until the same page through
     Varnish does."""
-    vport = free_port()
-    server = Server(dict(env, CONCIERGE_CDN_PURGE=f"varnish://127.0.0.1:{vport}"), free_port())
-    varnish = Varnish(server.port, vport)
+    vport, purge_port = free_port(), free_port()
+    server = Server(dict(env, CONCIERGE_CDN_PURGE=f"varnish://127.0.0.1:{purge_port}"), free_port())
+    varnish = Varnish(server.port, vport, purge_port)
     api = Api(server.port)
     _, login = api.call("POST", "/authenticate", {"username": "bench", "password": ADMIN_PASSWORD})
     api.token = login["responseBody"]["token"]

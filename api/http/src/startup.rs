@@ -88,6 +88,7 @@ impl Application {
             workers.notify_wakeup.clone(),
         );
         let state = web::Data::new(AppState {
+            metrics: publisher.metrics(),
             db: db.clone(),
             settings,
             media,
@@ -256,6 +257,8 @@ fn serve(
         App::new()
             // Around every route: every message, errors included, in the language asked for.
             .wrap(from_fn(routes::language::answer_in_requested_language))
+            // Outermost: the request's id, its count and duration, its log line.
+            .wrap(from_fn(crate::observe::observe))
             // gzip for clients that ask for it (pages, scripts, JSON); images and fonts are
             // already compressed and go out as they are.
             .wrap(actix_web::middleware::Compress::default())
@@ -298,6 +301,8 @@ fn services(cfg: &mut web::ServiceConfig) {
                 .default_service(web::to(routes::site::serve)),
         )
         .service(routes::health::healthz)
+        .service(routes::health::readyz)
+        .service(routes::metrics::metrics)
         // The API's documentation, behind a glance at the path (its pattern is a regular
         // expression), and before the API's scope, which would otherwise answer its document's
         // URL.

@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod blobs;
 pub mod content_rows;
+pub mod depths;
 pub mod edge_purges;
 pub mod enquiries;
 pub mod entities;
@@ -165,6 +166,13 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
             write: pool,
         })
     }
+}
+
+/// How many migrations this binary knows that the database has not run.
+pub async fn migrations_pending(db: &Db) -> Result<usize, DbErr> {
+    Ok(migration::Migrator::get_pending_migrations(&db.read)
+        .await?
+        .len())
 }
 
 /// Applies every pending migration.

@@ -23,9 +23,12 @@ mod indexes;
 mod lifecycle;
 mod media;
 mod notifications;
+mod operations;
 mod outages;
 mod outbox;
+
 mod platform;
+mod prometheus;
 mod publishing;
 mod read_cache;
 mod refusals;

@@ -255,6 +255,7 @@ pub async fn create(
         row: Row::Airport(row),
         notify: !spam,
         limit: visitor.then(|| state.public_form_limit(&req, "airport")),
+        request_id: None,
     };
     let saved = match state.intake.store(enquiry).await? {
         Stored::Saved(saved) => match *saved {

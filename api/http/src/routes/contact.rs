@@ -209,6 +209,7 @@ pub async fn create(
         row: Row::Contact(model),
         notify: status != EnquiryStatus::Spam,
         limit: (audience == Audience::Visitor).then(|| state.public_form_limit(&req, "contact")),
+        request_id: None,
     };
     let mut saved = match state.intake.store(enquiry).await? {
         Stored::Saved(saved) => match *saved {

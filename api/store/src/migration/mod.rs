@@ -26,6 +26,7 @@ mod m20261201_000020_enquiry_versions;
 mod m20261202_000021_enquiry_desk;
 mod m20261203_000022_media_library;
 mod m20261204_000023_media_versions;
+mod m20261205_000024_request_ids;
 
 pub struct Migrator;
 
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000021_enquiry_desk::EnquiryDesk),
             Box::new(m20261203_000022_media_library::MediaLibrary),
             Box::new(m20261204_000023_media_versions::MediaVersions),
+            Box::new(m20261205_000024_request_ids::RequestIds),
         ]
     }
 }

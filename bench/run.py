@@ -645,6 +645,18 @@ def versus(ours, theirs, seconds, conns, header=True):
     return [sorted(side, key=lambda r: r["rps"])[ROUNDS // 2] for side in runs]
 
 
+def paired(a, b, seconds, conns, header):
+    """Two of our servers, alternately, as [`versus`] runs ours and nginx: each side's median
+    round."""
+    if fetch(a, header) != fetch(b, header):
+        raise SystemExit(f"{a} and {b} answer differently")
+    runs = [], []
+    for _ in range(ROUNDS):
+        runs[0].append(wrk(a, max(1, seconds // 2), conns, header=header))
+        runs[1].append(wrk(b, max(1, seconds // 2), conns, header=header))
+    return [sorted(side, key=lambda r: r["rps"])[ROUNDS // 2] for side in runs]
+
+
 class Nginx:
     def __init__(self, work, root, port):
         conf = work / f"nginx-{port}.conf"
@@ -764,6 +776,15 @@ def main():
                  "nginx, the same file", f"{b['rps']:,.0f} req/s, p50 {b['p50']:.2f} ms, p99 {b['p99']:.2f} ms", f"{a['rps'] / b['rps']:.2f}× nginx"))
     rows.append(("Server memory", "peak RSS of `concierge serve` over the load runs (3, 4)", f"{server.rss_peak_mb():.0f} MB (now {server.rss_mb():.0f} MB)",
                  "peak from start through the edits (2)", f"{publish_peak:.0f} MB", ""))
+    # 5b. What counting every request for /metrics costs: the same rows against a second server
+    # with CONCIERGE_METRICS=false, alternately.
+    quiet = Server(dict(env, CONCIERGE_METRICS="false"), free_port())
+    for name, path, header in [("static /about", "/about", False), ("API blog list", reads["blog"], True)]:
+        on, off = paired(f"http://127.0.0.1:{port}{path}", f"http://127.0.0.1:{quiet.port}{path}", args.seconds, args.conns, header)
+        rows.append((f"Metrics on, {name}", f"`GET {path}`, every request counted for `/metrics`", f"{on['rps']:,.0f} req/s, p50 {on['p50']:.2f} ms, p99 {on['p99']:.2f} ms",
+                     "`CONCIERGE_METRICS=false`", f"{off['rps']:,.0f} req/s, p50 {off['p50']:.2f} ms, p99 {off['p99']:.2f} ms",
+                     f"{(on['rps'] / off['rps'] - 1) * 100:+.1f}% with metrics"))
+    quiet.stop()
     server.stop()
     print("bench: the edge …", flush=True)
     rows += edge_rows(env, site, ids, args.edits)

@@ -645,6 +645,20 @@ def versus(ours, theirs, seconds, conns, header=True):
     return [sorted(side, key=lambda r: r["rps"])[ROUNDS // 2] for side in runs]
 
 
+def metrics_rows(env, port, args):
+    """What counting every request for /metrics costs: the static and API rows against the
+    server on `port` and a second one with CONCIERGE_METRICS=false, alternately."""
+    quiet = Server(dict(env, CONCIERGE_METRICS="false"), free_port())
+    rows = []
+    for name, path, header in [("static /about", "/about", False), ("API blog list", "/api/v1/blog?page=1&size=10", True)]:
+        on, off = paired(f"http://127.0.0.1:{port}{path}", f"http://127.0.0.1:{quiet.port}{path}", args.seconds, args.conns, header)
+        rows.append((f"Metrics on, {name}", f"`GET {path}`, every request counted for `/metrics`", f"{on['rps']:,.0f} req/s, p50 {on['p50']:.2f} ms, p99 {on['p99']:.2f} ms",
+                     "`CONCIERGE_METRICS=false`", f"{off['rps']:,.0f} req/s, p50 {off['p50']:.2f} ms, p99 {off['p99']:.2f} ms",
+                     f"{(on['rps'] / off['rps'] - 1) * 100:+.1f}% with metrics"))
+    quiet.stop()
+    return rows
+
+
 def paired(a, b, seconds, conns, header):
     """Two of our servers, alternately, as [`versus`] runs ours and nginx: each side's median
     round."""
@@ -688,6 +702,7 @@ def main():
     parser.add_argument("--photo-only", action="store_true", help="only the photograph row (6), printed, not written")
     parser.add_argument("--scale", type=int, default=50000, help="blogs in the scale rows (7), copies of the corpus's; 0: none")
     parser.add_argument("--edge-only", action="store_true", help="only the edge rows (8), printed, not written")
+    parser.add_argument("--metrics-only", action="store_true", help="only the metrics on/off rows (5b), printed, not written")
     args = parser.parse_args()
     for tool in ([] if args.photo_only else ["varnishd", "varnishstat"] if args.edge_only
                  else ["hugo", "nginx", "wrk", "/usr/bin/time", "varnishd", "varnishstat"]):
@@ -722,6 +737,13 @@ def main():
     if args.edge_only:
         for row in edge_rows(env, work / "data/site", ids, args.edits):
             print(" | ".join(row))
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if args.metrics_only:
+        server, _ = signed_in(env)
+        for row in metrics_rows(env, server.port, args):
+            print(" | ".join(row))
+        server.stop()
         shutil.rmtree(work, ignore_errors=True)
         return
 
@@ -778,13 +800,7 @@ def main():
                  "peak from start through the edits (2)", f"{publish_peak:.0f} MB", ""))
     # 5b. What counting every request for /metrics costs: the same rows against a second server
     # with CONCIERGE_METRICS=false, alternately.
-    quiet = Server(dict(env, CONCIERGE_METRICS="false"), free_port())
-    for name, path, header in [("static /about", "/about", False), ("API blog list", reads["blog"], True)]:
-        on, off = paired(f"http://127.0.0.1:{port}{path}", f"http://127.0.0.1:{quiet.port}{path}", args.seconds, args.conns, header)
-        rows.append((f"Metrics on, {name}", f"`GET {path}`, every request counted for `/metrics`", f"{on['rps']:,.0f} req/s, p50 {on['p50']:.2f} ms, p99 {on['p99']:.2f} ms",
-                     "`CONCIERGE_METRICS=false`", f"{off['rps']:,.0f} req/s, p50 {off['p50']:.2f} ms, p99 {off['p99']:.2f} ms",
-                     f"{(on['rps'] / off['rps'] - 1) * 100:+.1f}% with metrics"))
-    quiet.stop()
+    rows += metrics_rows(env, port, args)
     server.stop()
     print("bench: the edge …", flush=True)
     rows += edge_rows(env, site, ids, args.edits)

@@ -705,6 +705,7 @@ def main():
     parser.add_argument("--metrics-only", action="store_true", help="only the metrics on/off rows (5b), printed, not written")
     args = parser.parse_args()
     for tool in ([] if args.photo_only else ["varnishd", "varnishstat"] if args.edge_only
+                 else ["wrk"] if args.metrics_only
                  else ["hugo", "nginx", "wrk", "/usr/bin/time", "varnishd", "varnishstat"]):
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing: apt-get install -y hugo nginx wrk time varnish varnish-modules")

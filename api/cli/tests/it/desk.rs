@@ -545,11 +545,9 @@ async fn the_form_limit_counts_airport_requests_per_visitor() {
 }
 
 fn sheet(bytes: &[u8]) -> Vec<Vec<String>> {
-    let mut book: Xlsx<_> = calamine::open_workbook_from_rs(Cursor::new(bytes.to_vec())).unwrap();
-    let name = book.sheet_names()[0].clone();
-    book.worksheet_range(&name)
-        .unwrap()
-        .rows()
+    cells(bytes)
+        .1
+        .iter()
         .map(|row| {
             row.iter()
                 .map(|cell| match cell {

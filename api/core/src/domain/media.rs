@@ -13,25 +13,17 @@ pub const ALT_MAX: usize = 300;
 /// The URL prefix every stored file is served under.
 const PREFIX: &str = "/media/";
 
-/// The stored names of the originals `text` shows, in order of appearance, each once. A
-/// variant's URL (`<hash>-<width>w.<ext>`) names its original (`<hash>.<ext>` is not known
-/// from it: the original's extension may differ), so only originals are reported; pages
-/// never store a variant's URL.
+/// The stored names of the originals `text` shows by their own URLs, in order of appearance,
+/// each once (a blog's body media). What a variant's URL shows is found in the library: see
+/// [`shown_in`].
 pub fn names_in(text: &str) -> Vec<&str> {
-    let mut names: Vec<&str> = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find(PREFIX) {
-        let after = &rest[at + PREFIX.len()..];
-        let end = after
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
-            .unwrap_or(after.len());
-        let name = &after[..end];
-        if is_original(name) && !names.contains(&name) {
-            names.push(name);
-        }
-        rest = &after[end..];
-    }
-    names
+    shown_in(text)
+        .into_iter()
+        .filter_map(|shown| match shown {
+            Shown::Original(name) => Some(name),
+            Shown::VariantOf(_) => None,
+        })
+        .collect()
 }
 
 /// The URLs of the files a blog's text shows, in either language, as the JSON list the blog

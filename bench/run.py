@@ -610,7 +610,8 @@ def wrk(url, seconds, conns, header=True, script=None):
         return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
 
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return {"rps": rps, "p50": pct(50), "p99": pct(99), "errors": int(non2xx.group(1)) if non2xx else 0}
+    total = int(re.search(r"(\d+) requests in", out).group(1))
+    return {"rps": rps, "p50": pct(50), "p99": pct(99), "errors": int(non2xx.group(1)) if non2xx else 0, "requests": total}
 
 
 ROUNDS = 3
@@ -645,10 +646,12 @@ def versus(ours, theirs, seconds, conns, header=True):
     return [sorted(side, key=lambda r: r["rps"])[ROUNDS // 2] for side in runs]
 
 
-def metrics_rows(env, port, args):
-    """What counting every request for /metrics costs: the static and API rows against the
-    server on `port` and a second one with CONCIERGE_METRICS=false, alternately."""
+def metrics_rows(env, args):
+    """What counting every request for /metrics costs: the static and API rows against two
+    servers started alike, one with CONCIERGE_METRICS=false, alternately."""
+    counting = Server(dict(env, CONCIERGE_METRICS="true"), free_port())
     quiet = Server(dict(env, CONCIERGE_METRICS="false"), free_port())
+    port = counting.port
     rows = []
     for name, path, header in [("static /about", "/about", False), ("API blog list", "/api/v1/blog?page=1&size=10", True)]:
         on, off = paired(f"http://127.0.0.1:{port}{path}", f"http://127.0.0.1:{quiet.port}{path}", args.seconds, args.conns, header)
@@ -656,6 +659,57 @@ def metrics_rows(env, port, args):
                      "`CONCIERGE_METRICS=false`", f"{off['rps']:,.0f} req/s, p50 {off['p50']:.2f} ms, p99 {off['p99']:.2f} ms",
                      f"{(on['rps'] / off['rps'] - 1) * 100:+.1f}% with metrics"))
     quiet.stop()
+    counting.stop()
+    return rows + metrics_cost_rows(env)
+
+
+def instructions_per_request(env, metrics, path, header, seconds=5):
+    """Instructions a request costs `concierge serve` (callgrind, counted only while wrk runs,
+    after 200 warm-up requests): the same count whatever else the host is doing, where two
+    identical servers' req/s differ by ±10% from run to run on this machine."""
+    port = free_port()
+    work = Path(tempfile.mkdtemp(prefix="concierge-callgrind-"))
+    out = work / "callgrind.out"
+    proc = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
+                             str(BIN), "serve"], env=dict(env, CONCIERGE_METRICS=metrics, CONCIERGE_ADDR=f"127.0.0.1:{port}"),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}{path}"
+    deadline = time.time() + 300
+    while True:
+        try:
+            if fetch(f"http://127.0.0.1:{port}/healthz", False)[0] == 200:
+                break
+        except OSError:
+            pass
+        if time.time() > deadline:
+            raise SystemExit("concierge serve did not start under valgrind")
+        time.sleep(0.5)
+    for _ in range(200):
+        fetch(url, header)
+    subprocess.run(["callgrind_control", "-i", "on", str(proc.pid)], check=True, capture_output=True)
+    load = wrk(url, seconds, 4, header=header)
+    subprocess.run(["callgrind_control", "-i", "off", str(proc.pid)], check=True, capture_output=True)
+    subprocess.run(["callgrind_control", "-d", str(proc.pid)], check=True, capture_output=True)
+    time.sleep(1)
+    proc.terminate()
+    proc.wait(timeout=60)
+    total = sum(int(m.group(1)) for f in work.glob("callgrind.out*")
+                for m in re.finditer(r"^totals: (\d+)", f.read_text(), re.M))
+    requests = load["requests"]
+    shutil.rmtree(work, ignore_errors=True)
+    return total / requests
+
+
+def metrics_cost_rows(env):
+    """What counting a request costs, in instructions: metrics on against off."""
+    if not shutil.which("valgrind"):
+        return []
+    rows = []
+    for name, path, header in [("static /about", "/about", False), ("API blog list", "/api/v1/blog?page=1&size=10", True)]:
+        on = instructions_per_request(env, "true", path, header)
+        off = instructions_per_request(env, "false", path, header)
+        rows.append((f"Metrics cost, {name}", f"instructions per `GET {path}` (callgrind), every request counted", f"{on:,.0f}",
+                     "`CONCIERGE_METRICS=false`", f"{off:,.0f}", f"{(on / off - 1) * 100:+.1f}% with metrics"))
     return rows
 
 
@@ -742,9 +796,9 @@ def main():
         return
     if args.metrics_only:
         server, _ = signed_in(env)
-        for row in metrics_rows(env, server.port, args):
-            print(" | ".join(row))
         server.stop()
+        for row in metrics_rows(env, args):
+            print(" | ".join(row))
         shutil.rmtree(work, ignore_errors=True)
         return
 
@@ -801,8 +855,8 @@ def main():
                  "peak from start through the edits (2)", f"{publish_peak:.0f} MB", ""))
     # 5b. What counting every request for /metrics costs: the same rows against a second server
     # with CONCIERGE_METRICS=false, alternately.
-    rows += metrics_rows(env, port, args)
     server.stop()
+    rows += metrics_rows(env, args)
     print("bench: the edge …", flush=True)
     rows += edge_rows(env, site, ids, args.edits)
     if args.scale:

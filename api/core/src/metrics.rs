@@ -4,6 +4,7 @@
 //! that only grows by a new route, method and status: a request costs a read lock and two
 //! atomic adds. What the database knows (queue depths) is read at each scrape instead.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -80,10 +81,13 @@ struct RouteSeries {
     durations: Histogram,
 }
 
+/// A series' key: the route (a fixed name is borrowed, a pattern owned) and the method.
+type RouteKey = (Cow<'static, str>, &'static str);
+
 /// The process's counters. One per running server (tests run several in one process).
 #[derive(Debug)]
 pub struct Registry {
-    routes: RwLock<HashMap<(String, &'static str), Arc<RouteSeries>>>,
+    routes: RwLock<HashMap<RouteKey, Arc<RouteSeries>>>,
     publish_durations: Histogram,
     pages_written: AtomicU64,
     publishes_failed: AtomicU64,
@@ -117,7 +121,13 @@ pub fn method_label(method: &str) -> &'static str {
 impl Registry {
     /// Counts a request answered with `status` after `took`. `route` is a pattern the router
     /// knows, or a fixed name for what no pattern matched.
-    pub fn observe_request(&self, route: &str, method: &'static str, status: u16, took: Duration) {
+    pub fn observe_request(
+        &self,
+        route: Cow<'static, str>,
+        method: &'static str,
+        status: u16,
+        took: Duration,
+    ) {
         let series = self.series(route, method);
         series.durations.observe(took);
         let counter = {
@@ -141,8 +151,9 @@ impl Registry {
         counter.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn series(&self, route: &str, method: &'static str) -> Arc<RouteSeries> {
-        let key = (route.to_owned(), method);
+    /// The series of `route` and `method` (a page's fixed `site` costs no allocation).
+    fn series(&self, route: Cow<'static, str>, method: &'static str) -> Arc<RouteSeries> {
+        let key = (route, method);
         if let Some(found) = self
             .routes
             .read()
@@ -186,7 +197,7 @@ impl Registry {
 
     /// The in-process families, in Prometheus' text format.
     pub fn render(&self, out: &mut String) {
-        let mut routes: Vec<((String, &'static str), Arc<RouteSeries>)> = self
+        let mut routes: Vec<(RouteKey, Arc<RouteSeries>)> = self
             .routes
             .read()
             .unwrap_or_else(|e| e.into_inner())
@@ -262,9 +273,9 @@ mod tests {
     fn requests_are_counted_by_route_method_and_status_with_their_durations() {
         let registry = Registry::default();
         for _ in 0..3 {
-            registry.observe_request("/api/v1/blog/{id}", "GET", 200, Duration::from_millis(2));
+            registry.observe_request("/api/v1/blog/{id}".into(), "GET", 200, Duration::from_millis(2));
         }
-        registry.observe_request("/api/v1/blog/{id}", "GET", 404, Duration::from_millis(30));
+        registry.observe_request("/api/v1/blog/{id}".into(), "GET", 404, Duration::from_millis(30));
         let mut out = String::new();
         registry.render(&mut out);
         assert!(out.contains(

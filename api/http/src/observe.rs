@@ -66,10 +66,9 @@ pub async fn observe(
             Ok(res) => (
                 route_of(res.request(), site),
                 res.status().as_u16(),
-                res.request()
-                    .extensions()
-                    .get::<Admin>()
-                    .map(|a| a.username.clone()),
+                (!site)
+                    .then(|| res.request().extensions().get::<Admin>().map(|a| a.username.clone()))
+                    .flatten(),
             ),
             Err(e) => (
                 Cow::Borrowed(area(path.as_deref().unwrap_or("/"))),
@@ -77,9 +76,6 @@ pub async fn observe(
                 None,
             ),
         };
-        if let Some(state) = state.as_ref().filter(|_| counting) {
-            state.metrics.observe_request(&route, method, status, took);
-        }
         if !site {
             let ms = (took.as_secs_f64() * 1e6).round() / 1000.0;
             if route.starts_with("/media") {
@@ -87,6 +83,9 @@ pub async fn observe(
             } else {
                 tracing::info!(%route, method, status, ms, actor, "answered");
             }
+        }
+        if let Some(state) = state.as_ref().filter(|_| counting) {
+            state.metrics.observe_request(route, method, status, took);
         }
         match outcome {
             Ok(mut res) => {

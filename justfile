@@ -26,7 +26,8 @@ test: test-deps test-sqlite test-postgres faults check-html test-islands test-si
 
 # Tools the tests need: moto (a real S3-compatible server on loopback), aiosmtpd (a real SMTP
 # server on loopback), PostgreSQL's client tools (backup and restore), Varnish with
-# varnish-modules (the edge), Caddy and systemd-analyze (deploy/'s files).
+# varnish-modules (the edge), Caddy and systemd-analyze (deploy/'s files), Prometheus and
+# promtool (the metrics and alerts).
 test-deps:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -46,6 +47,8 @@ test-deps:
     [ -e /usr/lib/x86_64-linux-gnu/varnish/vmods/libvmod_xkey.so ] || [ -n "$(find /usr/lib -name 'libvmod_xkey.so' 2>/dev/null | head -1)" ] || missing="$missing varnish-modules"
     command -v caddy >/dev/null 2>&1 || missing="$missing caddy"
     command -v systemd-analyze >/dev/null 2>&1 || missing="$missing systemd"
+    # Prometheus and promtool: deploy/prometheus/'s config, rules and metrics, run for real.
+    command -v promtool >/dev/null 2>&1 || missing="$missing prometheus"
     if [ -n "$missing" ]; then
         apt-get update -qq && apt-get install -y -qq $missing
     fi

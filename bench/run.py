@@ -315,7 +315,7 @@ class Varnish:
     """`varnishd` in the foreground with the shipped VCL, only the origin's port changed (as the
     integration tests run it), in a folder its own users can read (it drops root)."""
 
-    def __init__(self, origin_port, port):
+    def __init__(self, origin_port, port, purge_port):
         vcl = (ROOT / "deploy/varnish/concierge.vcl").read_text()
         changed = vcl.replace('.port = "8080";', f'.port = "{origin_port}";')
         assert changed != vcl, "the VCL names the origin's port as 8080"
@@ -323,7 +323,10 @@ class Varnish:
         self.dir.chmod(0o755)
         (self.dir / "concierge.vcl").write_text(changed)
         self.port = port
-        self.proc = subprocess.Popen(["varnishd", "-F", "-a", f"127.0.0.1:{port}", "-f", str(self.dir / "concierge.vcl"),
+        # The shipped unit's two sockets (deploy/varnish/varnish.service.d): the public one and
+        # the origin's purge socket.
+        self.proc = subprocess.Popen(["varnishd", "-F", "-a", f"public=127.0.0.1:{port},HTTP",
+                                      "-a", f"purge=127.0.0.1:{purge_port},HTTP", "-f", str(self.dir / "concierge.vcl"),
                                       "-n", str(self.dir / "work"), "-s", "malloc,512m"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
@@ -362,9 +365,9 @@ def edge_rows(env, site, ids, edits, browsers=2, pause=0.5):
     `browsers` threads. Meanwhile `edits` blogs are edited one at a time; for each, the time
     from the PUT until its page on disk shows the change, and until the same page through
     Varnish does."""
-    vport = free_port()
-    server = Server(dict(env, CONCIERGE_CDN_PURGE=f"varnish://127.0.0.1:{vport}"), free_port())
-    varnish = Varnish(server.port, vport)
+    vport, purge_port = free_port(), free_port()
+    server = Server(dict(env, CONCIERGE_CDN_PURGE=f"varnish://127.0.0.1:{purge_port}"), free_port())
+    varnish = Varnish(server.port, vport, purge_port)
     api = Api(server.port)
     _, login = api.call("POST", "/authenticate", {"username": "bench", "password": ADMIN_PASSWORD})
     api.token = login["responseBody"]["token"]
@@ -607,7 +610,8 @@ def wrk(url, seconds, conns, header=True, script=None):
         return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
 
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return {"rps": rps, "p50": pct(50), "p99": pct(99), "errors": int(non2xx.group(1)) if non2xx else 0}
+    total = int(re.search(r"(\d+) requests in", out).group(1))
+    return {"rps": rps, "p50": pct(50), "p99": pct(99), "errors": int(non2xx.group(1)) if non2xx else 0, "requests": total}
 
 
 ROUNDS = 3
@@ -642,6 +646,85 @@ def versus(ours, theirs, seconds, conns, header=True):
     return [sorted(side, key=lambda r: r["rps"])[ROUNDS // 2] for side in runs]
 
 
+def metrics_rows(env, args):
+    """What counting every request for /metrics costs: the static and API rows against two
+    servers started alike, one with CONCIERGE_METRICS=false, alternately."""
+    counting = Server(dict(env, CONCIERGE_METRICS="true"), free_port())
+    quiet = Server(dict(env, CONCIERGE_METRICS="false"), free_port())
+    port = counting.port
+    rows = []
+    for name, path, header in [("static /about", "/about", False), ("API blog list", "/api/v1/blog?page=1&size=10", True)]:
+        on, off = paired(f"http://127.0.0.1:{port}{path}", f"http://127.0.0.1:{quiet.port}{path}", args.seconds, args.conns, header)
+        rows.append((f"Metrics on, {name}", f"`GET {path}`, every request counted for `/metrics`", f"{on['rps']:,.0f} req/s, p50 {on['p50']:.2f} ms, p99 {on['p99']:.2f} ms",
+                     "`CONCIERGE_METRICS=false`", f"{off['rps']:,.0f} req/s, p50 {off['p50']:.2f} ms, p99 {off['p99']:.2f} ms",
+                     f"{(on['rps'] / off['rps'] - 1) * 100:+.1f}% with metrics"))
+    quiet.stop()
+    counting.stop()
+    return rows + metrics_cost_rows(env)
+
+
+def instructions_per_request(env, metrics, path, header, seconds=5):
+    """Instructions a request costs `concierge serve` (callgrind, counted only while wrk runs,
+    after 200 warm-up requests): the same count whatever else the host is doing, where two
+    identical servers' req/s differ by ±10% from run to run on this machine."""
+    port = free_port()
+    work = Path(tempfile.mkdtemp(prefix="concierge-callgrind-"))
+    out = work / "callgrind.out"
+    proc = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
+                             str(BIN), "serve"], env=dict(env, CONCIERGE_METRICS=metrics, CONCIERGE_ADDR=f"127.0.0.1:{port}"),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}{path}"
+    deadline = time.time() + 300
+    while True:
+        try:
+            if fetch(f"http://127.0.0.1:{port}/healthz", False)[0] == 200:
+                break
+        except OSError:
+            pass
+        if time.time() > deadline:
+            raise SystemExit("concierge serve did not start under valgrind")
+        time.sleep(0.5)
+    for _ in range(200):
+        fetch(url, header)
+    subprocess.run(["callgrind_control", "-i", "on", str(proc.pid)], check=True, capture_output=True)
+    load = wrk(url, seconds, 4, header=header)
+    subprocess.run(["callgrind_control", "-i", "off", str(proc.pid)], check=True, capture_output=True)
+    subprocess.run(["callgrind_control", "-d", str(proc.pid)], check=True, capture_output=True)
+    time.sleep(1)
+    proc.terminate()
+    proc.wait(timeout=60)
+    total = sum(int(m.group(1)) for f in work.glob("callgrind.out*")
+                for m in re.finditer(r"^totals: (\d+)", f.read_text(), re.M))
+    requests = load["requests"]
+    shutil.rmtree(work, ignore_errors=True)
+    return total / requests
+
+
+def metrics_cost_rows(env):
+    """What counting a request costs, in instructions: metrics on against off."""
+    if not shutil.which("valgrind"):
+        return []
+    rows = []
+    for name, path, header in [("static /about", "/about", False), ("API blog list", "/api/v1/blog?page=1&size=10", True)]:
+        on = instructions_per_request(env, "true", path, header)
+        off = instructions_per_request(env, "false", path, header)
+        rows.append((f"Metrics cost, {name}", f"instructions per `GET {path}` (callgrind), every request counted", f"{on:,.0f}",
+                     "`CONCIERGE_METRICS=false`", f"{off:,.0f}", f"{(on / off - 1) * 100:+.1f}% with metrics"))
+    return rows
+
+
+def paired(a, b, seconds, conns, header):
+    """Two of our servers, alternately, as [`versus`] runs ours and nginx: each side's median
+    round."""
+    if fetch(a, header) != fetch(b, header):
+        raise SystemExit(f"{a} and {b} answer differently")
+    runs = [], []
+    for _ in range(ROUNDS):
+        runs[0].append(wrk(a, max(1, seconds // 2), conns, header=header))
+        runs[1].append(wrk(b, max(1, seconds // 2), conns, header=header))
+    return [sorted(side, key=lambda r: r["rps"])[ROUNDS // 2] for side in runs]
+
+
 class Nginx:
     def __init__(self, work, root, port):
         conf = work / f"nginx-{port}.conf"
@@ -673,8 +756,10 @@ def main():
     parser.add_argument("--photo-only", action="store_true", help="only the photograph row (6), printed, not written")
     parser.add_argument("--scale", type=int, default=50000, help="blogs in the scale rows (7), copies of the corpus's; 0: none")
     parser.add_argument("--edge-only", action="store_true", help="only the edge rows (8), printed, not written")
+    parser.add_argument("--metrics-only", action="store_true", help="only the metrics on/off rows (5b), printed, not written")
     args = parser.parse_args()
     for tool in ([] if args.photo_only else ["varnishd", "varnishstat"] if args.edge_only
+                 else ["wrk"] if args.metrics_only
                  else ["hugo", "nginx", "wrk", "/usr/bin/time", "varnishd", "varnishstat"]):
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing: apt-get install -y hugo nginx wrk time varnish varnish-modules")
@@ -706,6 +791,13 @@ def main():
         return
     if args.edge_only:
         for row in edge_rows(env, work / "data/site", ids, args.edits):
+            print(" | ".join(row))
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if args.metrics_only:
+        server, _ = signed_in(env)
+        server.stop()
+        for row in metrics_rows(env, args):
             print(" | ".join(row))
         shutil.rmtree(work, ignore_errors=True)
         return
@@ -761,7 +853,10 @@ def main():
                  "nginx, the same file", f"{b['rps']:,.0f} req/s, p50 {b['p50']:.2f} ms, p99 {b['p99']:.2f} ms", f"{a['rps'] / b['rps']:.2f}× nginx"))
     rows.append(("Server memory", "peak RSS of `concierge serve` over the load runs (3, 4)", f"{server.rss_peak_mb():.0f} MB (now {server.rss_mb():.0f} MB)",
                  "peak from start through the edits (2)", f"{publish_peak:.0f} MB", ""))
+    # 5b. What counting every request for /metrics costs: the same rows against a second server
+    # with CONCIERGE_METRICS=false, alternately.
     server.stop()
+    rows += metrics_rows(env, args)
     print("bench: the edge …", flush=True)
     rows += edge_rows(env, site, ids, args.edits)
     if args.scale:

@@ -305,7 +305,8 @@ export function checkField(
     case 'flightNumber':
       return parseFlightNumber(text) === null ? invalid() : null
     case 'date':
-      return isCalendarDate(text) && text >= earliestDate(now) ? null : invalid()
+      if (!isCalendarDate(text)) return fail(checks.noSuchDate)
+      return text >= earliestDate(now) ? null : invalid()
     case 'time':
       return isTime(text) ? null : invalid()
     case 'choices':

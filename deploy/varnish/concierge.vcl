@@ -1,12 +1,17 @@
 # Varnish 7 (Debian's `varnish` with `varnish-modules` for xkey) in front of `concierge serve`.
 #
 # - Caches the site's pages, feeds, sitemaps, assets and media for as long as the origin says
-#   (a year for pages when CONCIERGE_CDN_PURGE=varnish://THIS_HOST:PORT, so every publish
+#   (a year for pages when CONCIERGE_CDN_PURGE=varnish://127.0.0.1:6091, so every publish
 #   purges exactly the pages it changed by their surrogate keys; 60 s without).
-# - Honours purges only from the origin's own machine (`purgers`).
+# - Takes purges only on its own purge address: the listen socket named `purge`
+#   (`-a purge=127.0.0.1:6091`, `varnish.service.d/concierge.conf` beside this file), which the
+#   TLS front never connects to. Every request through Caddy comes from 127.0.0.1 too, so the
+#   client's address says nothing: on the public socket a PURGE or BAN is refused and the
+#   xkey headers are dropped, whoever sends them.
 # - Normalises URLs: one cached copy per page, whatever query string a link adds.
 # - Keeps serving every cached page for a week while the origin is down (grace).
-# - Never caches the API, the admin or the health check.
+# - Never caches the API, the admin or the health checks, however their paths are spelt (the
+#   origin also sends `Cache-Control: no-store` on each of their answers).
 #
 # Tests run this very file, with only the origin's port changed (api/cli/tests/it/edge.rs).
 
@@ -30,28 +35,36 @@ backend origin {
     }
 }
 
-# Who may purge: the origin, which runs on this machine. Add the origins' addresses when
-# several instances share one Varnish.
-acl purgers {
-    "127.0.0.1";
-    "::1";
-}
-
 sub vcl_recv {
-    if (req.method == "PURGE") {
-        if (client.ip !~ purgers) {
-            return (synth(403, "Forbidden"));
+    if (local.socket == "purge") {
+        if (req.method != "PURGE") {
+            return (synth(405, "Only PURGE is taken here"));
         }
-        if (!req.http.xkey-purge) {
+        if (req.http.xkey-purge) {
+            set req.http.n-gone = xkey.purge(req.http.xkey-purge);
+        } else if (req.http.xkey-softpurge) {
+            set req.http.n-gone = xkey.softpurge(req.http.xkey-softpurge);
+        } else {
             return (synth(400, "Name the keys in xkey-purge"));
         }
-        set req.http.n-gone = xkey.purge(req.http.xkey-purge);
         return (synth(200, "Purged " + req.http.n-gone));
     }
+    # The public socket: what a visitor's request could carry never purges.
+    if (req.method == "PURGE" || req.method == "BAN") {
+        return (synth(405, "Method not allowed"));
+    }
+    unset req.http.xkey-purge;
+    unset req.http.xkey-softpurge;
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }
-    if (req.url ~ "^/(api|admin|healthz|__livereload)(/|\?|$)") {
+    if (req.url ~ "^/(api|admin|healthz|readyz|metrics|__livereload)(/|\?|$)") {
+        return (pass);
+    }
+    # A first segment that spells an ASCII character as %XX (`/%61pi/v1/blog` is the origin's
+    # `/api/v1/blog`), or a path that starts with `//`, is never a link of the site's: passed,
+    # whatever it decodes to.
+    if (req.url ~ "^/[^/?]*%[0-7][0-9A-Fa-f]" || req.url ~ "^//") {
         return (pass);
     }
     # The site has no use for query strings (campaign tags, cache busters): one copy a page.

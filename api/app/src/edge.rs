@@ -16,6 +16,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Notify;
 
 use concierge_core::config::{PurgeTarget, RetryPolicy, Settings};
+use concierge_core::request_id::RequestId;
 use concierge_store::Db;
 use concierge_store::edge_purges::{self, EVERYTHING};
 use concierge_store::entities::edge_purge;
@@ -448,9 +449,28 @@ async fn send_batch(
     batch: &[edge_purge::Model],
     policy: RetryPolicy,
 ) {
+    // Logged with the id of the request whose publish queued them (the first one's, when a
+    // batch holds several).
+    let request = batch
+        .iter()
+        .find_map(|p| p.request_id.as_deref().and_then(RequestId::sane))
+        .unwrap_or_default();
+    request
+        .scope(send_batch_as_queued(db, edge, site_url, batch, policy))
+        .await;
+}
+
+async fn send_batch_as_queued(
+    db: &Db,
+    edge: &Edge,
+    site_url: &str,
+    batch: &[edge_purge::Model],
+    policy: RetryPolicy,
+) {
     let purge = Purge::of(site_url, batch.iter().map(|p| p.file.as_str()));
     let recorded = match edge.send(&purge).await {
         Ok(()) => {
+            tracing::info!(files = batch.len(), "edge purged");
             let ids: Vec<i32> = batch.iter().map(|p| p.id).collect();
             edge_purges::done(db, &ids).await
         }

@@ -53,6 +53,8 @@ pub struct Enquiry {
     pub notify: bool,
     /// The rate limit to count it against (a visitor's address), if any.
     pub limit: Option<(String, Limit)>,
+    /// The request that sent it: its messages carry the id (set by [`Intake::store`]).
+    pub request_id: Option<String>,
 }
 
 /// What became of an enquiry.
@@ -82,7 +84,9 @@ impl Intake {
     }
 
     /// Stores `enquiry` and answers once its transaction has committed.
-    pub async fn store(&self, enquiry: Enquiry) -> Result<Stored, DbErr> {
+    pub async fn store(&self, mut enquiry: Enquiry) -> Result<Stored, DbErr> {
+        enquiry.request_id =
+            concierge_core::request_id::RequestId::current().map(|id| id.to_string());
         let (reply, answer) = oneshot::channel();
         // Unavailable (503, try again), not a bug: the writer stops only with the process.
         let stopped = || {
@@ -247,11 +251,13 @@ async fn write_in(
         .ok_or_else(|| DbErr::Custom("an enquiry was not stored as it was sent".to_owned()))?;
         stored.push(Stored::Saved(Box::new(saved)));
     }
-    let notified: Vec<&Saved> = enquiries
+    let notified: Vec<(&Saved, Option<&str>)> = enquiries
         .iter()
         .zip(&stored)
         .filter_map(|(enquiry, stored)| match stored {
-            Stored::Saved(saved) if enquiry.notify => Some(&**saved),
+            Stored::Saved(saved) if enquiry.notify => {
+                Some((&**saved, enquiry.request_id.as_deref()))
+            }
             _ => None,
         })
         .collect();

@@ -189,7 +189,7 @@ async fn watch(mut settings: Settings) -> anyhow::Result<()> {
 async fn export_contacts(settings: &Settings, file: &std::path::Path) -> anyhow::Result<()> {
     let db = open_database(settings).await?;
     let utc = chrono::FixedOffset::east_opt(0).expect("zero offset");
-    let bytes = spreadsheet::export_contacts(&db, utc, &Default::default())
+    let bytes = spreadsheet::export_contacts(&db, utc, Default::default(), &Default::default())
         .await
         .map_err(|e| store::classify(e).into_anyhow())?
         .ok_or_else(|| {

@@ -146,7 +146,7 @@ where
                 ..Default::default()
             };
             let name = url.trim_start_matches("/media/");
-            media::library::describe(txn, name, edit, now)
+            media::library::describe(txn, name, edit, None, now)
                 .await
                 .map_err(|e| anyhow::anyhow!("the demo artwork {image} was not described: {e}"))?;
         }

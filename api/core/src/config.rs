@@ -81,6 +81,16 @@ pub struct Config {
           action = clap::ArgAction::Set, value_parser = clap::builder::BoolishValueParser::new(),
           global = true)]
     pub require_2fa: bool,
+    /// A token a metrics scraper sends (`Authorization: Bearer …`) to read `GET /metrics`;
+    /// unset: only an owner's session token reads it.
+    #[arg(long, env = "CONCIERGE_METRICS_TOKEN", global = true)]
+    pub metrics_token: Option<String>,
+    /// Whether requests are counted for `GET /metrics` (`false` turns the counting off; the
+    /// queue depths are read at each scrape all the same).
+    #[arg(long, env = "CONCIERGE_METRICS", default_value_t = true,
+          action = clap::ArgAction::Set, value_parser = clap::builder::BoolishValueParser::new(),
+          global = true)]
+    pub metrics: bool,
     /// Submissions of each public form (contact, newsletter) per client address, e.g. `10/10m`.
     #[arg(long, env = "CONCIERGE_FORM_LIMIT", default_value = DEFAULT_FORM_LIMIT, global = true)]
     pub form_limit: String,
@@ -175,6 +185,10 @@ pub struct Settings {
     pub form_limit: crate::limits::Limit,
     /// See [`Config::require_2fa`].
     pub require_2fa: bool,
+    /// See [`Config::metrics_token`].
+    pub metrics_token: Option<String>,
+    /// See [`Config::metrics`].
+    pub metrics: bool,
     /// See [`Config::smtp_url`] and the rest of the notification settings.
     pub smtp_url: Option<String>,
     pub mail_from: String,
@@ -252,6 +266,12 @@ impl Config {
             )
             .map_err(|e| anyhow::anyhow!("CONCIERGE_TRUSTED_PROXIES: {e}"))?,
             require_2fa: self.require_2fa,
+            metrics_token: self
+                .metrics_token
+                .clone()
+                .filter(|t| !t.trim().is_empty())
+                .map(|t| t.trim().to_owned()),
+            metrics: self.metrics,
             form_limit: crate::limits::Limit::parse(match self.form_limit.trim() {
                 "" => DEFAULT_FORM_LIMIT,
                 limit => limit,
@@ -416,6 +436,7 @@ impl Settings {
             admin_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../admin-ui/dist")),
             // Tests render pages without Node unless they point this at a build.
             islands_dir: data_dir_placeholder(),
+            metrics: true,
             ..Config::default()
         }
         .resolve()

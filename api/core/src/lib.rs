@@ -10,5 +10,7 @@ pub mod domain;
 pub mod error;
 pub mod i18n;
 pub mod limits;
+pub mod metrics;
+pub mod request_id;
 pub mod roles;
 pub mod token;

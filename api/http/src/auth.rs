@@ -76,6 +76,16 @@ impl MaybeAdmin {
     }
 }
 
+/// The bearer token of `req`: 401 without one.
+pub fn bearer_token(req: &HttpRequest) -> Answer<String> {
+    bearer(req).unwrap_or_else(|| Err(signed_out().into()))
+}
+
+/// The administrator of `token`, as every bearer route admits one (401 otherwise).
+pub async fn admin_of_token(state: web::Data<AppState>, token: String) -> Answer<Admin> {
+    authenticate(state, token).await
+}
+
 fn bearer(req: &HttpRequest) -> Option<Answer<String>> {
     let header = req.headers().get(actix_web::http::header::AUTHORIZATION)?;
     let value = header.to_str().unwrap_or("");

@@ -4,6 +4,7 @@
 //! the start-up that wires the workers to the server.
 
 pub mod auth;
+mod observe;
 pub mod openapi;
 pub mod operations;
 pub mod page_cache;

@@ -184,6 +184,21 @@ pub fn document() -> utoipa::openapi::OpenApi {
             }
         }
     }
+    // A library file's words and focal point carry a version too.
+    if let Some(put) = doc
+        .paths
+        .paths
+        .get_mut("/api/v1/media/{name}")
+        .and_then(|item| item.put.as_mut())
+    {
+        put.parameters
+            .get_or_insert_with(Vec::new)
+            .push(utoipa::openapi::RefOr::T(if_match()));
+        put.responses
+            .responses
+            .entry("409".to_owned())
+            .or_insert_with(|| error(STALE));
+    }
     refine_inputs(&mut doc);
     doc
 }

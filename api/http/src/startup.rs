@@ -88,6 +88,7 @@ impl Application {
             workers.notify_wakeup.clone(),
         );
         let state = web::Data::new(AppState {
+            metrics: publisher.metrics(),
             db: db.clone(),
             settings,
             media,
@@ -256,6 +257,8 @@ fn serve(
         App::new()
             // Around every route: every message, errors included, in the language asked for.
             .wrap(from_fn(routes::language::answer_in_requested_language))
+            // Outermost: the request's id, its count and duration, its log line.
+            .wrap(from_fn(crate::observe::observe))
             // gzip for clients that ask for it (pages, scripts, JSON); images and fonts are
             // already compressed and go out as they are.
             .wrap(actix_web::middleware::Compress::default())
@@ -298,6 +301,8 @@ fn services(cfg: &mut web::ServiceConfig) {
                 .default_service(web::to(routes::site::serve)),
         )
         .service(routes::health::healthz)
+        .service(routes::health::readyz)
+        .service(routes::metrics::metrics)
         // The API's documentation, behind a glance at the path (its pattern is a regular
         // expression), and before the API's scope, which would otherwise answer its document's
         // URL.
@@ -307,6 +312,7 @@ fn services(cfg: &mut web::ServiceConfig) {
                     let path = ctx.head().uri.path();
                     path.starts_with("/api/docs") || path == openapi::DOCUMENT
                 }))
+                .wrap(never_stored())
                 .service(web::redirect("/api/docs", "/api/docs/"))
                 .service(
                     SwaggerUi::new("/api/docs/{_:.*}")
@@ -322,6 +328,7 @@ fn services(cfg: &mut web::ServiceConfig) {
                 .wrap(from_fn(literal_paths_keep_their_methods))
                 .wrap(ErrorHandlers::new().default_handler(json_error_body))
                 .wrap(from_fn(require_api_key))
+                .wrap(never_stored())
                 .configure(routes::api)
                 .default_service(web::to(api_fallback)),
         )
@@ -329,6 +336,13 @@ fn services(cfg: &mut web::ServiceConfig) {
         .service(routes::media::serve)
         .service(routes::site::live_reload)
         .default_service(web::to(routes::site::serve));
+}
+
+/// `Cache-Control: no-store` on every answer of the API, errors included, however its path was
+/// spelt (`/%61pi/v1/blog` is routed here too): no edge or browser keeps one.
+fn never_stored() -> actix_web::middleware::DefaultHeaders {
+    actix_web::middleware::DefaultHeaders::new()
+        .add((actix_web::http::header::CACHE_CONTROL, "no-store"))
 }
 
 /// Empties the folder uploads arrive in (what a process killed during an upload left there),

@@ -12,6 +12,7 @@ mod output;
 pub mod site;
 
 use concierge_core::config::RetryPolicy;
+use concierge_core::request_id::RequestId;
 pub use concierge_store::outbox::publish_jobs::*;
 pub use concierge_store::publish_lease::*;
 
@@ -44,14 +45,42 @@ pub async fn publish_pending(
         .filter(|j| j.resource == Resource::Blog)
         .map(|j| j.resource_id)
         .collect();
+    // The publish logs with the id of the request that queued its first job (a publish runs
+    // several saves' jobs at once; each of their ids is in its first line).
+    let requests: Vec<&str> = jobs
+        .iter()
+        .filter_map(|j| j.request_id.as_deref())
+        .collect();
+    let request = requests
+        .iter()
+        .find_map(|id| RequestId::sane(id))
+        .unwrap_or_default();
+    let started = std::time::Instant::now();
     let run = async {
-        if jobs.iter().any(|j| j.resource == Resource::Site) {
+        tracing::info!(jobs = jobs.len(), requests = ?requests, "publishing");
+        let report = if jobs.iter().any(|j| j.resource == Resource::Site) {
             publisher.full_build(db, None).await
         } else {
             publisher.publish(db, &blogs).await
+        };
+        if let Ok(report) = &report {
+            tracing::info!(
+                written = report.written,
+                removed = report.removed,
+                failed = report.failures.len(),
+                ms = started.elapsed().as_millis() as u64,
+                "published"
+            );
         }
+        report
     };
-    let (blamed, error) = match with_lease(db, worker, run).await {
+    let outcome = request.scope(with_lease(db, worker, run)).await;
+    publisher.metrics().observe_publish(
+        started.elapsed(),
+        outcome.as_ref().map_or(0, |r| r.written as u64),
+        !outcome.as_ref().is_ok_and(|r| r.failures.is_empty()),
+    );
+    let (blamed, error) = match outcome {
         Ok(report) if report.failures.is_empty() => {
             if let Err(e) = resolve_set_aside(db).await {
                 tracing::warn!(error = %e, "failed to resolve jobs set aside");

@@ -95,6 +95,23 @@ pub async fn recently(
     Ok(found > 0)
 }
 
+/// The newest `limit` lines about `resource` `id`, newest first (what changed a record since a
+/// version: its lines carry the version each write made).
+pub async fn lines_about(
+    db: &impl ConnectionTrait,
+    resource: &str,
+    id: &str,
+    limit: u64,
+) -> Result<Vec<audit_event::Model>, sea_orm::DbErr> {
+    audit_event::Entity::find()
+        .filter(audit_event::Column::Resource.eq(resource))
+        .filter(audit_event::Column::ResourceId.eq(id))
+        .order_by_desc(audit_event::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await
+}
+
 /// What the log shows for a line.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AuditEntry {

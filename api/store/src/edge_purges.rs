@@ -23,6 +23,7 @@ pub async fn enqueue(
     files: impl IntoIterator<Item = String>,
 ) -> Result<u64, sea_orm::DbErr> {
     let now = Utc::now();
+    let request = concierge_core::request_id::RequestId::current().map(|id| id.to_string());
     let rows: Vec<edge_purge::ActiveModel> = files
         .into_iter()
         .map(|file| edge_purge::ActiveModel {
@@ -30,6 +31,7 @@ pub async fn enqueue(
             attempts: Set(0),
             created_at: Set(now),
             next_attempt_at: Set(now),
+            request_id: Set(request.clone()),
             ..Default::default()
         })
         .collect();

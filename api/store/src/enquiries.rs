@@ -329,6 +329,26 @@ pub async fn claim<T: DeskTable>(
     find::<T>(txn, id, place).await?.ok_or_else(not_found)
 }
 
+/// Ends a desk write begun with [`claim`] (which took the next version) in `txn`: commits it
+/// when the item as `saved` differs from the item as `claimed`, and rolls it back when it does
+/// not, so that a save that changes nothing changes no version (a colleague's open copy stays
+/// current) and writes no line. The item as it now stands (read again from `db` after a
+/// rollback).
+pub async fn finish<T: DeskTable>(
+    db: &impl ConnectionTrait,
+    txn: DatabaseTransaction,
+    claimed: &T::Model,
+    saved: T::Model,
+) -> Result<T::Model, ApiError> {
+    if T::view(claimed) != T::view(&saved) {
+        txn.commit().await?;
+        return Ok(saved);
+    }
+    txn.rollback().await?;
+    let id = T::view(claimed)["id"].as_i64().unwrap_or_default();
+    one::<T>(db, i32::try_from(id).unwrap_or_default()).await
+}
+
 async fn find<T: DeskTable>(
     db: &impl ConnectionTrait,
     id: i32,

@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod blobs;
 pub mod content_rows;
+pub mod depths;
 pub mod edge_purges;
 pub mod enquiries;
 pub mod entities;
@@ -83,10 +84,17 @@ fn options(url: &str, max: u32) -> ConnectOptions {
 /// a connection handed out again would write into a transaction that never commits, answering
 /// 2xx for rows nobody will ever read, and hold the write lock for ever. Such a connection is
 /// closed instead, and the pool opens a fresh one.
+///
+/// A transaction dropped without a commit (a write refused with 400, 404 or 409 returns with
+/// `?`) has only queued its `ROLLBACK` on the connection's worker: a ping waits for the queue,
+/// so such a connection goes back to the pool healthy, rolled back, and stays open.
 async fn sqlite_clean(
     conn: &mut sea_orm::sqlx::SqliteConnection,
 ) -> Result<bool, sea_orm::sqlx::Error> {
     use sea_orm::sqlx::Connection;
+    if conn.is_in_transaction() {
+        conn.ping().await?;
+    }
     if conn.is_in_transaction() {
         tracing::warn!("closing a SQLite connection released with a transaction open (sqlx)");
         return Ok(false);
@@ -158,6 +166,13 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
             write: pool,
         })
     }
+}
+
+/// How many migrations this binary knows that the database has not run.
+pub async fn migrations_pending(db: &Db) -> Result<usize, DbErr> {
+    Ok(migration::Migrator::get_pending_migrations(&db.read)
+        .await?
+        .len())
 }
 
 /// Applies every pending migration.

@@ -17,7 +17,7 @@ use utoipa::ToSchema;
 
 use crate::content_rows::title_of;
 use crate::entities::{media_image, media_usage};
-use concierge_core::domain::media::names_in;
+use concierge_core::domain::media::{Shown, names_of_hash, shown_in};
 
 /// The kinds of content (their path names) and their tables.
 pub const TABLES: [(&str, &str); 6] = [
@@ -50,42 +50,48 @@ pub struct Usage {
 /// A file the write refers to that is in the trash: the field, and the file's name.
 pub type Trashed = (String, String);
 
-/// The files a row (as JSON) shows, field by field: `(name, field, pending)`. A deleted item
-/// shows nothing.
-pub fn uses_of(row: &Value) -> Vec<(String, String, bool)> {
+/// A file a row shows as written: an original's stored name, or the hash of a variant's
+/// original (see [`Shown`]).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum File {
+    Named(String),
+    VariantOf(String),
+}
+
+impl From<Shown<'_>> for File {
+    fn from(shown: Shown<'_>) -> Self {
+        match shown {
+            Shown::Original(name) => File::Named(name.to_owned()),
+            Shown::VariantOf(hash) => File::VariantOf(hash.to_owned()),
+        }
+    }
+}
+
+/// The files a row (as JSON) shows, field by field: `(file, field, pending)`, each file and
+/// field once, live before pending. A deleted item shows nothing.
+fn shown_by(row: &Value) -> Vec<(File, String, bool)> {
     let Value::Object(fields) = row else {
         return Vec::new();
     };
     if fields.get("deleted_at").is_some_and(|d| !d.is_null()) {
         return Vec::new();
     }
-    let mut live: BTreeSet<(String, String)> = BTreeSet::new();
-    for (field, value) in fields {
-        if let Some(text) = value.as_str()
-            && !NOT_SHOWN.contains(&field.as_str())
-        {
-            for name in names_in(text) {
-                live.insert((name.to_owned(), field.clone()));
-            }
-        }
-    }
-    let mut uses: Vec<(String, String, bool)> = live
-        .iter()
-        .map(|(name, field)| (name.clone(), field.clone(), false))
-        .collect();
     let pending = fields
         .get("draft")
         .and_then(Value::as_str)
         .and_then(|d| serde_json::from_str::<serde_json::Map<String, Value>>(d).ok());
-    for (field, value) in pending.iter().flatten() {
-        if let Some(text) = value.as_str()
-            && !NOT_SHOWN.contains(&field.as_str())
-        {
-            for name in names_in(text) {
-                let key = (name.to_owned(), field.clone());
-                if !live.contains(&key) {
-                    live.insert(key);
-                    uses.push((name.to_owned(), field.clone(), true));
+    let mut seen: BTreeSet<(File, String)> = BTreeSet::new();
+    let mut uses = Vec::new();
+    for (values, is_pending) in [(Some(fields), false), (pending.as_ref(), true)] {
+        for (field, value) in values.into_iter().flatten() {
+            let Some(text) = value.as_str() else { continue };
+            if NOT_SHOWN.contains(&field.as_str()) {
+                continue;
+            }
+            for shown in shown_in(text) {
+                let key = (File::from(shown), field.clone());
+                if seen.insert(key.clone()) {
+                    uses.push((key.0, key.1, is_pending));
                 }
             }
         }
@@ -93,11 +99,58 @@ pub fn uses_of(row: &Value) -> Vec<(String, String, bool)> {
     uses
 }
 
+/// The files a row shows, field by field, as stored names: `(name, field, pending)`. A
+/// variant's URL names its original, found in the library (`db`); one whose original the
+/// library does not hold shows nothing that could be deleted, and is left out.
+async fn uses_of(
+    db: &impl ConnectionTrait,
+    row: &Value,
+) -> Result<Vec<(String, String, bool)>, DbErr> {
+    let shown = shown_by(row);
+    let candidates: Vec<String> = shown
+        .iter()
+        .filter_map(|(file, _, _)| match file {
+            File::VariantOf(hash) => Some(hash),
+            File::Named(_) => None,
+        })
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .flat_map(|hash| names_of_hash(hash))
+        .collect();
+    let originals: Vec<String> = if candidates.is_empty() {
+        Vec::new()
+    } else {
+        media_image::Entity::find()
+            .select_only()
+            .column(media_image::Column::Name)
+            .filter(media_image::Column::Name.is_in(candidates))
+            .into_tuple::<String>()
+            .all(db)
+            .await?
+    };
+    let mut seen: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut uses = Vec::new();
+    for (file, field, pending) in shown {
+        let name = match file {
+            File::Named(name) => name,
+            File::VariantOf(hash) => match originals.iter().find(|n| n.starts_with(&hash)) {
+                Some(name) => name.clone(),
+                None => continue,
+            },
+        };
+        // Live uses come first, so a file the live version shows is never listed as pending.
+        if seen.insert((name.clone(), field.clone())) {
+            uses.push((name, field, pending));
+        }
+    }
+    Ok(uses)
+}
+
 /// Indexes the item `kind`/`id` as `row` (its JSON as written) shows files, in the write's
 /// transaction, replacing what was indexed for it. Returns the files it shows that are in the
-/// trash (their rows are read with a shared lock, so a delete of one of them waits for this
-/// write and then finds it used, and this write waits for a delete under way and then sees the
-/// file deleted).
+/// trash, by their own URL or a variant's (their rows are read with a shared lock, so a delete
+/// of one of them waits for this write and then finds it used, and this write waits for a
+/// delete under way and then sees the file deleted).
 pub async fn reindex(
     db: &impl ConnectionTrait,
     kind: &str,
@@ -105,7 +158,7 @@ pub async fn reindex(
     row: &Value,
 ) -> Result<Vec<Trashed>, DbErr> {
     remove(db, kind, id).await?;
-    let uses = uses_of(row);
+    let uses = uses_of(db, row).await?;
     if uses.is_empty() {
         return Ok(Vec::new());
     }

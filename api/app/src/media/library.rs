@@ -9,10 +9,8 @@
 //! write finds the file deleted and is refused), and SQLite runs one writer at a time.
 
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, Set, TransactionTrait,
-};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
 
 use concierge_core::domain::media::CheckedEdit;
 use concierge_core::domain::rules::catalog;
@@ -62,15 +60,18 @@ pub async fn find(
 }
 
 /// Changes a file's words and focal point, and queues the publish that shows them: every page
-/// that shows the file is rendered again (its digest covers them), and no other.
+/// that shows the file is rendered again (its digest covers them), and no other. `expected` is
+/// the version the edit was made from (`If-Match`), when the editor said: another is refused
+/// with 409 and what changed since, and nothing is written.
 pub async fn edit(
     db: &Db,
     name: &str,
     edit: CheckedEdit,
+    expected: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<media_image::Model, ApiError> {
     let txn = db.write.begin().await?;
-    let saved = describe(&txn, name, edit, now).await?;
+    let saved = describe(&txn, name, edit, expected, now).await?;
     txn.commit().await?;
     Ok(saved)
 }
@@ -80,40 +81,102 @@ pub async fn describe(
     txn: &impl sea_orm::ConnectionTrait,
     name: &str,
     edit: CheckedEdit,
+    expected: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<media_image::Model, ApiError> {
     let row = find(txn, name).await?;
     if row.deleted_at.is_some() {
         return Err(not_found());
     }
+    if let Some(expected) = expected
+        && expected != row.version
+    {
+        return Err(stale(txn, &row, expected).await?);
+    }
     let mut changed = Vec::new();
-    let mut active = row.clone().into_active_model();
+    let mut update = media_image::Entity::update_many();
     macro_rules! set {
-        ($field:ident, $column:literal) => {
+        ($field:ident, $column:ident) => {
             if let Some(value) = edit.$field
                 && value != row.$field
             {
-                active.$field = Set(value);
-                changed.push($column);
+                update = update.col_expr(media_image::Column::$column, Expr::value(value));
+                changed.push(stringify!($field));
             }
         };
     }
-    set!(alt, "alt");
-    set!(alt_ar, "alt_ar");
-    set!(focal_x, "focal_x");
-    set!(focal_y, "focal_y");
+    set!(alt, Alt);
+    set!(alt_ar, AltAr);
+    set!(focal_x, FocalX);
+    set!(focal_y, FocalY);
     if changed.is_empty() {
         return Ok(row);
     }
-    active.updated_at = Set(now);
-    let saved = active.update(txn).await?;
+    // Checked and written in one step: of two edits from the same version, one is kept and
+    // the other finds the version gone (PostgreSQL holds the row until this one commits).
+    let written = update
+        .col_expr(media_image::Column::UpdatedAt, Expr::value(now))
+        .col_expr(
+            media_image::Column::Version,
+            Expr::col(media_image::Column::Version).add(1),
+        )
+        .filter(media_image::Column::Name.eq(name))
+        .filter(media_image::Column::Version.eq(row.version))
+        .exec(txn)
+        .await?;
+    if written.rows_affected != 1 {
+        let current = find(txn, name).await?;
+        return Err(stale(txn, &current, row.version).await?);
+    }
     Event::new("media.described")
         .on("media", name)
-        .detail(serde_json::json!({ "fields": changed }))
+        .detail(serde_json::json!({ "fields": changed, "version": row.version + 1 }))
         .save(txn)
         .await?;
     publish::enqueue(txn, Resource::Media, 0, Action::Upsert).await?;
-    Ok(saved)
+    find(txn, name).await
+}
+
+/// The 409 of an edit made from version `expected` of `row`: who changed which fields since,
+/// when, and the file's words as they are.
+async fn stale(
+    txn: &impl sea_orm::ConnectionTrait,
+    row: &media_image::Model,
+    expected: i32,
+) -> Result<ApiError, ApiError> {
+    let lines = concierge_store::audit::lines_about(txn, "media", &row.name, 100).await?;
+    let mut fields: Vec<String> = Vec::new();
+    let mut newest = None;
+    for line in &lines {
+        let detail: serde_json::Value =
+            serde_json::from_str(line.detail.as_deref().unwrap_or("null")).unwrap_or_default();
+        let made = detail["version"].as_i64().unwrap_or_default();
+        if line.action != "media.described" || made <= i64::from(expected) {
+            continue;
+        }
+        newest.get_or_insert(line);
+        for field in detail["fields"].as_array().into_iter().flatten() {
+            if let Some(field) = field.as_str()
+                && !fields.iter().any(|f| f == field)
+            {
+                fields.push(field.to_owned());
+            }
+        }
+    }
+    Ok(ApiError::Stale(Box::new(serde_json::json!({
+        "version": row.version,
+        "by": newest.and_then(|l| l.actor.clone()),
+        "at": newest.map_or(row.updated_at, |l| l.at),
+        "fields": fields,
+        "current": {
+            "name": row.name,
+            "alt": row.alt,
+            "alt_ar": row.alt_ar,
+            "focal_x": row.focal_x,
+            "focal_y": row.focal_y,
+            "version": row.version,
+        },
+    }))))
 }
 
 /// The stored names of a file's original and every variant.
@@ -181,11 +244,15 @@ pub async fn delete(
 
 /// Brings back a file deleted in the last [`KEEP_DELETED_DAYS`] days: its files are back at
 /// their URLs, and a publish shows it wherever content names it.
+///
+/// With `edge` (`CONCIERGE_CDN_PURGE` set), the 404s the edge may keep at their URLs are purged
+/// through the purge queue, queued in the same transaction.
 pub async fn undelete(
     db: &Db,
     store: &BlobStore,
     name: &str,
     now: DateTime<Utc>,
+    edge: bool,
 ) -> Result<media_image::Model, ApiError> {
     let txn = db.write.begin().await?;
     let restored = media_image::Entity::update_many()
@@ -209,16 +276,20 @@ pub async fn undelete(
         .on("media", name)
         .save(&txn)
         .await?;
+    if edge {
+        let files = files(&row).into_iter().map(|f| format!("media/{f}"));
+        concierge_store::edge_purges::enqueue(&txn, files).await?;
+    }
     publish::enqueue(&txn, Resource::Media, 0, Action::Upsert).await?;
     txn.commit().await?;
     Ok(row)
 }
 
 /// A file uploaded again while in the trash comes back (the same bytes are the same file).
-pub async fn revive(db: &Db, store: &BlobStore, name: &str) -> Result<(), ApiError> {
+pub async fn revive(db: &Db, store: &BlobStore, name: &str, edge: bool) -> Result<(), ApiError> {
     let row = find(&db.write, name).await?;
     if let Some(deleted_at) = row.deleted_at {
-        undelete(db, store, name, deleted_at).await?;
+        undelete(db, store, name, deleted_at, edge).await?;
     }
     Ok(())
 }

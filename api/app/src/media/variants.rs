@@ -97,6 +97,7 @@ pub async fn record(
         focal_x: Set(None),
         focal_y: Set(None),
         deleted_at: Set(None),
+        version: Set(1),
     };
     media_image::Entity::insert(row)
         .on_conflict(

@@ -23,6 +23,7 @@ pub use send::{Senders, SmtpTarget, signature};
 
 use concierge_core::config::RetryPolicy;
 use concierge_core::config::Settings;
+use concierge_core::request_id::RequestId;
 use concierge_store::Db;
 use concierge_store::entities::outbox_message;
 
@@ -57,10 +58,10 @@ const BATCH: u64 = 10;
 pub async fn enqueue_enquiries(
     txn: &impl ConnectionTrait,
     settings: &Settings,
-    enquiries: &[&Saved],
+    enquiries: &[(&Saved, Option<&str>)],
 ) -> Result<(), sea_orm::DbErr> {
     let now = Utc::now();
-    let rows = enquiries.iter().flat_map(|enquiry| {
+    let rows = enquiries.iter().flat_map(|(enquiry, request_id)| {
         let (id, enquiry_kind) = match enquiry {
             Saved::Contact(c) => (c.id, "contact"),
             Saved::Airport(a) => (a.id, "airport_request"),
@@ -76,6 +77,7 @@ pub async fn enqueue_enquiries(
                 attempts: Set(0),
                 created_at: Set(now),
                 next_attempt_at: Set(Some(now)),
+                request_id: Set(request_id.map(str::to_owned)),
                 ..Default::default()
             })
     });
@@ -168,16 +170,26 @@ pub async fn run_worker(
         match claim(&db, &worker).await {
             Ok(batch) => {
                 for message in &batch {
-                    let outcome = senders.send(message).await;
-                    let recorded = match outcome {
-                        Ok(()) => sent(&db, message.id).await,
-                        Err(e) => {
-                            tracing::warn!(id = message.id, kind = %message.kind, error = %e, "notification not sent");
-                            failed(&db, message, &format!("{e:#}"), policy).await
+                    // Logged with the id of the request that stored its enquiry.
+                    let deliver = async {
+                        let outcome = senders.send(message).await;
+                        let recorded = match outcome {
+                            Ok(()) => {
+                                tracing::info!(id = message.id, kind = %message.kind, "notification sent");
+                                sent(&db, message.id).await
+                            }
+                            Err(e) => {
+                                tracing::warn!(id = message.id, kind = %message.kind, error = %e, "notification not sent");
+                                failed(&db, message, &format!("{e:#}"), policy).await
+                            }
+                        };
+                        if let Err(e) = recorded {
+                            tracing::warn!(error = %e, "failed to record a notification's outcome");
                         }
                     };
-                    if let Err(e) = recorded {
-                        tracing::warn!(error = %e, "failed to record a notification's outcome");
+                    match message.request_id.as_deref().and_then(RequestId::sane) {
+                        Some(id) => id.scope(deliver).await,
+                        None => deliver.await,
                     }
                 }
                 if batch.len() as u64 == BATCH {

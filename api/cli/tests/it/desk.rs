@@ -545,11 +545,9 @@ async fn the_form_limit_counts_airport_requests_per_visitor() {
 }
 
 fn sheet(bytes: &[u8]) -> Vec<Vec<String>> {
-    let mut book: Xlsx<_> = calamine::open_workbook_from_rs(Cursor::new(bytes.to_vec())).unwrap();
-    let name = book.sheet_names()[0].clone();
-    book.worksheet_range(&name)
-        .unwrap()
-        .rows()
+    cells(bytes)
+        .1
+        .iter()
         .map(|row| {
             row.iter()
                 .map(|cell| match cell {
@@ -613,12 +611,260 @@ async fn both_exports_carry_status_assignee_and_the_latest_note() {
         };
         assert_eq!(rows.len(), 2, "{path}");
         assert_eq!(rows[1][0], first, "{path}");
-        assert_eq!(rows[1][column("Status")], "replied", "{path}");
+        assert_eq!(rows[1][column("Status")], "Replied", "{path}");
         assert_eq!(rows[1][column("Assignee")], "enquiries-member", "{path}");
-        let note = &rows[1][column("Latest note")];
-        assert!(
-            note.starts_with("Booked: car and meet and greet (enquiries-member, "),
-            "{path}: {note}"
+        assert_eq!(
+            rows[1][column("Latest note")],
+            "Booked: car and meet and greet",
+            "{path}"
+        );
+        assert_eq!(rows[1][column("Note by")], "enquiries-member", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_desk_save_that_changes_nothing_keeps_the_version_so_a_colleagues_copy_stays_current() {
+    let app = app_on(&Clock::default()).await;
+    let desk = app.token_for(Role::Enquiries).await;
+    let contact_id = enquiry(&app).await;
+    let (airport_id, _) = airport(&app).await;
+    for path in [
+        format!("/contact-us/{contact_id}"),
+        format!("/airport-requests/{airport_id}"),
+    ] {
+        let change = json!({"status": "in_progress", "assignee": "enquiries-member"});
+        let (status, body) = send(
+            &app,
+            &desk,
+            Method::PUT,
+            &path,
+            Some(1),
+            Some(change.clone()),
+        )
+        .await;
+        assert_eq!(status, 200, "{path}: {body}");
+        assert_eq!(body["responseBody"][0]["version"], 2, "{path}");
+        let owner = app.admin_token().await;
+        let lines = audit_lines(&app, &owner, "enquiry").await.len();
+        // The same again, as a form that saves what it shows: nothing changes.
+        for version in [Some(2), None] {
+            let (status, body) = send(
+                &app,
+                &desk,
+                Method::PUT,
+                &path,
+                version,
+                Some(change.clone()),
+            )
+            .await;
+            assert_eq!(status, 200, "{path}: {body}");
+            assert_eq!(body["responseBody"][0]["version"], 2, "{path}: {body}");
+            assert_eq!(body["responseBody"][0]["status"], "in_progress");
+        }
+        assert_eq!(
+            audit_lines(&app, &owner, "enquiry").await.len(),
+            lines,
+            "{path}: no line for no change"
+        );
+        // A colleague who opened version 2 still saves.
+        let (status, body) = send(
+            &app,
+            &desk,
+            Method::PUT,
+            &path,
+            Some(2),
+            Some(json!({"status": "replied"})),
+        )
+        .await;
+        assert_eq!(
+            (status, body["responseBody"][0]["version"].clone()),
+            (200, json!(3)),
+            "{body}"
         );
     }
+}
+
+/// The cells of an export's first sheet, as they are (text, numbers, dates), and its name.
+fn cells(bytes: &[u8]) -> (String, Vec<Vec<Data>>) {
+    let mut book: Xlsx<_> = calamine::open_workbook_from_rs(Cursor::new(bytes.to_vec())).unwrap();
+    let name = book.sheet_names()[0].clone();
+    let rows = book
+        .worksheet_range(&name)
+        .unwrap()
+        .rows()
+        .map(<[Data]>::to_vec)
+        .collect();
+    (name, rows)
+}
+
+/// Each `(header, cell)` of `rows`' first item.
+fn by_header(rows: &[Vec<Data>]) -> Vec<(String, Data)> {
+    rows[0]
+        .iter()
+        .map(|h| h.to_string())
+        .zip(rows[1].iter().cloned())
+        .collect()
+}
+
+fn text(cell: &Data) -> String {
+    match cell {
+        Data::String(s) => s.clone(),
+        other => panic!("not text: {other:?}"),
+    }
+}
+
+fn when(cell: &Data) -> String {
+    match cell {
+        Data::DateTime(d) => d
+            .as_datetime()
+            .unwrap()
+            .format("%Y-%m-%d %H:%M")
+            .to_string(),
+        other => panic!("not a date cell: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn the_exports_read_as_words_in_the_language_asked_for_with_real_dates_in_the_admins_zone() {
+    let clock = Clock::default();
+    // 20:30:05 UTC on 1 December, for the few seconds the writes take.
+    let moment = "2026-12-01T20:30:05Z"
+        .parse::<chrono::DateTime<chrono::Utc>>()
+        .unwrap();
+    clock.advance(moment - clock.now());
+    let app = app_on(&clock).await;
+    let desk = app.token_for(Role::Enquiries).await;
+    let contact_id = enquiry(&app).await;
+    let (airport_id, reference) = airport(&app).await;
+    for path in [
+        format!("/contact-us/{contact_id}"),
+        format!("/airport-requests/{airport_id}"),
+    ] {
+        send(
+            &app,
+            &desk,
+            Method::PUT,
+            &path,
+            None,
+            Some(json!({"status": "in_progress"})),
+        )
+        .await;
+        send(
+            &app,
+            &desk,
+            Method::POST,
+            &format!("{path}/notes"),
+            None,
+            Some(json!({"text": "Car booked"})),
+        )
+        .await;
+    }
+    let export = |path: &'static str, lang: &'static str| {
+        let request = app
+            .api(Method::GET, &format!("{path}?tz_offset=240"))
+            .bearer_auth(&desk)
+            .header("accept-language", lang);
+        async move {
+            let response = request.send().await.unwrap();
+            assert_eq!(response.status().as_u16(), 200, "{path} {lang}");
+            cells(&response.bytes().await.unwrap())
+        }
+    };
+
+    // Airport requests, in English: 20:30 UTC is 00:30 the next day in the Gulf.
+    let (sheet, rows) = export("/airport-requests/export", "en").await;
+    assert_eq!(sheet, "Airport requests");
+    let row = by_header(&rows);
+    let at = |name: &str| {
+        row.iter()
+            .find(|(h, _)| h == name)
+            .unwrap_or_else(|| panic!("no column {name}: {:?}", rows[0]))
+            .1
+            .clone()
+    };
+    for (header, expected) in [
+        ("Reference", reference.as_str()),
+        ("Status", "In progress"),
+        ("Title", "Mrs"),
+        ("Full name", "نورة القحطاني"),
+        ("Country", "Saudi Arabia"),
+        ("City", "Riyadh"),
+        ("Airport", "King Khalid International Airport (RUH)"),
+        ("Terminal", "Terminal 1"),
+        ("Departure or arrival", "Arrival"),
+        ("Services", "Meet & Greet, Fast-Track Immigration"),
+        ("Meeting point", "Arrivals hall, gate B"),
+        ("Language", "Arabic"),
+        ("Special assistance", "A wheelchair"),
+        ("Page language", "Arabic"),
+        ("Latest note", "Car booked"),
+        ("Note by", "enquiries-member"),
+    ] {
+        assert_eq!(text(&at(header)), expected, "{header}");
+    }
+    assert_eq!(at("Number of passengers"), Data::Float(3.0));
+    assert_eq!(when(&at("Received (UTC+04:00)")), "2026-12-02 00:30");
+    assert_eq!(when(&at("Note written (UTC+04:00)")), "2026-12-02 00:30");
+    assert_eq!(when(&at("Flight date")), "2099-12-01 00:00");
+    assert!(
+        matches!(at("Flight time (local)"), Data::DateTime(_)),
+        "{:?}",
+        at("Flight time (local)")
+    );
+    for cell in &rows[1] {
+        if let Data::String(s) = cell {
+            for code in [
+                "in_progress",
+                "mrs",
+                "RUH,",
+                "meetGreet",
+                "arrival",
+                "numPassengers",
+            ] {
+                assert!(
+                    s != code && !s.contains(&format!("{code}:")),
+                    "a code in the export: {s}"
+                );
+            }
+        }
+    }
+
+    // The same in Arabic.
+    let (sheet, rows) = export("/airport-requests/export", "ar").await;
+    assert_eq!(sheet, "طلبات خدمات المطار");
+    let row = by_header(&rows);
+    let at = |name: &str| {
+        text(
+            &row.iter()
+                .find(|(h, _)| h == name)
+                .unwrap_or_else(|| panic!("{name}: {:?}", rows[0]))
+                .1,
+        )
+    };
+    assert_eq!(at("الحالة"), "قيد المتابعة");
+    assert_eq!(at("الدولة"), "المملكة العربية السعودية");
+    assert_eq!(at("المدينة"), "الرياض");
+    assert_eq!(at("المطار"), "مطار الملك خالد الدولي (RUH)");
+    assert_eq!(at("المبنى"), "المبنى 1");
+    assert_eq!(at("الخدمات"), "الاستقبال والتوديع، المسار السريع للجوازات");
+    assert_eq!(at("مغادرة أو وصول"), "وصول");
+    assert!(
+        rows[0]
+            .iter()
+            .any(|h| h.to_string() == "تاريخ الاستلام (UTC+04:00)"),
+        "{:?}",
+        rows[0]
+    );
+
+    // Contacts: the specification's columns in English, the status in words, the date a date.
+    let (sheet, rows) = export("/contact-us/export", "en").await;
+    assert_eq!(sheet, "Contacts");
+    let headers: Vec<String> = rows[0].iter().map(|h| h.to_string()).collect();
+    assert_eq!(headers[..10], concierge::spreadsheet::CONTACT_HEADERS);
+    assert_eq!(when(&rows[1][4]), "2026-12-02 00:30");
+    assert_eq!(text(&rows[1][7]), "In progress");
+    let (sheet, rows) = export("/contact-us/export", "ar").await;
+    assert_eq!(sheet, "جهات الاتصال");
+    assert_eq!(rows[0][0].to_string(), "الاسم الأول");
+    assert_eq!(text(&rows[1][7]), "قيد المتابعة");
 }

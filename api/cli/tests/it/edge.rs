@@ -16,29 +16,80 @@ use serde_json::{Value, json};
 use crate::helpers::{Received, Receiver, TestApp, blog, free_port, read, service, spawn_app_with};
 
 const VCL: &str = include_str!("../../../../deploy/varnish/concierge.vcl");
+/// Varnish's service as shipped: its `-a` arguments name the public and the purge sockets.
+const VARNISH_UNIT: &str =
+    include_str!("../../../../deploy/varnish/varnish.service.d/concierge.conf");
+
+/// Where a test's Varnish listens: the public socket (what Caddy and visitors reach) and the
+/// purge socket (the origin's only).
+pub struct EdgePorts {
+    pub public: u16,
+    pub purge: u16,
+}
+
+impl EdgePorts {
+    pub fn free() -> EdgePorts {
+        EdgePorts {
+            public: free_port(),
+            purge: free_port(),
+        }
+    }
+
+    /// `CONCIERGE_CDN_PURGE` for an origin that purges this Varnish.
+    pub fn purge_target(&self) -> String {
+        format!("varnish://127.0.0.1:{}", self.purge)
+    }
+}
+
+/// The shipped unit's `-a NAME=ADDRESS,PROTO` arguments, each port replaced by the test's.
+fn listen_arguments(ports: &EdgePorts) -> Vec<String> {
+    let exec = VARNISH_UNIT
+        .lines()
+        .find(|l| l.starts_with("ExecStart=/"))
+        .expect("the unit starts varnishd");
+    let words: Vec<&str> = exec.split_whitespace().collect();
+    let mut args = Vec::new();
+    for pair in words.windows(2).filter(|w| w[0] == "-a") {
+        let (name, rest) = pair[1].split_once('=').expect("named sockets");
+        let (address, proto) = rest.split_once(',').unwrap_or((rest, "HTTP"));
+        let (host, _) = address.rsplit_once(':').unwrap();
+        let port = match name {
+            "public" => ports.public,
+            "purge" => ports.purge,
+            other => panic!("a socket the test does not know: {other}"),
+        };
+        args.push("-a".to_owned());
+        args.push(format!("{name}={host}:{port},{proto}"));
+    }
+    assert_eq!(args.len(), 4, "a public and a purge socket: {exec}");
+    args
+}
 
 /// `varnishd` in the foreground with the shipped VCL in front of the origin at `origin`.
-struct Varnish {
+pub struct Varnish {
     child: Child,
-    port: u16,
+    pub port: u16,
+    pub purge_port: u16,
     dir: PathBuf,
 }
 
 impl Varnish {
-    /// On `port`, readable by Varnish's own users (it drops root), gone with the test.
-    async fn start_on(origin: u16, port: u16) -> Varnish {
+    /// On `ports`, with the shipped unit's sockets, readable by Varnish's own users (it drops
+    /// root), gone with the test.
+    pub async fn start(origin: u16, ports: &EdgePorts) -> Varnish {
         let found = Command::new("varnishd").arg("-V").output();
         assert!(
             found.is_ok_and(|o| o.status.success()),
             "varnishd is missing: `just test-deps` installs Debian's varnish and varnish-modules"
         );
-        let dir = std::env::temp_dir().join(format!("concierge-varnish-{port}"));
+        let dir = std::env::temp_dir().join(format!("concierge-varnish-{}", ports.public));
         std::fs::create_dir_all(&dir).unwrap();
         let vcl = VCL.replace(".port = \"8080\";", &format!(".port = \"{origin}\";"));
         assert_ne!(vcl, VCL, "the VCL names the origin's port as 8080");
         std::fs::write(dir.join("concierge.vcl"), vcl).unwrap();
         let child = Command::new("varnishd")
-            .args(["-F", "-a", &format!("127.0.0.1:{port}")])
+            .arg("-F")
+            .args(listen_arguments(ports))
             .arg("-f")
             .arg(dir.join("concierge.vcl"))
             .arg("-n")
@@ -48,20 +99,30 @@ impl Varnish {
             .stderr(Stdio::null())
             .spawn()
             .expect("varnishd starts");
-        let varnish = Varnish { child, port, dir };
-        let started = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "Varnish did not start"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        let varnish = Varnish {
+            child,
+            port: ports.public,
+            purge_port: ports.purge,
+            dir,
+        };
+        wait_for_port(ports.public, "Varnish").await;
+        wait_for_port(ports.purge, "Varnish's purge socket").await;
         varnish
     }
 
     fn url(&self, path: &str) -> String {
         format!("http://127.0.0.1:{}{path}", self.port)
+    }
+}
+
+async fn wait_for_port(port: u16, what: &str) {
+    let started = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "{what} did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
@@ -124,7 +185,7 @@ fn url_of(file: &str) -> String {
 }
 
 /// Waits until every publish is done and the edge has heard every purge.
-async fn settled(app: &TestApp, token: &str) -> Value {
+pub async fn settled(app: &TestApp, token: &str) -> Value {
     let started = Instant::now();
     loop {
         let (_, status) = read(app.get_as(token, "/publish/status").await).await;
@@ -143,7 +204,7 @@ async fn settled(app: &TestApp, token: &str) -> Value {
     }
 }
 
-async fn purging_app(target: String) -> TestApp {
+pub async fn purging_app(target: String) -> TestApp {
     spawn_app_with(move |s| {
         s.cdn_purge = Some(
             concierge::config::PurgeTarget::parse(&target)
@@ -323,10 +384,10 @@ async fn after_random_writes_every_page_through_varnish_is_the_stores_and_untouc
  {
     let seed = crate::helpers::seed();
     let mut rng = StdRng::seed_from_u64(seed);
-    let varnish_port = free_port();
-    let app = purging_app(format!("varnish://127.0.0.1:{varnish_port}")).await;
+    let ports = EdgePorts::free();
+    let app = purging_app(ports.purge_target()).await;
     let origin: u16 = app.address.rsplit(':').next().unwrap().parse().unwrap();
-    let varnish = Varnish::start_on(origin, varnish_port).await;
+    let varnish = Varnish::start(origin, &ports).await;
     let token = app.admin_token().await;
     let service = made(&app, &token, "/our-services", service("Airport", 1)).await;
     let mut content = Made {
@@ -387,10 +448,10 @@ async fn after_random_writes_every_page_through_varnish_is_the_stores_and_untouc
 
 #[tokio::test]
 async fn a_page_published_again_replaces_the_404_the_edge_cached_at_its_url() {
-    let varnish_port = free_port();
-    let app = purging_app(format!("varnish://127.0.0.1:{varnish_port}")).await;
+    let ports = EdgePorts::free();
+    let app = purging_app(ports.purge_target()).await;
     let origin: u16 = app.address.rsplit(':').next().unwrap().parse().unwrap();
-    let varnish = Varnish::start_on(origin, varnish_port).await;
+    let varnish = Varnish::start(origin, &ports).await;
     let token = app.admin_token().await;
     let id = made(&app, &token, "/blog", blog("Summer in Mayfair", 1)).await;
     settled(&app, &token).await;
@@ -417,10 +478,10 @@ async fn a_page_published_again_replaces_the_404_the_edge_cached_at_its_url() {
 
 #[tokio::test]
 async fn a_file_moved_to_the_media_librarys_trash_leaves_the_edge_too() {
-    let varnish_port = free_port();
-    let app = purging_app(format!("varnish://127.0.0.1:{varnish_port}")).await;
+    let ports = EdgePorts::free();
+    let app = purging_app(ports.purge_target()).await;
     let origin: u16 = app.address.rsplit(':').next().unwrap().parse().unwrap();
-    let varnish = Varnish::start_on(origin, varnish_port).await;
+    let varnish = Varnish::start(origin, &ports).await;
     let token = app.admin_token().await;
     let svg = br##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><rect width="2" height="2" fill="#C9A227"/></svg>"##;
     let (status, body) =
@@ -504,7 +565,7 @@ async fn purges_queued_before_a_kill_9_reach_the_edge_after_the_restart_which_se
         &[("CONCIERGE_CDN_PURGE", nowhere.as_str())],
     );
     server.ready().await;
-    let varnish = Varnish::start_on(origin, free_port()).await;
+    let varnish = Varnish::start(origin, &EdgePorts::free()).await;
     let token = server.token().await;
     let created: Value = server
         .api(Method::POST, "/blog")
@@ -552,7 +613,7 @@ async fn purges_queued_before_a_kill_9_reach_the_edge_after_the_restart_which_se
 
     // Killed, and started again purging where Varnish is: the queued purges reach it.
     server.kill9();
-    let target = format!("varnish://127.0.0.1:{}", varnish.port);
+    let target = format!("varnish://127.0.0.1:{}", varnish.purge_port);
     let server = crate::faults::serve_on(
         dir.path(),
         &url,

@@ -64,6 +64,15 @@ pub fn serve_on(
 }
 
 impl Instance {
+    /// A server the caller started itself (with its own pipes) on `port`.
+    pub fn of(child: Child, port: u16) -> Instance {
+        Instance {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            client: crate::helpers::client(),
+        }
+    }
+
     pub async fn ready(&self) {
         let started = Instant::now();
         loop {

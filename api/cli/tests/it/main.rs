@@ -14,6 +14,7 @@ mod edge;
 mod editing;
 mod encoded_paths;
 mod faults;
+mod front;
 
 mod general_content;
 mod helpers;
@@ -22,11 +23,15 @@ mod indexes;
 mod lifecycle;
 mod media;
 mod notifications;
+mod operations;
 mod outages;
 mod outbox;
+
 mod platform;
+mod prometheus;
 mod publishing;
 mod read_cache;
+mod refusals;
 mod reviews;
 mod roles;
 mod rules;

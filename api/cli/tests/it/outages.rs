@@ -114,7 +114,12 @@ fn flood(
 }
 
 async fn health(server: &Instance) -> (u16, Value) {
-    let response = reqwest::get(format!("{}/healthz", server.base))
+    probe(server, "/healthz").await
+}
+
+/// `GET path` (`/healthz`, `/readyz`): its status and body.
+async fn probe(server: &Instance, path: &str) -> (u16, Value) {
+    let response = reqwest::get(format!("{}{path}", server.base))
         .await
         .unwrap();
     let status = response.status().as_u16();
@@ -239,6 +244,12 @@ async fn a_full_disk_refuses_writes_with_503_keeps_every_2xx_and_recovers_by_its
         body["reason"].as_str().unwrap().contains("storage full"),
         "/healthz says why: {body}"
     );
+    let (status, ready) = probe(&server, "/readyz").await;
+    assert_eq!(status, 503, "not ready while the disk is full: {ready}");
+    assert!(
+        ready["reason"].as_str().unwrap().contains("storage full"),
+        "/readyz says why: {ready}"
+    );
 
     std::fs::remove_file(filler).unwrap();
     let before = acknowledged(&answers);
@@ -249,6 +260,11 @@ async fn a_full_disk_refuses_writes_with_503_keeps_every_2xx_and_recovers_by_its
     )
     .await;
     assert_eq!(health(&server).await.0, 200);
+    assert_eq!(
+        probe(&server, "/readyz").await.0,
+        200,
+        "ready again, no restart"
+    );
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     for sender in senders {
         sender.await.unwrap();

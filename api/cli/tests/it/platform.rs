@@ -319,6 +319,25 @@ async fn a_sqlite_file_locked_by_another_process_gives_503_and_healthz_says_so()
         .await
         .unwrap();
     assert_eq!(health.status().as_u16(), 503);
+    let ready = app
+        .client
+        .get(format!("{}/readyz", app.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        ready.status().as_u16(),
+        503,
+        "not ready while the database is locked"
+    );
+    let (_, ready) = read(ready).await;
+    assert!(
+        ready["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("database unavailable"),
+        "{ready}"
+    );
     // Within the writers' busy timeout (the one write connection may be waiting in it for the
     // publisher), plus its own second.
     let bound = concierge::store::SQLITE_BUSY_TIMEOUT + std::time::Duration::from_secs(2);
@@ -337,15 +356,18 @@ async fn a_sqlite_file_locked_by_another_process_gives_503_and_healthz_says_so()
     assert!(body["message"].is_string());
 
     lock.rollback().await.unwrap();
-    assert_eq!(
-        app.client
-            .get(format!("{}/healthz", app.address))
-            .send()
-            .await
-            .unwrap()
-            .status(),
-        200
-    );
+    for probe in ["/healthz", "/readyz"] {
+        assert_eq!(
+            app.client
+                .get(format!("{}{probe}", app.address))
+                .send()
+                .await
+                .unwrap()
+                .status(),
+            200,
+            "{probe} after the lock is gone"
+        );
+    }
     let (status, _) = read(
         app.send_as(
             &token,

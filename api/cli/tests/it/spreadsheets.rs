@@ -77,7 +77,9 @@ async fn the_export_is_a_real_workbook_of_the_newest_enquiries() {
             "Message",
             "Status",
             "Assignee",
-            "Latest note"
+            "Latest note",
+            "Note by",
+            "Note written (UTC+04:00)"
         ]
     );
     assert_eq!(rows.len(), 4);
@@ -451,9 +453,9 @@ async fn workbooks_that_would_unpack_into_a_huge_grid_or_huge_strings_are_refuse
             "a cell at P1048576",
         ),
         (
-            header_and_one_far_cell(1, 10),
-            "column K",
-            "one column past the layout",
+            header_and_one_far_cell(1, 12),
+            "column M",
+            "one column past the layout (the export's twelve)",
         ),
         (
             shared_string_bomb(100),
@@ -537,4 +539,44 @@ async fn exported_cells_that_look_like_formulas_are_never_evaluated() {
         rows[1][5].to_string(),
         "=HYPERLINK(\"https://evil.example\",\"Open\")"
     );
+}
+
+#[tokio::test]
+async fn an_arabic_export_imports_back_with_its_statuses_read_from_their_words() {
+    let source = spawn_app().await;
+    let token = source.admin_token().await;
+    source.post("/contact-us", &contact()).await;
+    let (_, listed) = read(source.get_as(&token, "/contact-us").await).await;
+    let id = listed["responseBody"]["result"][0]["id"].as_i64().unwrap();
+    let (status, _) = read(
+        source
+            .send_as(
+                &token,
+                Method::PUT,
+                &format!("/contact-us/{id}"),
+                &json!({"status": "replied"}),
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let bytes = source
+        .api(Method::GET, "/contact-us/export")
+        .bearer_auth(&token)
+        .header("accept-language", "ar")
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap()
+        .to_vec();
+    let target = spawn_app().await;
+    let token = target.admin_token().await;
+    let (status, body) = import(&target, &token, "contacts", bytes).await;
+    assert_eq!(status, 200, "{body}");
+    let (_, copied) = read(target.get_as(&token, "/contact-us").await).await;
+    let item = &copied["responseBody"]["result"][0];
+    assert_eq!(item["first_name"], "نورة");
+    assert_eq!(item["status"], "replied", "read from «تم الرد»");
 }

@@ -25,12 +25,18 @@ pub struct Airports {
 pub struct Country {
     pub code: String,
     #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub name_ar: String,
+    #[serde(default)]
     pub cities: Vec<City>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct City {
     pub name: String,
+    #[serde(default)]
+    pub name_ar: String,
     #[serde(default)]
     pub airports: Vec<Airport>,
 }
@@ -39,7 +45,68 @@ pub struct City {
 pub struct Airport {
     pub iata: String,
     #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub name_ar: String,
+    #[serde(default)]
     pub terminals: Vec<String>,
+    /// The Arabic labels of `terminals`, in the same order.
+    #[serde(default)]
+    pub terminals_ar: Vec<String>,
+}
+
+/// A place of a request (country, city, airport, terminal) as a person reads it in `lang`:
+/// by name, the airport with its code beside it ("King Khalid International Airport (RUH)").
+/// What the list does not hold (a request older than a change of the list) reads as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlaceNames {
+    pub country: String,
+    pub city: String,
+    pub airport: String,
+    pub terminal: String,
+}
+
+impl Airports {
+    /// `country`, `city`, `airport` (its code) and `terminal` as stored, named in `lang`.
+    pub fn names(
+        &self,
+        lang: crate::i18n::Lang,
+        country: &str,
+        city: &str,
+        airport: &str,
+        terminal: &str,
+    ) -> PlaceNames {
+        let arabic = lang == crate::i18n::Lang::Ar;
+        let pick = |en: &str, ar: &str, stored: &str| {
+            let name = if arabic && !ar.is_empty() { ar } else { en };
+            if name.is_empty() {
+                stored.to_owned()
+            } else {
+                name.to_owned()
+            }
+        };
+        let found_country = self.country(country);
+        let found_city = self.city(country, city);
+        let found_airport = self.airport(country, city, airport);
+        let terminal_name = found_airport
+            .and_then(|a| {
+                let at = a.terminals.iter().position(|t| t == terminal)?;
+                arabic.then(|| a.terminals_ar.get(at)).flatten()
+            })
+            .map_or_else(|| terminal.to_owned(), Clone::clone);
+        PlaceNames {
+            country: found_country.map_or_else(
+                || country.to_owned(),
+                |c| pick(&c.name, &c.name_ar, country),
+            ),
+            city: found_city.map_or_else(|| city.to_owned(), |c| pick(&c.name, &c.name_ar, city)),
+            airport: found_airport.map_or_else(
+                || airport.to_owned(),
+                |a| format!("{} ({})", pick(&a.name, &a.name_ar, airport), a.iata),
+            ),
+            terminal: terminal_name,
+        }
+    }
 }
 
 impl Airports {

@@ -13,25 +13,17 @@ pub const ALT_MAX: usize = 300;
 /// The URL prefix every stored file is served under.
 const PREFIX: &str = "/media/";
 
-/// The stored names of the originals `text` shows, in order of appearance, each once. A
-/// variant's URL (`<hash>-<width>w.<ext>`) names its original (`<hash>.<ext>` is not known
-/// from it: the original's extension may differ), so only originals are reported; pages
-/// never store a variant's URL.
+/// The stored names of the originals `text` shows by their own URLs, in order of appearance,
+/// each once (a blog's body media). What a variant's URL shows is found in the library: see
+/// [`shown_in`].
 pub fn names_in(text: &str) -> Vec<&str> {
-    let mut names: Vec<&str> = Vec::new();
-    let mut rest = text;
-    while let Some(at) = rest.find(PREFIX) {
-        let after = &rest[at + PREFIX.len()..];
-        let end = after
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
-            .unwrap_or(after.len());
-        let name = &after[..end];
-        if is_original(name) && !names.contains(&name) {
-            names.push(name);
-        }
-        rest = &after[end..];
-    }
-    names
+    shown_in(text)
+        .into_iter()
+        .filter_map(|shown| match shown {
+            Shown::Original(name) => Some(name),
+            Shown::VariantOf(_) => None,
+        })
+        .collect()
 }
 
 /// The URLs of the files a blog's text shows, in either language, as the JSON list the blog
@@ -47,13 +39,70 @@ pub fn body_media(description: &str, description_ar: Option<&str>) -> Option<Str
     (!urls.is_empty()).then(|| serde_json::to_string(&urls).expect("strings serialise"))
 }
 
+/// A stored file a text shows, by its URL: an original by its stored name, or a variant by its
+/// original's hash (`<hash>-480w.webp` shows `<hash>.<ext>`, whose extension only the library
+/// knows). A variant's URL is a use of its original: a page that shows it breaks when the
+/// original goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Shown<'a> {
+    Original(&'a str),
+    VariantOf(&'a str),
+}
+
+/// Every stored file `text` shows, originals and variants, in order of appearance, each once.
+pub fn shown_in(text: &str) -> Vec<Shown<'_>> {
+    let mut shown: Vec<Shown<'_>> = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(PREFIX) {
+        let after = &rest[at + PREFIX.len()..];
+        let end = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+            .unwrap_or(after.len());
+        let name = &after[..end];
+        let found = if is_original(name) {
+            Some(Shown::Original(name))
+        } else {
+            variant_of(name).map(Shown::VariantOf)
+        };
+        if let Some(found) = found
+            && !shown.contains(&found)
+        {
+            shown.push(found);
+        }
+        rest = &after[end..];
+    }
+    shown
+}
+
+/// The hash of the original whose variant `name` is (`<32 hex>-<width>w.<ext>`), or `None`.
+pub fn variant_of(name: &str) -> Option<&str> {
+    let (stem, ext) = name.split_once('.')?;
+    let (hash, width) = stem.split_once('-')?;
+    let width = width.strip_suffix('w')?;
+    let digits = !width.is_empty()
+        && width.len() <= 5
+        && !width.starts_with('0')
+        && width.bytes().all(|b| b.is_ascii_digit());
+    (digits && is_hash(hash) && matches!(ext, "jpg" | "png" | "webp" | "avif")).then_some(hash)
+}
+
+/// The stored names an original with `hash` may have, one per extension the library takes.
+pub fn names_of_hash(hash: &str) -> impl Iterator<Item = String> + '_ {
+    ["jpg", "png", "webp", "avif", "svg", "mp4", "webm", "ogg"]
+        .into_iter()
+        .map(move |ext| format!("{hash}.{ext}"))
+}
+
+fn is_hash(text: &str) -> bool {
+    text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
 /// `<32 lowercase hex>.<extension>`: an original's stored name.
 pub fn is_original(name: &str) -> bool {
     let Some((hash, ext)) = name.split_once('.') else {
         return false;
     };
-    hash.len() == 32
-        && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    is_hash(hash)
         && matches!(
             ext,
             "jpg" | "png" | "webp" | "avif" | "svg" | "mp4" | "webm" | "ogg"
@@ -103,6 +152,10 @@ pub struct MediaEdit {
     #[serde(default, deserialize_with = "crate::domain::lenient::present")]
     #[schema(value_type = Option<f64>, minimum = 0, maximum = 1)]
     pub focal_y: Option<Option<f64>>,
+    /// The version the edit was made from (or `If-Match`); a stale one is refused with 409.
+    #[serde(default)]
+    #[schema(value_type = Option<i32>, minimum = 1)]
+    pub version: Option<serde_json::Value>,
 }
 
 /// A checked [`MediaEdit`]: alt texts trimmed (empty is none), focal points in range.
@@ -169,6 +222,22 @@ mod tests {
         assert_eq!(names_in(&json), vec![b]);
         assert!(names_in("https://example.com/media").is_empty());
         assert!(names_in("/media/").is_empty());
+    }
+
+    #[test]
+    fn a_variants_url_shows_its_original_by_hash() {
+        let a = "0123456789abcdef0123456789abcdef";
+        let text = format!(
+            "<img src=\"/media/{a}-480w.webp\" srcset=\"/media/{a}-960w.webp 960w\"> \
+             /media/{a}.png /media/{a}-0w.webp /media/{a}-480.webp /media/{a}-480w.exe"
+        );
+        assert_eq!(
+            shown_in(&text),
+            vec![Shown::VariantOf(a), Shown::Original(&format!("{a}.png"))]
+        );
+        assert_eq!(variant_of(&format!("{a}-160w.jpg")), Some(a));
+        assert_eq!(variant_of(&format!("{a}.jpg")), None);
+        assert!(names_of_hash(a).any(|n| n == format!("{a}.png")));
     }
 
     #[test]

@@ -255,6 +255,7 @@ pub async fn create(
         row: Row::Airport(row),
         notify: !spam,
         limit: visitor.then(|| state.public_form_limit(&req, "airport")),
+        request_id: None,
     };
     let saved = match state.intake.store(enquiry).await? {
         Stored::Saved(saved) => match *saved {
@@ -308,7 +309,11 @@ pub async fn export(
     filter: web::Query<FilterQuery>,
 ) -> Answer {
     let filter = Filter::parse(&filter)?;
-    let bytes = spreadsheet::export_airport_requests(&state.db, query.offset()?, &filter).await?;
+    let lang = concierge_core::i18n::Lang::current();
+    let places = airports(state.settings.watch);
+    let bytes =
+        spreadsheet::export_airport_requests(&state.db, query.offset()?, lang, &places, &filter)
+            .await?;
     super::spreadsheets::workbook(bytes, spreadsheet::AIRPORT_FILE)
 }
 

@@ -209,6 +209,7 @@ pub async fn create(
         row: Row::Contact(model),
         notify: status != EnquiryStatus::Spam,
         limit: (audience == Audience::Visitor).then(|| state.public_form_limit(&req, "contact")),
+        request_id: None,
     };
     let mut saved = match state.intake.store(enquiry).await? {
         Stored::Saved(saved) => match *saved {
@@ -302,12 +303,12 @@ pub async fn update(
     let corrected = if model.is_changed() {
         enquiries::save_contact_edit(&txn, &before, model).await?
     } else {
-        before
+        before.clone()
     };
     enquiries::apply::<entity::Entity>(&txn, id, &corrected, edit).await?;
     desk::note_in::<entity::Entity>(&txn, &state, id, extra.notes).await?;
     let saved = enquiries::one::<entity::Entity>(&txn, id).await?;
-    txn.commit().await?;
+    let saved = enquiries::finish::<entity::Entity>(&state.db.write, txn, &before, saved).await?;
     Ok(envelope::updated(saved, outcomes().updated()))
 }
 

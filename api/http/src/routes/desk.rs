@@ -132,9 +132,9 @@ pub async fn edit<T: DeskTable>(
     let expected = if_match.or_body(Some(&serde_json::json!({ "version": input.version })))?;
     let edit = DeskInput::checked(input.status.take(), input.assignee, state).await?;
     let txn = state.db.write.begin().await?;
-    let before = enquiries::claim::<T>(&txn, id, expected, Place::Desk).await?;
-    let saved = enquiries::apply::<T>(&txn, id, &before, edit).await?;
-    txn.commit().await?;
+    let claimed = enquiries::claim::<T>(&txn, id, expected, Place::Desk).await?;
+    let saved = enquiries::apply::<T>(&txn, id, &claimed, edit).await?;
+    let saved = enquiries::finish::<T>(&state.db.write, txn, &claimed, saved).await?;
     Ok(envelope::updated(T::view(&saved), updated))
 }
 

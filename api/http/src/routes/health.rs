@@ -1,6 +1,7 @@
-//! `GET /healthz`: 200 when the database answers and takes writes, 503 otherwise, saying why
-//! (unreachable; on SQLite, the file locked by another process; the disk that holds the data
-//! full).
+//! `GET /healthz` (liveness): 200 when the database answers and takes writes, 503 otherwise,
+//! saying why (unreachable; on SQLite, the file locked by another process; the disk that holds
+//! the data full). `GET /readyz` (readiness): the same, and the migrations run and the site
+//! built.
 
 use std::path::{Path, PathBuf};
 
@@ -17,7 +18,40 @@ pub const FREE_SPACE_FLOOR: u64 = 1 << 20;
 #[get("/healthz")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
-    let reason = match full_folder(&folders(&state)) {
+    match unhealthy(&state).await {
+        None => HttpResponse::Ok()
+            .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+            .json(serde_json::json!({ "status": "ok" })),
+        Some(reason) => unavailable(reason),
+    }
+}
+
+/// `GET /readyz`: 200 only when this instance can serve what a load balancer sends it — the
+/// database answers and takes writes, storage is not full, every migration has run, and the
+/// site has been built — and 503 with the reason otherwise.
+#[get("/readyz")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
+    let reason = match unhealthy(&state).await {
+        Some(reason) => Some(reason),
+        None => match concierge_store::migrations_pending(&state.db).await {
+            Ok(0) => (!state.publisher.is_current().await)
+                .then(|| "the site is not built yet (the first build is under way)".to_owned()),
+            Ok(n) => Some(format!("{n} database migrations have not run")),
+            Err(e) => Some(format!("database unavailable: {e}")),
+        },
+    };
+    match reason {
+        None => HttpResponse::Ok()
+            .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+            .json(serde_json::json!({ "status": "ready" })),
+        Some(reason) => unavailable(reason),
+    }
+}
+
+/// Why this instance cannot take writes (storage full, the database unreachable or locked).
+async fn unhealthy(state: &AppState) -> Option<String> {
+    match full_folder(&folders(state)) {
         Some((folder, free)) => Some(format!(
             "storage full: {free} bytes free for {} (writes answer 503 until space is freed)",
             folder.display()
@@ -30,16 +64,18 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
                 format!("database unavailable: {e}")
             }
         }),
-    };
-    let Some(reason) = reason else {
-        return HttpResponse::Ok().json(serde_json::json!({ "status": "ok" }));
-    };
+    }
+}
+
+/// 503 with `reason`, `Retry-After` and the API's message.
+fn unavailable(reason: String) -> HttpResponse {
     let message = concierge_core::domain::rules::catalog()
         .messages
         .unavailable
         .clone();
     HttpResponse::ServiceUnavailable()
         .insert_header(("Retry-After", "5"))
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .json(serde_json::json!({
             "status": "unavailable",
             "reason": reason,
@@ -50,9 +86,11 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
 
 /// The folders this instance writes to on local disk: the data directory and, on SQLite, the
 /// database's own folder.
-fn folders(state: &AppState) -> Vec<PathBuf> {
+pub fn folders(state: &AppState) -> Vec<PathBuf> {
     let mut folders = vec![state.settings.data_dir.clone()];
-    if let Some(dir) = concierge_store::sqlite_parent_dir(&state.settings.database_url) {
+    if let Some(dir) = concierge_store::sqlite_parent_dir(&state.settings.database_url)
+        && !folders.contains(&dir)
+    {
         folders.push(dir);
     }
     folders
@@ -68,7 +106,7 @@ pub fn full_folder(folders: &[PathBuf]) -> Option<(PathBuf, u64)> {
     })
 }
 
-fn free_space(folder: &Path) -> Option<u64> {
+pub fn free_space(folder: &Path) -> Option<u64> {
     let stat = rustix::fs::statvfs(folder).ok()?;
     Some(stat.f_bavail.saturating_mul(stat.f_frsize))
 }

@@ -182,7 +182,11 @@ pub async fn upload(
     .await
     .map_err(refused)?;
     // The same bytes uploaded again while in the trash: the file comes back.
-    media::library::revive(&state.db, &state.media, &name).await?;
+    let edge = state.settings.cdn_purge.is_some();
+    media::library::revive(&state.db, &state.media, &name, edge).await?;
+    if edge {
+        state.publisher.purges_queued().notify_one();
+    }
     if pending {
         state.media_wakeup.notify_one();
     }
@@ -254,10 +258,19 @@ pub async fn serve(
     req: HttpRequest,
     name: web::Path<String>,
 ) -> HttpResponse {
+    // A file's 404 (in the trash, or a variant not made yet) carries the file's key, so that
+    // its return, or its making, purges the edge's copy of the 404.
     let not_found = || {
-        HttpResponse::NotFound()
-            .content_type("text/plain; charset=utf-8")
-            .body("Not found")
+        let mut response = HttpResponse::NotFound();
+        response.content_type("text/plain; charset=utf-8");
+        if media::parse_name(&name).is_some() {
+            let mut keys = actix_web::http::header::HeaderMap::new();
+            super::site::key_headers(&mut keys, &[media::library::edge_key(&name)]);
+            for (key, value) in keys {
+                response.insert_header((key, value));
+            }
+        }
+        response.body("Not found")
     };
     let Some(kind) = media::parse_name(&name) else {
         return not_found();

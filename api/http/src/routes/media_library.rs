@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::envelope::{self, ErrorBody, ItemEnvelope, ListEnvelope};
+use super::versions::IfMatch;
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
@@ -66,6 +67,9 @@ pub struct MediaItem {
     pub deleted_at: Option<DateTime<Utc>>,
     /// A small variant to show it by (the file itself when it has none).
     pub thumbnail: String,
+    /// 1 at upload, one more on every change of its words or focal point; send it back
+    /// (`If-Match` or `version`) with an edit.
+    pub version: i32,
 }
 
 /// What the server knows of a file, and where it is shown.
@@ -116,6 +120,7 @@ fn item(row: &media_image::Model, usage_count: u64) -> MediaItem {
         usage_count,
         deleted_at: row.deleted_at,
         thumbnail,
+        version: row.version,
     }
 }
 
@@ -244,7 +249,7 @@ pub async fn info(state: web::Data<AppState>, _admin: Admin, name: web::Path<Str
     let name = name_of(&name)?;
     let row = library::find(&state.db.read, name).await?;
     let usage = media_usage::usage(&state.db.read, name).await?;
-    Ok(envelope::one(detail(&row, usage)))
+    Ok(with_etag(envelope::one(detail(&row, usage)), row.version))
 }
 
 /// A file's alt text and focal point; every page that shows it is published again.
@@ -257,18 +262,28 @@ pub async fn info(state: web::Data<AppState>, _admin: Admin, name: web::Path<Str
 pub async fn update(
     state: web::Data<AppState>,
     _admin: Admin,
+    if_match: IfMatch,
     name: web::Path<String>,
     body: web::Json<MediaEdit>,
 ) -> Answer {
     let name = name_of(&name)?;
-    let edit = body.into_inner().check()?;
-    let row = library::edit(&state.db, name, edit, state.settings.clock.now()).await?;
+    let mut edit = body.into_inner();
+    let version = serde_json::json!({ "version": edit.version.take() });
+    let expected = if_match.or_body(Some(&version))?;
+    let edit = edit.check()?;
+    let now = state.settings.clock.now();
+    let row = library::edit(&state.db, name, edit, expected, now).await?;
     state.content_written();
     let usage = media_usage::usage(&state.db.write, name).await?;
-    Ok(envelope::updated(
-        detail(&row, usage),
-        &catalog().messages.media_updated,
+    Ok(with_etag(
+        envelope::updated(detail(&row, usage), &catalog().messages.media_updated),
+        row.version,
     ))
+}
+
+/// `response` with `ETag: "<version>"` of a file.
+fn with_etag(response: HttpResponse, version: i32) -> HttpResponse {
+    super::versions::with_etag(response, &serde_json::json!({ "version": version }))
 }
 
 /// The 409 of a file something still shows: the message names them, `usage` lists them.
@@ -332,8 +347,13 @@ pub async fn undelete(
     name: web::Path<String>,
 ) -> Answer {
     let name = name_of(&name)?;
-    let row = library::undelete(&state.db, &state.media, name, state.settings.clock.now()).await?;
+    let edge = state.settings.cdn_purge.is_some();
+    let now = state.settings.clock.now();
+    let row = library::undelete(&state.db, &state.media, name, now, edge).await?;
     state.content_written();
+    if edge {
+        state.publisher.purges_queued().notify_one();
+    }
     let usage = media_usage::usage(&state.db.write, name).await?;
     Ok(envelope::updated(
         detail(&row, usage),

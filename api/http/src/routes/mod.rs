@@ -19,6 +19,7 @@ pub mod language;
 pub mod lifecycle;
 pub mod media;
 pub mod media_library;
+pub mod metrics;
 pub mod notifications;
 pub mod presence;
 pub mod publishing;

@@ -84,7 +84,15 @@ fn content_type(file: &str) -> &'static str {
 /// The first path segments that name the server's other services (`startup` registers each
 /// under one of these); every other path is the site's. A new service outside them adds its
 /// segment here, or the site answers its paths (its own tests then see the site's 404).
-const NOT_SITE: [&str; 5] = ["api", "admin", "media", "healthz", "__livereload"];
+const NOT_SITE: [&str; 7] = [
+    "api",
+    "admin",
+    "media",
+    "healthz",
+    "readyz",
+    "metrics",
+    "__livereload",
+];
 
 /// Whether `path` (as the request has it) can only be the site's, so that it goes straight to
 /// [`serve`] instead of past every other route's pattern first (their regular expressions were

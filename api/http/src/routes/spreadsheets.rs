@@ -62,7 +62,8 @@ pub async fn export_contacts(
     filter: web::Query<FilterQuery>,
 ) -> Answer {
     let filter = Filter::parse(&filter)?;
-    let bytes = spreadsheet::export_contacts(&state.db, query.offset()?, &filter).await?;
+    let lang = concierge_core::i18n::Lang::current();
+    let bytes = spreadsheet::export_contacts(&state.db, query.offset()?, lang, &filter).await?;
     workbook(bytes, CONTACTS_FILE)
 }
 

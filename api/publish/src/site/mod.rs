@@ -109,6 +109,8 @@ pub struct Publisher {
     purging: bool,
     /// Told each time purges are queued (the edge's worker waits on it).
     purges_queued: Arc<tokio::sync::Notify>,
+    /// The server's counters (`GET /metrics`): each publish's time and files.
+    metrics: Arc<concierge_core::metrics::Registry>,
 }
 
 struct Remembered {
@@ -198,7 +200,13 @@ impl Publisher {
             changes: Arc::default(),
             purging: false,
             purges_queued: Arc::default(),
+            metrics: Arc::default(),
         }
+    }
+
+    /// The counters this publisher adds to (the server's `GET /metrics` shows them).
+    pub fn metrics(&self) -> Arc<concierge_core::metrics::Registry> {
+        self.metrics.clone()
     }
 
     /// A count that grows after each change this publisher makes to the site's files (each

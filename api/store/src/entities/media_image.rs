@@ -39,6 +39,8 @@ pub struct Model {
     pub focal_y: Option<f64>,
     /// In the trash since (its files moved out of `/media/`); purged 30 days later.
     pub deleted_at: Option<DateTimeUtc>,
+    /// 1 at upload, one more on every change of its words or focal point.
+    pub version: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

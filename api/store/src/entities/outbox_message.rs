@@ -25,6 +25,8 @@ pub struct Model {
     pub failed_at: Option<DateTimeUtc>,
     #[sea_orm(column_type = "Text", nullable)]
     pub last_error: Option<String>,
+    /// The id of the request that queued it (`X-Request-Id`), logged by the worker that runs it.
+    pub request_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

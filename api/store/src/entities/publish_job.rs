@@ -25,6 +25,8 @@ pub struct Model {
     pub next_attempt_at: Option<DateTimeUtc>,
     /// Set aside after its last attempt failed; an administrator's retry clears it.
     pub failed_at: Option<DateTimeUtc>,
+    /// The id of the request that queued it (`X-Request-Id`), logged by the worker that runs it.
+    pub request_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -25,6 +25,8 @@ mod m20261201_000019_schedule_zone;
 mod m20261201_000020_enquiry_versions;
 mod m20261202_000021_enquiry_desk;
 mod m20261203_000022_media_library;
+mod m20261204_000023_media_versions;
+mod m20261205_000024_request_ids;
 
 pub struct Migrator;
 
@@ -54,6 +56,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000020_enquiry_versions::EnquiryVersions),
             Box::new(m20261202_000021_enquiry_desk::EnquiryDesk),
             Box::new(m20261203_000022_media_library::MediaLibrary),
+            Box::new(m20261204_000023_media_versions::MediaVersions),
+            Box::new(m20261205_000024_request_ids::RequestIds),
         ]
     }
 }

@@ -12,6 +12,7 @@ use crate::Db;
 use crate::entities::publish_job;
 use concierge_core::config::RetryPolicy;
 use concierge_core::error::ApiError;
+use concierge_core::request_id::RequestId;
 
 /// Kinds of public content, as stored in `publish_jobs.resource`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,6 +89,8 @@ pub struct Job {
     pub action: Action,
     /// Including the current one.
     pub attempts: i32,
+    /// The request that queued it, if a request did.
+    pub request_id: Option<String>,
 }
 
 impl From<publish_job::Model> for Job {
@@ -100,6 +103,7 @@ impl From<publish_job::Model> for Job {
             resource_id: row.resource_id,
             action: Action::parse(&row.action).unwrap_or(Action::Upsert),
             attempts: row.attempts,
+            request_id: row.request_id,
         }
     }
 }
@@ -128,6 +132,7 @@ pub async fn enqueue(
         detail: Set(None),
         created_at: Set(Utc::now()),
         attempts: Set(0),
+        request_id: Set(RequestId::current().map(|id| id.to_string())),
         ..Default::default()
     }
     .insert(txn)

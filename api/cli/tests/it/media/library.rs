@@ -15,7 +15,7 @@ use super::upload;
 use crate::helpers::{TestApp, blog, read, spawn_app, spawn_app_with};
 
 /// A PNG of `width` × `height` in one colour (different colours: different files).
-fn png(width: u32, height: u32, colour: [u8; 3]) -> Vec<u8> {
+pub(super) fn png(width: u32, height: u32, colour: [u8; 3]) -> Vec<u8> {
     let image = image::RgbImage::from_pixel(width, height, image::Rgb(colour));
     let mut bytes = Cursor::new(Vec::new());
     image.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
@@ -25,7 +25,13 @@ fn png(width: u32, height: u32, colour: [u8; 3]) -> Vec<u8> {
 const CREST: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#C9A227"/></svg>"##;
 
 /// Uploads a file; its stored name.
-async fn uploaded(app: &TestApp, token: &str, name: &str, mime: &str, bytes: Vec<u8>) -> String {
+pub(super) async fn uploaded(
+    app: &TestApp,
+    token: &str,
+    name: &str,
+    mime: &str,
+    bytes: Vec<u8>,
+) -> String {
     let (status, body) = upload(app, token, name, mime, bytes).await;
     assert_eq!(status, 200, "{body}");
     body["responseData"]
@@ -36,7 +42,7 @@ async fn uploaded(app: &TestApp, token: &str, name: &str, mime: &str, bytes: Vec
         .to_owned()
 }
 
-async fn call(
+pub(super) async fn call(
     app: &TestApp,
     token: &str,
     method: Method,
@@ -78,7 +84,7 @@ async fn listed(app: &TestApp, token: &str, query: &str) -> Vec<String> {
         .collect()
 }
 
-async fn detail(app: &TestApp, token: &str, name: &str) -> Value {
+pub(super) async fn detail(app: &TestApp, token: &str, name: &str) -> Value {
     let (status, body) = call(
         app,
         token,
@@ -297,7 +303,7 @@ async fn the_library_lists_finds_describes_and_refuses_bad_words_in_both_languag
 }
 
 /// The usage index as kept by the writes is the one built from every item from scratch.
-async fn index_is_exact(app: &TestApp) {
+pub(super) async fn index_is_exact(app: &TestApp) {
     use sea_orm::TransactionTrait;
     let kept = concierge::store::media_usage::all(&app.db.read)
         .await
@@ -573,7 +579,7 @@ async fn a_file_in_use_is_not_deleted_and_one_deleted_comes_back_or_goes_after_3
 }
 
 /// Waits for a photograph's variants.
-async fn processed(app: &TestApp, token: &str, name: &str) -> Value {
+pub(super) async fn processed(app: &TestApp, token: &str, name: &str) -> Value {
     let started = Instant::now();
     loop {
         let item = detail(app, token, name).await;

@@ -580,5 +580,6 @@ async fn an_upload_is_recorded_in_the_audit_log() {
 
 mod containers;
 mod library;
+mod uses;
 
 use containers::located_mp4;

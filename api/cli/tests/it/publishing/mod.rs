@@ -80,7 +80,7 @@ fn settings_of(app: &TestApp) -> Settings {
 }
 
 /// A publisher as a freshly started process has it: no memory of earlier publishes.
-fn fresh_publisher(app: &TestApp, faults: Option<publish::site::Faults>) -> Publisher {
+pub fn fresh_publisher(app: &TestApp, faults: Option<publish::site::Faults>) -> Publisher {
     let publisher = concierge::publish::build::build_publisher(&settings_of(app)).unwrap();
     match faults {
         Some(faults) => publisher.with_faults(faults),

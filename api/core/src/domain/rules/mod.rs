@@ -67,6 +67,8 @@ pub struct Checks {
     pub url: Text,
     pub choice: Text,
     pub too_long_bytes: Text,
+    /// A date that is not a day of the calendar (`2099-02-30`, `01-12-2099`).
+    pub no_such_date: Text,
 }
 
 /// Every other message of the API, by name.
@@ -173,6 +175,18 @@ pub struct Messages {
     pub note_added: Text,
     pub enquiry_restored: Text,
     pub deleted_filter: Text,
+    pub export_contacts_sheet: Text,
+    pub export_airport_sheet: Text,
+    pub export_date: Text,
+    pub export_zone: Text,
+    pub export_reference: Text,
+    pub export_received: Text,
+    pub export_latest_note: Text,
+    pub export_note_by: Text,
+    pub export_note_at: Text,
+    pub export_flight_date: Text,
+    pub export_flight_time: Text,
+    pub export_page_language: Text,
 }
 
 #[derive(Debug, Deserialize)]
@@ -326,6 +340,9 @@ pub struct FieldRule {
     pub toast: Option<Text>,
     #[serde(default)]
     pub options: Vec<String>,
+    /// What a person reads for each option (exports, the desk), in both languages.
+    #[serde(default)]
+    pub option_labels: std::collections::BTreeMap<String, Text>,
     /// The admin's file input that may stand in for this address (a new upload).
     #[serde(default)]
     pub file: Option<String>,
@@ -336,6 +353,13 @@ pub struct FieldRule {
 }
 
 impl FieldRule {
+    /// The words for `option` in `lang` (the option itself when the table has none).
+    pub fn option_label<'a>(&'a self, option: &'a str, lang: crate::i18n::Lang) -> &'a str {
+        self.option_labels
+            .get(option)
+            .map_or(option, |label| label.get(lang))
+    }
+
     fn invalid(&self) -> Text {
         self.invalid
             .clone()
@@ -472,7 +496,12 @@ pub fn check(rule: &FieldRule, raw: Option<&str>, audience: Audience) -> Result<
         FieldKind::FlightNumber => {
             return flight_number(text).ok_or_else(|| fail(rule.invalid()));
         }
-        FieldKind::Date => is_date(text),
+        FieldKind::Date => {
+            if !is_date(text) {
+                return Err(fail(c.no_such_date.clone()));
+            }
+            true
+        }
         FieldKind::Time => is_time(text),
         FieldKind::Choices => text
             .split(',')
@@ -538,15 +567,29 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_field_with_option_labels_labels_every_option_and_nothing_else() {
+        let mut labelled = 0;
+        for (form, rules) in catalog().forms.all() {
+            for field in rules.fields.iter().filter(|f| !f.option_labels.is_empty()) {
+                let keys: Vec<&String> = field.option_labels.keys().collect();
+                let mut options: Vec<&String> = field.options.iter().collect();
+                options.sort();
+                assert_eq!(keys, options, "{form}.{}", field.name);
+                labelled += 1;
+            }
+        }
+        assert!(labelled >= 9, "{labelled} fields have option labels");
+    }
+
     fn collect_texts(v: &serde_json::Value, path: &str, out: &mut Vec<(String, String, String)>) {
         match v {
             serde_json::Value::Object(map) => {
-                if let (Some(en), Some(ar)) = (map.get("en"), map.get("ar")) {
-                    out.push((
-                        path.to_owned(),
-                        en.as_str().unwrap().to_owned(),
-                        ar.as_str().unwrap().to_owned(),
-                    ));
+                // A text; or, under `optionLabels` of a language field, the options `en` and `ar`.
+                if let (Some(serde_json::Value::String(en)), Some(serde_json::Value::String(ar))) =
+                    (map.get("en"), map.get("ar"))
+                {
+                    out.push((path.to_owned(), en.clone(), ar.clone()));
                     return;
                 }
                 for (k, v) in map {

@@ -7,64 +7,35 @@ use std::io::Cursor;
 
 use calamine::{Data, Reader, Xlsx};
 use chrono::{DateTime, FixedOffset, NaiveDateTime, TimeZone, Utc};
-use rust_xlsxwriter::{Format, FormatAlign, Workbook};
+
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set, TransactionTrait,
 };
 
 use crate::content::{GeneralContent, GeneralContentInput};
 use crate::spreadsheet_guard::Refusal;
+use concierge_core::domain::airport::Airports;
 use concierge_core::domain::contact::{self, Audience, ContactDraft};
 use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
-use concierge_core::i18n::Text as Said;
+use concierge_core::i18n::{Lang, Text as Said};
 use concierge_store::Db;
 use concierge_store::entities::{airport_request, contact as contact_entity, general_content};
 
+mod exports;
+
+pub use exports::{
+    AIRPORT_SHEET, CONTACT_HEADERS, CONTACTS_SHEET, airport_workbook, contact_headers,
+    contacts_workbook,
+};
+
 pub const CONTACTS_FILE: &str = "Contact_Us_List.xlsx";
-pub const CONTACTS_SHEET: &str = "Contacts";
-pub const CONTACT_HEADERS: [&str; 10] = [
-    "First Name",
-    "Last Name",
-    "Email",
-    "Phone Number",
-    "Date",
-    "Subject",
-    "Message",
-    "Status",
-    "Assignee",
-    "Latest note",
-];
 pub const AIRPORT_FILE: &str = "Airport_Requests.xlsx";
-pub const AIRPORT_SHEET: &str = "Airport requests";
-pub const AIRPORT_HEADERS: [&str; 20] = [
-    "Reference",
-    "Received",
-    "Status",
-    "Assignee",
-    "Title",
-    "Full Name",
-    "Mobile",
-    "Email",
-    "Country",
-    "City",
-    "Airport",
-    "Terminal",
-    "Flight",
-    "Departure or Arrival",
-    "Flight Date",
-    "Flight Time",
-    "Services",
-    "Details",
-    "Language",
-    "Latest note",
-];
 pub const CONTENT_SHEET: &str = "General Content";
 pub const CONTENT_HEADERS: [&str; 4] = ["Name", "Value", "Value (Arabic)", "Display Order"];
 pub const MAX_EXPORT_ROWS: u64 = 10_000;
 pub const MAX_IMPORT_ROWS: usize = 10_000;
-const DATE_FORMAT: &str = "dd-mm-yyyy hh:mm";
 
 /// Why an import was refused. Not a `std::error::Error` on purpose: that is what lets it have
 /// its own conversion into an [`ApiError`] (a 415 or a 400 with every bad cell) beside
@@ -119,165 +90,12 @@ impl From<ImportError> for ApiError {
     }
 }
 
-/// The contacts workbook: newest first, dates as real date cells in the viewer's offset.
-pub fn contacts_workbook(
-    rows: &[contact_entity::Model],
-    offset: FixedOffset,
-) -> anyhow::Result<Vec<u8>> {
-    let mut workbook = Workbook::new();
-    let sheet = workbook.add_worksheet();
-    sheet.set_name(CONTACTS_SHEET)?;
-    let header = Format::new().set_bold().set_align(FormatAlign::Left);
-    let date = Format::new()
-        .set_num_format(DATE_FORMAT)
-        .set_align(FormatAlign::Left);
-    let wrap = Format::new().set_text_wrap();
-    let (text, long_text) = (Format::new(), wrap.clone());
-    for (col, title) in CONTACT_HEADERS.iter().enumerate() {
-        sheet.write_string_with_format(0, col as u16, *title, &header)?;
-    }
-    for (col, width) in [16.0, 18.0, 30.0, 18.0, 18.0, 32.0, 60.0, 12.0, 16.0, 48.0]
-        .into_iter()
-        .enumerate()
-    {
-        sheet.set_column_width(col as u16, width)?;
-    }
-    sheet.set_freeze_panes(1, 0)?;
-    for (i, c) in rows.iter().enumerate() {
-        let row = i as u32 + 1;
-        write_text(sheet, row, 0, &c.first_name, &text)?;
-        write_text(sheet, row, 1, &c.last_name, &text)?;
-        write_text(sheet, row, 2, &c.email, &text)?;
-        write_text(sheet, row, 3, &c.phone, &text)?;
-        sheet.write_datetime_with_format(
-            row,
-            4,
-            c.created_date.with_timezone(&offset).naive_local(),
-            &date,
-        )?;
-        write_text(sheet, row, 5, &c.subject, &text)?;
-        write_text(sheet, row, 6, &c.message, &long_text)?;
-        write_text(sheet, row, 7, &c.status, &text)?;
-        write_text(sheet, row, 8, c.assignee.as_deref().unwrap_or(""), &text)?;
-        write_text(sheet, row, 9, &latest_note(&c.notes), &long_text)?;
-    }
-    sheet.autofilter(0, 0, rows.len() as u32, CONTACT_HEADERS.len() as u16 - 1)?;
-    Ok(workbook.save_to_buffer()?)
-}
-
-/// The newest note as the export shows it: its text, then who wrote it and when (UTC).
-fn latest_note(notes: &concierge_store::entities::timeline::Timeline) -> String {
-    notes
-        .latest()
-        .map(|n| {
-            format!(
-                "{} ({}, {} UTC)",
-                n.text,
-                n.author.as_deref().unwrap_or("—"),
-                n.at.format("%d-%m-%Y %H:%M")
-            )
-        })
-        .unwrap_or_default()
-}
-
-/// The airport requests workbook: newest first, the received time a real date cell in the
-/// viewer's offset (the flight's own day and time are local to the airport, as typed).
-pub fn airport_workbook(
-    rows: &[airport_request::Model],
-    offset: FixedOffset,
-) -> anyhow::Result<Vec<u8>> {
-    let mut workbook = Workbook::new();
-    let sheet = workbook.add_worksheet();
-    sheet.set_name(AIRPORT_SHEET)?;
-    let header = Format::new().set_bold().set_align(FormatAlign::Left);
-    let date = Format::new()
-        .set_num_format(DATE_FORMAT)
-        .set_align(FormatAlign::Left);
-    let (text, long_text) = (Format::new(), Format::new().set_text_wrap());
-    for (col, title) in AIRPORT_HEADERS.iter().enumerate() {
-        sheet.write_string_with_format(0, col as u16, *title, &header)?;
-        sheet.set_column_width(col as u16, if col == 17 || col == 19 { 48.0 } else { 16.0 })?;
-    }
-    sheet.set_freeze_panes(1, 0)?;
-    for (i, r) in rows.iter().enumerate() {
-        let row = i as u32 + 1;
-        let services: Vec<String> = serde_json::from_str(&r.services).unwrap_or_default();
-        let details: Vec<String> = [r.meet_greet.as_deref(), r.porter_service.as_deref()]
-            .into_iter()
-            .flatten()
-            .filter_map(|json| {
-                serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(json).ok()
-            })
-            .flat_map(|map| {
-                map.into_iter().map(|(k, v)| match v {
-                    serde_json::Value::String(s) => format!("{k}: {s}"),
-                    other => format!("{k}: {other}"),
-                })
-            })
-            .collect();
-        write_text(sheet, row, 0, &r.reference, &text)?;
-        sheet.write_datetime_with_format(
-            row,
-            1,
-            r.created_date.with_timezone(&offset).naive_local(),
-            &date,
-        )?;
-        for (col, value) in [
-            (2, r.status.as_str()),
-            (3, r.assignee.as_deref().unwrap_or("")),
-            (4, r.title.as_str()),
-            (5, r.full_name.as_str()),
-            (6, r.mobile.as_str()),
-            (7, r.email.as_str()),
-            (8, r.country.as_str()),
-            (9, r.city.as_str()),
-            (10, r.airport.as_str()),
-            (11, r.terminal.as_str()),
-            (12, r.flight_number.as_str()),
-            (13, r.departure_arrival.as_str()),
-            (14, r.date.as_str()),
-            (15, r.time.as_str()),
-            (16, &services.join(", ")),
-            (17, &details.join("\n")),
-            (18, r.lang.as_str()),
-            (19, &latest_note(&r.notes)),
-        ] {
-            let format = if col == 17 || col == 19 {
-                &long_text
-            } else {
-                &text
-            };
-            write_text(sheet, row, col, value, format)?;
-        }
-    }
-    sheet.autofilter(0, 0, rows.len() as u32, AIRPORT_HEADERS.len() as u16 - 1)?;
-    Ok(workbook.save_to_buffer()?)
-}
-
-/// Writes visitor text as text. A cell that begins like a formula (`=`, `+`, `-`, `@`, tab,
-/// carriage return) also gets Excel's quote prefix, so that no spreadsheet program evaluates
-/// it, not even when someone edits the cell (enquiries are public input).
-fn write_text(
-    sheet: &mut rust_xlsxwriter::Worksheet,
-    row: u32,
-    column: u16,
-    value: &str,
-    format: &Format,
-) -> Result<(), rust_xlsxwriter::XlsxError> {
-    let formula_like = value.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    if formula_like {
-        sheet.write_string_with_format(row, column, value, &format.clone().set_quote_prefix())?;
-    } else {
-        sheet.write_string_with_format(row, column, value, format)?;
-    }
-    Ok(())
-}
-
 /// The export of up to [`MAX_EXPORT_ROWS`] newest enquiries, or `None` when there are none.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn export_contacts(
     db: &Db,
     offset: FixedOffset,
+    lang: Lang,
     filter: &concierge_store::enquiries::Filter,
 ) -> Result<Option<Vec<u8>>, ApiError> {
     let rows = filter
@@ -288,7 +106,7 @@ pub async fn export_contacts(
     if rows.is_empty() {
         return Ok(None);
     }
-    contacts_workbook(&rows, offset)
+    contacts_workbook(&rows, offset, lang)
         .map(Some)
         .map_err(ApiError::Unexpected)
 }
@@ -299,6 +117,8 @@ pub async fn export_contacts(
 pub async fn export_airport_requests(
     db: &Db,
     offset: FixedOffset,
+    lang: Lang,
+    airports: &Airports,
     filter: &concierge_store::enquiries::Filter,
 ) -> Result<Option<Vec<u8>>, ApiError> {
     let rows = filter
@@ -309,9 +129,21 @@ pub async fn export_airport_requests(
     if rows.is_empty() {
         return Ok(None);
     }
-    airport_workbook(&rows, offset)
+    airport_workbook(&rows, offset, lang, airports)
         .map(Some)
         .map_err(ApiError::Unexpected)
+}
+
+/// A status as the export writes it (its words in either language) or as the API takes it.
+fn status_of(raw: &str) -> Option<contact::EnquiryStatus> {
+    let rule = catalog().forms.desk.field("status");
+    let raw = raw.trim();
+    let code = rule
+        .option_labels
+        .iter()
+        .find(|(_, label)| label.en.eq_ignore_ascii_case(raw) || label.ar == raw)
+        .map_or(raw, |(code, _)| code.as_str());
+    contact::EnquiryStatus::parse(code)
 }
 
 /// A sheet's rows as text, with the header row mapped to column positions.
@@ -320,21 +152,26 @@ struct Table {
     rows: Vec<(usize, Vec<Data>)>,
 }
 
+/// `headers` are found by their English names or by `also`'s (the Arabic export's), when given.
 fn open_table(
     bytes: &[u8],
     sheet: &str,
     headers: &[&str],
     required: &[&str],
+    also: &[&str],
 ) -> Result<Table, ImportError> {
     if !bytes.starts_with(b"PK\x03\x04") {
         return Err(ImportError::NotXlsx);
     }
     // Nothing is unpacked into a grid before the workbook is known to fit the layout.
-    crate::spreadsheet_guard::check(bytes, MAX_IMPORT_ROWS as u32 + 1, headers.len() as u32)
-        .map_err(|refusal| match refusal {
+    // The desk's export adds who wrote the latest note and when, beyond its layout's headers.
+    let columns = headers.len() as u32 + if also.is_empty() { 0 } else { 2 };
+    crate::spreadsheet_guard::check(bytes, MAX_IMPORT_ROWS as u32 + 1, columns).map_err(
+        |refusal| match refusal {
             Refusal::Unreadable(why) => ImportError::Unreadable(why),
             Refusal::TooLarge(why) => ImportError::Layout(why),
-        })?;
+        },
+    )?;
     let mut workbook: Xlsx<_> = calamine::open_workbook_from_rs(Cursor::new(bytes))
         .map_err(|e: calamine::XlsxError| ImportError::Unreadable(e.to_string()))?;
     let names = workbook.sheet_names();
@@ -354,7 +191,12 @@ fn open_table(
         .unwrap_or_default();
     let columns: Vec<Option<usize>> = headers
         .iter()
-        .map(|h| header.iter().position(|c| c == &h.to_lowercase()))
+        .enumerate()
+        .map(|(i, h)| {
+            header.iter().position(|c| {
+                c == &h.to_lowercase() || also.get(i).is_some_and(|a| c == &a.to_lowercase())
+            })
+        })
         .collect();
     let missing: Vec<&str> = headers
         .iter()
@@ -463,11 +305,13 @@ fn contact_column(field: &str) -> &'static str {
 pub async fn import_contacts(db: &Db, bytes: &[u8], now: DateTime<Utc>) -> Result<usize, ApiError> {
     // The desk's columns are read when there (the status); an enquiry imported starts
     // unassigned, without notes: those are the desk's own record, not the workbook's.
+    let arabic = contact_headers(Lang::Ar);
     let table = open_table(
         bytes,
         CONTACTS_SHEET,
         &CONTACT_HEADERS,
         &CONTACT_HEADERS[..7],
+        &arabic.each_ref().map(String::as_str),
     )?;
     let mut errors = Vec::new();
     let mut valid = Vec::new();
@@ -486,7 +330,7 @@ pub async fn import_contacts(db: &Db, bytes: &[u8], now: DateTime<Utc>) -> Resul
         }
         let status = match table.text(row, 7) {
             None => Some(contact::EnquiryStatus::New),
-            Some(raw) => contact::EnquiryStatus::parse(&raw),
+            Some(raw) => status_of(&raw),
         };
         if status.is_none() {
             let rule = catalog().forms.desk.field("status");
@@ -562,6 +406,7 @@ pub async fn import_general_content(
         CONTENT_SHEET,
         &CONTENT_HEADERS,
         &["Name", "Value", "Display Order"],
+        &[],
     )?;
     let mut errors = Vec::new();
     let mut counts = ImportCounts {
@@ -629,6 +474,7 @@ pub fn offset_from_minutes(minutes: Option<i32>) -> Result<FixedOffset, ApiError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rust_xlsxwriter::Workbook;
 
     fn contact(first: &str, minutes: i64) -> contact_entity::Model {
         contact_entity::Model {
@@ -655,13 +501,14 @@ mod tests {
         let bytes = contacts_workbook(
             &[contact("Faisal", 0), contact("فيصل", 60)],
             FixedOffset::east_opt(0).unwrap(),
+            Lang::En,
         )
         .unwrap();
         let mut book: Xlsx<_> = calamine::open_workbook_from_rs(Cursor::new(bytes)).unwrap();
         assert_eq!(book.sheet_names(), vec![CONTACTS_SHEET.to_owned()]);
         let range = book.worksheet_range(CONTACTS_SHEET).unwrap();
         let header: Vec<String> = range.rows().next().unwrap().iter().map(text).collect();
-        assert_eq!(header, CONTACT_HEADERS);
+        assert_eq!(header[..10], CONTACT_HEADERS);
         assert_eq!(range.height(), 3);
         let row = &range.rows().nth(2).unwrap();
         assert_eq!(text(&row[0]), "فيصل");
@@ -677,7 +524,7 @@ mod tests {
     #[test]
     fn dates_are_shown_in_the_offset_asked_for() {
         let gulf = FixedOffset::east_opt(4 * 3600).unwrap();
-        let bytes = contacts_workbook(&[contact("Faisal", 0)], gulf).unwrap();
+        let bytes = contacts_workbook(&[contact("Faisal", 0)], gulf, Lang::En).unwrap();
         let mut book: Xlsx<_> = calamine::open_workbook_from_rs(Cursor::new(bytes)).unwrap();
         let range = book.worksheet_range(CONTACTS_SHEET).unwrap();
         let Data::DateTime(d) = &range.rows().nth(1).unwrap()[4] else {
@@ -693,7 +540,8 @@ mod tests {
                 b"%PDF-1.7",
                 CONTACTS_SHEET,
                 &CONTACT_HEADERS,
-                &CONTACT_HEADERS
+                &CONTACT_HEADERS,
+                &[]
             ),
             Err(ImportError::NotXlsx)
         ));
@@ -702,16 +550,21 @@ mod tests {
                 b"PK\x03\x04garbage",
                 CONTACTS_SHEET,
                 &CONTACT_HEADERS,
-                &CONTACT_HEADERS
+                &CONTACT_HEADERS,
+                &[]
             ),
             Err(ImportError::Unreadable(_))
         ));
         let mut book = Workbook::new();
         book.add_worksheet().write_string(0, 0, "Nom").unwrap();
         let bytes = book.save_to_buffer().unwrap();
-        let Err(ImportError::Layout(message)) =
-            open_table(&bytes, CONTACTS_SHEET, &CONTACT_HEADERS, &CONTACT_HEADERS)
-        else {
+        let Err(ImportError::Layout(message)) = open_table(
+            &bytes,
+            CONTACTS_SHEET,
+            &CONTACT_HEADERS,
+            &CONTACT_HEADERS,
+            &[],
+        ) else {
             panic!("layout accepted")
         };
         assert!(message.en.contains("missing: First Name"), "{message}");

@@ -273,9 +273,19 @@ mod tests {
     fn requests_are_counted_by_route_method_and_status_with_their_durations() {
         let registry = Registry::default();
         for _ in 0..3 {
-            registry.observe_request("/api/v1/blog/{id}".into(), "GET", 200, Duration::from_millis(2));
+            registry.observe_request(
+                "/api/v1/blog/{id}".into(),
+                "GET",
+                200,
+                Duration::from_millis(2),
+            );
         }
-        registry.observe_request("/api/v1/blog/{id}".into(), "GET", 404, Duration::from_millis(30));
+        registry.observe_request(
+            "/api/v1/blog/{id}".into(),
+            "GET",
+            404,
+            Duration::from_millis(30),
+        );
         let mut out = String::new();
         registry.render(&mut out);
         assert!(out.contains(

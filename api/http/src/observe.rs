@@ -67,7 +67,12 @@ pub async fn observe(
                 route_of(res.request(), site),
                 res.status().as_u16(),
                 (!site)
-                    .then(|| res.request().extensions().get::<Admin>().map(|a| a.username.clone()))
+                    .then(|| {
+                        res.request()
+                            .extensions()
+                            .get::<Admin>()
+                            .map(|a| a.username.clone())
+                    })
                     .flatten(),
             ),
             Err(e) => (

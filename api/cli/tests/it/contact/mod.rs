@@ -630,7 +630,8 @@ async fn the_audit_log_records_an_enquirys_status_and_notes_changes_and_its_dele
         [
             (
                 "enquiry.deleted".to_owned(),
-                json!({"status": "replied", "received": received, "version": 6})
+                // The two saves that changed nothing kept the version (issue 53).
+                json!({"status": "replied", "received": received, "version": 4})
             ),
             (
                 "enquiry.status_changed".to_owned(),

@@ -118,6 +118,23 @@ async fn a_flood_of_distinct_unknown_paths_adds_no_series() {
                 .unwrap();
         }
     };
+    // The site built first: until then a page answers 503, after it 404.
+    let started = Instant::now();
+    while app
+        .client
+        .get(format!("{}/readyz", app.address))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        != 200
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the site was not built"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     // Two rounds first make the series a flood can reach (each route's 404, 401, 400…); the
     // numbers are past any id the app holds, as the flood's are.
     visit(1000).await;

@@ -53,6 +53,8 @@ WALL_CLOCK = {
     "app/src/accounts/two_factor.rs": "TOTP steps, which the authenticator app counts by the wall clock",
     "http/src/auth.rs": "session expiry",
     "cli/src/backup.rs": "the backup's name",
+    "cli/src/telemetry.rs": "a log line's time, as the other logs of the machine say",
+    "http/src/routes/metrics.rs": "how long the oldest item of each queue has waited (the workers' clock)",
 }
 
 

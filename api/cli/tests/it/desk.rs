@@ -851,7 +851,7 @@ async fn the_exports_read_as_words_in_the_language_asked_for_with_real_dates_in_
     assert!(
         rows[0]
             .iter()
-            .any(|h| h.to_string() == "تاريخ الاستلام (UTC+04:00)"),
+            .any(|h| *h == "تاريخ الاستلام (UTC+04:00)"),
         "{:?}",
         rows[0]
     );

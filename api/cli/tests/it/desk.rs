@@ -849,9 +849,7 @@ async fn the_exports_read_as_words_in_the_language_asked_for_with_real_dates_in_
     assert_eq!(at("الخدمات"), "الاستقبال والتوديع، المسار السريع للجوازات");
     assert_eq!(at("مغادرة أو وصول"), "وصول");
     assert!(
-        rows[0]
-            .iter()
-            .any(|h| *h == "تاريخ الاستلام (UTC+04:00)"),
+        rows[0].iter().any(|h| *h == "تاريخ الاستلام (UTC+04:00)"),
         "{:?}",
         rows[0]
     );

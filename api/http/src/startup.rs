@@ -156,7 +156,7 @@ impl Application {
 
 /// The background workers of an instance and the wake-ups the handlers give them: the
 /// publisher, the notifications' outbox, the image variants, the edge's purges (with
-/// `CONCIERGE_CDN_PURGE`) and the scheduler (only where `CONCIERGE_PUBLISH_WORKER` is on), and
+/// `CONCIERGE_CDN_PURGE`) and the scheduler (only where the publish worker runs: `Settings::publish_worker`), and
 /// the throttle's sweep (everywhere).
 struct Workers {
     publish_wakeup: Arc<Notify>,

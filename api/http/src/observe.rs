@@ -2,7 +2,8 @@
 //! set as the current id for everything the request runs and queues, and sent back on the
 //! answer; its count and duration for `GET /metrics`, by the route the router matched (a site
 //! page, an unknown path: fixed names, so the series stay bounded whatever visitors ask for);
-//! and a log line (at `info` for the API and the admin, `debug` for pages and files).
+//! and a log line (at `info` for the API and the admin, `debug` for pages, files and the health
+//! and metrics probes).
 
 use std::borrow::Cow;
 use std::time::Instant;
@@ -83,7 +84,9 @@ pub async fn observe(
         };
         if !site {
             let ms = (took.as_secs_f64() * 1e6).round() / 1000.0;
-            if route.starts_with("/media") {
+            // Files, and the probes a load balancer or Prometheus sends every few seconds.
+            if route.starts_with("/media") || matches!(&*route, "/healthz" | "/readyz" | "/metrics")
+            {
                 tracing::debug!(%route, method, status, ms, actor, "answered");
             } else {
                 tracing::info!(%route, method, status, ms, actor, "answered");

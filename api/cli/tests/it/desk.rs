@@ -560,37 +560,39 @@ fn sheet(bytes: &[u8]) -> Vec<Vec<String>> {
         .collect()
 }
 
-#[tokio::test]
-async fn both_exports_carry_status_assignee_and_the_latest_note() {
-    let app = app_on(&Clock::default()).await;
-    let desk = app.token_for(Role::Enquiries).await;
-    let contact_id = enquiry(&app).await;
-    let (airport_id, reference) = airport(&app).await;
+/// A contact enquiry and an airport request, each moved to `change` by the desk member and
+/// given `notes` in order; their ids and the request's reference.
+async fn worked_on(app: &TestApp, desk: &str, change: Value, notes: &[&str]) -> (i64, i64, String) {
+    let contact_id = enquiry(app).await;
+    let (airport_id, reference) = airport(app).await;
     for path in [
         format!("/contact-us/{contact_id}"),
         format!("/airport-requests/{airport_id}"),
     ] {
-        send(
-            &app,
-            &desk,
-            Method::PUT,
-            &path,
-            None,
-            Some(json!({"status": "replied", "assignee": "enquiries-member"})),
-        )
-        .await;
-        for text in ["First call", "Booked: car and meet and greet"] {
+        send(app, desk, Method::PUT, &path, None, Some(change.clone())).await;
+        for text in notes {
+            let note = json!({ "text": text });
             send(
-                &app,
-                &desk,
+                app,
+                desk,
                 Method::POST,
                 &format!("{path}/notes"),
                 None,
-                Some(json!({"text": text})),
+                Some(note),
             )
             .await;
         }
     }
+    (contact_id, airport_id, reference)
+}
+
+#[tokio::test]
+async fn both_exports_carry_status_assignee_and_the_latest_note() {
+    let app = app_on(&Clock::default()).await;
+    let desk = app.token_for(Role::Enquiries).await;
+    let change = json!({"status": "replied", "assignee": "enquiries-member"});
+    let notes = ["First call", "Booked: car and meet and greet"];
+    let (_, _, reference) = worked_on(&app, &desk, change, &notes).await;
     for (path, first) in [
         ("/contact-us/export", "نورة"),
         ("/airport-requests/export", reference.as_str()),
@@ -734,31 +736,8 @@ async fn the_exports_read_as_words_in_the_language_asked_for_with_real_dates_in_
     clock.advance(moment - clock.now());
     let app = app_on(&clock).await;
     let desk = app.token_for(Role::Enquiries).await;
-    let contact_id = enquiry(&app).await;
-    let (airport_id, reference) = airport(&app).await;
-    for path in [
-        format!("/contact-us/{contact_id}"),
-        format!("/airport-requests/{airport_id}"),
-    ] {
-        send(
-            &app,
-            &desk,
-            Method::PUT,
-            &path,
-            None,
-            Some(json!({"status": "in_progress"})),
-        )
-        .await;
-        send(
-            &app,
-            &desk,
-            Method::POST,
-            &format!("{path}/notes"),
-            None,
-            Some(json!({"text": "Car booked"})),
-        )
-        .await;
-    }
+    let change = json!({"status": "in_progress"});
+    let (_, _, reference) = worked_on(&app, &desk, change, &["Car booked"]).await;
     let export = |path: &'static str, lang: &'static str| {
         let request = app
             .api(Method::GET, &format!("{path}?tz_offset=240"))

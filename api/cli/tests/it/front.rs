@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use reqwest::Method;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::edge::{EdgePorts, Varnish, purging_app, settled};
 use crate::helpers::{TestApp, blog, free_port, read};
@@ -276,11 +276,13 @@ async fn a_file_brought_back_from_the_trash_is_served_by_the_edge_within_3_secon
     assert_eq!(caddy.send("GET", &url, &[]).await.0, 200);
 
     let (status, body) = read(
-        app.api(Method::DELETE, &format!("/media/{name}"))
-            .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap(),
+        app.send_as(
+            &token,
+            Method::DELETE,
+            &format!("/media/{name}"),
+            &Value::Null,
+        )
+        .await,
     )
     .await;
     assert_eq!(status, 200, "{body}");
@@ -298,11 +300,13 @@ async fn a_file_brought_back_from_the_trash_is_served_by_the_edge_within_3_secon
     );
 
     let (status, body) = read(
-        app.api(Method::POST, &format!("/media/{name}/undelete"))
-            .bearer_auth(&token)
-            .send()
-            .await
-            .unwrap(),
+        app.send_as(
+            &token,
+            Method::POST,
+            &format!("/media/{name}/undelete"),
+            &Value::Null,
+        )
+        .await,
     )
     .await;
     assert_eq!(status, 200, "{body}");

@@ -7,6 +7,7 @@
 mod pool;
 
 use std::collections::{HashMap, HashSet};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex};
 
@@ -174,7 +175,9 @@ impl NodeIslands {
     /// The build in `dir` if there is one, else [`NoIslands`] with a warning.
     pub fn open_or_none(dir: &Path) -> Box<dyn Islands> {
         if !dir.join("client/.vite/manifest.json").is_file() {
-            eprintln!(
+            // Not `eprintln!`: a server whose stderr cannot be written still starts.
+            let _ = writeln!(
+                std::io::stderr(),
                 "concierge: islands are not built ({} missing): pages will have no forms or carousels; run `just islands-build`",
                 dir.display()
             );

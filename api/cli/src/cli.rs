@@ -1,5 +1,6 @@
 //! The `concierge` command line.
 
+use std::io::Write as _;
 use std::io::{BufRead, IsTerminal};
 
 use anyhow::{Context, bail};
@@ -151,7 +152,10 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
         "from CONCIERGE_API_KEY".to_owned()
     };
     tracing::info!(port = app.port(), "listening");
-    println!(
+    // Not `println!`: a server whose stdout cannot be written (a full disk, a closed pipe)
+    // still serves.
+    let _ = writeln!(
+        std::io::stdout(),
         "concierge: serving http://{} (API key {shown})",
         display_addr(&settings.addr, app.port())
     );
@@ -178,7 +182,8 @@ async fn watch(mut settings: Settings) -> anyhow::Result<()> {
         app.publisher(),
         app.reload_sender(),
     )?;
-    println!(
+    let _ = writeln!(
+        std::io::stdout(),
         "concierge: serving http://{} with live reload",
         display_addr(&settings.addr, app.port())
     );

@@ -60,6 +60,10 @@ pub fn init() {
                 .with_env_filter(filter)
                 .with_span_events(FmtSpan::CLOSE)
                 .with_writer(std::io::stderr)
+                // Not reported on stderr when stderr itself fails (a full disk, a closed
+                // pipe): `eprintln!` would panic whichever thread was logging, a request's or
+                // the database worker's. A log line that cannot be written is dropped.
+                .log_internal_errors(false)
                 .try_init();
         }
         Format::Json => {

@@ -104,9 +104,10 @@ pub enum ApiError {
     },
     /// The database (or another dependency) is down; the request may be retried.
     Unavailable(Text),
-    /// The disk is full (`ENOSPC`, `EDQUOT`, or the database saying so): nothing was kept, and a
-    /// retry once space is freed succeeds, so it is answered 503 like an unavailable database.
-    OutOfStorage(anyhow::Error),
+    /// The disk failed: it is full (`ENOSPC`, `EDQUOT`), read-only, answered `EIO`, or no file
+    /// could be opened (`EMFILE`, `ENFILE`), or the database said so. Nothing was kept, and a
+    /// retry once the disk is back succeeds, so it is answered 503 like an unavailable database.
+    StorageFailed(anyhow::Error),
     /// A bug or an unexpected failure: logged with its cause chain, answered with a generic 500.
     Unexpected(anyhow::Error),
 }
@@ -115,6 +116,22 @@ impl<E: Into<anyhow::Error>> From<E> for ApiError {
     fn from(err: E) -> Self {
         ApiError::Unexpected(err.into())
     }
+}
+
+/// Linux's `errno` values for a disk that failed (`EIO`) and for no descriptor left (`ENFILE`,
+/// `EMFILE`); the product runs on Linux.
+const EIO: i32 = 5;
+const ENFILE: i32 = 23;
+const EMFILE: i32 = 24;
+
+/// The OS error code of an I/O error, also where a wrapper kept only its text: `tempfile`'s
+/// path errors and `object_store`'s local errors end with "(os error N)".
+fn os_code(io: &std::io::Error) -> Option<i32> {
+    io.raw_os_error().or_else(|| {
+        let text = io.get_ref()?.to_string();
+        let at = text.rfind("(os error ")? + "(os error ".len();
+        text[at..].split(')').next()?.parse().ok()
+    })
 }
 
 impl fmt::Display for ApiError {
@@ -136,14 +153,18 @@ impl ApiError {
     }
 
     /// An unexpected failure whose cause, somewhere in its chain, is an I/O error saying the
-    /// disk is full; `store::classify` adds the database's own ways of saying so.
-    pub fn io_storage_full(cause: &anyhow::Error) -> bool {
+    /// disk failed (see [`ApiError::StorageFailed`]); `store::classify` adds the database's own
+    /// ways of saying so.
+    pub fn io_storage_failed(cause: &anyhow::Error) -> bool {
+        use std::io::ErrorKind;
         cause.chain().any(|e| {
             e.downcast_ref::<std::io::Error>().is_some_and(|io| {
                 matches!(
                     io.kind(),
-                    std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
-                )
+                    ErrorKind::StorageFull
+                        | ErrorKind::QuotaExceeded
+                        | ErrorKind::ReadOnlyFilesystem
+                ) || os_code(io).is_some_and(|code| matches!(code, EIO | ENFILE | EMFILE))
             })
         })
     }
@@ -159,7 +180,7 @@ impl ApiError {
             ApiError::PayloadTooLarge(_) => 413,
             ApiError::UnsupportedMediaType(_) => 415,
             ApiError::TooManyRequests { .. } => 429,
-            ApiError::Unavailable(_) | ApiError::OutOfStorage(_) => 503,
+            ApiError::Unavailable(_) | ApiError::StorageFailed(_) => 503,
             ApiError::Unexpected(_) => 500,
         }
     }
@@ -168,7 +189,7 @@ impl ApiError {
     pub fn retry_after(&self) -> Option<u64> {
         match self {
             ApiError::TooManyRequests { retry_after, .. } => Some(*retry_after),
-            ApiError::Unavailable(_) | ApiError::OutOfStorage(_) => Some(5),
+            ApiError::Unavailable(_) | ApiError::StorageFailed(_) => Some(5),
             _ => None,
         }
     }
@@ -207,7 +228,7 @@ impl ApiError {
             | ApiError::UnsupportedMediaType(m)
             | ApiError::TooManyRequests { message: m, .. }
             | ApiError::Unavailable(m) => m,
-            ApiError::OutOfStorage(_) => &catalog().messages.unavailable,
+            ApiError::StorageFailed(_) => &catalog().messages.unavailable,
             ApiError::Unexpected(_) => &catalog().messages.unexpected,
         }
     }
@@ -216,7 +237,7 @@ impl ApiError {
     /// failure, else the message.
     pub fn into_anyhow(self) -> anyhow::Error {
         match self {
-            ApiError::Unexpected(cause) | ApiError::OutOfStorage(cause) => cause,
+            ApiError::Unexpected(cause) | ApiError::StorageFailed(cause) => cause,
             other => anyhow::anyhow!("{other}"),
         }
     }

@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use bytes::Bytes;
+/// The bytes of a stored object (named by callers without their depending on `bytes`).
+pub use bytes::Bytes;
 use object_store::aws::AmazonS3Builder;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path;

@@ -22,7 +22,9 @@ pub mod queue;
 pub mod site_data;
 pub mod subscriptions;
 pub mod throttle;
+mod writer;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::Context;
@@ -31,21 +33,42 @@ use concierge_core::error::ApiError;
 /// The database's error, named by the layers above without their depending on sea-orm.
 pub use sea_orm::DbErr;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbBackend, RuntimeErr};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, RuntimeErr,
+};
 use sea_orm_migration::MigratorTrait;
+pub use writer::Writer;
 
 /// The two handles the app uses. On SQLite, writes go through a single connection so that
 /// writers queue instead of failing with `SQLITE_BUSY`, while reads run in parallel (WAL).
-/// On PostgreSQL both are the same pool.
+/// On PostgreSQL both are the same pool. Writes go through a [`Writer`], whose one-row
+/// queries never answer a row whose commit failed.
 #[derive(Clone, Debug)]
 pub struct Db {
     pub read: DatabaseConnection,
-    pub write: DatabaseConnection,
+    pub write: Writer,
 }
 
 impl Db {
     pub fn backend(&self) -> DbBackend {
         self.write.get_database_backend()
+    }
+
+    /// Each pool's connections: `(pool, open, idle)`, for the metrics.
+    pub fn pool_sizes(&self) -> [(&'static str, u32, u32); 2] {
+        let sizes = |conn: &DatabaseConnection| match conn.get_database_backend() {
+            DbBackend::Postgres => {
+                let p = conn.get_postgres_connection_pool();
+                (p.size(), p.num_idle() as u32)
+            }
+            _ => {
+                let p = conn.get_sqlite_connection_pool();
+                (p.size(), p.num_idle() as u32)
+            }
+        };
+        let (read, read_idle) = sizes(&self.read);
+        let (write, write_idle) = sizes(self.write.connection());
+        [("read", read, read_idle), ("write", write, write_idle)]
     }
 }
 
@@ -57,6 +80,7 @@ const SQLITE_CACHE_KIB: i64 = 1024;
 pub const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 fn options(url: &str, max: u32) -> ConnectOptions {
+    let writes = max == 1;
     let mut opts = ConnectOptions::new(url.to_owned());
     opts.max_connections(max)
         .min_connections(0)
@@ -71,8 +95,9 @@ fn options(url: &str, max: u32) -> ConnectOptions {
                 .busy_timeout(SQLITE_BUSY_TIMEOUT)
                 .pragma("cache_size", (-SQLITE_CACHE_KIB).to_string())
         })
-        .map_sqlx_sqlite_pool_opts(|pool| {
-            pool.after_release(|conn, _| Box::pin(sqlite_clean(conn)))
+        .map_sqlx_sqlite_pool_opts(move |pool| {
+            pool.after_connect(|conn, _| Box::pin(sqlite_writable(conn)))
+                .after_release(move |conn, _| Box::pin(sqlite_clean(conn, writes)))
         });
     opts
 }
@@ -88,8 +113,15 @@ fn options(url: &str, max: u32) -> ConnectOptions {
 /// A transaction dropped without a commit (a write refused with 400, 404 or 409 returns with
 /// `?`) has only queued its `ROLLBACK` on the connection's worker: a ping waits for the queue,
 /// so such a connection goes back to the pool healthy, rolled back, and stays open.
+///
+/// The write connection is also closed once it has answered `SQLITE_READONLY`: SQLite opens a
+/// file read-only when opening it for writing fails (the database, or its WAL when the first
+/// read after an I/O error reopens it), and then refuses every write for the connection's
+/// life, long after the disk came back. Its last error says so for a plain statement; a
+/// transaction's `ROLLBACK` clears that, so [`is_unavailable`] also marks the connection.
 async fn sqlite_clean(
     conn: &mut sea_orm::sqlx::SqliteConnection,
+    writes: bool,
 ) -> Result<bool, sea_orm::sqlx::Error> {
     use sea_orm::sqlx::Connection;
     if conn.is_in_transaction() {
@@ -104,7 +136,60 @@ async fn sqlite_clean(
         tracing::warn!("closing a SQLite connection released with a transaction open (SQLite)");
         return Ok(false);
     }
+    let refused_write = writes
+        && (WRITE_REFUSED.swap(false, Ordering::Relaxed)
+            || last_error(&mut handle) & 0xff == SQLITE_READONLY);
+    if refused_write || read_only(&mut handle) {
+        tracing::warn!("closing a SQLite connection that can no longer write");
+        return Ok(false);
+    }
     Ok(true)
+}
+
+/// SQLite's "attempt to write a readonly database".
+const SQLITE_READONLY: i32 = 8;
+
+/// Set when a write answered `SQLITE_READONLY`: the write connection is closed at its next
+/// release (see [`sqlite_clean`]).
+static WRITE_REFUSED: AtomicBool = AtomicBool::new(false);
+
+/// The result code of the connection's most recent failed call (0 after a success).
+#[expect(
+    unsafe_code,
+    reason = "one read-only SQLite call on a handle the worker lent us"
+)]
+fn last_error(handle: &mut sea_orm::sqlx::sqlite::LockedSqliteHandle<'_>) -> i32 {
+    let raw = handle.as_raw_handle();
+    // SAFETY: as in `autocommit`; `sqlite3_extended_errcode` reads a field of a valid `sqlite3`.
+    unsafe { libsqlite3_sys::sqlite3_extended_errcode(raw.as_ptr()) }
+}
+
+/// Refuses a new SQLite connection that opened the database read-only. SQLite opens the file
+/// read-only when opening it for writing fails (an I/O error, a full or read-only disk), and
+/// such a connection would answer every later write with `SQLITE_READONLY`, long after the
+/// disk came back. Refused, the pool tries again at the next request (503 meanwhile).
+async fn sqlite_writable(
+    conn: &mut sea_orm::sqlx::SqliteConnection,
+) -> Result<(), sea_orm::sqlx::Error> {
+    let mut handle = conn.lock_handle().await?;
+    if read_only(&mut handle) {
+        return Err(sea_orm::sqlx::Error::Io(std::io::Error::other(
+            "the SQLite database opened read-only",
+        )));
+    }
+    Ok(())
+}
+
+/// SQLite's answer to "can this connection write the main database?" (`true` when it cannot).
+#[expect(
+    unsafe_code,
+    reason = "one read-only SQLite call on a handle the worker lent us"
+)]
+fn read_only(handle: &mut sea_orm::sqlx::sqlite::LockedSqliteHandle<'_>) -> bool {
+    let raw = handle.as_raw_handle();
+    // SAFETY: as in `autocommit`; `sqlite3_db_readonly` reads a flag of a valid, open `sqlite3`
+    // for a NUL-terminated schema name.
+    unsafe { libsqlite3_sys::sqlite3_db_readonly(raw.as_ptr(), c"main".as_ptr()) == 1 }
 }
 
 /// SQLite's own answer to "is a transaction open on this connection?" (`false` when one is).
@@ -152,6 +237,7 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
         }
         let write = Database::connect(options(url, 1))
             .await
+            .map(Writer::new)
             .with_context(|| format!("Failed to open the SQLite database {url}"))?;
         let read = Database::connect(options(url, 4))
             .await
@@ -163,7 +249,7 @@ pub async fn connect(url: &str) -> anyhow::Result<Db> {
             .with_context(|| format!("Failed to connect to PostgreSQL at {}", redact(url)))?;
         Ok(Db {
             read: pool.clone(),
-            write: pool,
+            write: Writer::new(pool),
         })
     }
 }
@@ -177,7 +263,7 @@ pub async fn migrations_pending(db: &Db) -> Result<usize, DbErr> {
 
 /// Applies every pending migration.
 pub async fn migrate(db: &Db) -> anyhow::Result<()> {
-    migration::Migrator::up(&db.write, None)
+    migration::Migrator::up(db.write.connection(), None)
         .await
         .context("Failed to apply database migrations")
 }
@@ -210,7 +296,8 @@ pub fn redact(url: &str) -> String {
 
 /// True when the database cannot answer now, and a retry later may succeed: unreachable, its
 /// pool exhausted, out of storage, or a server that is going away. Nothing was kept of the
-/// write that failed, so the request gets 503 with `Retry-After`, never a 2xx or a 500.
+/// write that failed, so the request gets 503 with `Retry-After`, never a 2xx or a 500. A
+/// `SQLITE_READONLY` also marks the write connection to be closed at its release.
 pub fn is_unavailable(err: &DbErr) -> bool {
     use sea_orm::sqlx::Error as S;
     match err {
@@ -221,7 +308,15 @@ pub fn is_unavailable(err: &DbErr) -> bool {
                 S::Database(db) => {
                     let code = db.code().unwrap_or_default();
                     match db.try_downcast_ref::<sea_orm::sqlx::sqlite::SqliteError>() {
-                        Some(_) => sqlite_unavailable(&code),
+                        Some(_) => {
+                            if code
+                                .parse::<i32>()
+                                .is_ok_and(|c| c & 0xff == SQLITE_READONLY)
+                            {
+                                WRITE_REFUSED.store(true, Ordering::Relaxed);
+                            }
+                            sqlite_unavailable(&code)
+                        }
                         None => sqlstate_unavailable(&code),
                     }
                 }
@@ -233,16 +328,16 @@ pub fn is_unavailable(err: &DbErr) -> bool {
 }
 
 /// What an unexpected failure really was, decided once where an error leaves the process (the
-/// HTTP answer, the command line): a full disk anywhere in its cause chain is
-/// [`ApiError::OutOfStorage`], a database that is down or gone is [`ApiError::Unavailable`];
+/// HTTP answer, the command line): a failing disk anywhere in its cause chain is
+/// [`ApiError::StorageFailed`], a database that is down or gone is [`ApiError::Unavailable`];
 /// anything else stays as it was.
 pub fn classify(err: ApiError) -> ApiError {
     let ApiError::Unexpected(cause) = err else {
         return err;
     };
     let db_errors = || cause.chain().filter_map(|e| e.downcast_ref::<DbErr>());
-    if ApiError::io_storage_full(&cause) || db_errors().any(is_storage_full) {
-        return ApiError::OutOfStorage(cause);
+    if ApiError::io_storage_failed(&cause) || db_errors().any(is_storage_full) {
+        return ApiError::StorageFailed(cause);
     }
     if db_errors().any(is_unavailable) {
         tracing::warn!(error = %cause, "database unavailable");
@@ -253,10 +348,11 @@ pub fn classify(err: ApiError) -> ApiError {
 
 /// SQLite's error codes (numeric, extended codes in the high bits) that mean "not now" rather
 /// than "not this": `SQLITE_BUSY` (5) and `SQLITE_LOCKED` (6), another process holds the file;
-/// `SQLITE_IOERR` (10), `SQLITE_FULL` (13) and `SQLITE_CANTOPEN` (14), the disk.
+/// `SQLITE_READONLY` (8), `SQLITE_IOERR` (10), `SQLITE_FULL` (13) and `SQLITE_CANTOPEN` (14),
+/// the disk (a connection that opened read-only after an I/O error is closed on release).
 pub fn sqlite_unavailable(code: &str) -> bool {
     code.parse::<i32>()
-        .is_ok_and(|code| matches!(code & 0xff, 5 | 6 | 10 | 13 | 14))
+        .is_ok_and(|code| matches!(code & 0xff, 5 | 6 | 8 | 10 | 13 | 14))
 }
 
 /// The SQLSTATEs (PostgreSQL) that mean "not now": class 08, the connection was lost;
@@ -341,6 +437,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_failing_disk_is_unavailable_however_its_error_is_wrapped_and_a_bug_is_not() {
+        let eio = || std::io::Error::from_raw_os_error(5);
+        let failing = [
+            anyhow::Error::from(eio()),
+            anyhow::Error::from(eio()).context("Failed to publish about/index.html"),
+            anyhow::Error::from(std::io::Error::from(std::io::ErrorKind::ReadOnlyFilesystem)),
+            anyhow::Error::from(std::io::Error::from_raw_os_error(24)),
+            // tempfile and object_store keep only the text of the OS error they wrap.
+            anyhow::Error::from(std::io::Error::other(
+                "Input/output error (os error 5) at path \"/data/tmp/upload-x\"",
+            )),
+        ];
+        for cause in failing {
+            let text = format!("{cause:#}");
+            let answer = classify(ApiError::Unexpected(cause));
+            assert!(matches!(answer, ApiError::StorageFailed(_)), "{text}");
+            assert_eq!(
+                (answer.status(), answer.retry_after()),
+                (503, Some(5)),
+                "{text}"
+            );
+        }
+        let bug = classify(ApiError::Unexpected(anyhow::anyhow!("template not found")));
+        assert_eq!(bug.status(), 500);
+        let missing = std::io::Error::from(std::io::ErrorKind::NotFound);
+        assert_eq!(classify(ApiError::Unexpected(missing.into())).status(), 500);
+    }
+
+    #[test]
     fn redact_hides_the_password_but_keeps_the_user() {
         assert_eq!(
             redact("postgres://app:s3cret@db:5432/x"),
@@ -357,6 +482,7 @@ mod tests {
             ("13", true, "SQLITE_FULL"),
             ("778", true, "SQLITE_IOERR_WRITE"),
             ("14", true, "SQLITE_CANTOPEN"),
+            ("8", true, "SQLITE_READONLY"),
             ("2067", false, "SQLITE_CONSTRAINT_UNIQUE"),
             ("19", false, "SQLITE_CONSTRAINT"),
             ("1", false, "SQLITE_ERROR"),

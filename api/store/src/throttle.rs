@@ -6,8 +6,8 @@ use chrono::{DateTime, Utc};
 use std::collections::{BTreeMap, BTreeSet};
 
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr,
-    EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
 use crate::entities::throttle_event;
@@ -30,7 +30,7 @@ pub enum Decision {
 ///
 /// One transaction per scope at a time (SQLite has one writer; PostgreSQL takes an advisory
 /// lock on the scope), so a burst of parallel requests gets exactly `max` through.
-pub async fn take(db: &DatabaseConnection, scope: &str, limit: Limit) -> Result<Decision, DbErr> {
+pub async fn take(db: &crate::Writer, scope: &str, limit: Limit) -> Result<Decision, DbErr> {
     let txn = db.begin().await?;
     let decision = take_in(&txn, scope, limit).await?;
     txn.commit().await?;
@@ -203,7 +203,7 @@ pub fn horizon(form_limit: Limit) -> chrono::Duration {
 
 /// [`sweep`]s every [`SWEEP_EVERY`] until the process stops, and forgets the forms gone long
 /// ago ([`crate::presence::forget_gone`]), the other table that only grows unless swept.
-pub async fn sweep_forever(db: DatabaseConnection, horizon: chrono::Duration) {
+pub async fn sweep_forever(db: crate::Writer, horizon: chrono::Duration) {
     let mut tick = tokio::time::interval(SWEEP_EVERY);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {

@@ -24,7 +24,7 @@ use concierge_store::throttle::{self, Decision};
 /// administrator out.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn check_login(
-    db: &sea_orm::DatabaseConnection,
+    db: &concierge_store::Writer,
     client: IpAddr,
     username: &str,
     password: &str,

@@ -31,7 +31,7 @@ pub enum Accept {
 /// Success clears both counts.
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn check(
-    db: &sea_orm::DatabaseConnection,
+    db: &concierge_store::Writer,
     user: &admin_user::Model,
     code: &str,
     accept: Accept,

@@ -238,19 +238,73 @@ pub async fn store_bytes(
     };
     let name = object_name(&bytes, kind);
     let len = bytes.len() as u64;
-    if store.head(&name).await?.is_none() {
-        store.put(&name, bytes.into()).await?;
+    let bytes = concierge_store::blobs::Bytes::from(bytes);
+    let put_here = store.head(&name).await?.is_none();
+    if put_here {
+        store.put(&name, bytes.clone()).await?;
     }
+    match record_upload(db, &name, kind, status, size, len, original_name).await {
+        Ok(()) => {
+            // Another upload of the same bytes may have failed meanwhile and taken the file
+            // it found no row for (below): a committed row always ends with its file.
+            if store.head(&name).await?.is_none() {
+                store.put(&name, bytes).await?;
+            }
+            Ok((name, status == variants::Status::Pending))
+        }
+        Err(refused) => {
+            if put_here {
+                forget_unrecorded(db, store, &name).await;
+            }
+            Err(refused)
+        }
+    }
+}
+
+/// After an upload's row failed to commit: the file it put goes too, unless a row names it
+/// (another upload of the same bytes committed). Nothing is removed when that cannot be read.
+async fn forget_unrecorded(
+    db: &(impl sea_orm::ConnectionTrait + sea_orm::TransactionTrait),
+    store: &BlobStore,
+    name: &str,
+) {
+    use sea_orm::EntityTrait;
+    match concierge_store::entities::media_image::Entity::find_by_id(name.to_owned())
+        .one(db)
+        .await
+    {
+        Ok(None) => {
+            if let Err(e) = store.delete(name).await {
+                tracing::warn!(name, error = %e, "could not remove an upload whose row failed");
+            }
+        }
+        Ok(Some(_)) => {}
+        Err(e) => {
+            tracing::warn!(name, error = %e, "kept an upload whose row failed: its row cannot be read");
+        }
+    }
+}
+
+/// The library's row of a stored upload and its audit line, in one transaction.
+async fn record_upload(
+    db: &(impl sea_orm::ConnectionTrait + sea_orm::TransactionTrait),
+    name: &str,
+    kind: Kind,
+    status: variants::Status,
+    size: Option<(u32, u32)>,
+    len: u64,
+    original_name: Option<&str>,
+) -> Result<(), Refused> {
     let txn = db.begin().await.context("Failed to record the upload")?;
     let uploaded = variants::Uploaded {
         original_name: original_name.and_then(file_name),
         uploaded_by: concierge_core::actor::Actor::current().username,
     };
-    variants::record(&txn, &name, status, size, len, uploaded)
+    variants::record(&txn, name, status, size, len, uploaded)
         .await
         .context("Failed to record the upload")?;
     Event::new("media.uploaded")
-        .on("media", &name)
+        .on("media", name)
         .detail(serde_json::json!({ "mime": kind.content_type(), "bytes": len }))
         .save(&txn)
         .await
@@ -258,7 +312,7 @@ pub async fn store_bytes(
     sea_orm::TransactionSession::commit(txn)
         .await
         .context("Failed to record the upload")?;
-    Ok((name, status == variants::Status::Pending))
+    Ok(())
 }
 
 /// The last part of a client's file name (never a path), without control characters, at most

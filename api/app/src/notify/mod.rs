@@ -124,6 +124,22 @@ async fn sent(db: &Db, id: i32) -> Result<(), sea_orm::DbErr> {
     Ok(())
 }
 
+/// Records a message that has gone out, trying again until the database takes it: a sent
+/// message whose claim lapsed unrecorded would be sent twice. Only a process that dies in
+/// between sends one again (the outbox delivers at least once, and exactly once otherwise).
+async fn keep_sent(db: &Db, id: i32) {
+    let mut wait = Duration::from_millis(100);
+    let mut tries = 0u32;
+    while let Err(e) = sent(db, id).await {
+        tries += 1;
+        if tries == 1 || tries.is_power_of_two() {
+            tracing::warn!(id, tries, error = %e, "failed to record a sent notification; trying again");
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_secs(5));
+    }
+}
+
 async fn failed(
     db: &Db,
     message: &outbox_message::Model,
@@ -176,7 +192,8 @@ pub async fn run_worker(
                         let recorded = match outcome {
                             Ok(()) => {
                                 tracing::info!(id = message.id, kind = %message.kind, "notification sent");
-                                sent(&db, message.id).await
+                                keep_sent(&db, message.id).await;
+                                Ok(())
                             }
                             Err(e) => {
                                 tracing::warn!(id = message.id, kind = %message.kind, error = %e, "notification not sent");

@@ -13,7 +13,7 @@ use crate::helpers::spawn_app;
 /// The plan the database makes for `statement`, a line a step. On PostgreSQL sequential scans
 /// are made as costly as they can be, so a plan still holding one has no index to use (on tables
 /// this small, the planner would otherwise read them whole whatever indexes there are).
-async fn plan(db: &sea_orm::DatabaseConnection, statement: &Statement) -> Vec<String> {
+async fn plan(db: &concierge::store::Writer, statement: &Statement) -> Vec<String> {
     let backend = db.get_database_backend();
     let txn = db.begin().await.expect("begin");
     let explain = match backend {

@@ -39,7 +39,7 @@ impl ResponseError for HttpError {
 
     fn error_response(&self) -> HttpResponse {
         match &self.0 {
-            ApiError::OutOfStorage(cause) => tracing::warn!(error = %cause, "out of storage"),
+            ApiError::StorageFailed(cause) => tracing::warn!(error = %cause, "storage failed"),
             ApiError::Unexpected(cause) => tracing::error!(error = ?cause, "unexpected error"),
             _ => {}
         }

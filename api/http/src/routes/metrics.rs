@@ -91,17 +91,7 @@ async fn gauges(state: &AppState, out: &mut String) -> Answer<()> {
         "concierge_db_pool_connections",
         "Connections of each database pool, by state.",
     );
-    for (pool, conn) in [("read", &state.db.read), ("write", &state.db.write)] {
-        let (size, idle) = match conn.get_database_backend() {
-            sea_orm::DbBackend::Postgres => {
-                let p = conn.get_postgres_connection_pool();
-                (p.size(), p.num_idle() as u32)
-            }
-            _ => {
-                let p = conn.get_sqlite_connection_pool();
-                (p.size(), p.num_idle() as u32)
-            }
-        };
+    for (pool, size, idle) in state.db.pool_sizes() {
         let _ = writeln!(
             out,
             "concierge_db_pool_connections{{pool=\"{pool}\",state=\"idle\"}} {idle}"

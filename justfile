@@ -205,7 +205,7 @@ faults: build
 faults-io: build faults-io-deps
     #!/usr/bin/env bash
     set -euo pipefail
-    python3 checks/faults/io.py --nth sample --samples 40 --jobs 2 --random 6 --log --fiu 2
+    python3 checks/faults/io.py --nth sample --samples 32 --jobs 2 --random 6 --log --fiu 2 --outage 35
     if ! (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
         if [ "${CI:-}" = "true" ]; then
             echo "PostgreSQL is not reachable at 127.0.0.1:5432: CI requires it" >&2
@@ -219,7 +219,7 @@ faults-io: build faults-io-deps
 # Every injection point: the N-th disk call fails for every N the workload makes, then random
 # faults under 20 seeds, fiu-run's five times, and PostgreSQL disrupted ten times (about an hour).
 faults-io-full: build faults-io-deps
-    python3 checks/faults/io.py --nth all --jobs 3 --random 20 --log --fiu 5
+    python3 checks/faults/io.py --nth all --jobs 3 --random 20 --log --fiu 5 --outage 35
     python3 checks/faults/io.py --postgres {{pg_url}} --disrupt 10
 
 # The fault suite's tools: gcc builds the injector, Debian's fiu-utils, aiosmtpd (a real SMTP

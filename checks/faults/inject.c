@@ -9,6 +9,7 @@
 //
 // Environment:
 //   FAULTS_DIR          only paths under this folder are faulted (required)
+//   FAULTS_ONLY         only paths that also contain one of these comma-separated texts
 //   FAULTS_MODE         count (default: nothing fails, calls are counted), nth, random
 //   FAULTS_NTH          nth: the armed call number (from 1) that fails; every other succeeds
 //   FAULTS_ERROR        nth: EIO, ENOSPC or SHORT (a short write; EIO where a call has no length)
@@ -43,6 +44,7 @@ enum fault { NONE, F_EIO, F_ENOSPC, F_SHORT };
 
 static char dir[PATH_MAX];
 static size_t dir_len;
+static char only[PATH_MAX];
 static enum mode mode = COUNT;
 static unsigned long nth;
 static enum fault nth_fault = F_EIO;
@@ -84,6 +86,8 @@ static void on_disarm(int sig) {
 __attribute__((constructor)) static void setup(void) {
     const char *d = getenv("FAULTS_DIR");
     if (d && realpath(d, dir)) dir_len = strlen(dir);
+    const char *o = getenv("FAULTS_ONLY");
+    if (o) snprintf(only, sizeof only, "%s", o);
     const char *m = getenv("FAULTS_MODE");
     if (m && !strcmp(m, "nth")) mode = NTH;
     if (m && !strcmp(m, "random")) mode = RANDOM;
@@ -118,7 +122,14 @@ static bool under(const char *path) {
         strcpy(full + n + 1, path);
         path = full;
     }
-    return !strncmp(path, dir, dir_len) && (path[dir_len] == '/' || path[dir_len] == 0);
+    if (strncmp(path, dir, dir_len) || (path[dir_len] != '/' && path[dir_len] != 0)) return false;
+    if (!only[0]) return true;
+    char texts[PATH_MAX];
+    snprintf(texts, sizeof texts, "%s", only);
+    char *rest = texts;
+    for (char *text; (text = strtok_r(rest, ",", &rest));)
+        if (strstr(path, text)) return true;
+    return false;
 }
 
 static bool our_fd(int fd) { return fd >= 0 && fd < MAX_FD && atomic_load(&ours[fd]); }

@@ -508,6 +508,11 @@ def verify(server: Server, run: Run, mailbox: Mailbox, tag: str) -> list[str]:
             file = server.call("GET", f"/media/{path}", raw=True, auth=False)
             if file.status != 200 or not file.body:
                 problems.append(f"lost: {what} (/media/{path} answers {file.status})")
+            if what == "upload":
+                # A photograph's variants are made once the disk is back, never given up on.
+                status = media_status(server, path)
+                if status != "ready":
+                    problems.append(f"half-done: the photograph {path} is {status!r}, not 'ready'")
         elif kind in ("enquiry", "subscriber", "note"):
             text = json.dumps(server.call("GET", path + ("" if kind == "note" else "?size=500")).body,
                               ensure_ascii=False)
@@ -516,6 +521,21 @@ def verify(server: Server, run: Run, mailbox: Mailbox, tag: str) -> list[str]:
     problems += orphans(server)
     problems += messages(server, mailbox, tag)
     return problems
+
+
+def media_status(server: Server, name: str, timeout: float = 30.0) -> str | None:
+    """A library file's status once its variants stop being pending (or after `timeout`)."""
+    deadline = time.monotonic() + timeout
+    status = None
+    while time.monotonic() < deadline:
+        answer = server.call("GET", f"/api/v1/media/{name}")
+        item = answer.body.get("responseBody") if isinstance(answer.body, dict) else None
+        item = item[0] if isinstance(item, list) and item else item
+        status = item.get("status") if isinstance(item, dict) else None
+        if status != "pending":
+            return status
+        time.sleep(0.2)
+    return status
 
 
 def orphans(server: Server) -> list[str]:
@@ -667,12 +687,54 @@ class Suite:
         problems += verify(again, run, self.mailbox, tag)
         again.stop()
         problems += same_site(data, url, data.parent)
+        self.keep(problems, data, label)
+        self.finish(data, url)
+        return problems, run, calls
+
+    def keep(self, problems: list[str], data: Path, label: str) -> None:
+        """A failed run's folder (data, logs, the injector's report) is kept for a look."""
         if problems:
             keep = self.scratch / f"failed-{label}"
             shutil.rmtree(keep, ignore_errors=True)
             shutil.copytree(data.parent, keep, symlinks=True, ignore_dangling_symlinks=True)
-        self.finish(data, url)
-        return problems, run, calls
+
+
+def outage(suite: "Suite", seconds: float) -> tuple[list[str], Run]:
+    """The site's disk and the photographs' variants fail for `seconds` (longer than any
+    retry policy's attempts) while the database works: what was saved meanwhile is published,
+    and the photograph's variants made, once the disk is back, without a restart or a retry."""
+    data, url, _ = suite.fresh()
+    tag = "".join(random.choice("bcdfghjklmnpqrstvwxz") for _ in range(8))
+    faults = {"FAULTS_MODE": "random", "FAULTS_PROBABILITY": 1, "FAULTS_SEED": 1,
+              "FAULTS_ONLY": "/site/,w.webp,w.avif,w.jpg,w.png"}
+    server = Server(data, url, suite.mailbox, faults)
+    server.sign_in()
+    run = Run(server, server.token)
+    server.arm(True)
+    upload = run.write("upload", "POST", "/api/v1/blob-upload",
+                       files=(f"dune-{tag}.png", "image/png", png(1100, 700, 7)))
+    if upload:
+        name = upload.body["responseData"].removeprefix("/media/")
+        run.acknowledged.append(("upload", ("media", name, {"original_name": f"dune-{tag}.png"})))
+    bid = first_id(b.body) if (b := run.write("blog create", "POST", "/api/v1/blog",
+                                              blog_body(f"Dunes {tag}"))) else None
+    if bid is not None:
+        run.acknowledged.append(("blog create", ("read", f"/api/v1/blog/{bid}", {"name": f"Dunes {tag}"})))
+    time.sleep(seconds)
+    server.arm(False)
+    problems = [f"while the site's disk failed: {f}" for f in run.findings]
+    left = server.drained(timeout=60)
+    if left:
+        problems.append(f"{seconds:.0f} s after the disk came back, still not published: {left}")
+    server.stop()
+    again = Server(data, url, suite.mailbox, None)
+    again.sign_in()
+    problems += verify(again, run, suite.mailbox, tag)
+    again.stop()
+    problems += same_site(data, url, data.parent)
+    suite.keep(problems, data, "outage")
+    suite.finish(data, url)
+    return problems, run
 
 
 def recovers(server: Server, tag: str) -> list[str]:
@@ -775,6 +837,8 @@ def main() -> int:
     parser.add_argument("--probability", type=float, default=0.02)
     parser.add_argument("--fault-seeds", default="", metavar="S,S", help="random faults under these seeds too")
     parser.add_argument("--log", action="store_true", help="a run whose log cannot be written")
+    parser.add_argument("--outage", type=float, default=0, metavar="SECONDS",
+                        help="a run whose site disk fails for SECONDS while the database works")
     parser.add_argument("--jobs", type=int, default=1, help="runs at a time (SQLite)")
     parser.add_argument("--fiu", type=int, default=0, metavar="RUNS",
                         help="runs under Debian's fiu-run (fsync, fdatasync and rename fail at random)")
@@ -817,6 +881,10 @@ def main() -> int:
                                           "FAULTS_PROBABILITY": args.probability}, f"random-{s}")
             failed += report(f"random faults (p={args.probability}, seed {s}): {len(run.acknowledged)} "
                              f"acknowledged, {len(run.refused)} refused", problems)
+        if args.outage:
+            problems, run = outage(suite, args.outage)
+            failed += report(f"the site's disk and the variants fail for {args.outage:.0f} s, the database "
+                             f"works: {len(run.acknowledged)} acknowledged", problems)
         if args.log:
             problems, run, _ = suite.run({"FAULTS_MODE": "log"}, "log")
             failed += report(f"every log line fails (stderr is /dev/full): {len(run.acknowledged)} "

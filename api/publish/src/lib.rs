@@ -4,7 +4,8 @@
 //! and render loses nothing: the job is still pending at restart, and a claim left by a dead
 //! worker expires. A job whose outputs fail is retried with backoff and, after
 //! [`RetryPolicy::max_attempts`], set aside (listed by `/publish/status`, retried on demand);
-//! every other job keeps publishing.
+//! every other job keeps publishing. A failure of the environment's (a failing disk, an
+//! unavailable database) is never set aside: it is retried until the disk is back.
 
 pub mod build;
 pub mod manifest;
@@ -80,20 +81,31 @@ pub async fn publish_pending(
         outcome.as_ref().map_or(0, |r| r.written as u64),
         !outcome.as_ref().is_ok_and(|r| r.failures.is_empty()),
     );
-    let (blamed, error) = match outcome {
+    let (blamed, error, transient) = match outcome {
         Ok(report) if report.failures.is_empty() => {
             if let Err(e) = resolve_set_aside(db).await {
                 tracing::warn!(error = %e, "failed to resolve jobs set aside");
             }
-            (Vec::new(), String::new())
+            (Vec::new(), String::new(), false)
         }
-        Ok(report) => match blame(db, &jobs, &report.failures, policy).await {
-            Ok(blamed) => blamed,
-            Err(e) => (jobs.iter().collect(), format!("{e:#}")),
-        },
+        Ok(report) => {
+            let transient = report.failures.iter().all(|f| f.transient);
+            match blame(db, &jobs, &report.failures, policy).await {
+                Ok((blamed, error)) => (blamed, error, transient),
+                Err(e) => {
+                    let e = anyhow::Error::new(e);
+                    (
+                        jobs.iter().collect(),
+                        format!("{e:#}"),
+                        concierge_store::transient(&e),
+                    )
+                }
+            }
+        }
         Err(e) => {
             tracing::error!(error = ?e, "publish failed");
-            (jobs.iter().collect(), format!("{e:#}"))
+            let transient = concierge_store::transient(&e);
+            (jobs.iter().collect(), format!("{e:#}"), transient)
         }
     };
     let done: Vec<i32> = jobs
@@ -108,7 +120,7 @@ pub async fn publish_pending(
         return true;
     }
     tracing::error!(jobs = ?blamed.iter().map(|j| j.id).collect::<Vec<_>>(), %error, "publish jobs failed");
-    if let Err(e) = fail(db, &blamed, &error, policy).await {
+    if let Err(e) = fail(db, &blamed, &error, policy, transient).await {
         tracing::warn!(error = %e, "failed to record a publish failure");
     }
     false

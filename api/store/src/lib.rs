@@ -346,6 +346,15 @@ pub fn classify(err: ApiError) -> ApiError {
     ApiError::Unexpected(cause)
 }
 
+/// Whether a worker's failure is the environment's, not the work's: the disk failed or the
+/// database is unavailable ([`classify`]'s 503s). Such work is retried until it succeeds and
+/// never set aside: a job that failed only because the disk did succeeds once it is back.
+pub fn transient(cause: &anyhow::Error) -> bool {
+    let db_errors = || cause.chain().filter_map(|e| e.downcast_ref::<DbErr>());
+    ApiError::io_storage_failed(cause)
+        || db_errors().any(|e| is_storage_full(e) || is_unavailable(e))
+}
+
 /// SQLite's error codes (numeric, extended codes in the high bits) that mean "not now" rather
 /// than "not this": `SQLITE_BUSY` (5) and `SQLITE_LOCKED` (6), another process holds the file;
 /// `SQLITE_READONLY` (8), `SQLITE_IOERR` (10), `SQLITE_FULL` (13) and `SQLITE_CANTOPEN` (14),

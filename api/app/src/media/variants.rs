@@ -211,7 +211,15 @@ async fn process(
         }
         Err(Made::Store(e)) => {
             let error = format!("{e:#}");
-            retry(db, worker, row, &error, policy).await?;
+            retry(
+                db,
+                worker,
+                row,
+                &error,
+                policy,
+                concierge_store::transient(&e),
+            )
+            .await?;
             Outcome::Retry(error)
         }
     };
@@ -301,22 +309,36 @@ async fn finish(
     Ok(())
 }
 
+/// Releases a photograph whose store failed, to be tried again after its backoff; failed once
+/// it has had the policy's attempts. A `transient` failure (the disk failed, not the
+/// photograph: [`concierge_store::transient`]) does not count as an attempt, so a photograph
+/// is never given up on because the disk was away.
 async fn retry(
     db: &Db,
     worker: &str,
     row: &media_image::Model,
     error: &str,
     policy: RetryPolicy,
+    transient: bool,
 ) -> anyhow::Result<()> {
-    if row.attempts >= policy.max_attempts {
+    if row.attempts >= policy.max_attempts && !transient {
         return finish(db, worker, row, Status::Failed, None, Some(error)).await;
     }
-    let delay = chrono::Duration::from_std(policy.delay(row.attempts))
-        .unwrap_or(chrono::Duration::minutes(10));
+    let mut delay = policy.delay(row.attempts);
+    if transient {
+        delay = delay.min(concierge_store::outbox::publish_jobs::TRANSIENT_RETRY);
+    }
+    let delay = chrono::Duration::from_std(delay).unwrap_or(chrono::Duration::minutes(10));
+    // The claim counted an attempt; a transient failure gives it back.
+    let uncounted = if transient { 1 } else { 0 };
     media_image::Entity::update_many()
         .col_expr(
             media_image::Column::NextAttemptAt,
             Expr::value(Utc::now() + delay),
+        )
+        .col_expr(
+            media_image::Column::Attempts,
+            sea_orm::sea_query::ExprTrait::sub(Expr::col(media_image::Column::Attempts), uncounted),
         )
         .col_expr(
             media_image::Column::ClaimedUntil,

@@ -73,6 +73,8 @@ pub type Faults = Arc<dyn Fn(&str) -> bool + Send + Sync>;
 pub struct Failure {
     pub target: Target,
     pub error: String,
+    /// The disk or the database failed, not the output ([`concierge_store::transient`]).
+    pub transient: bool,
 }
 
 /// What a publish did.

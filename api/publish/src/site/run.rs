@@ -313,6 +313,7 @@ impl Publisher {
                     state.report.failures.push(Failure {
                         target: wanted.target.clone(),
                         error: format!("{e:#}"),
+                        transient: concierge_store::transient(&e),
                     });
                 }
             }
@@ -351,6 +352,7 @@ impl Publisher {
                 state.report.failures.push(Failure {
                     target: wanted.target.clone(),
                     error: format!("Failed to write {path}: {e:#}"),
+                    transient: concierge_store::transient(e),
                 });
                 // Some of its files may hold the new bytes, some the old: it is rendered again
                 // next time, and every file it may have written stays known.

@@ -197,22 +197,31 @@ pub async fn complete(db: &Db, worker: &str, ids: &[i32]) -> Result<u64, sea_orm
     Ok(result.rows_affected)
 }
 
+/// The longest wait before a job that failed for the environment's sake is tried again.
+pub const TRANSIENT_RETRY: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Releases jobs whose outputs failed: each is retried after its backoff, or set aside once it
-/// has had `policy.max_attempts`.
+/// has had `policy.max_attempts`. A `transient` failure (the disk or the database failed, not
+/// the job: [`crate::transient`]) is never set aside, and is tried again at least every
+/// [`TRANSIENT_RETRY`], so the site catches up by itself once the disk is back.
 pub async fn fail(
     db: &Db,
     jobs: &[&Job],
     error: &str,
     policy: RetryPolicy,
+    transient: bool,
 ) -> Result<(), sea_orm::DbErr> {
     use sea_orm::sea_query::Expr;
     let now = Utc::now();
     for job in jobs {
-        let (next, failed) = if job.attempts >= policy.max_attempts {
+        let (next, failed) = if job.attempts >= policy.max_attempts && !transient {
             (None, Some(now))
         } else {
-            let delay = chrono::Duration::from_std(policy.delay(job.attempts))
-                .unwrap_or(chrono::Duration::seconds(600));
+            let mut delay = policy.delay(job.attempts);
+            if transient {
+                delay = delay.min(TRANSIENT_RETRY);
+            }
+            let delay = chrono::Duration::from_std(delay).unwrap_or(chrono::Duration::seconds(600));
             (Some(now + delay), None)
         };
         publish_job::Entity::update_many()

@@ -114,6 +114,9 @@ class Answer:
         return 200 <= self.status < 300
 
 
+RUNNING: list["Server"] = []  # every server started, stopped at the end whatever happened
+
+
 class Server:
     def __init__(self, data: Path, db_url: str, mailbox: Mailbox, faults: dict | None):
         self.data, self.db_url, self.port = data, db_url, free_port()
@@ -148,6 +151,7 @@ class Server:
             }
         self.log = open(log_path, "wb")
         self.process = subprocess.Popen(command, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        RUNNING.append(self)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -900,6 +904,10 @@ def main() -> int:
             failed += report(f"PostgreSQL restarted and its backends terminated: {len(run.acknowledged)} "
                              f"acknowledged, {len(run.refused)} refused", problems)
     finally:
+        for server in RUNNING:
+            if server.alive():
+                server.process.kill()
+                server.process.wait()
         suite.mailbox.stop()
         if not failed:
             shutil.rmtree(scratch, ignore_errors=True)

@@ -44,7 +44,7 @@ WALL_CLOCK = {
     "store/src/throttle.rs": "rate-limit windows",
     "store/src/edge_purges.rs": "the purge queue's claims and retry delays other workers share",
     "store/src/audit.rs": "when an act happened, as the logs and other instances say",
-    "app/src/notify/mod.rs": "the outbox's claims and retry delays",
+    "store/src/outbox/messages.rs": "the message outbox's claims and retry delays other workers share",
     "app/src/media/variants.rs": "the image queue's claims and retry delays",
     "app/src/edge.rs": "CloudFront's request signature (AWS checks it against its clock)",
     "app/src/accounts/admins.rs": "when an account was made or changed",

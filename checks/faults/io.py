@@ -837,6 +837,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nth", choices=("sample", "all"), help="fail the N-th call, N swept")
     parser.add_argument("--samples", type=int, default=24, help="--nth sample: how many N")
+    parser.add_argument("--points", default="", metavar="N,N", help="--nth: these N only")
     parser.add_argument("--random", type=int, default=0, metavar="SEEDS", help="random faults under SEEDS seeds")
     parser.add_argument("--probability", type=float, default=0.02)
     parser.add_argument("--fault-seeds", default="", metavar="S,S", help="random faults under these seeds too")
@@ -865,7 +866,9 @@ def main() -> int:
         failed += report("no faults", problems)
         if args.nth:
             points = list(range(1, calls + 1))
-            if args.nth == "sample":
+            if args.points:
+                points = [int(n) for n in args.points.split(",")]
+            elif args.nth == "sample":
                 points = sorted(random.sample(points, min(args.samples, len(points))))
             def one(n: int) -> int:
                 error = FAULTS[n % 3]

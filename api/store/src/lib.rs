@@ -355,6 +355,28 @@ pub fn transient(cause: &anyhow::Error) -> bool {
         || db_errors().any(|e| is_storage_full(e) || is_unavailable(e))
 }
 
+/// Runs `write` until it succeeds, waiting a little longer after each failure (at most 5 s):
+/// for a worker's record of work it has done (a message sent, a photograph's variants stored),
+/// which must not be left to a claim that expires (the work would be done again, or wait for
+/// the claim). A failure is logged as `what`, then again at the 2nd, 4th, 8th… try.
+pub async fn until_kept<F, Fut, E>(what: &str, mut write: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<(), E>>,
+    E: std::fmt::Display,
+{
+    let mut wait = Duration::from_millis(100);
+    let mut tries = 0u32;
+    while let Err(e) = write().await {
+        tries += 1;
+        if tries == 1 || tries.is_power_of_two() {
+            tracing::warn!(tries, error = %e, "failed to record {what}; trying again");
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_secs(5));
+    }
+}
+
 /// SQLite's error codes (numeric, extended codes in the high bits) that mean "not now" rather
 /// than "not this": `SQLITE_BUSY` (5) and `SQLITE_LOCKED` (6), another process holds the file;
 /// `SQLITE_READONLY` (8), `SQLITE_IOERR` (10), `SQLITE_FULL` (13) and `SQLITE_CANTOPEN` (14),

@@ -195,8 +195,13 @@ async fn process(
             })
     };
     let outcome = match made {
+        // Each outcome is kept until the database takes it: the claim would otherwise hold the
+        // photograph for CLAIM_SECONDS, and its variants would be made again.
         Ok((info, stored)) => {
-            finish(db, worker, row, Status::Ready, Some(&info), None).await?;
+            concierge_store::until_kept("an image's variants", || {
+                finish(db, worker, row, Status::Ready, Some(&info), None)
+            })
+            .await;
             Outcome::Ready { variants: stored }
         }
         Err(Made::Refused(refusal)) => {
@@ -206,20 +211,19 @@ async fn process(
                 ..Default::default()
             });
             let error = refusal.to_string();
-            finish(db, worker, row, Status::Failed, info.as_ref(), Some(&error)).await?;
+            concierge_store::until_kept("an image that failed", || {
+                finish(db, worker, row, Status::Failed, info.as_ref(), Some(&error))
+            })
+            .await;
             Outcome::Failed(error)
         }
         Err(Made::Store(e)) => {
             let error = format!("{e:#}");
-            retry(
-                db,
-                worker,
-                row,
-                &error,
-                policy,
-                concierge_store::transient(&e),
-            )
-            .await?;
+            let transient = concierge_store::transient(&e);
+            concierge_store::until_kept("an image to retry", || {
+                retry(db, worker, row, &error, policy, transient)
+            })
+            .await;
             Outcome::Retry(error)
         }
     };

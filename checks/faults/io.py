@@ -682,6 +682,7 @@ class Suite:
             problems.append(f"the server died (exit {server.process.returncode})")
         else:
             problems += recovers(server, tag)
+            problems += photographs_made(server, run)
         server.stop()
         again = Server(data, url, self.mailbox, None)
         again.sign_in()
@@ -730,6 +731,7 @@ def outage(suite: "Suite", seconds: float) -> tuple[list[str], Run]:
     left = server.drained(timeout=60)
     if left:
         problems.append(f"{seconds:.0f} s after the disk came back, still not published: {left}")
+    problems += photographs_made(server, run)
     server.stop()
     again = Server(data, url, suite.mailbox, None)
     again.sign_in()
@@ -739,6 +741,18 @@ def outage(suite: "Suite", seconds: float) -> tuple[list[str], Run]:
     suite.keep(problems, data, "outage")
     suite.finish(data, url)
     return problems, run
+
+
+def photographs_made(server: Server, run: Run) -> list[str]:
+    """With the faults stopped, each uploaded photograph's variants are made by the same process
+    (before it stops: a photograph a stopped process held waits for its claim to lapse)."""
+    problems = []
+    for what, (kind, name, _) in run.acknowledged:
+        if kind == "media" and what == "upload":
+            status = media_status(server, name, timeout=60)
+            if status != "ready":
+                problems.append(f"after the faults stopped, the photograph {name} stays {status!r}")
+    return problems
 
 
 def recovers(server: Server, tag: str) -> list[str]:

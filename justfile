@@ -205,7 +205,7 @@ faults: build
 faults-io: build faults-io-deps
     #!/usr/bin/env bash
     set -euo pipefail
-    python3 checks/faults/io.py --nth sample --samples 32 --jobs 2 --random 6 --log --fiu 2 --outage 35
+    python3 checks/faults/io.py --nth sample --samples 24 --jobs 2 --random 4 --log --fiu 2 --outage 35
     if ! (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
         if [ "${CI:-}" = "true" ]; then
             echo "PostgreSQL is not reachable at 127.0.0.1:5432: CI requires it" >&2

@@ -104,9 +104,11 @@ pub enum ApiError {
     },
     /// The database (or another dependency) is down; the request may be retried.
     Unavailable(Text),
-    /// The disk failed: it is full (`ENOSPC`, `EDQUOT`), read-only, answered `EIO`, or no file
-    /// could be opened (`EMFILE`, `ENFILE`), or the database said so. Nothing was kept, and a
-    /// retry once the disk is back succeeds, so it is answered 503 like an unavailable database.
+    /// The disk failed: it is full (`ENOSPC`, `EDQUOT`), read-only, answered `EIO`, refused the
+    /// server its own files (`EACCES`, `EPERM`, `EBUSY`), or no file could be opened (`EMFILE`,
+    /// `ENFILE`), or the database said so. Nothing was kept, and a retry once the disk is back
+    /// succeeds, so it is answered 503 like an unavailable database (an operator is told by
+    /// the logs and `/readyz`, not the visitor by a 500).
     StorageFailed(anyhow::Error),
     /// A bug or an unexpected failure: logged with its cause chain, answered with a generic 500.
     Unexpected(anyhow::Error),
@@ -164,6 +166,12 @@ impl ApiError {
                     ErrorKind::StorageFull
                         | ErrorKind::QuotaExceeded
                         | ErrorKind::ReadOnlyFilesystem
+                        | ErrorKind::PermissionDenied
+                        | ErrorKind::ResourceBusy
+                        | ErrorKind::CrossesDevices
+                        | ErrorKind::TooManyLinks
+                        | ErrorKind::FileTooLarge
+                        | ErrorKind::StaleNetworkFileHandle
                 ) || os_code(io).is_some_and(|code| matches!(code, EIO | ENFILE | EMFILE))
             })
         })

@@ -475,6 +475,9 @@ mod tests {
             anyhow::Error::from(eio()).context("Failed to publish about/index.html"),
             anyhow::Error::from(std::io::Error::from(std::io::ErrorKind::ReadOnlyFilesystem)),
             anyhow::Error::from(std::io::Error::from_raw_os_error(24)),
+            // fiu-run's rename point fails with any errno rename may give: EPERM among them.
+            anyhow::Error::from(std::io::Error::from_raw_os_error(1))
+                .context("Failed to store 10733a3777e04bc582b381df2fd278fd.png"),
             // tempfile and object_store keep only the text of the OS error they wrap.
             anyhow::Error::from(std::io::Error::other(
                 "Input/output error (os error 5) at path \"/data/tmp/upload-x\"",

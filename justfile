@@ -205,7 +205,7 @@ faults: build
 faults-io: build faults-io-deps
     #!/usr/bin/env bash
     set -euo pipefail
-    python3 checks/faults/io.py --nth sample --samples 24 --jobs 2 --random 4 --log --fiu 2 --outage 35
+    python3 checks/faults/io.py --nth sample --samples 16 --jobs 2 --random 3 --log --fiu 2 --outage 35
     if ! (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
         if [ "${CI:-}" = "true" ]; then
             echo "PostgreSQL is not reachable at 127.0.0.1:5432: CI requires it" >&2
@@ -214,7 +214,7 @@ faults-io: build faults-io-deps
         echo "warning: PostgreSQL is not reachable at 127.0.0.1:5432; skipping its fault runs" >&2
         exit 0
     fi
-    python3 checks/faults/io.py --postgres {{pg_url}} --disrupt 3
+    python3 checks/faults/io.py --postgres {{pg_url}} --disrupt 2
 
 # Every injection point: the N-th disk call fails for every N the workload makes, then random
 # faults under 20 seeds, fiu-run's five times, and PostgreSQL disrupted ten times (about an hour).

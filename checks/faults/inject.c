@@ -192,16 +192,20 @@ static int opened(int fd, const char *path, int dirfd) {
 
 static bool mode_arg(int flags) { return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE; }
 
-#define OPEN_LIKE(name, ...)                                                              \
+// The open call's third argument, which is there only when it creates a file.
+#define MODE_ARG(m, flags)                 \
+    mode_t m = 0;                          \
+    if (mode_arg(flags)) {                 \
+        va_list ap;                        \
+        va_start(ap, flags);               \
+        m = va_arg(ap, mode_t);            \
+        va_end(ap);                        \
+    }
+
+#define OPEN_LIKE(name)                                                              \
     int name(const char *path, int flags, ...) {                                          \
         REAL(name);                                                                       \
-        mode_t m = 0;                                                                     \
-        if (mode_arg(flags)) {                                                            \
-            va_list ap;                                                                   \
-            va_start(ap, flags);                                                          \
-            m = va_arg(ap, mode_t);                                                       \
-            va_end(ap);                                                                   \
-        }                                                                                 \
+        MODE_ARG(m, flags);                                                               \
         if (under(path)) {                                                                \
             enum fault f = decide(#name, path, -1, false, flags & O_CREAT);               \
             if (f) return fail(f);                                                        \
@@ -214,13 +218,7 @@ OPEN_LIKE(open64)
 #define OPENAT_LIKE(name)                                                                 \
     int name(int dirfd, const char *path, int flags, ...) {                               \
         REAL(name);                                                                       \
-        mode_t m = 0;                                                                     \
-        if (mode_arg(flags)) {                                                            \
-            va_list ap;                                                                   \
-            va_start(ap, flags);                                                          \
-            m = va_arg(ap, mode_t);                                                       \
-            va_end(ap);                                                                   \
-        }                                                                                 \
+        MODE_ARG(m, flags);                                                               \
         if (under_at(dirfd, path)) {                                                      \
             enum fault f = decide(#name, path, -1, false, flags & O_CREAT);               \
             if (f) return fail(f);                                                        \

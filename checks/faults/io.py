@@ -307,7 +307,6 @@ def png(width: int, height: int, seed: int) -> bytes:
 @dataclass
 class Run:
     server: Server
-    token: str
     findings: list = field(default_factory=list)
     acknowledged: list = field(default_factory=list)  # (what, check) pairs for after the restart
     refused: list = field(default_factory=list)  # (what, status)
@@ -482,13 +481,19 @@ def airport_body(tag: str) -> dict:
 # After the restart: what was acknowledged is there, what was refused is not half there.
 
 
+def item_of(answer: Answer) -> dict | None:
+    """The one record of an item envelope (`responseBody`, an object or a list of one)."""
+    item = answer.body.get("responseBody") if isinstance(answer.body, dict) else None
+    item = item[0] if isinstance(item, list) and item else item
+    return item if isinstance(item, dict) else None
+
+
 def verify(server: Server, run: Run, mailbox: Mailbox, tag: str) -> list[str]:
     problems = []
     for what, (kind, path, expect) in run.acknowledged:
         if kind == "read":
             answer = server.call("GET", path)
-            item = answer.body.get("responseBody") if isinstance(answer.body, dict) else None
-            item = item[0] if isinstance(item, list) and item else item
+            item = item_of(answer)
             if answer.status != 200 or not isinstance(item, dict):
                 problems.append(f"lost: {what} ({path} answers {answer.status})")
                 continue
@@ -501,8 +506,7 @@ def verify(server: Server, run: Run, mailbox: Mailbox, tag: str) -> list[str]:
                 problems.append(f"lost: {what} ({path} answers {answer.status}, not 404)")
         elif kind == "media":
             answer = server.call("GET", f"/api/v1/media/{path}")
-            item = answer.body.get("responseBody") if isinstance(answer.body, dict) else None
-            item = item[0] if isinstance(item, list) and item else item
+            item = item_of(answer)
             if answer.status != 200 or not isinstance(item, dict):
                 problems.append(f"lost: {what} (/api/v1/media/{path} answers {answer.status})")
                 continue
@@ -533,9 +537,8 @@ def media_status(server: Server, name: str, timeout: float = 30.0) -> str | None
     status = None
     while time.monotonic() < deadline:
         answer = server.call("GET", f"/api/v1/media/{name}")
-        item = answer.body.get("responseBody") if isinstance(answer.body, dict) else None
-        item = item[0] if isinstance(item, list) and item else item
-        status = item.get("status") if isinstance(item, dict) else None
+        item = item_of(answer)
+        status = item.get("status") if item else None
         if status != "pending":
             return status
         time.sleep(0.2)
@@ -660,9 +663,9 @@ class Suite:
             server = Server(data, url, self.mailbox, faults)
         except RuntimeError as err:
             self.finish(data, url)
-            return [f"the server did not start: {err}"], Run(None, None), 0
+            return [f"the server did not start: {err}"], Run(None), 0
         server.sign_in()
-        run = Run(server, server.token)
+        run = Run(server)
         problems: list[str] = []
         if faults is not None:
             server.arm(True)
@@ -714,7 +717,7 @@ def outage(suite: "Suite", seconds: float) -> tuple[list[str], Run]:
               "FAULTS_ONLY": "/site/,w.webp,w.avif,w.jpg,w.png"}
     server = Server(data, url, suite.mailbox, faults)
     server.sign_in()
-    run = Run(server, server.token)
+    run = Run(server)
     server.arm(True)
     upload = run.write("upload", "POST", "/api/v1/blob-upload",
                        files=(f"dune-{tag}.png", "image/png", png(1100, 700, 7)))

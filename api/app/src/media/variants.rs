@@ -178,7 +178,7 @@ async fn process(
     row: &media_image::Model,
     policy: RetryPolicy,
     render: Render,
-) -> anyhow::Result<Outcome> {
+) -> Outcome {
     let made = if row.attempts > policy.max_attempts {
         Err(Made::Refused(Refusal::Crashed(format!(
             "claimed {} times without finishing",
@@ -194,7 +194,7 @@ async fn process(
                 ))))
             })
     };
-    let outcome = match made {
+    match made {
         // Each outcome is kept until the database takes it: the claim would otherwise hold the
         // photograph for CLAIM_SECONDS, and its variants would be made again.
         Ok((info, stored)) => {
@@ -226,8 +226,7 @@ async fn process(
             .await;
             Outcome::Retry(error)
         }
-    };
-    Ok(outcome)
+    }
 }
 
 enum Made {
@@ -379,7 +378,7 @@ pub async fn drain_with(
 ) -> anyhow::Result<Vec<(String, Outcome)>> {
     let mut done = Vec::new();
     while let Some(row) = claim(db, worker).await? {
-        let outcome = process(db, media, worker, &row, policy, render).await?;
+        let outcome = process(db, media, worker, &row, policy, render).await;
         done.push((row.name.clone(), outcome));
     }
     Ok(done)
@@ -415,19 +414,16 @@ pub async fn run_worker(
             Ok(Some(row)) => {
                 worked = true;
                 match process(&db, &media, &worker, &row, policy, photo::render).await {
-                    Ok(Outcome::Ready { variants }) => {
+                    Outcome::Ready { variants } => {
                         tracing::info!(image = %row.name, variants, "image variants made");
                         published.notify_one();
                     }
-                    Ok(Outcome::Failed(error)) => {
+                    Outcome::Failed(error) => {
                         tracing::warn!(image = %row.name, %error, "image could not be processed");
                         published.notify_one();
                     }
-                    Ok(Outcome::Retry(error)) => {
+                    Outcome::Retry(error) => {
                         tracing::warn!(image = %row.name, %error, "image variants not made; will retry");
-                    }
-                    Err(e) => {
-                        tracing::warn!(error = %format!("{e:#}"), "failed to record an image's variants")
                     }
                 }
                 continue;

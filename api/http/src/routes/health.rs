@@ -111,14 +111,28 @@ pub fn free_space(folder: &Path) -> Option<u64> {
     Some(stat.f_bavail.saturating_mul(stat.f_frsize))
 }
 
-/// Reads, and on SQLite also takes the write lock for a moment (waiting one second at most, not
-/// the writers' busy timeout), then lets it go.
+/// The longest a probe waits for the one write connection. Writers queued on it behind a lock
+/// held by another process each wait their busy timeout; the probe does not wait behind them
+/// all, so a health check answers within a few seconds whatever the queue.
+pub const PROBE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Reads, and on SQLite also takes the write lock for a moment (waiting [`PROBE_WAIT`] for the
+/// write connection and one second for the lock, not the writers' busy timeout), then lets it
+/// go.
 async fn probe(db: &Db) -> Result<(), sea_orm::DbErr> {
     db.read.execute_unprepared("SELECT 1").await?;
     if db.backend() != DbBackend::Sqlite {
         return Ok(());
     }
-    let txn = db.write.begin().await?;
+    let txn = tokio::time::timeout(PROBE_WAIT, db.write.begin())
+        .await
+        .map_err(|_| {
+            sea_orm::DbErr::Custom(format!(
+                "writes have waited more than {} s for the database (another process may hold \
+                 its lock)",
+                PROBE_WAIT.as_secs()
+            ))
+        })??;
     txn.execute_unprepared("PRAGMA busy_timeout = 1000").await?;
     // Writes nothing, but needs the lock a write needs.
     let locked = txn

@@ -2,24 +2,10 @@
 //! message, with the same key): the staff's email, the visitor's acknowledgement in the page's
 //! language, and the CRM's webhook body.
 
-use serde::{Deserialize, Serialize};
-
-use super::Kind;
+use super::{Kind, Message};
 use crate::intake::Saved;
 use concierge_core::config::Settings;
 use concierge_store::entities::{airport_request, contact};
-
-/// One message as queued.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct Message {
-    /// The idempotency key: the email's `Message-ID`, or the webhook's `X-Concierge-Delivery`.
-    pub key: String,
-    /// Email recipients (none for a webhook).
-    pub to: Vec<String>,
-    pub subject: String,
-    /// Plain text of an email, or the webhook's JSON.
-    pub body: String,
-}
 
 /// The messages the configuration asks for, for a new enquiry.
 pub fn for_enquiry(settings: &Settings, saved: &Saved) -> Vec<(Kind, Message)> {

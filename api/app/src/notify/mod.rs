@@ -7,7 +7,6 @@
 //! aside and shown to the administrators.
 
 mod messages;
-mod send;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,7 +14,8 @@ use std::time::Duration;
 use sea_orm::ConnectionTrait;
 use tokio::sync::Notify;
 
-pub use send::{Senders, SmtpTarget, signature};
+pub use concierge_send::mail::{Channel, Message, Senders, SmtpTarget};
+pub use concierge_send::signature;
 
 use concierge_core::config::RetryPolicy;
 use concierge_core::config::Settings;
@@ -42,6 +42,25 @@ impl Kind {
             Kind::Webhook => "webhook",
         }
     }
+
+    /// How a queued message of this kind (as its row names it) goes.
+    pub fn channel_of(kind: &str) -> Channel {
+        if kind == Kind::Webhook.as_str() {
+            Channel::Webhook
+        } else {
+            Channel::Email
+        }
+    }
+}
+
+/// Sends one queued message: its payload as it was written when its enquiry was stored.
+async fn deliver(
+    senders: &Senders,
+    row: &concierge_store::entities::outbox_message::Model,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let message: Message = serde_json::from_str(&row.payload).context("a queued message")?;
+    senders.send(Kind::channel_of(&row.kind), &message).await
 }
 
 /// Queues the messages new enquiries send, in one statement; call it in the transaction that
@@ -86,7 +105,7 @@ pub async fn run_worker(
                 for message in &batch {
                     // Logged with the id of the request that stored its enquiry.
                     let deliver = async {
-                        let outcome = senders.send(message).await;
+                        let outcome = deliver(&senders, message).await;
                         let recorded = match outcome {
                             Ok(()) => {
                                 tracing::info!(id = message.id, kind = %message.kind, "notification sent");

@@ -733,7 +733,7 @@ async fn cloudflare_gets_30_urls_a_request_with_its_token_and_a_429_is_tried_aga
     settings.cloudflare_api_token = Some("cf-token".into());
     let edge = concierge::edge::Edge::from_settings(&settings).unwrap();
     let files: Vec<String> = (0..65).map(|n| format!("blogs/{n}/index.html")).collect();
-    let purge = concierge::edge::Purge::of(
+    let purge = concierge::edge::purge_of(
         "https://concierge.example",
         files.iter().map(String::as_str),
     );

@@ -1,18 +1,34 @@
-//! Sending: SMTP through lettre (`smtp://host:port`, `smtps://user:password@host:465`,
+//! Mail and webhooks: SMTP through lettre (`smtp://host:port`, `smtps://user:password@host:465`,
 //! `smtp://host:587?tls=starttls`), and the webhook as a POST signed with HMAC-SHA256.
 
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use hmac::{Hmac, Mac};
 use lettre::message::{Mailbox, header::ContentType};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
-use sha2::Sha256;
+use serde::{Deserialize, Serialize};
 
-use super::messages::Message;
 use concierge_core::config::Settings;
-use concierge_store::entities::outbox_message;
+
+/// One message as queued, and as sent.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Message {
+    /// The idempotency key: the email's `Message-ID`, or the webhook's `X-Concierge-Delivery`.
+    pub key: String,
+    /// Email recipients (none for a webhook).
+    pub to: Vec<String>,
+    pub subject: String,
+    /// Plain text of an email, or the webhook's JSON.
+    pub body: String,
+}
+
+/// How a message goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Channel {
+    Email,
+    Webhook,
+}
 
 /// A parsed `CONCIERGE_SMTP_URL`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,12 +144,15 @@ impl Senders {
         Ok(Senders { smtp, webhook })
     }
 
-    /// Sends one queued message.
-    pub async fn send(&self, row: &outbox_message::Model) -> anyhow::Result<()> {
-        let message: Message = serde_json::from_str(&row.payload).context("a queued message")?;
-        if row.kind == super::Kind::Webhook.as_str() {
-            return self.post(&message).await;
+    /// Sends one message the way `channel` says.
+    pub async fn send(&self, channel: Channel, message: &Message) -> anyhow::Result<()> {
+        match channel {
+            Channel::Email => self.email(message).await,
+            Channel::Webhook => self.post(message).await,
         }
+    }
+
+    async fn email(&self, message: &Message) -> anyhow::Result<()> {
         let Some((transport, from)) = &self.smtp else {
             bail!("CONCIERGE_SMTP_URL is no longer set");
         };
@@ -164,7 +183,7 @@ impl Senders {
         if let Some(secret) = secret {
             request = request.header(
                 "x-concierge-signature",
-                signature(secret, message.body.as_bytes()),
+                crate::signature(secret, message.body.as_bytes()),
             );
         }
         let response = request.send().await?;
@@ -173,20 +192,6 @@ impl Senders {
         }
         Ok(())
     }
-}
-
-/// `sha256=<hex of HMAC-SHA256(secret, body)>`.
-pub fn signature(secret: &str, body: &[u8]) -> String {
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes any key");
-    mac.update(body);
-    let digest = mac.finalize().into_bytes();
-    format!(
-        "sha256={}",
-        digest
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
-    )
 }
 
 #[cfg(test)]
@@ -218,14 +223,5 @@ mod tests {
         ] {
             assert!(SmtpTarget::parse(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn the_signature_is_the_hex_hmac_of_the_body() {
-        // RFC 4231, test case 2.
-        assert_eq!(
-            signature("Jefe", b"what do ya want for nothing?"),
-            "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
-        );
     }
 }

@@ -10,8 +10,8 @@
 //! WebM's `SeekHead` and `Cues`. Players skip `free` and `Void`; the cost is the few bytes the
 //! metadata took.
 
-use super::Kind;
-use super::strip::Damaged;
+use crate::Kind;
+use crate::strip::Damaged;
 
 /// The video's bytes to store: checked, metadata blanked.
 pub fn clean(bytes: Vec<u8>, kind: Kind) -> Result<Vec<u8>, Damaged> {

@@ -28,7 +28,7 @@ use image::metadata::Orientation;
 use image::{DynamicImage, ExtendedColorType, ImageDecoder, ImageEncoder, RgbImage, RgbaImage};
 use ssg::model::{ImageInfo, Variant};
 
-use super::{Kind, strip, url, variant_name};
+use crate::{Kind, strip, url, variant_name};
 
 /// The most pixels an uploaded photograph may have (a 40-megapixel camera's).
 pub const MAX_PIXELS: u64 = 40_000_000;
@@ -607,11 +607,7 @@ mod tests {
         );
         assert_eq!(rendered.files.len(), 8);
         for (file, bytes) in &rendered.files {
-            assert_eq!(
-                super::super::sniff(bytes),
-                super::super::parse_name(file),
-                "{file}"
-            );
+            assert_eq!(crate::sniff(bytes), crate::parse_name(file), "{file}");
         }
         assert!(rendered.info.opaque);
         assert!(
@@ -632,7 +628,7 @@ mod tests {
     #[test]
     fn a_header_that_declares_too_many_pixels_is_refused_before_decoding() {
         // A valid PNG declaring 50,000 × 50,000 pixels, with almost nothing behind it.
-        let png = include_bytes!("../../../cli/tests/fixtures/images/bomb.png");
+        let png = include_bytes!("../../cli/tests/fixtures/images/bomb.png");
 
         assert_eq!(
             inspect(png, Kind::Png),

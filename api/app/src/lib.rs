@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod content;
 pub mod edge;
+pub mod enquiries;
 pub mod intake;
 pub mod media;
 pub mod notify;

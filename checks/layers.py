@@ -19,12 +19,16 @@ The layers, bottom up (ARCHITECTURE.md, "Layers the compiler enforces"):
 
 `media` (byte-level media work) and `send` (SMTP, webhooks, CDN purge clients) sit below `app`
 and know nothing of the database: neither may use `store`, nor sea-orm. No crate may hold more
-than MAX_LINES lines of non-test Rust (a file's lines before its first `#[cfg(test)]`).
+than MAX_LINES lines of non-test Rust (a file's lines before its first `#[cfg(test)]`), and no
+crate may hold a module cycle (`checks/modules.py`) but sea-orm's entity relations (a `Related`
+pair names each other by design).
 """
 
 import sys
 import tomllib
 from pathlib import Path
+
+import modules
 
 ROOT = Path(__file__).resolve().parent.parent
 ORDER = ["core", "media", "send", "store", "app", "publish", "http", "cli"]
@@ -81,6 +85,11 @@ def wall_clock_calls() -> list[str]:
     return found
 
 
+def entity_relations(files: list[str]) -> bool:
+    """A cycle of sea-orm entities only: `Related` impls name each other by design."""
+    return all(f.startswith("entities/") for f in files)
+
+
 def lines_of_rust(folder: Path) -> int:
     return sum(len(p.read_text().splitlines()) for p in folder.rglob("*.rs"))
 
@@ -120,6 +129,9 @@ def main() -> int:
         if code > MAX_LINES:
             problems.append(f"{layer} holds {code} lines of non-test Rust, over {MAX_LINES}: give a job of its own to a crate of its own")
         print(f"{layer:<10}{name:<18}{lines_of_rust(ROOT / 'api' / layer / 'src'):>10}{code:>10}  {', '.join(internal) or '-'}")
+    for layer in ORDER:
+        for cycle in modules.cycles(ROOT / "api" / layer / "src", entity_relations):
+            problems.append(f"{layer} has a module cycle: {' -> '.join(cycle)}")
     stray = sorted(p.parent.name for p in (ROOT / "api").glob("*/Cargo.toml") if p.parent.name not in ORDER)
     problems += [f"api/{s} is a crate outside the layers" for s in stray]
     problems += wall_clock_calls()

@@ -38,13 +38,7 @@ pub enum Row {
     Airport(airport_request::ActiveModel),
 }
 
-/// A stored enquiry (boxed in [`Stored`]).
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq)]
-pub enum Saved {
-    Contact(contact::Model),
-    Airport(airport_request::Model),
-}
+pub use crate::enquiries::Saved;
 
 /// An enquiry to store.
 pub struct Enquiry {

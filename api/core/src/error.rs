@@ -258,7 +258,7 @@ pub fn too_many_submissions(retry_after: u64) -> ApiError {
         message: catalog()
             .messages
             .too_many_submissions
-            .with("duration", crate::i18n::minutes(minutes)),
+            .with("duration", crate::domain::rules::minutes(minutes)),
         retry_after,
     }
 }

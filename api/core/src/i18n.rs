@@ -177,18 +177,6 @@ pub fn counted(count: impl Into<u64>, one: &Text, many: &Text) -> Text {
     }
 }
 
-/// "in N minutes", worded for each language (Arabic counts one, two, three to ten, and more
-/// differently).
-pub fn minutes(count: u64) -> Text {
-    let m = &crate::domain::rules::catalog().messages;
-    match count {
-        0 | 1 => m.minute_one.clone(),
-        2 => m.minute_two.clone(),
-        3..=10 => m.minutes_few.with("count", count),
-        _ => m.minutes_many.with("count", count),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,11 +218,11 @@ mod tests {
 
     #[test]
     fn minutes_are_counted_the_arabic_way() {
-        assert_eq!(minutes(1).ar, "دقيقة واحدة");
-        assert_eq!(minutes(2).ar, "دقيقتين");
-        assert_eq!(minutes(5).ar, "5 دقائق");
-        assert_eq!(minutes(15).ar, "15 دقيقة");
-        assert_eq!(minutes(15).en, "15 minutes");
-        assert_eq!(minutes(1).en, "1 minute");
+        assert_eq!(crate::domain::rules::minutes(1).ar, "دقيقة واحدة");
+        assert_eq!(crate::domain::rules::minutes(2).ar, "دقيقتين");
+        assert_eq!(crate::domain::rules::minutes(5).ar, "5 دقائق");
+        assert_eq!(crate::domain::rules::minutes(15).ar, "15 دقيقة");
+        assert_eq!(crate::domain::rules::minutes(15).en, "15 minutes");
+        assert_eq!(crate::domain::rules::minutes(1).en, "1 minute");
     }
 }

@@ -163,9 +163,9 @@ pub fn restriction(admin: &Admin, method: &str, pattern: &str) -> Option<&'stati
     if open {
         None
     } else if admin.must_change_password {
-        Some(&concierge_core::domain::rules::accounts::get().must_change_password)
+        Some(&concierge_core::domain::rules::account_messages().must_change_password)
     } else {
-        Some(&concierge_core::domain::rules::accounts::get().must_enrol)
+        Some(&concierge_core::domain::rules::account_messages().must_enrol)
     }
 }
 
@@ -213,7 +213,7 @@ pub async fn authenticate_first(
         Some(message) => Some(message),
         None if !operation.access.allows(admin.role) => {
             record_denial(&state, &actor, &admin, req.method().as_str(), operation).await?;
-            Some(&concierge_core::domain::rules::accounts::get().forbidden)
+            Some(&concierge_core::domain::rules::account_messages().forbidden)
         }
         None => None,
     };
@@ -228,7 +228,7 @@ pub async fn authenticate_first(
     req.extensions_mut().insert(admin);
     let response = audit::scoped(actor.clone(), next.call(req)).await?;
     if response.status().is_success() {
-        crate::routes::audit::record_transfer(&state.db.write, &actor, response.request())
+        crate::transfers::record_transfer(&state.db.write, &actor, response.request())
             .await
             .map_err(HttpError::from)?;
     }
@@ -286,7 +286,7 @@ impl FromRequest for Admin {
             // this holds it again on the route actually matched (and fails closed on a route
             // the table does not know).
             if !access.is_some_and(|access| access.allows(admin.role)) {
-                let message = &concierge_core::domain::rules::accounts::get().forbidden;
+                let message = &concierge_core::domain::rules::account_messages().forbidden;
                 return Err(ApiError::Forbidden(message.clone()).into());
             }
             Ok(admin)

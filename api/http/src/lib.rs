@@ -12,3 +12,4 @@ pub mod read_cache;
 pub mod routes;
 pub mod startup;
 pub mod state;
+pub mod transfers;

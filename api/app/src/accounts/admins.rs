@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 use super::passwords::hash_password;
 use super::sessions;
 use concierge_core::domain::password::NewPassword;
-use concierge_core::domain::rules::accounts as m;
+use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::error::ApiError;
 use concierge_core::roles::Role;
 use concierge_store::audit::Event;
@@ -59,7 +59,7 @@ pub fn parse_username(raw: Option<String>) -> Result<String, ApiError> {
     if name.is_empty() {
         return Err(ApiError::validation(
             "username",
-            m::get().username_required.clone(),
+            messages().username_required.clone(),
         ));
     }
     let count = name.chars().count();
@@ -69,7 +69,7 @@ pub fn parse_username(raw: Option<String>) -> Result<String, ApiError> {
     if !(3..=100).contains(&count) || !allowed {
         return Err(ApiError::validation(
             "username",
-            m::get().username_invalid.clone(),
+            messages().username_invalid.clone(),
         ));
     }
     Ok(name)
@@ -89,13 +89,13 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<admin_user::Mode
     admin_user::Entity::find_by_id(id)
         .one(db)
         .await?
-        .ok_or_else(|| ApiError::NotFound(m::get().admin_not_found.clone()))
+        .ok_or_else(|| ApiError::NotFound(messages().admin_not_found.clone()))
 }
 
 /// A role's name as a request sends it, else 400.
 pub fn parse_role(raw: &str) -> Result<Role, ApiError> {
     Role::parse(raw.trim())
-        .ok_or_else(|| ApiError::validation("role", m::get().role_invalid.clone()))
+        .ok_or_else(|| ApiError::validation("role", messages().role_invalid.clone()))
 }
 
 /// Adds an administrator with a role and a one-time password (changed at their first sign-in).
@@ -111,7 +111,7 @@ pub async fn create(
         .count(db)
         .await?;
     if taken > 0 {
-        return Err(ApiError::Conflict(m::get().username_taken.clone()));
+        return Err(ApiError::Conflict(messages().username_taken.clone()));
     }
     let hash = super::passwords::hash_password(password.as_str()).map_err(ApiError::Unexpected)?;
     let user = admin_user::ActiveModel {
@@ -128,7 +128,7 @@ pub async fn create(
     .await
     .map_err(|e| {
         if concierge_store::is_unique_violation(&e) {
-            ApiError::Conflict(m::get().username_taken.clone())
+            ApiError::Conflict(messages().username_taken.clone())
         } else {
             e.into()
         }
@@ -158,7 +158,7 @@ async fn may_remove(
     removing: bool,
 ) -> Result<(), ApiError> {
     if target.id == acting {
-        return Err(ApiError::Conflict(m::get().not_yourself.clone()));
+        return Err(ApiError::Conflict(messages().not_yourself.clone()));
     }
     if target.disabled || target.role() != Role::Owner {
         return Ok(());
@@ -167,14 +167,14 @@ async fn may_remove(
         .filter(admin_user::Column::Disabled.eq(false))
         .filter(admin_user::Column::Id.ne(target.id));
     if removing && others.clone().count(db).await? == 0 {
-        return Err(ApiError::Conflict(m::get().last_admin.clone()));
+        return Err(ApiError::Conflict(messages().last_admin.clone()));
     }
     let other_owners = others
         .filter(admin_user::Column::Role.eq(Role::Owner.as_str()))
         .count(db)
         .await?;
     if other_owners == 0 {
-        return Err(ApiError::Conflict(m::get().last_owner.clone()));
+        return Err(ApiError::Conflict(messages().last_owner.clone()));
     }
     Ok(())
 }
@@ -209,16 +209,19 @@ pub async fn update(
         may_remove(db, acting, &target, change.disabled == Some(true)).await?;
     }
     if change.role.is_some_and(|role| role != target.role()) && target.id == acting {
-        return Err(ApiError::Conflict(m::get().not_yourself.clone()));
+        return Err(ApiError::Conflict(messages().not_yourself.clone()));
     }
     if change.password.is_some() && target.id == acting {
-        return Err(ApiError::Conflict(m::get().own_password_here.clone()));
+        return Err(ApiError::Conflict(messages().own_password_here.clone()));
     }
     if change.totp == Some(true) {
-        return Err(ApiError::validation("totp", m::get().totp_only_off.clone()));
+        return Err(ApiError::validation(
+            "totp",
+            messages().totp_only_off.clone(),
+        ));
     }
     if change.totp == Some(false) && target.id == acting {
-        return Err(ApiError::Conflict(m::get().own_totp_here.clone()));
+        return Err(ApiError::Conflict(messages().own_totp_here.clone()));
     }
     let id = target.id;
     let mut row: admin_user::ActiveModel = target.clone().into();

@@ -6,7 +6,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use concierge_core::domain::rules::accounts as m;
+use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::error::ApiError;
 use concierge_store::entities::admin_session;
 
@@ -69,7 +69,7 @@ pub async fn end(db: &impl ConnectionTrait, user_id: i32, session_id: i32) -> Re
         .exec(db)
         .await?;
     if result.rows_affected == 0 {
-        return Err(ApiError::NotFound(m::get().session_not_found.clone()));
+        return Err(ApiError::NotFound(messages().session_not_found.clone()));
     }
     Ok(())
 }

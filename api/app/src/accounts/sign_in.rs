@@ -46,7 +46,7 @@ pub async fn check_login(
                     message: catalog()
                         .messages
                         .too_many_sign_ins
-                        .with("duration", concierge_core::i18n::minutes(minutes)),
+                        .with("duration", concierge_core::domain::rules::minutes(minutes)),
                     retry_after,
                 });
             }

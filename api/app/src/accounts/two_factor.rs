@@ -7,7 +7,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
 use super::{recovery, totp};
-use concierge_core::domain::rules::accounts as m;
+use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::error::ApiError;
 use concierge_core::limits::CODE_LIMIT;
 use concierge_store::audit::Event;
@@ -43,9 +43,9 @@ pub async fn check(
         Decision::Allowed(ticket) => ticket,
         Decision::Refused { retry_after } => {
             return Err(ApiError::TooManyRequests {
-                message: m::get().too_many_codes.clone().with(
+                message: messages().too_many_codes.clone().with(
                     "duration",
-                    concierge_core::i18n::minutes(retry_after.div_ceil(60)),
+                    concierge_core::domain::rules::minutes(retry_after.div_ceil(60)),
                 ),
                 retry_after,
             });
@@ -64,7 +64,7 @@ pub async fn check(
         Ok(())
     } else {
         throttle::record(db, &failures).await?;
-        Err(ApiError::Unauthorized(m::get().code_invalid.clone()))
+        Err(ApiError::Unauthorized(messages().code_invalid.clone()))
     }
 }
 

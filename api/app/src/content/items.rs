@@ -163,7 +163,7 @@ impl Author<'_> {
         };
         let mut refused = FieldErrors::default();
         for field in named {
-            let message = concierge_core::domain::rules::accounts::get()
+            let message = concierge_core::domain::rules::account_messages()
                 .arabic_only
                 .with("field", field.clone());
             refused.add(field, message);
@@ -189,7 +189,7 @@ async fn store<K: Kind>(
     let wanted = request.status.unwrap_or(Status::Published);
     let Some(before) = before else {
         if author.writes == Writes::ArabicDrafts {
-            let message = &concierge_core::domain::rules::accounts::get().forbidden;
+            let message = &concierge_core::domain::rules::account_messages().forbidden;
             return Err(ApiError::Forbidden(message.clone()));
         }
         let mut row = K::new_row(now);

@@ -4,3 +4,13 @@
 
 pub mod airport;
 pub mod contact;
+
+use concierge_store::entities::{airport_request, contact as contact_row};
+
+/// A stored enquiry (boxed in [`crate::intake::Stored`]).
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Saved {
+    Contact(contact_row::Model),
+    Airport(airport_request::Model),
+}

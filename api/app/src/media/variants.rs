@@ -23,9 +23,9 @@ use sea_orm::{
 use ssg::model::ImageInfo;
 use tokio::sync::Notify;
 
-use super::photo::{self, Refusal};
-use super::{Kind, parse_name, svg};
 use concierge_core::config::RetryPolicy;
+use concierge_media::photo::{self, Refusal};
+use concierge_media::{Kind, parse_name, svg};
 use concierge_store::Db;
 use concierge_store::blobs::BlobStore;
 use concierge_store::entities::{banner, blog, media_image, review, service, service_item};
@@ -542,7 +542,9 @@ pub fn examine(bytes: &[u8], kind: Kind) -> (Status, Option<(u32, u32)>, Option<
         Kind::Svg => (Status::Original, svg::size(bytes), None),
         Kind::Avif => (
             Status::Original,
-            super::strip::avif(bytes).ok().and_then(|f| f.size),
+            concierge_media::strip::avif(bytes)
+                .ok()
+                .and_then(|f| f.size),
             None,
         ),
         _ => (Status::Original, None, None),

@@ -2,10 +2,37 @@
 //! message, with the same key): the staff's email, the visitor's acknowledgement in the page's
 //! language, and the CRM's webhook body.
 
-use super::{Kind, Message};
-use crate::intake::Saved;
+use crate::enquiries::Saved;
 use concierge_core::config::Settings;
+use concierge_send::mail::{Channel, Message};
 use concierge_store::entities::{airport_request, contact};
+
+/// What a queued message is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    StaffEmail,
+    VisitorEmail,
+    Webhook,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::StaffEmail => "staff_email",
+            Kind::VisitorEmail => "visitor_email",
+            Kind::Webhook => "webhook",
+        }
+    }
+
+    /// How a queued message of this kind (as its row names it) goes.
+    pub fn channel_of(kind: &str) -> Channel {
+        if kind == Kind::Webhook.as_str() {
+            Channel::Webhook
+        } else {
+            Channel::Email
+        }
+    }
+}
 
 /// The messages the configuration asks for, for a new enquiry.
 pub fn for_enquiry(settings: &Settings, saved: &Saved) -> Vec<(Kind, Message)> {

@@ -16,6 +16,7 @@ use tokio::sync::Notify;
 
 pub use concierge_send::mail::{Channel, Message, Senders, SmtpTarget};
 pub use concierge_send::signature;
+pub use messages::Kind;
 
 use concierge_core::config::RetryPolicy;
 use concierge_core::config::Settings;
@@ -24,34 +25,7 @@ use concierge_store::Db;
 use concierge_store::outbox::messages::{self as outbox, NewMessage};
 pub use concierge_store::outbox::messages::{FailedMessage, NotificationStatus, status};
 
-use crate::intake::Saved;
-
-/// What a queued message is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    StaffEmail,
-    VisitorEmail,
-    Webhook,
-}
-
-impl Kind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::StaffEmail => "staff_email",
-            Kind::VisitorEmail => "visitor_email",
-            Kind::Webhook => "webhook",
-        }
-    }
-
-    /// How a queued message of this kind (as its row names it) goes.
-    pub fn channel_of(kind: &str) -> Channel {
-        if kind == Kind::Webhook.as_str() {
-            Channel::Webhook
-        } else {
-            Channel::Email
-        }
-    }
-}
+use crate::enquiries::Saved;
 
 /// Sends one queued message: its payload as it was written when its enquiry was stored.
 async fn deliver(

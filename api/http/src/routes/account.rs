@@ -16,7 +16,7 @@ use concierge_app::accounts::two_factor::{self, Accept};
 use concierge_app::accounts::{admins, passwords, qr, totp};
 use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::password::NewPassword;
-use concierge_core::domain::rules::accounts as m;
+use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::error::ApiError;
 use concierge_core::roles::Role;
 use concierge_store::audit::Event;
@@ -80,7 +80,7 @@ async fn check_own_password(
                         .too_many_sign_ins
                         .with(
                             "duration",
-                            concierge_core::i18n::minutes(retry_after.div_ceil(60)),
+                            concierge_core::domain::rules::minutes(retry_after.div_ceil(60)),
                         ),
                     retry_after,
                 }
@@ -93,7 +93,7 @@ async fn check_own_password(
         .await
         .map_err(|e| ApiError::Unexpected(anyhow::anyhow!("password check failed: {e}")))?;
     if !valid {
-        return Err(ApiError::validation(field, m::get().current_password_wrong.clone()).into());
+        return Err(ApiError::validation(field, messages().current_password_wrong.clone()).into());
     }
     throttle::give_back(&state.db.write, ticket).await?;
     throttle::clear(&state.db.write, &scope).await?;
@@ -127,13 +127,13 @@ pub async fn change_password(
     if current.is_empty() {
         return Err(ApiError::validation(
             "current_password",
-            m::get().current_password_required.clone(),
+            messages().current_password_required.clone(),
         )
         .into());
     }
     if new.is_empty() {
         return Err(
-            ApiError::validation("new_password", m::get().new_password_required.clone()).into(),
+            ApiError::validation("new_password", messages().new_password_required.clone()).into(),
         );
     }
     let user = admins::find(&state.db.write, admin.user_id).await?;
@@ -141,7 +141,7 @@ pub async fn change_password(
         .map_err(|message| ApiError::validation("new_password", message))?;
     check_own_password(&state, &user, "current_password", &current).await?;
     if passwords::verify_password(&user.password_hash, new.as_str()) {
-        return Err(ApiError::validation("new_password", m::get().same_password.clone()).into());
+        return Err(ApiError::validation("new_password", messages().same_password.clone()).into());
     }
     let hash = passwords::hash_password(new.as_str()).map_err(ApiError::Unexpected)?;
     let txn = sea_orm::TransactionTrait::begin(&state.db.write).await?;
@@ -158,7 +158,7 @@ pub async fn change_password(
     txn.commit().await?;
     Ok(envelope::updated(
         view(&state, saved),
-        &m::get().password_changed.clone(),
+        &messages().password_changed.clone(),
     ))
 }
 
@@ -189,7 +189,7 @@ pub async fn end_session(
         .on("admin_session", id)
         .save(&state.db.write)
         .await?;
-    Ok(envelope::deleted(id, &m::get().session_ended.clone()))
+    Ok(envelope::deleted(id, &messages().session_ended.clone()))
 }
 
 /// What an authenticator app needs: the secret typed out, its `otpauth://` address, and that
@@ -217,11 +217,11 @@ pub async fn totp_setup(
 ) -> Answer {
     let password = body.into_inner().password.take().unwrap_or_default();
     if password.is_empty() {
-        return Err(ApiError::validation("password", m::get().password_required.clone()).into());
+        return Err(ApiError::validation("password", messages().password_required.clone()).into());
     }
     let user = admins::find(&state.db.write, admin.user_id).await?;
     if user.totp_enabled {
-        return Err(ApiError::Conflict(m::get().totp_already_on.clone()).into());
+        return Err(ApiError::Conflict(messages().totp_already_on.clone()).into());
     }
     check_own_password(&state, &user, "password", &password).await?;
     let secret = totp::new_secret();
@@ -271,14 +271,14 @@ pub async fn totp_enable(
 ) -> Answer {
     let code = body.into_inner().code.take().unwrap_or_default();
     if code.trim().is_empty() {
-        return Err(ApiError::validation("code", m::get().code_required.clone()).into());
+        return Err(ApiError::validation("code", messages().code_required.clone()).into());
     }
     let user = admins::find(&state.db.write, admin.user_id).await?;
     if user.totp_enabled {
-        return Err(ApiError::Conflict(m::get().totp_already_on.clone()).into());
+        return Err(ApiError::Conflict(messages().totp_already_on.clone()).into());
     }
     if user.totp_secret.is_none() {
-        return Err(ApiError::Conflict(m::get().totp_not_started.clone()).into());
+        return Err(ApiError::Conflict(messages().totp_not_started.clone()).into());
     }
     let client = state.client_ip(&req);
     match two_factor::check(&state.db.write, &user, &code, Accept::CodeOnly, client).await {
@@ -312,7 +312,7 @@ pub async fn totp_enable(
         RecoveryCodes {
             recovery_codes: codes,
         },
-        &m::get().totp_enabled.clone(),
+        &messages().totp_enabled.clone(),
     ))
 }
 
@@ -337,11 +337,11 @@ pub async fn totp_disable(
 ) -> Answer {
     let password = body.into_inner().password.take().unwrap_or_default();
     if password.is_empty() {
-        return Err(ApiError::validation("password", m::get().password_required.clone()).into());
+        return Err(ApiError::validation("password", messages().password_required.clone()).into());
     }
     let user = admins::find(&state.db.write, admin.user_id).await?;
     if !user.totp_enabled {
-        return Err(ApiError::Conflict(m::get().totp_not_on.clone()).into());
+        return Err(ApiError::Conflict(messages().totp_not_on.clone()).into());
     }
     check_own_password(&state, &user, "password", &password).await?;
     let txn = sea_orm::TransactionTrait::begin(&state.db.write).await?;
@@ -358,7 +358,7 @@ pub async fn totp_disable(
     txn.commit().await?;
     Ok(envelope::updated(
         view(&state, saved),
-        &m::get().totp_disabled.clone(),
+        &messages().totp_disabled.clone(),
     ))
 }
 

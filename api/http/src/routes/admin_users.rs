@@ -12,7 +12,7 @@ use crate::state::AppState;
 use concierge_app::accounts::admins::{self, AdminView, Change};
 use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::password::NewPassword;
-use concierge_core::domain::rules::accounts as m;
+use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::error::ApiError;
 use concierge_core::roles::Role;
 
@@ -43,7 +43,7 @@ fn new_password(username: &str, raw: Option<String>) -> Answer<NewPassword> {
     let raw = raw.unwrap_or_default();
     if raw.is_empty() {
         return Err(
-            ApiError::validation("password", m::get().new_password_required.clone()).into(),
+            ApiError::validation("password", messages().new_password_required.clone()).into(),
         );
     }
     Ok(NewPassword::parse(username, &raw)
@@ -69,7 +69,10 @@ pub async fn create(
         None => Role::Editor,
     };
     let created = admins::create(&state.db.write, username, &password, role).await?;
-    Ok(envelope::created(created, &m::get().admin_created.clone()))
+    Ok(envelope::created(
+        created,
+        &messages().admin_created.clone(),
+    ))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -112,7 +115,7 @@ pub async fn update(
         .map(|raw| admins::parse_role(&raw))
         .transpose()?;
     if body.disabled.is_none() && raw_password.is_none() && body.totp.is_none() && role.is_none() {
-        return Err(ApiError::validation("disabled", m::get().nothing_to_change.clone()).into());
+        return Err(ApiError::validation("disabled", messages().nothing_to_change.clone()).into());
     }
     let txn = state.db.write.begin().await?;
     let target = admins::find(&txn, id).await?;
@@ -128,7 +131,7 @@ pub async fn update(
     };
     let saved = admins::update(&txn, admin.user_id, id, change).await?;
     txn.commit().await?;
-    Ok(envelope::updated(saved, &m::get().admin_updated.clone()))
+    Ok(envelope::updated(saved, &messages().admin_updated.clone()))
 }
 
 /// Deletes another administrator. 409 for yourself or the last active owner.
@@ -142,7 +145,7 @@ pub async fn remove(state: web::Data<AppState>, admin: Admin, id: web::Path<Stri
     let txn = state.db.write.begin().await?;
     admins::delete(&txn, admin.user_id, id).await?;
     txn.commit().await?;
-    Ok(envelope::deleted(id, &m::get().admin_deleted.clone()))
+    Ok(envelope::deleted(id, &messages().admin_deleted.clone()))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -10,7 +10,7 @@ use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use concierge_core::domain::page::{Paging, PagingQuery};
-use concierge_core::domain::rules::accounts as m;
+use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::error::ApiError;
 use concierge_store::audit::{self, AuditEntry, Filter};
 
@@ -63,7 +63,7 @@ fn parse_when(name: &str, raw: Option<String>, end_of_day: bool) -> Answer<Optio
     match date {
         Some(start) => Ok(Some(start.and_utc())),
         None => {
-            Err(ApiError::validation(name, m::get().bad_date.clone().with("name", name)).into())
+            Err(ApiError::validation(name, messages().bad_date.clone().with("name", name)).into())
         }
     }
 }
@@ -89,28 +89,4 @@ pub async fn list(
     };
     let (entries, total) = audit::list(&state.db.read, &filter, page).await?;
     Ok(envelope::list(entries, total))
-}
-
-/// Records a spreadsheet export or import that succeeded (the handlers are the spreadsheets';
-/// the log learns of them here, from the request that made them).
-pub async fn record_transfer(
-    db: &impl sea_orm::ConnectionTrait,
-    actor: &concierge_core::actor::Actor,
-    req: &actix_web::HttpRequest,
-) -> Result<(), concierge_core::error::ApiError> {
-    use actix_web::http::Method;
-    // The route the router matched: `/contact-us/%65xport` is the export too.
-    let pattern = req.match_pattern().unwrap_or_default();
-    let event = match (req.method(), pattern.as_str()) {
-        (&Method::GET, "/api/v1/contact-us/export") => {
-            audit::Event::new("export").on("contact_us", "all")
-        }
-        (&Method::POST, "/api/v1/import/{kind}") => {
-            let kind = req.match_info().get("kind").unwrap_or_default().to_owned();
-            audit::Event::new("import").on(&kind, "all")
-        }
-        _ => return Ok(()),
-    };
-    event.save_as(db, actor).await?;
-    Ok(())
 }

@@ -12,7 +12,7 @@ use concierge_app::accounts::sign_in;
 use concierge_app::accounts::two_factor;
 use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::TextField;
-use concierge_core::domain::rules::accounts as m;
+use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_store::audit::{self, Actor, Event};
@@ -104,11 +104,11 @@ pub async fn login(
     };
     if user.disabled {
         failed("disabled").save_as(&state.db.write, &actor).await?;
-        return Err(ApiError::Unauthorized(m::get().account_disabled.clone()).into());
+        return Err(ApiError::Unauthorized(messages().account_disabled.clone()).into());
     }
     if user.totp_enabled {
         let Some(code) = code else {
-            return Err(ApiError::SecondFactor(m::get().two_factor_required.clone()).into());
+            return Err(ApiError::SecondFactor(messages().two_factor_required.clone()).into());
         };
         let accept = two_factor::Accept::CodeOrRecovery;
         let checked = audit::scoped(
@@ -120,7 +120,7 @@ pub async fn login(
             Ok(()) => {}
             Err(ApiError::Unauthorized(_)) => {
                 failed("code").save_as(&state.db.write, &actor).await?;
-                return Err(ApiError::SecondFactor(m::get().code_invalid.clone()).into());
+                return Err(ApiError::SecondFactor(messages().code_invalid.clone()).into());
             }
             Err(error) => {
                 failed("code throttled")

@@ -32,7 +32,7 @@ pub async fn metrics(state: web::Data<AppState>, req: HttpRequest) -> Answer {
         if admin.role != Role::Owner {
             return Ok(crate::routes::error_response::error_body(
                 HttpResponse::Forbidden(),
-                &concierge_core::domain::rules::accounts::get().forbidden,
+                &concierge_core::domain::rules::account_messages().forbidden,
                 [],
             ));
         }

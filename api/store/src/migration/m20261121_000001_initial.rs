@@ -5,7 +5,7 @@
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
-use super::{index, stamps};
+use super::schema::{index, stamps};
 
 pub struct Initial;
 

@@ -4,7 +4,7 @@
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
-use super::index;
+use super::schema::index;
 
 pub struct BlogExcerptsAndRedirects;
 

@@ -6,7 +6,7 @@
 
 use sea_orm_migration::prelude::*;
 
-use super::index;
+use super::schema::index;
 
 pub struct BlogCards;
 

@@ -10,7 +10,7 @@ use sea_orm_migration::prelude::*;
 // Frozen with the migration that added the lifecycle columns.
 use super::m20261125_000011_content_lifecycle::CONTENT_TABLES;
 
-use super::index;
+use super::schema::index;
 
 pub struct DueIndexes;
 

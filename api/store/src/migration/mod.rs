@@ -1,7 +1,8 @@
 //! Schema migrations. The same statements run on SQLite and PostgreSQL.
 
 use sea_orm_migration::prelude::*;
-use sea_orm_migration::schema::*;
+
+mod schema;
 
 mod m20261121_000001_initial;
 mod m20261121_000002_blog_excerpts_and_redirects;
@@ -60,24 +61,4 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000024_request_ids::RequestIds),
         ]
     }
-}
-
-fn stamps(mut table: TableCreateStatement) -> TableCreateStatement {
-    table
-        .col(timestamp_with_time_zone("created_at"))
-        .col(timestamp_with_time_zone("updated_at"));
-    table
-}
-
-fn index(
-    name: impl Into<String>,
-    table: &'static str,
-    cols: &[&'static str],
-) -> IndexCreateStatement {
-    let mut index = Index::create();
-    index.name(name).table(table).if_not_exists();
-    for col in cols {
-        index.col(*col);
-    }
-    index.take()
 }

@@ -48,8 +48,3 @@ pub struct AccountMessages {
     pub last_owner: Text,
     pub role_invalid: Text,
 }
-
-/// The table's accounts section.
-pub fn get() -> &'static AccountMessages {
-    &crate::domain::rules::catalog().accounts
-}

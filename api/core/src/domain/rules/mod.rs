@@ -541,6 +541,23 @@ pub fn check(rule: &FieldRule, raw: Option<&str>, audience: Audience) -> Result<
     }
 }
 
+/// "in N minutes", worded for each language (Arabic counts one, two, three to ten, and more
+/// differently).
+pub fn minutes(count: u64) -> Text {
+    let m = &catalog().messages;
+    match count {
+        0 | 1 => m.minute_one.clone(),
+        2 => m.minute_two.clone(),
+        3..=10 => m.minutes_few.with("count", count),
+        _ => m.minutes_many.with("count", count),
+    }
+}
+
+/// The table's accounts section.
+pub fn account_messages() -> &'static accounts::AccountMessages {
+    &catalog().accounts
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

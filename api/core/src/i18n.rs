@@ -67,7 +67,7 @@ impl Lang {
 }
 
 /// A message in both languages. `Display` writes the English (logs, tests).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Text {
     pub en: String,

@@ -9,6 +9,7 @@ pub mod config;
 pub mod domain;
 pub mod error;
 pub mod i18n;
+pub mod kinds;
 pub mod limits;
 pub mod metrics;
 pub mod request_id;

@@ -28,6 +28,7 @@ use crate::routes;
         routes::reviews::list, routes::reviews::list_by_order, routes::reviews::get_one, routes::reviews::create, routes::reviews::update, routes::reviews::remove,
         routes::banners::list, routes::banners::get_one, routes::banners::create, routes::banners::update, routes::banners::remove,
         routes::general_content::list, routes::general_content::get_one, routes::general_content::create, routes::general_content::update, routes::general_content::remove,
+        routes::kinds::list,
         routes::lifecycle::publish, routes::lifecycle::unpublish, routes::lifecycle::revisions, routes::lifecycle::revision, routes::lifecycle::restore,
         routes::lifecycle::deleted, routes::lifecycle::undelete, routes::lifecycle::discard, routes::lifecycle::scheduled, routes::lifecycle::preview, routes::lifecycle::preview_unsaved,
         routes::presence::here, routes::presence::list, routes::presence::gone,

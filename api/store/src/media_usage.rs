@@ -19,8 +19,10 @@ use crate::content_rows::title_of;
 use crate::entities::{media_image, media_usage};
 use concierge_core::domain::media::{Shown, names_of_hash, shown_in};
 
-/// The kinds of content (their path names) and their tables.
-pub const TABLES: [(&str, &str); 6] = [
+/// The kinds of content (their path names) and their tables, as the migrations that built the
+/// index knew them: a migration indexes the tables that existed when it was written, never a
+/// kind declared since (whose table a later migration makes).
+pub const TABLES_AT_MIGRATION: [(&str, &str); 6] = [
     ("service", "our_services"),
     ("service-list", "list_of_services"),
     ("blog", "blogs"),
@@ -29,6 +31,12 @@ pub const TABLES: [(&str, &str); 6] = [
     ("general-content", "general_content_sections"),
 ];
 
+/// Every declared kind (its path name) and its table ([`concierge_core::kinds::KINDS`]).
+pub fn tables() -> impl Iterator<Item = (&'static str, &'static str)> {
+    concierge_core::kinds::KINDS
+        .iter()
+        .map(|k| (k.kind, k.table))
+}
 /// Fields that never show a file (the lifecycle's own, and what is made from others).
 const NOT_SHOWN: [&str; 4] = ["draft", "excerpt", "excerpt_ar", "body_media"];
 
@@ -224,12 +232,16 @@ pub async fn usage(db: &impl ConnectionTrait, name: &str) -> Result<Vec<Usage>, 
         .collect())
 }
 
-/// Indexes every item of every kind from scratch (the migration that made the index, and a
-/// check that the index kept by the writes is this one).
-pub async fn rebuild(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+/// Indexes every item of the kinds in `tables` (path name, table) from scratch: the migrations
+/// that made the index ([`TABLES_AT_MIGRATION`]), and a check that the index kept by the writes
+/// is this one ([`tables`]).
+pub async fn rebuild(
+    db: &impl ConnectionTrait,
+    tables: impl IntoIterator<Item = (&'static str, &'static str)>,
+) -> Result<(), DbErr> {
     media_usage::Entity::delete_many().exec(db).await?;
     let backend = db.get_database_backend();
-    for (kind, table) in TABLES {
+    for (kind, table) in tables {
         let rows = JsonValue::find_by_statement(Statement::from_string(
             backend,
             format!("SELECT * FROM {table}"),

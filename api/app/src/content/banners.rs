@@ -8,8 +8,9 @@ use utoipa::ToSchema;
 use super::{Kind, Order, Table};
 use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::TextField;
-use concierge_core::domain::rules::{FormRules, catalog};
+use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
+use concierge_core::kinds::Declaration;
 use concierge_store::entities::banner;
 use concierge_store::outbox::publish_jobs::Resource;
 
@@ -86,10 +87,7 @@ impl Table for Banners {
 impl Kind for Banners {
     type Input = BannerInput;
 
-    const PATH: &str = "banner";
-    fn rules() -> &'static FormRules {
-        &catalog().forms.banner
-    }
+    const DECLARATION: &'static Declaration = &concierge_core::kinds::BANNER;
 
     async fn apply(
         input: BannerInput,

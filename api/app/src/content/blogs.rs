@@ -13,8 +13,9 @@ use crate::content::html::{excerpt, sanitize};
 use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::domain::media::body_media;
-use concierge_core::domain::rules::{FormRules, catalog};
+use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
+use concierge_core::kinds::Declaration;
 use concierge_store::entities::blog;
 use concierge_store::outbox::publish_jobs::Resource;
 
@@ -124,10 +125,7 @@ impl Table for Blogs {
 impl Kind for Blogs {
     type Input = BlogInput;
 
-    const PATH: &str = "blog";
-    fn rules() -> &'static FormRules {
-        &catalog().forms.blog
-    }
+    const DECLARATION: &'static Declaration = &concierge_core::kinds::BLOG;
 
     async fn apply(
         input: BlogInput,

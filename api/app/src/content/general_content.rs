@@ -8,8 +8,9 @@ use utoipa::ToSchema;
 use super::{Kind, Table};
 use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::{Loose, TextField};
-use concierge_core::domain::rules::{FormRules, catalog};
+use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
+use concierge_core::kinds::Declaration;
 use concierge_store::entities::general_content;
 use concierge_store::outbox::publish_jobs::Resource;
 
@@ -70,10 +71,7 @@ impl Table for GeneralContent {
 impl Kind for GeneralContent {
     type Input = GeneralContentInput;
 
-    const PATH: &str = "general-content";
-    fn rules() -> &'static FormRules {
-        &catalog().forms.general_content
-    }
+    const DECLARATION: &'static Declaration = &concierge_core::kinds::GENERAL_CONTENT;
 
     async fn apply(
         input: GeneralContentInput,

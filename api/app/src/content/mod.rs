@@ -31,16 +31,22 @@ pub use services::{ServiceInput, Services};
 
 use concierge_core::domain::rules::FormRules;
 use concierge_core::error::ApiError;
+use concierge_core::kinds::Declaration;
 
 /// One kind of public content: a [`Table`] with its form, its rules and its own steps.
 pub trait Kind: Table {
     /// What the admin form (or a spreadsheet row, or the seed) sends.
     type Input: serde::de::DeserializeOwned + Send;
 
+    /// The kind as the content model declares it ([`concierge_core::kinds`]).
+    const DECLARATION: &'static Declaration;
     /// The kind's name in the lifecycle's paths (`/api/v1/content/{kind}/…`).
-    const PATH: &'static str;
+    const PATH: &'static str = Self::DECLARATION.kind;
+
     /// The kind's form and messages in the table of rules (`rules/forms.json`).
-    fn rules() -> &'static FormRules;
+    fn rules() -> &'static FormRules {
+        Self::DECLARATION.rules()
+    }
 
     /// Runs the form's rules in the specification's order (the first failing rule's message
     /// is the answer) and fills `row`, `updated_at` (the save's `now`) included.
@@ -114,12 +120,21 @@ macro_rules! with_kind {
 }
 
 /// The kinds' path names, in the order the scheduler visits them (list items before their
-/// services, so a purge never leaves an item without its parent).
-pub const KINDS: [&str; 6] = [
-    "service-list",
-    "service",
-    "blog",
-    "client-review",
-    "banner",
-    "general-content",
-];
+/// services, so a purge never leaves an item without its parent): the content model's order.
+pub fn kinds() -> impl Iterator<Item = &'static str> {
+    concierge_core::kinds::KINDS.iter().map(|k| k.kind)
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_declared_kind_has_its_kind_and_each_kind_its_declaration() {
+        for name in kinds() {
+            let path: Result<&str, ApiError> = crate::with_kind!(name, K => Ok(K::PATH));
+            assert_eq!(path.expect("a declared kind has its Kind"), name);
+        }
+        let unknown: Result<&str, ApiError> = crate::with_kind!("nothing", K => Ok(K::PATH));
+        assert!(unknown.is_err());
+    }
+}

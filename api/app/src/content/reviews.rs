@@ -8,8 +8,9 @@ use utoipa::ToSchema;
 use super::{Kind, Table};
 use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::{Loose, TextField};
-use concierge_core::domain::rules::{FormRules, catalog};
+use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
+use concierge_core::kinds::Declaration;
 use concierge_store::entities::review;
 use concierge_store::outbox::publish_jobs::Resource;
 
@@ -77,10 +78,7 @@ impl Table for Reviews {
 impl Kind for Reviews {
     type Input = ReviewInput;
 
-    const PATH: &str = "client-review";
-    fn rules() -> &'static FormRules {
-        &catalog().forms.client_review
-    }
+    const DECLARATION: &'static Declaration = &concierge_core::kinds::CLIENT_REVIEW;
 
     async fn apply(
         input: ReviewInput,

@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::TransactionTrait;
 use tokio::sync::Notify;
 
-use super::KINDS;
+use super::kinds;
 use concierge_core::clock::Clock;
 use concierge_core::error::ApiError;
 use concierge_store::blobs::BlobStore;
@@ -32,7 +32,7 @@ pub struct Tick {
 /// Applies every schedule due at `now`, and the purge.
 pub async fn tick(db: &Db, now: DateTime<Utc>) -> Result<Tick, ApiError> {
     let mut done = Tick::default();
-    for kind in KINDS {
+    for kind in kinds() {
         let fired: Result<usize, ApiError> = crate::with_kind!(kind, K => {
             let mut fired = 0;
             for (id, live) in store::content_rows::due::<K>(&db.read, now).await? {

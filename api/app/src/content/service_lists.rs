@@ -10,8 +10,9 @@ use utoipa::ToSchema;
 use super::{Kind, Order, Table};
 use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::{Loose, TextField};
-use concierge_core::domain::rules::{FormRules, catalog};
+use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
+use concierge_core::kinds::Declaration;
 use concierge_store::entities::{service, service_item};
 use concierge_store::outbox::publish_jobs::Resource;
 
@@ -99,10 +100,7 @@ impl Table for ServiceItems {
 impl Kind for ServiceItems {
     type Input = ServiceItemInput;
 
-    const PATH: &str = "service-list";
-    fn rules() -> &'static FormRules {
-        &catalog().forms.service_list
-    }
+    const DECLARATION: &'static Declaration = &concierge_core::kinds::SERVICE_ITEM;
 
     async fn apply(
         input: ServiceItemInput,

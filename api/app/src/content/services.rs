@@ -8,8 +8,9 @@ use utoipa::ToSchema;
 use super::{Kind, Table};
 use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::{Loose, TextField};
-use concierge_core::domain::rules::{FormRules, catalog};
+use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
+use concierge_core::kinds::Declaration;
 use concierge_store::entities::{service, service_item};
 use concierge_store::outbox::publish_jobs::Resource;
 
@@ -88,10 +89,7 @@ impl Table for Services {
 impl Kind for Services {
     type Input = ServiceInput;
 
-    const PATH: &str = "service";
-    fn rules() -> &'static FormRules {
-        &catalog().forms.service
-    }
+    const DECLARATION: &'static Declaration = &concierge_core::kinds::SERVICE;
 
     async fn apply(
         input: ServiceInput,

@@ -4,7 +4,7 @@
 //! took 3 ms at 7,751 jobs, the scheduler's look 50 ms at 5,000 blogs: docs/benchmarks.md).
 
 use chrono::Utc;
-use concierge::content::KINDS;
+use concierge::content::kinds;
 use concierge::store::content_rows::schedule_statements;
 use sea_orm::{ConnectionTrait, DbBackend, Statement, TransactionTrait};
 
@@ -72,7 +72,7 @@ async fn the_publish_queues_claim_and_the_schedulers_questions_use_an_index() {
         concierge::publish::claim_statement(backend, "worker", now),
         &["done_at", "failed_at"][..],
     )];
-    for kind in KINDS {
+    for kind in kinds() {
         let asked: Result<_, concierge::error::ApiError> =
             concierge::with_kind!(kind, K => Ok(schedule_statements::<K>(backend, now)));
         let [live, leave, purge] = asked.expect("a kind");

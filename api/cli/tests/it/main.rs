@@ -20,6 +20,7 @@ mod general_content;
 mod helpers;
 mod images;
 mod indexes;
+mod kinds;
 mod lifecycle;
 mod media;
 mod notifications;

@@ -17,7 +17,7 @@ use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use concierge_app::content::lifecycle::{State, Status, admin_view};
-use concierge_app::content::{KINDS, Kind};
+use concierge_app::content::{Kind, kinds};
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
@@ -281,7 +281,7 @@ pub async fn deleted(
     let now = state.settings.clock.now();
     let kinds: Vec<&str> = match query.kind.as_deref().filter(|k| !k.is_empty()) {
         Some(kind) => vec![kind],
-        None => KINDS.to_vec(),
+        None => kinds().collect(),
     };
     let mut items = Vec::new();
     for kind in kinds {
@@ -323,7 +323,7 @@ pub async fn undelete(
 pub async fn scheduled(state: web::Data<AppState>, _admin: Admin) -> Answer {
     let now = state.settings.clock.now();
     let mut items: Vec<(DateTime<Utc>, Value)> = Vec::new();
-    for kind in KINDS {
+    for kind in kinds() {
         let some: Answer<Vec<(DateTime<Utc>, Value)>> = concierge_app::with_kind!(kind, K =>
             upcoming::<K>(&state, now).await);
         items.extend(some?);

@@ -15,6 +15,7 @@ pub mod error_response;
 pub mod general_content;
 pub mod generic;
 pub mod health;
+pub mod kinds;
 pub mod language;
 pub mod lifecycle;
 pub mod media;
@@ -46,6 +47,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .configure(reviews::configure)
         .configure(banners::configure)
         .configure(general_content::configure)
+        .configure(kinds::configure)
         .configure(lifecycle::configure)
         .configure(presence::configure)
         // Before `contact`: `/contact-us/export` would otherwise match `/contact-us/{id}`.

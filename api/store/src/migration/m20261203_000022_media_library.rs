@@ -120,7 +120,7 @@ impl MigrationTrait for MediaLibrary {
                 .await?;
             }
         }
-        crate::media_usage::rebuild(db).await
+        crate::media_usage::rebuild(db, crate::media_usage::TABLES_AT_MIGRATION).await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {

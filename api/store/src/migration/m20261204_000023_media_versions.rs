@@ -23,7 +23,8 @@ impl MigrationTrait for MediaVersions {
                 .take(),
         )
         .await?;
-        crate::media_usage::rebuild(m.get_connection()).await
+        crate::media_usage::rebuild(m.get_connection(), crate::media_usage::TABLES_AT_MIGRATION)
+            .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {

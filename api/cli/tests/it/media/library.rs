@@ -309,7 +309,9 @@ pub(super) async fn index_is_exact(app: &TestApp) {
         .await
         .unwrap();
     let txn = app.db.write.begin().await.unwrap();
-    concierge::store::media_usage::rebuild(&txn).await.unwrap();
+    concierge::store::media_usage::rebuild(&txn, concierge::store::media_usage::tables())
+        .await
+        .unwrap();
     let rebuilt = concierge::store::media_usage::all(&txn).await.unwrap();
     txn.rollback().await.unwrap();
     assert_eq!(kept, rebuilt);

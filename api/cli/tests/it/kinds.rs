@@ -1,0 +1,139 @@
+//! `GET /api/v1/kinds`: the content model as the admin reads it, and the OpenAPI document agreeing
+//! with it (each kind's routes there, each field in its request schema).
+
+use serde_json::Value;
+
+use crate::helpers::{read, spawn_app};
+use concierge::roles::Role;
+
+/// The schema `reference` (`#/components/schemas/Name`) points at.
+fn schema<'a>(doc: &'a Value, reference: &Value) -> &'a Value {
+    let name = reference
+        .as_str()
+        .and_then(|r| r.strip_prefix("#/components/schemas/"))
+        .unwrap_or_else(|| panic!("a schema reference: {reference}"));
+    &doc["components"]["schemas"][name]
+}
+
+/// The request schema of `POST /api/v1{path}` (an array of one object for the banners).
+fn request_schema<'a>(doc: &'a Value, path: &str) -> &'a Value {
+    let body = &doc["paths"][format!("/api/v1{path}")]["post"]["requestBody"]["content"]["application/json"]
+        ["schema"];
+    let reference = match body.get("items") {
+        Some(items) => &items["$ref"],
+        None => &body["$ref"],
+    };
+    schema(doc, reference)
+}
+
+#[tokio::test]
+async fn kinds_describe_every_kind_and_agree_with_the_openapi_document() {
+    let app = spawn_app().await;
+    let anonymous = app.get("/kinds").await;
+    assert_eq!(anonymous.status().as_u16(), 401);
+    let desk = app.token_for(Role::Enquiries).await;
+    assert_eq!(app.get_as(&desk, "/kinds").await.status().as_u16(), 403);
+
+    let translator = app.token_for(Role::Translator).await;
+    let (status, body) = read(app.get_as(&translator, "/kinds").await).await;
+    assert_eq!(status, 200, "{body}");
+    let kinds = body["responseBody"]["result"]
+        .as_array()
+        .expect("a list")
+        .clone();
+    assert_eq!(body["responseBody"]["totalCount"], kinds.len());
+    let names: Vec<&str> = kinds.iter().map(|k| k["kind"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "service-list",
+            "service",
+            "blog",
+            "client-review",
+            "banner",
+            "general-content"
+        ]
+    );
+
+    let doc: Value = app
+        .client
+        .get(format!("{}/api/v1/openapi.json", app.address))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(
+        doc["paths"]["/api/v1/kinds"]["get"].is_object(),
+        "/kinds is documented"
+    );
+    assert!(doc["paths"]["/api/v1/content/{kind}/{id}/publish"]["post"].is_object());
+    for kind in &kinds {
+        let name = kind["kind"].as_str().unwrap();
+        let path = kind["path"].as_str().unwrap();
+        assert!(
+            doc["paths"][format!("/api/v1{path}")]["post"].is_object(),
+            "{name}: POST /api/v1{path} is documented"
+        );
+        assert_eq!(kind["lifecycle"], true);
+        assert!(!kind["label"]["en"].as_str().unwrap().is_empty());
+        assert!(!kind["label"]["ar"].as_str().unwrap().is_empty());
+        let input = request_schema(&doc, path);
+        let properties = input["properties"].as_object().expect("properties");
+        let required: Vec<&str> = input["required"]
+            .as_array()
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let fields = kind["fields"].as_array().unwrap();
+        let field_names: Vec<&str> = fields.iter().map(|f| f["name"].as_str().unwrap()).collect();
+        for field in fields {
+            let field_name = field["name"].as_str().unwrap();
+            assert!(
+                properties.contains_key(field_name),
+                "{name}.{field_name} is in its request schema"
+            );
+            if field["required"] == true {
+                assert!(
+                    required.contains(&field_name),
+                    "{name}.{field_name} is required there too"
+                );
+            }
+            assert!(!field["label"]["en"].as_str().unwrap().is_empty());
+            assert!(!field["label"]["ar"].as_str().unwrap().is_empty());
+            if let Some(twin) = field["twin"].as_str() {
+                assert!(
+                    field_names.contains(&twin),
+                    "{name}.{field_name}'s twin {twin}"
+                );
+            }
+            if field["type"] == "select" {
+                assert!(!field["options"].as_array().unwrap().is_empty());
+            }
+            if let Some(other) = field["references"].as_str() {
+                assert!(
+                    names.contains(&other),
+                    "{name}.{field_name} references {other}"
+                );
+            }
+        }
+        for column in kind["listColumns"].as_array().unwrap() {
+            let column = column.as_str().unwrap();
+            assert!(
+                field_names.contains(&column) || column == "created_at",
+                "{name}'s column {column}"
+            );
+        }
+    }
+    let blog = kinds.iter().find(|k| k["kind"] == "blog").unwrap();
+    assert_eq!(blog["site"]["list"], "/blogs");
+    let description = &blog["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "description")
+        .unwrap();
+    assert_eq!(description["type"], "richtext");
+    assert_eq!(description["twin"], "description_ar");
+    assert_eq!(description["label"]["ar"], "الوصف");
+}

@@ -1,9 +1,10 @@
 //! The content model: each kind of public content declared once, as data — its name in the
 //! lifecycle's paths, its API collection, its table, its label in both languages, its fields
 //! (type, Arabic twin, the kind they reference, the choices they offer), the columns its admin
-//! list shows and its public pages. Every feature that spans kinds reads [`KINDS`] rather than a
-//! list of its own: `GET /api/v1/kinds` (the admin's lists and forms), the media usage index,
-//! the scheduler's order, the translator's rule (the twins). A field's label, bound and
+//! list shows and its public pages. A feature that spans kinds reads [`KINDS`] rather than a
+//! list of its own: so far `GET /api/v1/kinds`, the media usage index, the scheduler's order
+//! and the lifecycle's lists across kinds (the translator's rule still knows an Arabic field
+//! by its `_ar` name, which the declaration's test requires of every twin). A field's label, bound and
 //! required message are the form's, in the table of rules ([`crate::domain::rules`]): the
 //! declaration names the form, and a test holds the two to the same fields.
 

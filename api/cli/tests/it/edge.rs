@@ -503,11 +503,16 @@ async fn a_file_moved_to_the_media_librarys_trash_leaves_the_edge_too() {
     .await;
     assert_eq!(status, 200, "{body}");
     settled(&app, &token).await;
-    assert_eq!(
-        through(&varnish, &url).await.0,
-        404,
-        "gone from the edge too"
-    );
+    // The purge has been heard; Varnish drops the object by its key. A loaded CI host once
+    // served the old copy on the first request after that (1 run in many, not reproduced
+    // here), so the edge is given a few seconds, never a year.
+    let started = Instant::now();
+    let mut status = through(&varnish, &url).await.0;
+    while status != 404 && started.elapsed() < Duration::from_secs(10) {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        status = through(&varnish, &url).await.0;
+    }
+    assert_eq!(status, 404, "gone from the edge too");
 }
 
 /// The publish status as `server`'s administrator reads it.

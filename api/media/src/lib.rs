@@ -157,10 +157,7 @@ pub fn variant_name(name: &str, width: u32, kind: Kind) -> String {
     format!("{stem}-{width}w.{}", kind.extension())
 }
 
-/// The public URL of a stored object.
-pub fn url(name: &str) -> String {
-    format!("/media/{name}")
-}
+pub use concierge_core::domain::media::url;
 
 /// The last part of a client's file name (never a path), without control characters, at most
 /// 255 characters; `None` when nothing is left.

@@ -8,11 +8,6 @@ use ssg::model::ImageInfo;
 
 use crate::entities::media_image;
 
-/// The public URL of the stored file `name`.
-pub fn public_url(name: &str) -> String {
-    format!("/media/{name}")
-}
-
 /// What the pages know of a recorded image: its size, its variants once they are made, and
 /// the library's words for it and its focal point. A file in the trash is not shown.
 pub fn info_of(row: &media_image::Model) -> Option<ImageInfo> {
@@ -75,7 +70,7 @@ pub async fn infos_of<'u>(
 
 fn by_url(rows: &[media_image::Model]) -> HashMap<String, ImageInfo> {
     rows.iter()
-        .filter_map(|row| Some((public_url(&row.name), info_of(row)?)))
+        .filter_map(|row| Some((concierge_core::domain::media::url(&row.name), info_of(row)?)))
         .collect()
 }
 

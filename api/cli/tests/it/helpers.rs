@@ -129,6 +129,18 @@ impl TestApp {
             .header("x-api-key", &self.api_key)
     }
 
+    /// The API's OpenAPI document, as a client reads it.
+    pub async fn openapi(&self) -> Value {
+        self.client
+            .get(format!("{}/api/v1/openapi.json", self.address))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+
     pub async fn get(&self, path: &str) -> Response {
         self.api(Method::GET, path).send().await.expect("request")
     }

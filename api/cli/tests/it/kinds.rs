@@ -55,15 +55,7 @@ async fn kinds_describe_every_kind_and_agree_with_the_openapi_document() {
         ]
     );
 
-    let doc: Value = app
-        .client
-        .get(format!("{}/api/v1/openapi.json", app.address))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let doc = app.openapi().await;
     assert!(
         doc["paths"]["/api/v1/kinds"]["get"].is_object(),
         "/kinds is documented"

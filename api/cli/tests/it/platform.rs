@@ -34,15 +34,7 @@ async fn requests_without_or_with_a_wrong_api_key_get_401_json() {
 #[tokio::test]
 async fn the_openapi_document_lists_every_endpoint_and_the_docs_page_is_served() {
     let app = spawn_app().await;
-    let doc: serde_json::Value = app
-        .client
-        .get(format!("{}/api/v1/openapi.json", app.address))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let doc = app.openapi().await;
     let paths = doc["paths"].as_object().expect("paths");
     for path in [
         "/api/v1/authenticate",

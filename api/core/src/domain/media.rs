@@ -13,6 +13,11 @@ pub const ALT_MAX: usize = 300;
 /// The URL prefix every stored file is served under.
 const PREFIX: &str = "/media/";
 
+/// The public URL of the stored file `name`.
+pub fn url(name: &str) -> String {
+    format!("{PREFIX}{name}")
+}
+
 /// The stored names of the originals `text` shows by their own URLs, in order of appearance,
 /// each once (a blog's body media). What a variant's URL shows is found in the library: see
 /// [`shown_in`].

@@ -125,16 +125,6 @@ impl Declaration {
     pub fn field(&self, name: &str) -> Option<&'static Field> {
         self.fields.iter().find(|f| f.name == name)
     }
-
-    /// The Arabic twins of its fields: what a translator may change.
-    pub fn twins(&self) -> impl Iterator<Item = &'static str> + use<'_> {
-        self.fields.iter().filter_map(|f| f.twin)
-    }
-
-    /// Whether `field` is the Arabic twin of another.
-    pub fn is_twin(&self, field: &str) -> bool {
-        self.twins().any(|twin| twin == field)
-    }
 }
 
 /// A kind as `GET /api/v1/kinds` describes it: the declaration with each field's label,
@@ -470,16 +460,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn a_translator_may_change_the_arabic_twins_only() {
-        assert!(BLOG.is_twin("description_ar"));
-        assert!(!BLOG.is_twin("description"));
-        assert!(
-            !BLOG.is_twin("excerpt_ar"),
-            "made from the description, not written"
-        );
-        assert_eq!(GENERAL_CONTENT.twins().collect::<Vec<_>>(), ["values_ar"],);
     }
 }

@@ -123,6 +123,10 @@ impl<E: Into<anyhow::Error>> From<E> for ApiError {
 /// Linux's `errno` values for a disk that failed (`EIO`) and for no descriptor left (`ENFILE`,
 /// `EMFILE`); the product runs on Linux.
 const EIO: i32 = 5;
+const EFAULT: i32 = 14;
+const ENOTDIR: i32 = 20;
+const EISDIR: i32 = 21;
+const ENOTEMPTY: i32 = 39;
 const ENFILE: i32 = 23;
 const EMFILE: i32 = 24;
 
@@ -172,7 +176,17 @@ impl ApiError {
                         | ErrorKind::TooManyLinks
                         | ErrorKind::FileTooLarge
                         | ErrorKind::StaleNetworkFileHandle
-                ) || os_code(io).is_some_and(|code| matches!(code, EIO | ENFILE | EMFILE))
+                        // A rename onto a path the disk holds as a folder (fiu-run's rename
+                        // point gives any errno rename may: these among them).
+                        | ErrorKind::DirectoryNotEmpty
+                        | ErrorKind::IsADirectory
+                        | ErrorKind::NotADirectory
+                ) || os_code(io).is_some_and(|code| {
+                    matches!(
+                        code,
+                        EIO | EFAULT | ENOTDIR | EISDIR | ENFILE | EMFILE | ENOTEMPTY
+                    )
+                })
             })
         })
     }

@@ -475,7 +475,11 @@ mod tests {
             anyhow::Error::from(eio()).context("Failed to publish about/index.html"),
             anyhow::Error::from(std::io::Error::from(std::io::ErrorKind::ReadOnlyFilesystem)),
             anyhow::Error::from(std::io::Error::from_raw_os_error(24)),
-            // fiu-run's rename point fails with any errno rename may give: EPERM among them.
+            // fiu-run's rename point fails with any errno rename may give: EPERM, ENOTEMPTY,
+            // EISDIR, EFAULT among them.
+            anyhow::Error::from(std::io::Error::from_raw_os_error(39)),
+            anyhow::Error::from(std::io::Error::from_raw_os_error(21)),
+            anyhow::Error::from(std::io::Error::from_raw_os_error(14)),
             anyhow::Error::from(std::io::Error::from_raw_os_error(1))
                 .context("Failed to store 10733a3777e04bc582b381df2fd278fd.png"),
             // tempfile and object_store keep only the text of the OS error they wrap.

@@ -2,9 +2,9 @@
 //! lifecycle's paths, its API collection, its table, its label in both languages, its fields
 //! (type, Arabic twin, the kind they reference, the choices they offer), the columns its admin
 //! list shows and its public pages. A feature that spans kinds reads [`KINDS`] rather than a
-//! list of its own: so far `GET /api/v1/kinds`, the media usage index, the scheduler's order
-//! and the lifecycle's lists across kinds (the translator's rule still knows an Arabic field
-//! by its `_ar` name, which the declaration's test requires of every twin). A field's label, bound and
+//! list of its own: so far `GET /api/v1/kinds`, the media usage index, the scheduler's order,
+//! the lifecycle's lists across kinds and the translator's rule (an Arabic field is a twin, or
+//! derived from one: [`Declaration::is_arabic`]). A field's label, bound and
 //! required message are the form's, in the table of rules ([`crate::domain::rules`]): the
 //! declaration names the form, and a test holds the two to the same fields.
 
@@ -96,6 +96,71 @@ pub struct SitePages {
     pub item: &'static str,
 }
 
+/// How a list is sorted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// By `display_order`, then id: what the site shows.
+    Display,
+    /// By id, oldest first.
+    Id,
+    /// By id, newest first.
+    Newest,
+}
+
+/// A kind's routes under its collection ([`Declaration::path`]), as the specification spells
+/// them: each kind's differ. Every kind answers the same five operations (its lists, one
+/// item, create, update, delete); the routes, their OpenAPI entries and their permissions all
+/// follow from this.
+#[derive(Debug)]
+pub struct Api {
+    /// The OpenAPI tag of its operations.
+    pub tag: &'static str,
+    /// Its lists (anonymous readers get what is live).
+    pub lists: &'static [ListRoute],
+    /// One item's read, after the collection's path, with `{id}`.
+    pub read: &'static str,
+    /// One item's update (`PUT`), with `{id}`.
+    pub update: &'static str,
+    /// One item's delete (`DELETE`), with `{id}`.
+    pub delete: &'static str,
+    /// A save's body is an array holding exactly one object (the banners').
+    pub one_in_array: bool,
+}
+
+/// One list of a kind.
+#[derive(Debug)]
+pub struct ListRoute {
+    /// After the collection's path (`""`: the collection itself).
+    pub path: &'static str,
+    pub order: Order,
+    /// The items of one parent: the path's parameter (its last segment), and the reference
+    /// field it matches. An unknown parent is 404.
+    pub parent: Option<Parent>,
+    /// What the list is, in the API's description.
+    pub about: &'static str,
+}
+
+/// The parent a list is narrowed to ([`ListRoute::parent`]).
+#[derive(Debug)]
+pub struct Parent {
+    /// The path parameter (`serviceId`).
+    pub param: &'static str,
+    /// The [`FieldType::Reference`] field it matches.
+    pub field: &'static str,
+}
+
+/// A kind's usual routes: the collection lists by `order`; an item is `/{id}`.
+const fn usual(tag: &'static str, lists: &'static [ListRoute]) -> Api {
+    Api {
+        tag,
+        lists,
+        read: "/{id}",
+        update: "/{id}",
+        delete: "/{id}",
+        one_in_array: false,
+    }
+}
+
 /// One kind of content, declared once.
 #[derive(Debug)]
 pub struct Declaration {
@@ -103,6 +168,8 @@ pub struct Declaration {
     pub kind: &'static str,
     /// Its API collection (`/api/v1` + this).
     pub path: &'static str,
+    /// Its routes under `path`.
+    pub api: Api,
     /// Its table.
     pub table: &'static str,
     pub label: Label,
@@ -114,6 +181,16 @@ pub struct Declaration {
     pub list_columns: &'static [&'static str],
     /// Its public pages; `None` when it is shown only inside other pages.
     pub site: Option<SitePages>,
+    /// The fields a save fills from others (not in the form): each is its source's language.
+    pub derived: &'static [Derived],
+}
+
+/// A field a save computes from another (a blog's slug from its name), never sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Derived {
+    pub name: &'static str,
+    /// The field it is made from.
+    pub from: &'static str,
 }
 
 impl Declaration {
@@ -124,6 +201,17 @@ impl Declaration {
 
     pub fn field(&self, name: &str) -> Option<&'static Field> {
         self.fields.iter().find(|f| f.name == name)
+    }
+
+    /// Whether `name` holds Arabic text: an Arabic twin, or a field derived from one (a
+    /// blog's Arabic excerpt). What a translator may change, and what a save that leaves it
+    /// out keeps.
+    pub fn is_arabic(&self, name: &str) -> bool {
+        self.fields.iter().any(|f| f.twin == Some(name))
+            || self
+                .derived
+                .iter()
+                .any(|d| d.name == name && self.is_arabic(d.from))
     }
 }
 
@@ -239,6 +327,23 @@ const SERVICE_FIELDS: [Field; 10] = [
 pub static SERVICE: Declaration = Declaration {
     kind: "service",
     path: "/our-services",
+    api: usual(
+        "services",
+        &[
+            ListRoute {
+                path: "/display/display-order",
+                order: Order::Display,
+                parent: None,
+                about: "Services by `display_order`, then id (what the site shows).",
+            },
+            ListRoute {
+                path: "",
+                order: Order::Id,
+                parent: None,
+                about: "Services by id.",
+            },
+        ],
+    ),
     table: "our_services",
     label: Label {
         en: "Services",
@@ -251,6 +356,7 @@ pub static SERVICE: Declaration = Declaration {
         list: "/services",
         item: "/services/{id}",
     }),
+    derived: &[],
 };
 
 const SERVICE_ITEM_FIELDS: [Field; 8] = [
@@ -271,6 +377,18 @@ const SERVICE_ITEM_FIELDS: [Field; 8] = [
 pub static SERVICE_ITEM: Declaration = Declaration {
     kind: "service-list",
     path: "/list-of-services",
+    api: Api {
+        lists: &[ListRoute {
+            path: "/display-order/{serviceId}",
+            order: Order::Display,
+            parent: Some(Parent {
+                param: "serviceId",
+                field: "our_service_id",
+            }),
+            about: "The items of one service by `display_order`, then id. Unknown service: 404.",
+        }],
+        ..usual("service lists", &[])
+    },
     table: "list_of_services",
     label: Label {
         en: "Service list items",
@@ -280,6 +398,7 @@ pub static SERVICE_ITEM: Declaration = Declaration {
     fields: &SERVICE_ITEM_FIELDS,
     list_columns: &["image_url", "name", "our_service_id", "display_order"],
     site: None,
+    derived: &[],
 };
 
 const BLOG_FIELDS: [Field; 12] = [
@@ -301,6 +420,18 @@ const BLOG_FIELDS: [Field; 12] = [
 pub static BLOG: Declaration = Declaration {
     kind: "blog",
     path: "/blog",
+    api: usual(
+        "blogs",
+        &[ListRoute {
+            path: "",
+            order: Order::Display,
+            parent: None,
+            about: "Blogs by `display_order`, then id. For anonymous callers, a description \
+                    longer than 5,000 characters is replaced by its 600-character plain-text \
+                    opening (`GET /blog/{id}` has it whole): a list answers kilobytes, not \
+                    megabytes. Administrators get every body whole.",
+        }],
+    ),
     table: "blogs",
     label: Label {
         en: "Blogs",
@@ -313,6 +444,20 @@ pub static BLOG: Declaration = Declaration {
         list: "/blogs",
         item: "/{slug}/{id}",
     }),
+    derived: &[
+        Derived {
+            name: "slug",
+            from: "name",
+        },
+        Derived {
+            name: "excerpt",
+            from: "description",
+        },
+        Derived {
+            name: "excerpt_ar",
+            from: "description_ar",
+        },
+    ],
 };
 
 const REVIEW_FIELDS: [Field; 8] = [
@@ -330,6 +475,23 @@ const REVIEW_FIELDS: [Field; 8] = [
 pub static CLIENT_REVIEW: Declaration = Declaration {
     kind: "client-review",
     path: "/client-reviewes",
+    api: usual(
+        "client reviews",
+        &[
+            ListRoute {
+                path: "",
+                order: Order::Newest,
+                parent: None,
+                about: "Reviews newest first (the admin dashboard).",
+            },
+            ListRoute {
+                path: "/display-order",
+                order: Order::Display,
+                parent: None,
+                about: "Reviews by `display_order`, then id (what the site shows).",
+            },
+        ],
+    ),
     table: "client_reviews",
     label: Label {
         en: "Client reviews",
@@ -339,6 +501,7 @@ pub static CLIENT_REVIEW: Declaration = Declaration {
     fields: &REVIEW_FIELDS,
     list_columns: &["image_url", "name", "title", "display_order"],
     site: None,
+    derived: &[],
 };
 
 const BANNER_FIELDS: [Field; 8] = [
@@ -356,6 +519,19 @@ const BANNER_FIELDS: [Field; 8] = [
 pub static BANNER: Declaration = Declaration {
     kind: "banner",
     path: "/flashy-banner",
+    api: Api {
+        tag: "banners",
+        lists: &[ListRoute {
+            path: "",
+            order: Order::Id,
+            parent: None,
+            about: "Banners in the order they were created.",
+        }],
+        read: "/get-flashy-banner-by-id/{id}",
+        update: "/update-flashy-banner-by-id/{id}",
+        delete: "/flashy-banner-delete/{id}",
+        one_in_array: true,
+    },
     table: "flashy_banners",
     label: Label {
         en: "Banners",
@@ -365,6 +541,7 @@ pub static BANNER: Declaration = Declaration {
     fields: &BANNER_FIELDS,
     list_columns: &["banner_url", "banner_name", "title"],
     site: None,
+    derived: &[],
 };
 
 const GENERAL_CONTENT_FIELDS: [Field; 4] = [
@@ -378,6 +555,15 @@ const GENERAL_CONTENT_FIELDS: [Field; 4] = [
 pub static GENERAL_CONTENT: Declaration = Declaration {
     kind: "general-content",
     path: "/general-content-section",
+    api: usual(
+        "general content",
+        &[ListRoute {
+            path: "",
+            order: Order::Display,
+            parent: None,
+            about: "Entries by `display_order`, then id.",
+        }],
+    ),
     table: "general_content_sections",
     label: Label {
         en: "General content",
@@ -387,6 +573,7 @@ pub static GENERAL_CONTENT: Declaration = Declaration {
     fields: &GENERAL_CONTENT_FIELDS,
     list_columns: &["name", "display_order"],
     site: None,
+    derived: &[],
 };
 
 /// Every kind, in the order the scheduler visits them (list items before their services, so
@@ -436,7 +623,6 @@ mod tests {
         for kind in KINDS {
             for field in kind.fields {
                 if let Some(twin) = field.twin {
-                    assert!(twin.ends_with("_ar"), "{}.{twin}", kind.kind);
                     let twin = kind.field(twin).expect("a twin is a field");
                     assert_eq!(twin.ty, field.ty, "{}.{}", kind.kind, twin.name);
                     assert!(twin.twin.is_none());
@@ -451,6 +637,20 @@ mod tests {
                 }
                 assert_eq!(field.ty == Select, !field.options.is_empty());
             }
+            for derived in kind.derived {
+                assert!(
+                    kind.field(derived.name).is_none(),
+                    "{}.{}",
+                    kind.kind,
+                    derived.name
+                );
+                assert!(
+                    kind.field(derived.from).is_some(),
+                    "{}.{}",
+                    kind.kind,
+                    derived.from
+                );
+            }
             for column in kind.list_columns {
                 let bookkeeping = matches!(*column, "created_at" | "updated_at");
                 assert!(
@@ -458,6 +658,44 @@ mod tests {
                     "{}.{column}",
                     kind.kind
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn arabic_fields_are_the_twins_and_what_is_derived_from_them() {
+        assert!(BLOG.is_arabic("name_ar") && BLOG.is_arabic("excerpt_ar"));
+        for english in ["name", "excerpt", "slug", "display_order", "image_url"] {
+            assert!(!BLOG.is_arabic(english), "{english}");
+        }
+        assert!(BANNER.is_arabic("sub_title_ar") && !BANNER.is_arabic("banner_name"));
+        assert!(GENERAL_CONTENT.is_arabic("values_ar") && !GENERAL_CONTENT.is_arabic("name"));
+    }
+
+    #[test]
+    fn each_kinds_routes_name_an_item_by_its_id_and_a_parent_by_a_reference() {
+        for kind in KINDS {
+            let api = &kind.api;
+            assert!(!api.lists.is_empty(), "{}: no list", kind.kind);
+            for tail in [api.read, api.update, api.delete] {
+                assert!(tail.ends_with("/{id}"), "{}{tail}", kind.path);
+                assert_eq!(tail.matches('{').count(), 1, "{}{tail}", kind.path);
+            }
+            let mut lists = BTreeSet::new();
+            for list in api.lists {
+                assert!(lists.insert(list.path), "{}{}: twice", kind.path, list.path);
+                assert!(list.path.is_empty() || list.path.starts_with('/'));
+                assert!(!list.about.is_empty());
+                match &list.parent {
+                    Some(parent) => {
+                        let last = format!("/{{{}}}", parent.param);
+                        assert!(list.path.ends_with(&last), "{}{}", kind.path, list.path);
+                        assert_eq!(list.path.matches('{').count(), 1);
+                        let field = kind.field(parent.field).expect("a parent is a field");
+                        assert_eq!(field.ty, Reference, "{}.{}", kind.kind, field.name);
+                    }
+                    None => assert!(!list.path.contains('{'), "{}{}", kind.path, list.path),
+                }
             }
         }
     }

@@ -1,4 +1,5 @@
-//! The OpenAPI description, generated from the handlers' annotations.
+//! The OpenAPI description, generated from the handlers' annotations, and for the kinds of
+//! content from their declarations ([`concierge_core::kinds`]).
 
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -22,12 +23,6 @@ use crate::routes;
         routes::account::totp_setup, routes::account::totp_enable, routes::account::totp_disable,
         routes::admin_users::list, routes::admin_users::create, routes::admin_users::update, routes::admin_users::remove,
         routes::audit::list,
-        routes::services::list_by_order, routes::services::list, routes::services::get_one, routes::services::create, routes::services::update, routes::services::remove,
-        routes::service_lists::list_for_service, routes::service_lists::get_one, routes::service_lists::create, routes::service_lists::update, routes::service_lists::remove,
-        routes::blogs::list, routes::blogs::get_one, routes::blogs::create, routes::blogs::update, routes::blogs::remove,
-        routes::reviews::list, routes::reviews::list_by_order, routes::reviews::get_one, routes::reviews::create, routes::reviews::update, routes::reviews::remove,
-        routes::banners::list, routes::banners::get_one, routes::banners::create, routes::banners::update, routes::banners::remove,
-        routes::general_content::list, routes::general_content::get_one, routes::general_content::create, routes::general_content::update, routes::general_content::remove,
         routes::kinds::list,
         routes::lifecycle::publish, routes::lifecycle::unpublish, routes::lifecycle::revisions, routes::lifecycle::revision, routes::lifecycle::restore,
         routes::lifecycle::deleted, routes::lifecycle::undelete, routes::lifecycle::discard, routes::lifecycle::scheduled, routes::lifecycle::preview, routes::lifecycle::preview_unsaved,
@@ -118,6 +113,7 @@ fn if_match() -> utoipa::openapi::path::Parameter {
 pub fn document() -> utoipa::openapi::OpenApi {
     use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
     let mut doc = ApiDoc::openapi();
+    concierge_app::content::each_kind(&mut KindPaths(&mut doc));
     let error = |description: &str| {
         RefOr::T(
             ResponseBuilder::new()
@@ -204,6 +200,167 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc
 }
 
+/// Every kind's operations, as `routes::generic::configure` registers them: the same
+/// declaration gives the routes and what the document says of them (and so, through
+/// [`crate::operations`], the permission each needs).
+struct KindPaths<'a>(&'a mut utoipa::openapi::OpenApi);
+
+impl concierge_app::content::EachKind for KindPaths<'_> {
+    fn kind<K: concierge_app::content::Kind>(&mut self) {
+        use crate::routes::envelope::{DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
+        use crate::routes::generic::ListQuery;
+        use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterIn};
+        use utoipa::openapi::request_body::RequestBodyBuilder;
+        use utoipa::openapi::security::SecurityRequirement;
+        use utoipa::openapi::{
+            ArrayBuilder, ContentBuilder, Ref, RefOr, Required, ResponseBuilder, schema::Schema,
+        };
+        use utoipa::{IntoParams, PartialSchema, ToSchema};
+
+        let declaration = K::DECLARATION;
+        let api = &declaration.api;
+        let doc = &mut *self.0;
+        let path = |tail: &str| format!("/api/v1{}{tail}", declaration.path);
+        // The envelopes of this kind's rows, named as the annotated routes name theirs.
+        let model = K::Model::name();
+        let list_envelope = format!("ListEnvelope_{model}");
+        let item_envelope = format!("ItemEnvelope_{model}");
+        let named = |name: &str| RefOr::Ref(Ref::from_schema_name(name));
+        let json = |schema: RefOr<Schema>| ContentBuilder::new().schema(Some(schema)).build();
+        let answer = |schema: RefOr<Schema>| {
+            ResponseBuilder::new()
+                .content("application/json", json(schema))
+                .build()
+        };
+        let error = || answer(named(&ErrorBody::name()));
+        let operation = |name: &str| {
+            OperationBuilder::new()
+                .tag(api.tag)
+                .operation_id(Some(name))
+        };
+        let by = |permission: &str| {
+            SecurityRequirement::new("api_key", Vec::<String>::new()).add("bearer", [permission])
+        };
+        let body = || {
+            let input = named(&K::Input::name());
+            let schema = if api.one_in_array {
+                ArrayBuilder::new().items(input).into()
+            } else {
+                input
+            };
+            Some(
+                RequestBodyBuilder::new()
+                    .content("application/json", json(schema))
+                    .required(Some(Required::True))
+                    .build(),
+            )
+        };
+
+        for route in api.lists {
+            let mut parameters = Vec::new();
+            if let Some(parent) = &route.parent {
+                parameters.push(id_parameter(parent.param));
+            }
+            parameters.extend(ListQuery::into_params(|| Some(ParameterIn::Query)));
+            let list = operation("list")
+                .summary(Some(route.about))
+                .parameters(Some(parameters))
+                .response("200", answer(named(&list_envelope)))
+                .response(if route.parent.is_some() { "404" } else { "400" }, error());
+            doc.paths
+                .add_path_operation(path(route.path), vec![HttpMethod::Get], list);
+        }
+        let item = || answer(named(&item_envelope));
+        let get = operation("get_one")
+            .parameter(id_parameter("id"))
+            .response("200", item())
+            .response("404", error());
+        doc.paths
+            .add_path_operation(path(api.read), vec![HttpMethod::Get], get);
+        let create = operation("create")
+            .request_body(body())
+            .security(by("content.create"))
+            .response("201", item())
+            .response("400", error());
+        doc.paths
+            .add_path_operation(path(""), vec![HttpMethod::Post], create);
+        let update = operation("update")
+            .parameter(id_parameter("id"))
+            .request_body(body())
+            .security(by("content.edit"))
+            .response("200", item())
+            .response("400", error())
+            .response("404", error());
+        doc.paths
+            .add_path_operation(path(api.update), vec![HttpMethod::Put], update);
+        let mut delete = operation("remove")
+            .parameter(id_parameter("id"))
+            .security(by("content.delete"))
+            .response("200", answer(named(&DeletedEnvelope::name())))
+            .response("404", error());
+        // A kind that others reference cannot be deleted while their items belong to it.
+        let referrers: Vec<&str> = concierge_core::kinds::KINDS
+            .iter()
+            .filter(|other| {
+                other
+                    .fields
+                    .iter()
+                    .any(|f| f.references == Some(declaration.kind))
+            })
+            .map(|other| other.label.en)
+            .collect();
+        if !referrers.is_empty() {
+            let description = format!(
+                "{STALE}; or {} still belong to it, and nothing was deleted",
+                referrers.join(", ").to_lowercase()
+            );
+            let mut conflict = error();
+            conflict.description = description;
+            delete = delete.response("409", conflict);
+        }
+        doc.paths
+            .add_path_operation(path(api.delete), vec![HttpMethod::Delete], delete);
+
+        let components = doc.components.get_or_insert_with(Default::default);
+        let mut schemas = vec![
+            (K::Input::name().into_owned(), K::Input::schema()),
+            (K::Model::name().into_owned(), K::Model::schema()),
+            (list_envelope, ListEnvelope::<K::Model>::schema()),
+            (item_envelope, ItemEnvelope::<K::Model>::schema()),
+            (
+                DeletedEnvelope::name().into_owned(),
+                DeletedEnvelope::schema(),
+            ),
+        ];
+        <K::Input as ToSchema>::schemas(&mut schemas);
+        <ListEnvelope<K::Model> as ToSchema>::schemas(&mut schemas);
+        <ItemEnvelope<K::Model> as ToSchema>::schemas(&mut schemas);
+        <DeletedEnvelope as ToSchema>::schemas(&mut schemas);
+        for (name, schema) in schemas {
+            components.schemas.entry(name).or_insert(schema);
+        }
+    }
+}
+
+/// A path's id: a whole number from 1.
+fn id_parameter(name: &str) -> utoipa::openapi::path::Parameter {
+    use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+    use utoipa::openapi::{ObjectBuilder, Required, Type};
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(ParameterIn::Path)
+        .required(Required::True)
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                    utoipa::openapi::KnownFormat::Int32,
+                )))
+                .minimum(Some(1)),
+        ))
+        .build()
+}
+
 /// The request schemas spell out what the rules accept, so that clients and fuzzers know it
 /// before they send: text without refused characters (and, when required, not blank), links that
 /// are web addresses or site paths, colour codes, and a banner body of exactly one object.
@@ -274,20 +431,29 @@ fn refine_inputs(doc: &mut utoipa::openapi::OpenApi) {
     }
 }
 
-/// The form of the table of rules (`rules/forms.json`) a request schema fills in.
+/// The form of the table of rules (`rules/forms.json`) a request schema fills in: a kind's
+/// input, its declared form.
 fn form_of(schema: &str) -> Option<&'static concierge_core::domain::rules::FormRules> {
+    use concierge_app::content::{EachKind, Kind};
+    use concierge_core::domain::rules::FormRules;
+    struct Inputs<'a>(&'a str, Option<&'static FormRules>);
+    impl EachKind for Inputs<'_> {
+        fn kind<K: Kind>(&mut self) {
+            if <K::Input as utoipa::ToSchema>::name() == self.0 {
+                self.1 = Some(K::rules());
+            }
+        }
+    }
     let forms = &concierge_core::domain::rules::catalog().forms;
     Some(match schema {
-        "BannerInput" => &forms.banner,
-        "BlogInput" => &forms.blog,
         "ContactInput" => &forms.contact,
-        "GeneralContentInput" => &forms.general_content,
         "LoginInput" => &forms.sign_in,
-        "ReviewInput" => &forms.client_review,
-        "ServiceInput" => &forms.service,
-        "ServiceItemInput" => &forms.service_list,
         "SubscriptionInput" => &forms.subscription,
-        _ => return None,
+        _ => {
+            let mut inputs = Inputs(schema, None);
+            concierge_app::content::each_kind(&mut inputs);
+            return inputs.1;
+        }
     })
 }
 

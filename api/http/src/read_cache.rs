@@ -25,16 +25,6 @@ pub const FRESH_FOR: Duration = Duration::from_millis(100);
 /// Most bytes of answers kept; past it the cache starts again empty.
 const BUDGET: usize = 8 * 1024 * 1024;
 
-/// The anonymous reads of published content (lists and single items).
-const PUBLIC_READS: [&str; 6] = [
-    "/api/v1/blog",
-    "/api/v1/our-services",
-    "/api/v1/list-of-services",
-    "/api/v1/client-reviewes",
-    "/api/v1/flashy-banner",
-    "/api/v1/general-content-section",
-];
-
 pub struct ReadCache {
     /// Where the latest outbox id is read.
     db: DatabaseConnection,
@@ -145,12 +135,14 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// An anonymous read of published content: a list or an item of a declared kind's collection.
 fn is_public_read(req: &ServiceRequest) -> bool {
     let path = req.path();
     req.method() == Method::GET
         && !req.headers().contains_key(header::AUTHORIZATION)
-        && PUBLIC_READS.iter().any(|prefix| {
-            path.strip_prefix(prefix)
+        && concierge_core::kinds::KINDS.iter().any(|kind| {
+            path.strip_prefix("/api/v1")
+                .and_then(|path| path.strip_prefix(kind.path))
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
         })
 }

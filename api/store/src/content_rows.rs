@@ -35,16 +35,8 @@ pub fn title_of(item: &serde_json::Value) -> Option<String> {
 /// How long a deleted item can be brought back.
 pub const KEEP_DELETED_DAYS: i64 = 30;
 
-/// How a list is sorted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Order {
-    /// By `display_order`, then id: what the site shows.
-    Display,
-    /// By id, oldest first.
-    Id,
-    /// By id, newest first.
-    Newest,
-}
+/// How a list is sorted (the content model's: a list route names its order).
+pub use concierge_core::kinds::Order;
 
 /// A table of public content, as the database knows it: its entity and row types, the publish
 /// jobs it queues, its orders. The content core's `Kind` adds the form and the rules on top.
@@ -196,6 +188,8 @@ pub struct ListFilter {
     pub standing: Option<Standing>,
     /// Lowercase, trimmed, not empty.
     pub q: Option<String>,
+    /// The items of one parent: the reference column and the parent's id.
+    pub parent: Option<(&'static str, i32)>,
 }
 
 impl ListFilter {
@@ -204,6 +198,9 @@ impl ListFilter {
     /// changes, whose names the list shows.
     pub fn condition<T: Table>(&self, now: DateTime<Utc>, backend: DbBackend) -> Condition {
         let mut condition = Condition::all();
+        if let Some((field, id)) = self.parent {
+            condition = condition.add(column::<T>(field).eq(id));
+        }
         if let Some(standing) = self.standing {
             condition = condition.add(standing.condition::<T>(now));
         }

@@ -17,6 +17,7 @@ use crate::content::{Kind, column};
 use concierge_core::domain::page::Paging;
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::{ApiError, FieldErrors};
+use concierge_core::kinds::Declaration;
 use concierge_core::roles::Writes;
 use concierge_store::audit::{Actor, Event};
 use concierge_store::content_rows::{self as rows, Audience, KEEP_DELETED_DAYS, Status, due_to};
@@ -84,7 +85,8 @@ pub async fn update<K: Kind>(
 ///
 /// `writes` is how the writer's role saves: a contributor's or a translator's save is a draft
 /// (the pending change of a published item) whatever the body says, its schedule kept; a
-/// translator's may change only the Arabic twins (`*_ar`), the other fields it leaves out
+/// translator's may change only the Arabic twins (and what is derived from them, as the
+/// declaration says: [`Declaration::is_arabic`]), the other fields it leaves out
 /// are kept, and one it changes is refused with 403 naming it.
 #[tracing::instrument(level = "debug", skip_all, fields(kind = K::PATH))]
 pub async fn save<K: Kind>(
@@ -115,9 +117,9 @@ pub async fn save<K: Kind>(
         if writes == Writes::ArabicDrafts {
             sent = changed_fields(Some(&current), &Value::Object(body.clone()));
         }
-        lifecycle::keep_arabic(&mut body, &current);
+        lifecycle::keep_arabic(K::DECLARATION, &mut body, &current);
         if writes == Writes::ArabicDrafts {
-            lifecycle::keep_all_but_arabic(&mut body, &current);
+            lifecycle::keep_all_but_arabic(K::DECLARATION, &mut body, &current);
         }
     }
     let input = lifecycle::input_of::<K>(body)?;
@@ -147,13 +149,18 @@ impl Author<'_> {
     /// is the record the save would make, `current` what the administrator was shown. It names
     /// the fields the writer changed (a field derived from them, such as a blog's slug from its
     /// name, only when none of them did).
-    fn check(&self, current: &Value, candidate: &Value) -> Result<(), ApiError> {
+    fn check(
+        &self,
+        kind: &Declaration,
+        current: &Value,
+        candidate: &Value,
+    ) -> Result<(), ApiError> {
         if self.writes != Writes::ArabicDrafts {
             return Ok(());
         }
         let changed: Vec<String> = changed_fields(Some(current), candidate)
             .into_iter()
-            .filter(|f| !f.ends_with("_ar") && !lifecycle::is_bookkeeping(f))
+            .filter(|f| !kind.is_arabic(f) && !lifecycle::is_bookkeeping(f))
             .collect();
         let sent: Vec<&String> = changed.iter().filter(|f| self.sent.contains(f)).collect();
         let named = if sent.is_empty() {
@@ -221,7 +228,7 @@ async fn store<K: Kind>(
         K::apply(input, txn, &mut draft, now).await?;
         let draft = draft.try_into_model()?;
         if author.writes == Writes::ArabicDrafts {
-            author.check(&before_view, &serde_json::to_value(&draft)?)?;
+            author.check(K::DECLARATION, &before_view, &serde_json::to_value(&draft)?)?;
         }
         state.draft = Some(serde_json::to_string(&draft).unwrap_or_default());
         state.settle(now);
@@ -233,7 +240,11 @@ async fn store<K: Kind>(
         K::apply(input, txn, &mut row, now).await?;
         if author.writes == Writes::ArabicDrafts {
             let candidate = row.clone().try_into_model()?;
-            author.check(&before_view, &serde_json::to_value(&candidate)?)?;
+            author.check(
+                K::DECLARATION,
+                &before_view,
+                &serde_json::to_value(&candidate)?,
+            )?;
         }
         state.status = wanted;
         state.draft = None;

@@ -17,6 +17,7 @@ use serde_json::{Map, Value};
 use super::{Kind, column};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
+use concierge_core::kinds::Declaration;
 
 pub use concierge_store::content_rows::{KEEP_DELETED_DAYS, Status};
 
@@ -315,12 +316,12 @@ pub fn changed_fields(before: Option<&Value>, after: &Value) -> Vec<String> {
 
 /// The `_ar` fields `current` has that `body` leaves out, copied in: saving only the English
 /// fields never changes the Arabic ones.
-pub fn keep_arabic(body: &mut Map<String, Value>, current: &Value) {
+pub fn keep_arabic(kind: &Declaration, body: &mut Map<String, Value>, current: &Value) {
     let Some(current) = current.as_object() else {
         return;
     };
     for (key, value) in current {
-        if key.ends_with("_ar") && !body.contains_key(key) {
+        if kind.is_arabic(key) && !body.contains_key(key) {
             body.insert(key.clone(), value.clone());
         }
     }
@@ -336,12 +337,12 @@ pub fn is_bookkeeping(key: &str) -> bool {
 
 /// The fields other than the Arabic twins that `current` has and `body` leaves out, copied in:
 /// a translator may send only the Arabic text, and every other field stays as it is.
-pub fn keep_all_but_arabic(body: &mut Map<String, Value>, current: &Value) {
+pub fn keep_all_but_arabic(kind: &Declaration, body: &mut Map<String, Value>, current: &Value) {
     let Some(current) = current.as_object() else {
         return;
     };
     for (key, value) in current {
-        if !key.ends_with("_ar") && !is_bookkeeping(key) && !body.contains_key(key) {
+        if !kind.is_arabic(key) && !is_bookkeeping(key) && !body.contains_key(key) {
             body.insert(key.clone(), value.clone());
         }
     }
@@ -440,7 +441,7 @@ mod tests {
             .as_object()
             .unwrap()
             .clone();
-        keep_arabic(&mut body, &current);
+        keep_arabic(&concierge_core::kinds::SERVICE, &mut body, &current);
         assert_eq!(body["name_ar"], "خدمة صف السيارات");
         assert_eq!(body["description_ar"], Value::Null);
     }

@@ -36,7 +36,7 @@ use concierge_core::kinds::Declaration;
 /// One kind of public content: a [`Table`] with its form, its rules and its own steps.
 pub trait Kind: Table {
     /// What the admin form (or a spreadsheet row, or the seed) sends.
-    type Input: serde::de::DeserializeOwned + Send;
+    type Input: serde::de::DeserializeOwned + utoipa::ToSchema + Send;
 
     /// The kind as the content model declares it ([`concierge_core::kinds`]).
     const DECLARATION: &'static Declaration;
@@ -124,6 +124,22 @@ macro_rules! with_kind {
 pub fn kinds() -> impl Iterator<Item = &'static str> {
     concierge_core::kinds::KINDS.iter().map(|k| k.kind)
 }
+/// What is done for each kind, as its type: registering its routes, describing them.
+pub trait EachKind {
+    fn kind<K: Kind>(&mut self);
+}
+
+/// Runs `visitor` for every declared kind, in the content model's order.
+pub fn each_kind(visitor: &mut impl EachKind) {
+    for name in kinds() {
+        let visited: Result<(), ApiError> = crate::with_kind!(name, K => {
+            visitor.kind::<K>();
+            Ok(())
+        });
+        visited.expect("every declared kind has its Kind (a test holds them together)");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,13 +1,11 @@
 //! Service list items: the offers under a service; each names an existing parent service.
 
 use chrono::{DateTime, Utc};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Select, Set,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{Kind, Order, Table};
+use super::{Kind, Table};
 use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::domain::rules::catalog;
@@ -109,13 +107,5 @@ impl Kind for ServiceItems {
         now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
         input.apply(txn, row, now).await
-    }
-}
-
-impl ServiceItems {
-    /// The items of one service, as the site shows them.
-    pub fn of_service(service_id: i32) -> Select<service_item::Entity> {
-        ServiceItems::ordered(Order::Display)
-            .filter(service_item::Column::OurServiceId.eq(service_id))
     }
 }

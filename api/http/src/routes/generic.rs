@@ -1,10 +1,11 @@
-//! The HTTP side of the content core ([`concierge_app::content`]): the same five answers for every kind
-//! of public content. Anonymous readers get what is live; administrators get every item not
+//! The HTTP side of the content core ([`concierge_app::content`]): every kind's routes, as its
+//! declaration spells them ([`concierge_core::kinds::Api`]), and the same five answers for
+//! every kind. Anonymous readers get what is live; administrators get every item not
 //! deleted, as they edit it (pending changes included, with `status` and
 //! `hasPendingChanges`). A write commits together with its revision and publish job, then
 //! wakes the publisher and tells the public read cache.
 
-use actix_web::HttpResponse;
+use actix_web::{HttpRequest, HttpResponse, guard, web};
 use sea_orm::{DatabaseTransaction, TransactionTrait};
 use serde_json::{Map, Value};
 
@@ -14,14 +15,88 @@ use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use concierge_app::content::lifecycle::admin_view;
-use concierge_app::content::{Kind, Order};
+use concierge_app::content::{EachKind, Kind};
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
+use concierge_core::kinds::{Api, ListRoute};
 use concierge_core::roles::Permission;
 use concierge_store as store;
 use concierge_store::content_rows::{Audience, ListFilter, Standing};
 use serde::Deserialize;
+
+/// Every kind's routes: its lists, then create, read, update and delete, each under the
+/// kind's collection (a literal list such as `/client-reviewes/display-order` is registered
+/// before its `/{id}` sibling). Their OpenAPI entries, and so their permissions, are made from
+/// the same declaration ([`crate::openapi`]).
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    concierge_app::content::each_kind(&mut Routes(cfg));
+}
+
+struct Routes<'a>(&'a mut web::ServiceConfig);
+
+impl EachKind for Routes<'_> {
+    fn kind<K: Kind>(&mut self) {
+        let declaration = K::DECLARATION;
+        let api = &declaration.api;
+        let at = |tail: &str| format!("{}{tail}", declaration.path);
+        for route in api.lists {
+            self.0
+                .service(web::resource(at(route.path)).guard(guard::Get()).to(
+                    move |state: web::Data<AppState>,
+                          query: web::Query<ListQuery>,
+                          admin: MaybeAdmin,
+                          req: HttpRequest| async move {
+                        list::<K>(&state, &query, &admin, route, &req).await
+                    },
+                ));
+        }
+        self.0
+            .service(web::resource(at("")).guard(guard::Post()).to(
+                move |state: web::Data<AppState>, admin: Admin, body: web::Json<Value>| async move {
+                    create::<K>(&state, &admin, body_of(api, body.into_inner())?).await
+                },
+            ));
+        self.0
+            .service(web::resource(at(api.read)).guard(guard::Get()).to(
+                |state: web::Data<AppState>, id: web::Path<String>, admin: MaybeAdmin| async move {
+                    get::<K>(&state, &id, &admin).await
+                },
+            ));
+        self.0
+            .service(web::resource(at(api.update)).guard(guard::Put()).to(
+                move |state: web::Data<AppState>,
+                      admin: Admin,
+                      if_match: IfMatch,
+                      id: web::Path<String>,
+                      body: web::Json<Value>| async move {
+                    let body = body_of(api, body.into_inner())?;
+                    update::<K>(&state, &admin, if_match, &id, body).await
+                },
+            ));
+        self.0
+            .service(web::resource(at(api.delete)).guard(guard::Delete()).to(
+                |state: web::Data<AppState>,
+                 _admin: Admin,
+                 if_match: IfMatch,
+                 id: web::Path<String>| async move {
+                    delete::<K>(&state, if_match, &id).await
+                },
+            ));
+    }
+}
+
+/// A save's body: the item's object, which the banners' routes take inside an array of
+/// exactly one.
+fn body_of(api: &Api, body: Value) -> Answer<Value> {
+    if !api.one_in_array {
+        return Ok(body);
+    }
+    match body {
+        Value::Array(mut items) if items.len() == 1 && items[0].is_object() => Ok(items.remove(0)),
+        _ => Err(ApiError::BadRequest(catalog().messages.one_banner.clone()).into()),
+    }
+}
 
 /// Who reads: an administrator whose role reads content sees it as the back office does.
 pub fn audience(admin: &MaybeAdmin) -> Audience {
@@ -96,24 +171,47 @@ impl ListQuery {
         Ok(ListFilter {
             standing,
             q: q.map(str::to_lowercase),
+            parent: None,
         })
     }
 }
 
-/// A page of the kind in `order` (`size` bounded by who asks, narrowed as an administrator
-/// asked).
+/// A page of the kind as `route` lists it (`size` bounded by who asks, narrowed as an
+/// administrator asked, to one parent's items when the route names one).
 pub async fn list<K: Kind>(
     state: &AppState,
     query: &ListQuery,
     admin: &MaybeAdmin,
-    order: Order,
+    route: &ListRoute,
+    req: &HttpRequest,
 ) -> Answer {
+    let parent = match &route.parent {
+        Some(parent) => {
+            let id = envelope::parse_id(req.match_info().get(parent.param).unwrap_or_default())?;
+            Some((parent, id))
+        }
+        None => None,
+    };
     let audience = audience(admin);
     let page = Paging::parse(&query.paging(), audience == Audience::Admin)?;
-    let filter = query.filter(audience)?;
+    let mut filter = query.filter(audience)?;
+    if let Some((parent, id)) = parent {
+        let kind = K::DECLARATION
+            .field(parent.field)
+            .and_then(|field| field.references)
+            .expect("a list's parent is a reference field (the declaration's test holds it)");
+        let found: Result<(), ApiError> = concierge_app::with_kind!(kind, P => {
+            concierge_app::content::items::find_for::<P>(&state.db.read, id, audience)
+                .await
+                .map(|_| ())
+        });
+        found?;
+        filter.parent = Some((parent.field, id));
+    }
     let now = state.settings.clock.now();
     let (items, total) =
-        store::content_rows::page::<K>(&state.db.read, order, page, audience, &filter, now).await?;
+        store::content_rows::page::<K>(&state.db.read, route.order, page, audience, &filter, now)
+            .await?;
     Ok(listed::<K>(items, total, audience))
 }
 

@@ -1,4 +1,5 @@
-//! HTTP handlers, one module per resource: parse, call the store, respond.
+//! HTTP handlers, one module per resource (and one, `generic`, for every kind of content):
+//! parse, call the use case, respond.
 
 pub mod account;
 pub mod admin_app;
@@ -6,13 +7,10 @@ pub mod admin_users;
 pub mod airport;
 pub mod audit;
 pub mod auth;
-pub mod banners;
-pub mod blogs;
 pub mod contact;
 pub mod desk;
 pub mod envelope;
 pub mod error_response;
-pub mod general_content;
 pub mod generic;
 pub mod health;
 pub mod kinds;
@@ -24,10 +22,7 @@ pub mod metrics;
 pub mod notifications;
 pub mod presence;
 pub mod publishing;
-pub mod reviews;
 pub mod security_headers;
-pub mod service_lists;
-pub mod services;
 pub mod site;
 pub mod spreadsheets;
 pub mod subscriptions;
@@ -41,12 +36,8 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .configure(account::configure)
         .configure(admin_users::configure)
         .service(audit::list)
-        .configure(services::configure)
-        .configure(service_lists::configure)
-        .configure(blogs::configure)
-        .configure(reviews::configure)
-        .configure(banners::configure)
-        .configure(general_content::configure)
+        // Every kind of content, as the content model declares its routes.
+        .configure(generic::configure)
         .configure(kinds::configure)
         .configure(lifecycle::configure)
         .configure(presence::configure)

@@ -8,6 +8,7 @@
 //! unavailable database) is never set aside: it is retried until the disk is back.
 
 pub mod build;
+pub mod data;
 pub mod manifest;
 mod output;
 pub mod site;

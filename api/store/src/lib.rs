@@ -30,12 +30,12 @@ use std::time::Duration;
 use anyhow::Context;
 
 use concierge_core::error::ApiError;
+/// A connection or a transaction, as the layers above hand one to the store's queries.
+pub use sea_orm::ConnectionTrait;
 /// The database's error, named by the layers above without their depending on sea-orm.
 pub use sea_orm::DbErr;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{
-    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, RuntimeErr,
-};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbBackend, RuntimeErr};
 use sea_orm_migration::MigratorTrait;
 pub use writer::Writer;
 

@@ -4,52 +4,20 @@
 use std::collections::HashMap;
 
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
-use ssg::model::ImageInfo;
 
 use crate::entities::media_image;
 
-/// What the pages know of a recorded image: its size, its variants once they are made, and
-/// the library's words for it and its focal point. A file in the trash is not shown.
-pub fn info_of(row: &media_image::Model) -> Option<ImageInfo> {
-    if row.deleted_at.is_some() {
-        return None;
-    }
-    let mut info = match row
-        .info
-        .as_deref()
-        .and_then(|i| serde_json::from_str::<ImageInfo>(i).ok())
-    {
-        Some(info) => info,
-        None => {
-            let (width, height) = (row.width?, row.height?);
-            ImageInfo {
-                width: u32::try_from(width).ok()?,
-                height: u32::try_from(height).ok()?,
-                ..Default::default()
-            }
-        }
-    };
-    info.alt = row.alt.clone();
-    info.alt_ar = row.alt_ar.clone();
-    let thousandths = |v: f64| (v.clamp(0.0, 1.0) * 1000.0).round() as u16;
-    info.focal = match (row.focal_x, row.focal_y) {
-        (None, None) => None,
-        (x, y) => Some([thousandths(x.unwrap_or(0.5)), thousandths(y.unwrap_or(0.5))]),
-    };
-    Some(info)
+/// Every recorded image (the pages' image information is made from these where the site is
+/// published).
+pub async fn all(db: &impl ConnectionTrait) -> Result<Vec<media_image::Model>, sea_orm::DbErr> {
+    media_image::Entity::find().all(db).await
 }
 
-/// What the media store knows of every recorded image, by its public URL.
-pub async fn infos(db: &impl ConnectionTrait) -> anyhow::Result<HashMap<String, ImageInfo>> {
-    let rows = media_image::Entity::find().all(db).await?;
-    Ok(by_url(&rows))
-}
-
-/// What the media store knows of the images at `urls`, by URL.
-pub async fn infos_of<'u>(
+/// The recorded images at `urls` (the `/media/` ones among them).
+pub async fn at<'u>(
     db: &impl ConnectionTrait,
     urls: impl IntoIterator<Item = &'u str>,
-) -> anyhow::Result<HashMap<String, ImageInfo>> {
+) -> Result<Vec<media_image::Model>, sea_orm::DbErr> {
     let mut names: Vec<&str> = urls
         .into_iter()
         .filter_map(|u| u.strip_prefix("/media/"))
@@ -65,13 +33,7 @@ pub async fn infos_of<'u>(
                 .await?,
         );
     }
-    Ok(by_url(&rows))
-}
-
-fn by_url(rows: &[media_image::Model]) -> HashMap<String, ImageInfo> {
-    rows.iter()
-        .filter_map(|row| Some((concierge_core::domain::media::url(&row.name), info_of(row)?)))
-        .collect()
+    Ok(rows)
 }
 
 /// What the media library lists: the files uploaded under a name containing `q` (any case),

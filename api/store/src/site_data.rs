@@ -1,31 +1,15 @@
-//! The site's data as the generator takes it ([`ssg::model`]): every public row mapped into
-//! the generator's plain types, read on any connection (a transaction for a preview), each image with what the media store knows of it (its size and
-//! variants: part of the data, so a page's digest covers its images). Blog bodies are loaded
-//! apart, by id, for the pages that show them.
-
-use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::Arc;
+//! The queries of what the site shows, on any connection (a transaction for a preview): every
+//! live public row, the blogs' cards changed since a change number, blogs with their bodies by
+//! id, and the change numbers themselves. The rows are mapped into the generator's types where
+//! the site is published (`concierge_publish::data`).
 
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-};
-use ssg::model::{
-    Banner, Blog, BlogCard, GeneralContent, ImageInfo, Redirect, Review, Service, ServiceItem,
-    SiteData,
-};
+use sea_orm::{ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
-use crate::content_rows::live;
-use crate::entities::{
-    banner, blog, blog_redirect, general_content, review, service, service_item,
-};
+use std::str::FromStr;
 
-/// What the media store knows of each image, by URL.
-type Images = HashMap<String, ImageInfo>;
-
-fn image(images: &Images, url: &str) -> Option<ImageInfo> {
-    images.get(url).cloned()
-}
+use crate::content_rows::{Order, live};
+use crate::entities::{blog, blog_redirect};
 
 /// Whether the blog `outer.id` is live, by the one rule of what the site shows, asked of that
 /// row alone: a query for `outer` rows by id looks each one up. Written beside the ids
@@ -44,7 +28,7 @@ fn live_blog(backend: DbBackend, outer: &str) -> String {
 
 /// The columns of a blog its card shows: what listing every blog reads (not the bodies, nor a
 /// pending draft).
-const CARD_COLUMNS: [blog::Column; 9] = [
+pub const CARD_COLUMNS: [blog::Column; 9] = [
     blog::Column::Id,
     blog::Column::Slug,
     blog::Column::Name,
@@ -55,91 +39,6 @@ const CARD_COLUMNS: [blog::Column; 9] = [
     blog::Column::UpdatedAt,
     blog::Column::BodyMedia,
 ];
-
-/// The card with what the media store knows of its image, and of the files its text shows
-/// (`body`, their URLs).
-fn with_image(mut card: BlogCard, body: &[String], images: &Images) -> BlogCard {
-    card.image = image(images, &card.image_url);
-    card.body_images = body_images(body, images);
-    card
-}
-
-/// What the media store knows of the files at `urls`, by URL.
-fn body_images(urls: &[String], images: &Images) -> BTreeMap<String, ImageInfo> {
-    urls.iter()
-        .filter_map(|url| Some((url.clone(), images.get(url)?.clone())))
-        .collect()
-}
-
-/// The URLs a blog's `body_media` names.
-fn body_urls(body_media: Option<&str>) -> Vec<String> {
-    body_media
-        .and_then(|m| serde_json::from_str(m).ok())
-        .unwrap_or_default()
-}
-
-fn to_blog(b: blog::Model, images: &Images) -> Blog {
-    let card = BlogCard {
-        id: b.id,
-        slug: b.slug,
-        name: b.name,
-        name_ar: b.name_ar,
-        image_url: b.image_url,
-        image: None,
-        body_images: BTreeMap::new(),
-        display_order: b.display_order,
-        created_at: b.created_at,
-        updated_at: b.updated_at,
-    };
-    Blog {
-        card: with_image(card, &body_urls(b.body_media.as_deref()), images),
-        description: b.description,
-        description_ar: b.description_ar,
-        excerpt: b.excerpt.unwrap_or_default(),
-        excerpt_ar: b.excerpt_ar,
-        meta_title: b.meta_title,
-        meta_title_ar: b.meta_title_ar,
-        meta_description: b.meta_description,
-        meta_description_ar: b.meta_description_ar,
-        key_words: b.key_words,
-        key_words_ar: b.key_words_ar,
-    }
-}
-
-/// Changed cards put in the list one at a time, at most: each shifts the list once (400 kB at
-/// 50,000 blogs), so 50,000 of them, a first load, would shift it 50,000 times; past this, the
-/// changed ones are taken out and put back with one sort.
-const ONE_BY_ONE: usize = 64;
-
-/// The blogs' cards, kept between loads (by the publisher): every live blog's card as of change
-/// `seq` (the migration `BlogChanges` numbers every change to a blog row in commit order). A load
-/// reads only the rows changed since, and every card again when a row was deleted outright.
-/// Each load asks the database in one statement, so what it reads is one snapshot.
-#[derive(Debug, Clone, Default)]
-struct Cards {
-    /// The last change seen; `None` before the first load.
-    seq: Option<i64>,
-    /// Live cards in the site's order (display order, then id), each with what the media
-    /// store knows of its image: a load hands them over in order, so the data's sort finds
-    /// them sorted (sorting five thousand cards in a hash map's order was 3 % of an edit's
-    /// samples), and shared, so an unchanged card is the one the last load handed over (the
-    /// publisher's digests know it unchanged by that, and copying every card on every load
-    /// was two thirds of an edit's load: 3.0 against 1.0 ms, docs/benchmarks.md). The list
-    /// is shared too, and changed in place once the last publish has dropped it: handing a
-    /// copy of 50,000 cards' handles to each publish was 9 % of an edit's samples.
-    list: Arc<Vec<Arc<BlogCard>>>,
-    /// Each live card's display order, by id: its place in `list` is that of `(order, id)`.
-    order: HashMap<i32, i32>,
-    /// The change to the rest (`Kept::rest`) whose images the cards show: images change apart
-    /// from blogs, and every card's is looked up again when the rest was read again.
-    images_of: Option<i64>,
-    /// The URLs of the files each live blog's text shows, for the blogs that show any.
-    bodies: HashMap<i32, Vec<String>>,
-    /// The live cards by time, overall and by sitemap chunk: the feeds' and the sitemap
-    /// index's summary without a pass over every card (six such passes were 8 % of an edit's
-    /// samples at 50,000 blogs, docs/benchmarks.md).
-    index: ssg::summary::BlogIndex,
-}
 
 /// A card's columns as JSON, one array a row: the database answers with one row, the cards
 /// as a JSON array, rather than a row a card: the SQLite driver hands each row from its thread
@@ -166,7 +65,7 @@ fn json_list(backend: DbBackend, array: &str) -> String {
 }
 
 /// A card as the queries give it: its columns (`CARD_COLUMNS`).
-type CardRow = (
+pub type CardRow = (
     i32,
     String,
     String,
@@ -179,187 +78,66 @@ type CardRow = (
 );
 
 /// A changed row: its card, its change's number, and 1 when it is live.
-type ChangedRow = (CardRow, i64, i32);
+pub type ChangedRow = (CardRow, i64, i32);
 
-/// The card of a row, and the URLs of the files its text shows.
-fn to_card(row: CardRow) -> anyhow::Result<(BlogCard, Vec<String>)> {
-    let (id, slug, name, name_ar, image_url, display_order, created, updated, body) = row;
-    let card = BlogCard {
-        id,
-        slug,
-        name,
-        name_ar,
-        image_url,
-        image: None,
-        body_images: BTreeMap::new(),
-        display_order,
-        created_at: timestamp(&created)?,
-        updated_at: timestamp(&updated)?,
-    };
-    Ok((card, body_urls(body.as_deref())))
+/// Every live blog's card, and the last change they include (the greater of the last
+/// numbered change and the last deletion outright).
+pub async fn all_cards(db: &impl ConnectionTrait) -> anyhow::Result<(Vec<CardRow>, i64)> {
+    let backend = db.get_database_backend();
+    let live = cards_select(backend, live(blog::Entity::find()));
+    let sql =
+        format!("SELECT {REMOVED}, (SELECT COALESCE(MAX(change_seq), 0) FROM blogs), ({live})");
+    let row = query_one(db, sql).await?;
+    let rows: Vec<CardRow> = parse(row.try_get_by_index(2)?)?;
+    let (removed, last): (i64, i64) = (row.try_get_by_index(0)?, row.try_get_by_index(1)?);
+    Ok((rows, last.max(removed)))
 }
 
-impl Cards {
-    /// Brings the cards up to date with the database and `images` (the rest's, as of change
-    /// `rest_seq`); every live blog's card, with its image.
-    async fn load(
-        &mut self,
-        db: &impl ConnectionTrait,
-        (rest_seq, images): (i64, &Images),
-    ) -> anyhow::Result<Arc<Vec<Arc<BlogCard>>>> {
-        use sea_orm::{IdenStatic, QueryTrait};
-        let backend = db.get_database_backend();
-        let columns = CARD_COLUMNS.map(|c| c.as_str()).join(", ");
-        let json = |select: sea_orm::Select<blog::Entity>, columns: &str| {
-            select
-                .select_only()
-                .expr(Expr::cust(cards_json(backend, columns)))
-                .build(backend)
-                .to_string()
-        };
-        let removed = "(SELECT blog_removed_seq FROM site_changes WHERE id = 1)";
-        loop {
-            let Some(seq) = self.seq else {
-                // Every live card, and the last change they include.
-                let live = json(live(blog::Entity::find()), &columns);
-                let sql = format!(
-                    "SELECT {removed}, (SELECT COALESCE(MAX(change_seq), 0) FROM blogs), ({live})"
-                );
-                let row = query_one(db, sql).await?;
-                let rows: Vec<CardRow> = parse(row.try_get_by_index(2)?)?;
-                *self = Cards::default();
-                let rows = rows.into_iter().map(|row| Ok((to_card(row)?, true)));
-                self.apply(rows.collect::<anyhow::Result<_>>()?, images);
-                let (removed, last): (i64, i64) =
-                    (row.try_get_by_index(0)?, row.try_get_by_index(1)?);
-                self.seq = Some(last.max(removed));
-                break;
-            };
-            // The rows changed since, live or not, each with its number and whether it is
-            // live by the one rule of what the site shows.
-            let is_live = live_blog(backend, "changed");
-            let card = json_array(backend, &columns);
-            let list = cards_json(
-                backend,
-                &format!("{card}, change_seq, CASE WHEN EXISTS ({is_live}) THEN 1 ELSE 0 END"),
-            );
-            let sql = format!(
-                "SELECT {removed}, (SELECT {list} FROM blogs AS changed WHERE change_seq > {seq})"
-            );
-            let row = query_one(db, sql).await?;
-            if row.try_get_by_index::<i64>(0)? > seq {
-                // A row was deleted outright: every card again.
-                *self = Cards::default();
-                continue;
-            }
-            let rows: Vec<ChangedRow> = parse(row.try_get_by_index(1)?)?;
-            let mut last = seq;
-            let mut changes = Vec::with_capacity(rows.len());
-            for (card, change, live) in rows {
-                last = last.max(change);
-                changes.push((to_card(card)?, live == 1));
-            }
-            self.apply(changes, images);
-            self.seq = Some(last);
-            break;
-        }
-        if self.images_of != Some(rest_seq) {
-            for card in Arc::make_mut(&mut self.list) {
-                let mut changed = false;
-                if images.get(&card.image_url) != card.image.as_ref() {
-                    Arc::make_mut(card).image = image(images, &card.image_url);
-                    changed = true;
-                }
-                if let Some(body) = self.bodies.get(&card.id) {
-                    let now = body_images(body, images);
-                    if now != card.body_images {
-                        Arc::make_mut(card).body_images = now;
-                        changed = true;
-                    }
-                }
-                // The same card in time, changed in place: the index holds the new one.
-                if changed {
-                    self.index.insert(card);
-                }
-            }
-            self.images_of = Some(rest_seq);
-        }
-        Ok(self.list.clone())
+/// The blog rows changed since change `seq`, live or not, each with its number and whether it
+/// is live by the one rule of what the site shows; `None` when a row was deleted outright
+/// since (every card is to be read again).
+pub async fn cards_changed_since(
+    db: &impl ConnectionTrait,
+    seq: i64,
+) -> anyhow::Result<Option<Vec<ChangedRow>>> {
+    let backend = db.get_database_backend();
+    let is_live = live_blog(backend, "changed");
+    let card = json_array(backend, &card_columns());
+    let list = cards_json(
+        backend,
+        &format!("{card}, change_seq, CASE WHEN EXISTS ({is_live}) THEN 1 ELSE 0 END"),
+    );
+    let sql =
+        format!("SELECT {REMOVED}, (SELECT {list} FROM blogs AS changed WHERE change_seq > {seq})");
+    let row = query_one(db, sql).await?;
+    if row.try_get_by_index::<i64>(0)? > seq {
+        return Ok(None);
     }
+    Ok(Some(parse(row.try_get_by_index(1)?)?))
+}
 
-    /// Brings in changed rows (each card with the files its text shows, and whether it is
-    /// live): up to [`ONE_BY_ONE`] each in its place; more (a first load, an import) at once,
-    /// with one sort.
-    fn apply(&mut self, changes: Vec<((BlogCard, Vec<String>), bool)>, images: &Images) {
-        if changes.len() <= ONE_BY_ONE {
-            for ((card, body), live) in changes {
-                match live {
-                    true => self.put(card, body, images),
-                    false => self.remove(card.id),
-                }
-            }
-            return;
-        }
-        let changed: HashSet<i32> = changes.iter().map(|((card, _), _)| card.id).collect();
-        let list = Arc::make_mut(&mut self.list);
-        for card in list.iter().filter(|card| changed.contains(&card.id)) {
-            self.index.remove(card);
-            self.order.remove(&card.id);
-            self.bodies.remove(&card.id);
-        }
-        list.retain(|card| !changed.contains(&card.id));
-        for ((card, body), live) in changes {
-            if !live {
-                continue;
-            }
-            let card = Arc::new(with_image(card, &body, images));
-            self.index.insert(&card);
-            self.order.insert(card.id, card.display_order);
-            if !body.is_empty() {
-                self.bodies.insert(card.id, body);
-            }
-            list.push(card);
-        }
-        list.sort_by_key(|b| (b.display_order, b.id));
-    }
+/// The number of the last deletion of a blog row outright.
+const REMOVED: &str = "(SELECT blog_removed_seq FROM site_changes WHERE id = 1)";
 
-    /// Where the card of `(order, id)` is, or goes, in `list`.
-    fn place(&self, (order, id): (i32, i32)) -> usize {
-        self.list
-            .partition_point(|b| (b.display_order, b.id) < (order, id))
-    }
+fn card_columns() -> String {
+    use sea_orm::IdenStatic;
+    CARD_COLUMNS.map(|c| c.as_str()).join(", ")
+}
 
-    /// Adds or replaces a live card, in its place, with its image.
-    fn put(&mut self, card: BlogCard, body: Vec<String>, images: &Images) {
-        self.remove(card.id);
-        self.order.insert(card.id, card.display_order);
-        let card = Arc::new(with_image(card, &body, images));
-        self.index.insert(&card);
-        if !body.is_empty() {
-            self.bodies.insert(card.id, body);
-        }
-        let at = self.place((card.display_order, card.id));
-        Arc::make_mut(&mut self.list).insert(at, card);
-    }
+/// The cards of `select`'s rows, as one JSON list.
+fn cards_select(backend: DbBackend, select: sea_orm::Select<blog::Entity>) -> String {
+    use sea_orm::QueryTrait;
+    select
+        .select_only()
+        .expr(Expr::cust(cards_json(backend, &card_columns())))
+        .build(backend)
+        .to_string()
+}
 
-    fn remove(&mut self, id: i32) {
-        self.bodies.remove(&id);
-        if let Some(order) = self.order.remove(&id) {
-            let at = self.place((order, id));
-            debug_assert_eq!(
-                self.list.get(at).map(|b| b.id),
-                Some(id),
-                "a live card's place"
-            );
-            let card = Arc::make_mut(&mut self.list).remove(at);
-            self.index.remove(&card);
-        }
-    }
-
-    /// The live cards' summary, as of the last load.
-    fn summary(&self) -> ssg::summary::Summary {
-        self.index.summary()
-    }
+/// The number of the last change to what is not a blog's card (`site_changes.rest_seq`).
+pub async fn rest_seq(db: &impl ConnectionTrait) -> anyhow::Result<i64> {
+    let sql = "SELECT rest_seq FROM site_changes WHERE id = 1".to_owned();
+    Ok(query_one(db, sql).await?.try_get_by_index::<i64>(0)?)
 }
 
 async fn query_one(db: &impl ConnectionTrait, sql: String) -> anyhow::Result<sea_orm::QueryResult> {
@@ -379,18 +157,6 @@ fn parse<T: serde::de::DeserializeOwned + Default>(json: Option<String>) -> anyh
     }
 }
 
-/// A time as JSON gives it: RFC 3339 (PostgreSQL, and SQLite as sqlx writes it), or SQLite's
-/// own `YYYY-MM-DD HH:MM:SS`.
-fn timestamp(text: &str) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
-    chrono::DateTime::parse_from_rfc3339(text)
-        .or_else(|_| chrono::DateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f%:z"))
-        .map(|t| t.with_timezone(&chrono::Utc))
-        .or_else(|_| {
-            chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M:%S%.f").map(|t| t.and_utc())
-        })
-        .map_err(|e| anyhow::anyhow!("Unreadable time {text:?} in a blog's card: {e}"))
-}
-
 /// The query for the live ones of `count` blogs, their ids bound in order, every column:
 /// each looked up by its id. Bound, not written into the text: the connections keep each
 /// statement they prepare, and a text per set of ids would fill them with statements used once.
@@ -403,291 +169,45 @@ pub fn live_blogs_sql(backend: DbBackend, count: usize) -> String {
     )
 }
 
-/// These blogs, bodies included, by id.
-pub async fn load_blogs(
+/// The live ones of these blogs (at most a thousand), bodies included.
+pub async fn live_blogs(
     db: &impl ConnectionTrait,
-    ids: Vec<i32>,
-) -> anyhow::Result<HashMap<i32, Blog>> {
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
+    ids: &[i32],
+) -> anyhow::Result<Vec<blog::Model>> {
     let backend = db.get_database_backend();
-    let mut blogs = HashMap::with_capacity(ids.len());
-    // Full builds ask for batches of 500; an edit for a few.
-    for chunk in ids.chunks(1000) {
-        let rows = blog::Entity::find()
-            .from_raw_sql(sea_orm::Statement::from_sql_and_values(
-                backend,
-                live_blogs_sql(backend, chunk.len()),
-                chunk.iter().map(|&id| id.into()),
-            ))
-            .all(db)
-            .await?;
-        let bodies: Vec<Vec<String>> = rows
-            .iter()
-            .map(|b| body_urls(b.body_media.as_deref()))
-            .collect();
-        let urls = rows
-            .iter()
-            .map(|b| b.image_url.as_str())
-            .chain(bodies.iter().flatten().map(String::as_str));
-        let images = crate::media_images::infos_of(db, urls).await?;
-        blogs.extend(rows.into_iter().map(|b| (b.id, to_blog(b, &images))));
-    }
-    Ok(blogs)
-}
-
-async fn load_reviews(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<Review>> {
-    let rows = live(review::Entity::find())
-        .order_by_asc(review::Column::DisplayOrder)
-        .order_by_asc(review::Column::Id)
+    Ok(blog::Entity::find()
+        .from_raw_sql(sea_orm::Statement::from_sql_and_values(
+            backend,
+            live_blogs_sql(backend, ids.len()),
+            ids.iter().map(|&id| id.into()),
+        ))
         .all(db)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| Review {
-            id: r.id,
-            name: r.name,
-            name_ar: r.name_ar,
-            title: r.title,
-            title_ar: r.title_ar,
-            description: r.description,
-            description_ar: r.description_ar,
-            image: image(images, &r.image_url),
-            image_url: r.image_url,
-            display_order: r.display_order,
-        })
-        .collect())
+        .await?)
 }
 
-async fn load_banners(db: &impl ConnectionTrait, images: &Images) -> anyhow::Result<Vec<Banner>> {
-    let rows = live(banner::Entity::find())
-        .order_by_asc(banner::Column::Id)
-        .all(db)
-        .await?;
-    Ok(rows
-        .into_iter()
-        .map(|b| Banner {
-            id: b.id,
-            image: image(images, &b.banner_url),
-            banner_url: b.banner_url,
-            title: b.title,
-            title_ar: b.title_ar,
-            sub_title: b.sub_title,
-            sub_title_ar: b.sub_title_ar,
-            web_url: b.web_url,
-        })
-        .collect())
-}
-
-/// Everything the site shows, without blog bodies.
-pub async fn load_data(db: &impl ConnectionTrait) -> anyhow::Result<SiteData> {
-    load_data_with(db, &mut Kept::default()).await
-}
-
-/// What the site shows, kept between loads (by the publisher): the blogs' cards ([`Cards`]),
-/// and the rest (services, reviews, banners, general content, old URLs, images) as of change
-/// `rest_seq` (the migration `RestChanges` numbers every change to those tables). A load reads
-/// the rest again only when a change was numbered since; reading it on every publish was a fifth
-/// of an edit's time (docs/benchmarks.md).
-#[derive(Debug, Clone, Default)]
-pub struct Kept {
-    cards: Cards,
-    rest: Option<(i64, Rest)>,
-}
-
-/// Everything but the blogs' cards, as read.
-#[derive(Debug, Clone)]
-struct Rest {
-    images: Images,
-    services: Vec<Service>,
-    general_content: Vec<GeneralContent>,
-    reviews: Vec<Review>,
-    banners: Vec<Banner>,
-    /// Every old URL, whether its blog is live or not (that is the cards' to say).
-    redirects: Vec<Redirect>,
-}
-
-/// The same, with what the site shows kept in `kept` between loads (read again only where it
-/// changed).
-pub async fn load_data_with(
-    db: &impl ConnectionTrait,
-    kept: &mut Kept,
-) -> anyhow::Result<SiteData> {
-    // The number first: a change committed after it has a higher one, so the rest read below
-    // is never older than the number it is kept under.
-    let rest_seq = query_one(
-        db,
-        "SELECT rest_seq FROM site_changes WHERE id = 1".to_owned(),
-    )
-    .await?
-    .try_get_by_index::<i64>(0)?;
-    if !matches!(&kept.rest, Some((seq, _)) if *seq == rest_seq) {
-        let rest = load_rest(db).await?;
-        // The cards' images are looked at again only when the images changed (an old URL
-        // added by a rename changes the rest, and looking at 50,000 cards' images was a
-        // third of such a load).
-        if let Some((seq, old)) = &kept.rest
-            && kept.cards.images_of == Some(*seq)
-            && old.images == rest.images
-        {
-            kept.cards.images_of = Some(rest_seq);
-        }
-        kept.rest = Some((rest_seq, rest));
-    }
-    let Some((_, rest)) = &kept.rest else {
-        unreachable!("kept above")
+/// The live rows of a kind's table, in `order` (by display order, then id; or by id): what the
+/// site shows of it, for any kind.
+pub async fn live_rows<E>(db: &impl ConnectionTrait, order: Order) -> anyhow::Result<Vec<E::Model>>
+where
+    E: EntityTrait,
+    E::Column: FromStr,
+{
+    let column = |name: &str| {
+        E::Column::from_str(name)
+            .unwrap_or_else(|_| panic!("every content table has a {name} column"))
     };
-    let blogs = kept.cards.load(db, (rest_seq, &rest.images)).await?;
-    // The cards' own index of the live blogs, rather than a set of every id made on each load.
-    let live = &kept.cards.order;
-    let mut data = SiteData {
-        services: rest.services.clone(),
-        redirects: rest
-            .redirects
-            .iter()
-            .filter(|r| live.contains_key(&r.blog_id))
-            .cloned()
-            .collect(),
-        blogs,
-        reviews: rest.reviews.clone(),
-        banners: rest.banners.clone(),
-        general_content: rest.general_content.clone(),
-        summary: None,
+    let select = live(E::find());
+    let select = match order {
+        Order::Display => select
+            .order_by_asc(column("display_order"))
+            .order_by_asc(column("id")),
+        Order::Id => select.order_by_asc(column("id")),
+        Order::Newest => select.order_by_desc(column("id")),
     };
-    data.normalize_with(kept.cards.summary());
-    Ok(data)
+    Ok(select.all(db).await?)
 }
 
-async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
-    let images = crate::media_images::infos(db).await?;
-    let services = live(service::Entity::find())
-        .order_by_asc(service::Column::DisplayOrder)
-        .order_by_asc(service::Column::Id)
-        .all(db)
-        .await?;
-    let items = live(service_item::Entity::find())
-        .order_by_asc(service_item::Column::DisplayOrder)
-        .order_by_asc(service_item::Column::Id)
-        .all(db)
-        .await?;
-    let mut by_service: HashMap<i32, Vec<ServiceItem>> = HashMap::new();
-    for i in items {
-        by_service
-            .entry(i.our_service_id)
-            .or_default()
-            .push(ServiceItem {
-                id: i.id,
-                name: i.name,
-                name_ar: i.name_ar,
-                description: i.description,
-                description_ar: i.description_ar,
-                image: image(&images, &i.image_url),
-                image_url: i.image_url,
-                title_bg_class: i.title_bg_class,
-                display_order: i.display_order,
-            });
-    }
-    let services = services
-        .into_iter()
-        .map(|s| Service {
-            items: by_service.remove(&s.id).unwrap_or_default(),
-            id: s.id,
-            name: s.name,
-            name_ar: s.name_ar,
-            description: s.description,
-            description_ar: s.description_ar,
-            content: s.content,
-            content_ar: s.content_ar,
-            display_order: s.display_order,
-            image: image(&images, &s.image_url),
-            image_url: s.image_url,
-            color: s.color,
-            coming_soon: s.coming_soon,
-        })
-        .collect();
-    let general_content = live(general_content::Entity::find())
-        .filter(general_content::Column::Values.ne(""))
-        .order_by_asc(general_content::Column::DisplayOrder)
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|g| GeneralContent {
-            name: g.name,
-            values: g.values,
-            values_ar: g.values_ar,
-        })
-        .collect();
-    Ok(Rest {
-        services,
-        general_content,
-        reviews: load_reviews(db, &images).await?,
-        banners: load_banners(db, &images).await?,
-        redirects: blog_redirect::Entity::find()
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|r| Redirect {
-                slug: r.slug,
-                blog_id: r.blog_id,
-            })
-            .collect(),
-        images,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Changes come one by one (a few) or all at once (many, a first load); either way the
-    /// cards are every live card in the site's order, placed by their order, with their summary.
-    #[test]
-    fn cards_changed_few_or_many_at_a_time_are_the_live_cards_in_order() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand::rngs::StdRng::seed_from_u64(45);
-        let mut below = |n: u64| rng.random_range(0..n);
-        let start = chrono::DateTime::<chrono::Utc>::UNIX_EPOCH;
-        let images = Images::new();
-        let mut cards = Cards::default();
-        let mut live: BTreeMap<i32, BlogCard> = BTreeMap::new();
-        for step in 0..60 {
-            // Past the few applied one by one, at times.
-            let size = match below(3) {
-                0 => below(200) + ONE_BY_ONE as u64 + 1,
-                _ => below(8) + 1,
-            };
-            let mut changes = Vec::new();
-            let mut seen = HashSet::new();
-            for _ in 0..size {
-                let id = below(400) as i32;
-                if !seen.insert(id) {
-                    continue;
-                }
-                let card = BlogCard {
-                    id,
-                    slug: format!("b{id}"),
-                    display_order: below(50) as i32,
-                    updated_at: start + chrono::Duration::seconds(below(1_000) as i64),
-                    ..Default::default()
-                };
-                let alive = below(4) != 0;
-                match alive {
-                    true => live.insert(id, card.clone()),
-                    false => live.remove(&id),
-                };
-                changes.push(((card, Vec::new()), alive));
-            }
-            cards.apply(changes, &images);
-            let mut expected: Vec<&BlogCard> = live.values().collect();
-            expected.sort_by_key(|b| (b.display_order, b.id));
-            let got: Vec<&BlogCard> = cards.list.iter().map(|b| &**b).collect();
-            assert_eq!(got, expected, "step {step}: the live cards in order");
-            assert_eq!(cards.order.len(), live.len(), "step {step}");
-            assert!(
-                cards.summary().is_of(&cards.list),
-                "step {step}: the summary is the cards'"
-            );
-        }
-    }
+/// Every old URL of a blog, whether its blog is live or not (that is the cards' to say).
+pub async fn redirects(db: &impl ConnectionTrait) -> anyhow::Result<Vec<blog_redirect::Model>> {
+    Ok(blog_redirect::Entity::find().all(db).await?)
 }

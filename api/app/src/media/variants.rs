@@ -125,8 +125,6 @@ pub async fn find(db: &Db, name: &str) -> Result<Option<media_image::Model>, sea
         .await
 }
 
-pub use concierge_store::media_images::info_of;
-
 /// Whether a failed photograph's recorded reason is a damaged file (rather than processing
 /// that stopped part way, or a store that kept failing).
 pub fn failed_as_damaged(last_error: &str) -> bool {

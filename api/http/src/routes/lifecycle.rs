@@ -482,7 +482,7 @@ async fn render_preview(
         }
         items::publish::<K>(&txn, id, None, now).await
     }.await)?;
-    let data = store::site_data::load_data(&txn).await?;
+    let data = concierge_publish::data::load_data(&txn).await?;
     let route = match kind {
         "blog" => Route::Blog {
             slug: view["slug"].as_str().unwrap_or_default().to_owned(),
@@ -493,7 +493,7 @@ async fn render_preview(
         _ => Route::Home,
     };
     let bodies = ssg::plan::Target::Page(route.clone()).bodies(&data);
-    let blogs = store::site_data::load_blogs(&txn, bodies).await?;
+    let blogs = concierge_publish::data::load_blogs(&txn, bodies).await?;
     txn.rollback().await?;
     let html = state
         .publisher

@@ -93,7 +93,7 @@ const THUMBNAIL_WIDTH: u32 = 320;
 
 fn item(row: &media_image::Model, usage_count: u64) -> MediaItem {
     let known = |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok());
-    let image = variants::info_of(row);
+    let image = concierge_publish::data::info_of(row);
     let variants = image.as_ref().map_or(&[][..], |i| i.variants.as_slice());
     let thumbnail = variants
         .iter()
@@ -126,7 +126,7 @@ fn item(row: &media_image::Model, usage_count: u64) -> MediaItem {
 
 /// The file's detail: [`item`], its variants and preview, and its usage.
 fn detail(row: &media_image::Model, usage: Vec<Usage>) -> MediaInfo {
-    let image = variants::info_of(row).unwrap_or_default();
+    let image = concierge_publish::data::info_of(row).unwrap_or_default();
     MediaInfo {
         item: item(row, usage.len() as u64),
         color: image.color,

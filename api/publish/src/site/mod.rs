@@ -46,9 +46,9 @@ use ssg::{Page, Site};
 use tokio::sync::RwLock;
 
 pub use super::output::Output;
+use crate::data::{Kept, load_blogs, load_data_with};
 use concierge_store::Db;
 use concierge_store::edge_purges;
-use concierge_store::site_data::{Kept, load_blogs, load_data_with};
 
 /// The marker of a complete build: the site's fingerprint.
 pub const BUILD_MARKER: &str = ".build";

@@ -365,7 +365,7 @@ async fn a_publish_reads_the_live_bodies_it_needs_each_by_its_id() {
     ids.push(app.create_as(&token, "/blog", &draft).await as i32);
     let mut wanted = ids.clone();
     wanted.extend(1_000..1_020);
-    let bodies = concierge::store::site_data::load_blogs(&app.db.read, wanted.clone())
+    let bodies = concierge::publish::data::load_blogs(&app.db.read, wanted.clone())
         .await
         .unwrap();
     let mut found: Vec<i32> = bodies.keys().copied().collect();

@@ -4,6 +4,7 @@
 //! and answers with the core's error; none knows of HTTP.
 
 pub mod accounts;
+pub mod audit;
 pub mod content;
 pub mod edge;
 pub mod enquiries;
@@ -12,6 +13,12 @@ pub mod media;
 pub mod notify;
 pub mod spreadsheet;
 pub mod spreadsheet_guard;
+pub mod subscriptions;
+pub mod system;
+
+/// The database the use cases take: a handle of the store's, which the layers above hold and
+/// pass along without reading it themselves.
+pub use concierge_store::Db;
 
 /// What `with_kind!` names when it expands in another crate.
 #[doc(hidden)]

@@ -8,7 +8,6 @@ use std::pin::Pin;
 
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use chrono::Utc;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use crate::routes::error_response::{Answer, HttpError};
 use crate::state::AppState;
@@ -18,7 +17,6 @@ use concierge_core::error::ApiError;
 use concierge_core::i18n::Text;
 use concierge_core::roles::{Permission, Role};
 use concierge_core::token::token_hash;
-use concierge_store::entities::{admin_session, admin_user};
 
 /// 401: the session is missing, expired or revoked.
 fn signed_out() -> ApiError {
@@ -60,9 +58,6 @@ pub struct Admin {
     pub must_enrol: bool,
 }
 
-/// A session's `last_seen_at` is written at most this often.
-const LAST_SEEN_EVERY: chrono::Duration = chrono::Duration::seconds(60);
-
 /// `Some` when a valid bearer token is present, `None` when there is no `Authorization`
 /// header; a present but invalid token is still a 401.
 #[derive(Debug, Clone)]
@@ -102,40 +97,16 @@ fn bearer(req: &HttpRequest) -> Option<Answer<String>> {
 /// The administrator of a token: the session must be open, the account enabled, and, once the
 /// account has two-factor on, the session must have been made with it.
 async fn authenticate(state: web::Data<AppState>, token: String) -> Answer<Admin> {
-    let now = Utc::now();
-    let found = admin_session::Entity::find()
-        .filter(admin_session::Column::TokenHash.eq(token_hash(&token)))
-        .filter(admin_session::Column::RevokedAt.is_null())
-        .filter(admin_session::Column::ExpiresAt.gt(now))
-        .one(&state.db.read)
-        .await?;
-    let Some(session) = found else {
-        return Err(signed_out().into());
-    };
-    let user = admin_user::Entity::find_by_id(session.admin_user_id)
-        .one(&state.db.read)
-        .await?;
-    let Some(user) = user.filter(|u| !u.disabled && (session.second_factor || !u.totp_enabled))
-    else {
-        return Err(signed_out().into());
-    };
-    if session
-        .last_seen_at
-        .is_none_or(|seen| now - seen >= LAST_SEEN_EVERY)
-    {
-        admin_session::Entity::update_many()
-            .col_expr(
-                admin_session::Column::LastSeenAt,
-                sea_orm::sea_query::Expr::value(now),
-            )
-            .filter(admin_session::Column::Id.eq(session.id))
-            .exec(&state.db.write)
+    let signed_in =
+        concierge_app::accounts::sessions::authenticate(&state.db, &token_hash(&token), Utc::now())
             .await?;
-    }
+    let Some(user) = signed_in else {
+        return Err(signed_out().into());
+    };
     Ok(Admin {
-        user_id: user.id,
-        session_id: session.id,
-        role: user.role(),
+        user_id: user.user_id,
+        session_id: user.session_id,
+        role: user.role,
         username: user.username,
         must_change_password: user.must_change_password,
         must_enrol: state.settings.require_2fa && !user.totp_enabled,
@@ -190,7 +161,7 @@ pub async fn authenticate_first(
 > {
     use crate::operations::{OperationTable, routed_path};
     use actix_web::HttpMessage;
-    use concierge_store::audit::{self, Actor};
+    use concierge_core::actor::{Actor, scoped};
     let table = req
         .app_data::<web::Data<OperationTable>>()
         .cloned()
@@ -226,9 +197,9 @@ pub async fn authenticate_first(
         return Ok(req.into_response(response).map_into_right_body());
     }
     req.extensions_mut().insert(admin);
-    let response = audit::scoped(actor.clone(), next.call(req)).await?;
+    let response = scoped(actor.clone(), next.call(req)).await?;
     if response.status().is_success() {
-        crate::transfers::record_transfer(&state.db.write, &actor, response.request())
+        crate::transfers::record_transfer(&state.db, &actor, response.request())
             .await
             .map_err(HttpError::from)?;
     }
@@ -239,7 +210,7 @@ pub async fn authenticate_first(
 /// lacks.
 async fn record_denial(
     state: &AppState,
-    actor: &concierge_store::audit::Actor,
+    actor: &concierge_core::actor::Actor,
     admin: &Admin,
     method: &str,
     operation: &crate::operations::Operation,
@@ -248,11 +219,8 @@ async fn record_denial(
         crate::operations::Access::Administrator(permission) => Some(permission.as_str()),
         _ => None,
     };
-    concierge_store::audit::Event::new("denied")
-        .on("operation", format!("{method} {}", operation.pattern))
-        .detail(serde_json::json!({ "role": admin.role, "permission": permission }))
-        .save_as(&state.db.write, actor)
-        .await?;
+    let named = format!("{method} {}", operation.pattern);
+    concierge_app::audit::denied(&state.db, actor, &named, admin.role, permission).await?;
     Ok(())
 }
 

@@ -17,7 +17,8 @@ use actix_web::http::{Method, StatusCode, header};
 use actix_web::middleware::Next;
 use actix_web::web::{self, Bytes};
 use actix_web::{HttpResponse, HttpResponseBuilder};
-use sea_orm::{ConnectionTrait, DatabaseConnection, DbErr, Statement};
+use concierge_app::Db;
+use concierge_app::system::DbErr;
 
 /// How long the latest outbox id is trusted before it is read again.
 pub const FRESH_FOR: Duration = Duration::from_millis(100);
@@ -27,7 +28,7 @@ const BUDGET: usize = 8 * 1024 * 1024;
 
 pub struct ReadCache {
     /// Where the latest outbox id is read.
-    db: DatabaseConnection,
+    db: Db,
     version: Mutex<Version>,
     answers: Mutex<Answers>,
 }
@@ -53,7 +54,7 @@ struct Answer {
 }
 
 impl ReadCache {
-    pub fn new(db: DatabaseConnection) -> Self {
+    pub fn new(db: Db) -> Self {
         ReadCache {
             db,
             version: Default::default(),
@@ -79,16 +80,7 @@ impl ReadCache {
             version.writes
         };
         let read_at = Instant::now();
-        let row = db
-            .query_one_raw(Statement::from_string(
-                db.get_database_backend(),
-                "SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) AS latest FROM publish_jobs",
-            ))
-            .await?;
-        let latest = match row {
-            Some(row) => row.try_get::<i64>("", "latest")?,
-            None => 0,
-        };
+        let latest = concierge_app::system::content_version(db).await?;
         let mut version = lock(&self.version);
         if version.writes == writes {
             version.outbox = latest;
@@ -159,7 +151,7 @@ pub async fn serve(
     let outbox = match cache.outbox().await {
         Ok(outbox) => outbox,
         // Unreachable: 503 now, rather than a second wait for the handler's own query.
-        Err(e) if concierge_store::is_unavailable(&e) => {
+        Err(e) if concierge_app::system::is_unavailable(&e) => {
             return Err(crate::routes::error_response::HttpError::from(e).into());
         }
         // Any other trouble: the handler answers, and says what it is.

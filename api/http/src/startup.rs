@@ -19,12 +19,12 @@ use crate::routes::error_response::error_body;
 use crate::routes::error_response::{Answer, HttpError};
 use crate::state::AppState;
 use crate::{openapi, routes};
+use concierge_app::Db;
 use concierge_core::config::Settings;
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_publish as publish;
 use concierge_publish::site::Publisher;
-use concierge_store::{self as store, Db};
 
 /// Largest JSON body: two rich-text fields of 1 MB plus the rest.
 pub const JSON_LIMIT: usize = 3 * 1024 * 1024;
@@ -69,18 +69,17 @@ impl Application {
     /// [`Application::build`], with what the binary adds around the workers.
     pub async fn build_with(settings: Settings, hooks: Hooks) -> anyhow::Result<Self> {
         clear_upload_dir(&settings.upload_dir())?;
-        let db = store::connect(&settings.database_url).await?;
-        store::migrate(&db).await?;
+        let db = concierge_app::system::open(&settings.database_url).await?;
         let listener = TcpListener::bind(&settings.addr).with_context(|| {
             format!("Failed to listen on {} (set CONCIERGE_ADDR)", settings.addr)
         })?;
         let port = listener.local_addr()?.port();
         let publisher = Arc::new(concierge_publish::build::build_publisher(&settings)?);
         let media =
-            concierge_store::blobs::BlobStore::open_configured(&settings, &settings.media_store)?;
+            concierge_app::media::BlobStore::open_configured(&settings, &settings.media_store)?;
         let workers = Workers::spawn(&settings, &db, &publisher, &media, port, hooks).await?;
         let (reload, _) = tokio::sync::broadcast::channel(16);
-        let read_cache = web::Data::new(crate::read_cache::ReadCache::new(db.read.clone()));
+        let read_cache = web::Data::new(crate::read_cache::ReadCache::new(db.clone()));
         let operations = web::Data::new(OperationTable::from_openapi(openapi::shared()));
         let intake = concierge_app::intake::Intake::start(
             db.clone(),
@@ -171,7 +170,7 @@ impl Workers {
         settings: &Settings,
         db: &Db,
         publisher: &Arc<Publisher>,
-        media: &concierge_store::blobs::BlobStore,
+        media: &concierge_app::media::BlobStore,
         port: u16,
         hooks: Hooks,
     ) -> anyhow::Result<Self> {
@@ -230,9 +229,9 @@ impl Workers {
                 media.clone(),
             ));
         }
-        tokio::spawn(concierge_store::throttle::sweep_forever(
-            db.write.clone(),
-            concierge_store::throttle::horizon(settings.form_limit),
+        tokio::spawn(concierge_app::system::sweep_counters(
+            db.clone(),
+            settings.form_limit,
         ));
         Ok(Workers {
             publish_wakeup: wakeup,

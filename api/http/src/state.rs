@@ -4,10 +4,10 @@ use std::sync::Arc;
 
 use tokio::sync::Notify;
 
+use concierge_app::Db;
+use concierge_app::media::BlobStore;
 use concierge_core::config::Settings;
 use concierge_publish::site::Publisher;
-use concierge_store::Db;
-use concierge_store::blobs::BlobStore;
 
 pub struct AppState {
     pub db: Db,
@@ -44,12 +44,7 @@ impl AppState {
         form: &str,
     ) -> Result<(), concierge_core::error::ApiError> {
         let (scope, limit) = self.public_form_limit(req, form);
-        match concierge_store::throttle::take(&self.db.write, &scope, limit).await? {
-            concierge_store::throttle::Decision::Allowed(_) => Ok(()),
-            concierge_store::throttle::Decision::Refused { retry_after } => {
-                Err(concierge_core::error::too_many_submissions(retry_after))
-            }
-        }
+        concierge_app::system::count_submission(&self.db, &scope, limit).await
     }
 
     /// The counter a submission of the public form `form` from this request's address is

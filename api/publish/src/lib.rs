@@ -11,6 +11,7 @@ pub mod build;
 pub mod data;
 pub mod manifest;
 mod output;
+pub mod preview;
 pub mod site;
 
 use concierge_core::config::RetryPolicy;

@@ -238,6 +238,23 @@ pub fn visible<T: Table>(select: Select<T::Entity>, audience: Audience) -> Selec
     }
 }
 
+/// The kind's published rows (not deleted) with a `publish_at` or `unpublish_at` still to
+/// come at `now`: what the scheduler will do.
+pub async fn upcoming<T: Table>(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+) -> Result<Vec<T::Model>, sea_orm::DbErr> {
+    visible::<T>(T::Entity::find(), Audience::Admin)
+        .filter(column::<T>("status").eq(Status::Published.as_str()))
+        .filter(
+            Condition::any()
+                .add(column::<T>("publish_at").gt(now))
+                .add(column::<T>("unpublish_at").gt(now)),
+        )
+        .all(db)
+        .await
+}
+
 /// What the site shows of a content table: its live rows, not deleted (one filter for the
 /// site's data and the public API).
 pub fn live<E: EntityTrait>(select: Select<E>) -> Select<E>

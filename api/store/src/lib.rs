@@ -11,6 +11,7 @@ pub mod depths;
 pub mod edge_purges;
 pub mod enquiries;
 pub mod entities;
+pub mod health;
 pub mod locks;
 pub mod media_images;
 pub mod media_usage;
@@ -32,6 +33,8 @@ use anyhow::Context;
 use concierge_core::error::ApiError;
 /// A connection or a transaction, as the layers above hand one to the store's queries.
 pub use sea_orm::ConnectionTrait;
+/// A transaction ([`Db::begin`]): committed or rolled back by its own methods.
+pub use sea_orm::DatabaseTransaction as Transaction;
 /// The database's error, named by the layers above without their depending on sea-orm.
 pub use sea_orm::DbErr;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
@@ -50,6 +53,13 @@ pub struct Db {
 }
 
 impl Db {
+    /// A transaction on the write connection, for a layer above that does not name sea-orm
+    /// (a preview publishes inside one and rolls it back).
+    pub async fn begin(&self) -> Result<Transaction, DbErr> {
+        use sea_orm::TransactionTrait;
+        self.write.begin().await
+    }
+
     pub fn backend(&self) -> DbBackend {
         self.write.get_database_backend()
     }

@@ -1,7 +1,11 @@
-//! Newsletter subscribers as administrators remove them: with an audit line in the delete's
-//! own transaction.
+//! Newsletter subscribers: an address subscribed once however often it is sent, the list
+//! newest first, and a delete with an audit line in its own transaction.
 
-use sea_orm::{ConnectionTrait, EntityTrait};
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    TransactionTrait,
+};
 use serde_json::json;
 
 use crate::audit::Event;
@@ -24,4 +28,51 @@ pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<bool, ApiError
         .save(db)
         .await?;
     Ok(true)
+}
+
+/// Subscribes `email` (normalised) at `now`, unless it is subscribed already (by another
+/// request in between too).
+pub async fn subscribe(
+    db: &impl ConnectionTrait,
+    email: &str,
+    now: DateTime<Utc>,
+) -> Result<(), sea_orm::DbErr> {
+    let known = subscription::Entity::find()
+        .filter(subscription::Column::Email.eq(email))
+        .one(db)
+        .await?;
+    if known.is_some() {
+        return Ok(());
+    }
+    let inserted = subscription::ActiveModel {
+        email: Set(email.to_owned()),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await;
+    match inserted {
+        // Another request subscribed the same address in between: it is subscribed.
+        Err(e) if !crate::is_unique_violation(&e) => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// A page of the subscribers, newest first, and how many there are.
+pub async fn page(
+    db: &impl ConnectionTrait,
+    page: concierge_core::domain::page::Paging,
+) -> Result<(Vec<subscription::Model>, u64), ApiError> {
+    let select = subscription::Entity::find()
+        .order_by_desc(subscription::Column::CreatedAt)
+        .order_by_desc(subscription::Column::Id);
+    crate::page_of(db, select, page).await
+}
+
+/// [`delete`] in a transaction of its own.
+pub async fn remove(db: &crate::Db, id: i32) -> Result<bool, ApiError> {
+    let txn = db.write.begin().await?;
+    let removed = delete(&txn, id).await?;
+    txn.commit().await?;
+    Ok(removed)
 }

@@ -19,6 +19,7 @@ use concierge_core::domain::password::NewPassword;
 use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::error::ApiError;
 use concierge_core::roles::Role;
+use concierge_store::Db;
 use concierge_store::audit::Event;
 use concierge_store::entities::{admin_session, admin_user};
 
@@ -283,6 +284,56 @@ pub fn turn_two_factor_off(row: &mut admin_user::ActiveModel) {
     row.totp_enabled = Set(false);
     row.totp_secret = Set(None);
     row.totp_last_step = Set(None);
+}
+
+/// A new password for the administrator `username`, checked as the rules say (400 naming
+/// `password`).
+pub fn new_password(username: &str, raw: Option<String>) -> Result<NewPassword, ApiError> {
+    let raw = raw.unwrap_or_default();
+    if raw.is_empty() {
+        return Err(ApiError::validation(
+            "password",
+            messages().new_password_required.clone(),
+        ));
+    }
+    NewPassword::parse(username, &raw).map_err(|message| ApiError::validation("password", message))
+}
+
+/// What an owner asks of another administrator ([`edit`]): a raw password is checked against
+/// the administrator's user name.
+#[derive(Debug, Default)]
+pub struct Edit {
+    pub disabled: Option<bool>,
+    pub password: Option<String>,
+    pub totp: Option<bool>,
+    pub role: Option<Role>,
+}
+
+/// [`update`] in a transaction of its own, the new password (if any) checked first.
+pub async fn edit(db: &Db, acting: i32, id: i32, edit: Edit) -> Result<AdminView, ApiError> {
+    let txn = db.begin().await?;
+    let target = find(&txn, id).await?;
+    let password = match edit.password {
+        Some(raw) => Some(new_password(&target.username, Some(raw))?),
+        None => None,
+    };
+    let change = Change {
+        disabled: edit.disabled,
+        password,
+        totp: edit.totp,
+        role: edit.role,
+    };
+    let saved = update(&txn, acting, id, change).await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+/// [`delete`] in a transaction of its own.
+pub async fn remove(db: &Db, acting: i32, target: i32) -> Result<(), ApiError> {
+    let txn = db.begin().await?;
+    delete(&txn, acting, target).await?;
+    txn.commit().await?;
+    Ok(())
 }
 
 /// Deletes another administrator (their sessions and recovery codes with them). `target` is

@@ -3,10 +3,12 @@
 //! the audit log of who did what, when and from where.
 
 pub mod admins;
+pub mod own;
 pub mod passwords;
 pub mod qr;
 pub mod recovery;
 pub mod sessions;
 pub mod sign_in;
+pub mod signing;
 pub mod totp;
 pub mod two_factor;

@@ -89,3 +89,62 @@ pub async fn end_all(
     }
     Ok(update.exec(db).await?.rows_affected)
 }
+
+/// A signed-in administrator, as their token's session and account say.
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub user_id: i32,
+    pub session_id: i32,
+    pub role: concierge_core::roles::Role,
+    pub username: String,
+    pub must_change_password: bool,
+    pub totp_enabled: bool,
+}
+
+/// How often a session's `last_seen_at` is written (not on every request).
+const LAST_SEEN_EVERY: chrono::Duration = chrono::Duration::seconds(60);
+
+/// The administrator of the token whose hash is `token_hash`: the session must be open at
+/// `now`, the account enabled, and, once the account has two-factor on, the session must have
+/// been made with it. The session's last use is noted (at most once a minute).
+pub async fn authenticate(
+    db: &concierge_store::Db,
+    token_hash: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<SignedIn>, ApiError> {
+    use concierge_store::entities::admin_user;
+    let found = admin_session::Entity::find()
+        .filter(admin_session::Column::TokenHash.eq(token_hash))
+        .filter(admin_session::Column::RevokedAt.is_null())
+        .filter(admin_session::Column::ExpiresAt.gt(now))
+        .one(&db.read)
+        .await?;
+    let Some(session) = found else {
+        return Ok(None);
+    };
+    let user = admin_user::Entity::find_by_id(session.admin_user_id)
+        .one(&db.read)
+        .await?;
+    let Some(user) = user.filter(|u| !u.disabled && (session.second_factor || !u.totp_enabled))
+    else {
+        return Ok(None);
+    };
+    if session
+        .last_seen_at
+        .is_none_or(|seen| now - seen >= LAST_SEEN_EVERY)
+    {
+        admin_session::Entity::update_many()
+            .col_expr(admin_session::Column::LastSeenAt, Expr::value(now))
+            .filter(admin_session::Column::Id.eq(session.id))
+            .exec(&db.write)
+            .await?;
+    }
+    Ok(Some(SignedIn {
+        user_id: user.id,
+        session_id: session.id,
+        role: user.role(),
+        username: user.username,
+        must_change_password: user.must_change_password,
+        totp_enabled: user.totp_enabled,
+    }))
+}

@@ -12,6 +12,7 @@ use sea_orm::{
 };
 use serde_json::{Map, Value};
 
+use crate::content::history::{Revision, RevisionSummary};
 use crate::content::lifecycle::{self, Request, State, admin_view, changed_fields};
 use crate::content::{Kind, column};
 use concierge_core::domain::page::Paging;
@@ -43,6 +44,19 @@ pub async fn find_for<K: Kind>(
 /// The row with this id (not deleted), else 404 with the kind's message.
 pub async fn find<K: Kind>(db: &impl ConnectionTrait, id: i32) -> Result<K::Model, ApiError> {
     find_for::<K>(db, id, Audience::Admin).await
+}
+
+/// A page of the kind in `order`, as `audience` reads it and `filter` narrows it: the rows and
+/// how many there are in all.
+pub async fn page<K: Kind>(
+    db: &impl ConnectionTrait,
+    order: crate::content::Order,
+    page: Paging,
+    audience: Audience,
+    filter: &crate::content::ListFilter,
+    now: DateTime<Utc>,
+) -> Result<(Vec<K::Model>, u64), ApiError> {
+    rows::page::<K>(db, order, page, audience, filter, now).await
 }
 
 /// Validates `input` and inserts it at `now`, published (the seed, a spreadsheet import).
@@ -394,8 +408,8 @@ pub async fn restore<K: Kind>(
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
     let revision = find_revision::<K>(txn, id, revision).await?;
-    let mut fields = match serde_json::from_str::<Value>(&revision.data) {
-        Ok(Value::Object(fields)) => fields,
+    let mut fields = match revision.data {
+        Value::Object(fields) => fields,
         _ => Map::new(),
     };
     for key in lifecycle::LIFECYCLE_KEYS {
@@ -571,7 +585,7 @@ pub async fn revisions<K: Kind>(
     db: &impl ConnectionTrait,
     id: i32,
     page: Paging,
-) -> Result<(Vec<content_revision::Model>, u64), ApiError> {
+) -> Result<(Vec<RevisionSummary>, u64), ApiError> {
     find::<K>(db, id).await?;
     let select = content_revision::Entity::find()
         .filter(content_revision::Column::Kind.eq(K::PATH))
@@ -583,7 +597,7 @@ pub async fn revisions<K: Kind>(
         .limit(page.size)
         .all(db)
         .await?;
-    Ok((rows, total))
+    Ok((rows.into_iter().map(Into::into).collect(), total))
 }
 
 /// One revision of the item, else 404.
@@ -591,13 +605,14 @@ pub async fn find_revision<K: Kind>(
     db: &impl ConnectionTrait,
     id: i32,
     revision: i32,
-) -> Result<content_revision::Model, ApiError> {
+) -> Result<Revision, ApiError> {
     find::<K>(db, id).await?;
     content_revision::Entity::find_by_id(revision)
         .filter(content_revision::Column::Kind.eq(K::PATH))
         .filter(content_revision::Column::ItemId.eq(id))
         .one(db)
         .await?
+        .map(Revision::from)
         .ok_or_else(|| ApiError::NotFound(catalog().messages.revision_not_found.clone()))
 }
 

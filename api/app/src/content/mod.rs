@@ -7,10 +7,13 @@
 
 mod banners;
 mod blogs;
+pub mod edits;
 mod general_content;
+pub mod history;
 pub mod html;
 pub mod items;
 pub mod lifecycle;
+pub mod presence;
 mod reviews;
 pub mod schedule;
 mod service_lists;
@@ -20,7 +23,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::DatabaseTransaction;
 use std::future::Future;
 
-pub use concierge_store::content_rows::{Order, Table, column};
+pub use concierge_store::content_rows::{Audience, ListFilter, Order, Standing, Table, column};
 
 pub use banners::{BannerInput, Banners};
 pub use blogs::{BlogInput, Blogs, EXCERPT};

@@ -15,7 +15,8 @@ use concierge_core::domain::contact::EnquiryStatus;
 use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::error::{ApiError, too_many_submissions};
 use concierge_core::limits::Limit;
-use concierge_store::entities::airport_request as entity;
+/// The enquiry's row (its table's entity and model).
+pub use concierge_store::entities::airport_request as entity;
 use concierge_store::entities::timeline::Timeline;
 
 /// The passenger, as the page sends it.

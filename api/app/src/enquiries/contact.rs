@@ -18,7 +18,8 @@ use concierge_core::domain::rules::catalog;
 use concierge_core::error::{ApiError, too_many_submissions};
 use concierge_core::limits::Limit;
 use concierge_store::audit::Actor;
-use concierge_store::entities::contact as entity;
+/// The enquiry's row (its table's entity and model).
+pub use concierge_store::entities::contact as entity;
 use concierge_store::entities::timeline::{Note, Timeline};
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -144,6 +145,58 @@ pub fn fill(model: &mut entity::ActiveModel, c: contact::Contact) {
     model.email = Set(c.email.as_str().to_owned());
     model.subject = Set(c.subject);
     model.message = Set(c.message);
+}
+
+/// The desk's change of enquiry `id` (status, assignee, a note) and, when any of the
+/// visitor's six fields is sent, a correction of all six (fields left out stay as they are),
+/// made from version `expected` if the writer said, in one transaction: the enquiry as it now
+/// stands.
+pub async fn correct(
+    db: &concierge_store::Db,
+    id: i32,
+    mut input: ContactInput,
+    expected: Option<i32>,
+    now: DateTime<Utc>,
+) -> Result<entity::Model, ApiError> {
+    use concierge_store::enquiries::{self, Place};
+    use sea_orm::ActiveModelTrait;
+    let correction = [
+        &input.first_name,
+        &input.last_name,
+        &input.email,
+        &input.phone,
+        &input.subject,
+        &input.message,
+    ]
+    .iter()
+    .any(|f| f.0.is_some());
+    let assignee = input.assignee.take();
+    let extra = input.extra(Audience::Admin)?;
+    let valid = if correction {
+        Some(contact::validate(input.into(), Audience::Admin)?)
+    } else {
+        None
+    };
+    let status = extra.status.map(|s| s.as_str().to_owned());
+    let edit = super::desk::checked(db, status, assignee).await?;
+    let txn = db.begin().await?;
+    let before = enquiries::claim::<entity::Entity>(&txn, id, expected, Place::Desk).await?;
+    let mut model: entity::ActiveModel = before.clone().into();
+    if let Some(valid) = valid {
+        fill(&mut model, valid);
+    }
+    if let Some(lang) = extra.lang {
+        model.lang = Set(lang.to_owned());
+    }
+    let corrected = if model.is_changed() {
+        enquiries::save_contact_edit(&txn, &before, model).await?
+    } else {
+        before.clone()
+    };
+    enquiries::apply::<entity::Entity>(&txn, id, &corrected, edit).await?;
+    super::desk::note_in::<entity::Entity>(&txn, id, extra.notes, now).await?;
+    let saved = enquiries::one::<entity::Entity>(&txn, id).await?;
+    enquiries::finish::<entity::Entity>(&db.write, txn, &before, saved).await
 }
 
 /// Stores an enquiry sent by `audience` at `now`, counted against `limit` (a visitor's address)

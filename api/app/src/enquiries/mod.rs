@@ -4,6 +4,7 @@
 
 pub mod airport;
 pub mod contact;
+pub mod desk;
 
 use concierge_store::entities::{airport_request, contact as contact_row};
 

@@ -19,7 +19,13 @@ use concierge_store::Db;
 use concierge_store::audit::Event;
 use concierge_store::blobs::BlobStore;
 use concierge_store::entities::media_image;
-use concierge_store::media_usage::{self, Usage};
+/// A file of the library as recorded.
+pub use concierge_store::entities::media_image::Model as LibraryFile;
+/// What the library lists: by name, type, use, or the trash.
+pub use concierge_store::media_images::LibraryFilter;
+use concierge_store::media_usage;
+/// A place that shows a file (a field of an item).
+pub use concierge_store::media_usage::Usage;
 use concierge_store::outbox::publish_jobs::{self as publish, Action, Resource};
 
 /// How long a deleted file can be brought back.
@@ -334,4 +340,25 @@ pub async fn purge(db: &Db, store: &BlobStore, now: DateTime<Utc>) -> Result<usi
         txn.commit().await?;
     }
     Ok(due.len())
+}
+
+/// A page of the library as `filter` narrows it, newest first (the trash: last deleted
+/// first), each file with how many places show it; and how many files the filter finds.
+pub async fn page(
+    db: &Db,
+    filter: &LibraryFilter,
+    page: concierge_core::domain::page::Paging,
+) -> Result<(Vec<(LibraryFile, u64)>, u64), ApiError> {
+    concierge_store::media_images::library(&db.read, filter, page).await
+}
+
+/// Every place that shows the file `name`; read on the write connection right after a
+/// change (`fresh`), so the answer includes it.
+pub async fn usage(db: &Db, name: &str, fresh: bool) -> Result<Vec<Usage>, ApiError> {
+    let usage = if fresh {
+        media_usage::usage(&db.write, name).await?
+    } else {
+        media_usage::usage(&db.read, name).await?
+    };
+    Ok(usage)
 }

@@ -14,7 +14,8 @@ pub use concierge_media::{
 use anyhow::Context;
 
 use concierge_store::audit::Event;
-use concierge_store::blobs::BlobStore;
+/// Where uploaded files are kept (a folder, or an S3 bucket).
+pub use concierge_store::blobs::BlobStore;
 
 /// Why an upload is refused.
 #[derive(Debug, thiserror::Error)]

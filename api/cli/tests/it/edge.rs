@@ -96,17 +96,26 @@ impl Varnish {
             .arg(dir.join("work"))
             .args(["-s", "malloc,64m"])
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(dir.join("varnishd.log")).unwrap())
             .spawn()
             .expect("varnishd starts");
-        let varnish = Varnish {
+        let mut varnish = Varnish {
             child,
             port: ports.public,
             purge_port: ports.purge,
             dir,
         };
-        wait_for_port(ports.public, "Varnish").await;
-        wait_for_port(ports.purge, "Varnish's purge socket").await;
+        for (port, what) in [
+            (ports.public, "Varnish"),
+            (ports.purge, "Varnish's purge socket"),
+        ] {
+            if !wait_for_port(port).await {
+                // Why it did not start (a port taken meanwhile, the VCL refused), in the failure.
+                let exited = varnish.child.try_wait().ok().flatten();
+                let log = std::fs::read_to_string(varnish.dir.join("varnishd.log"));
+                panic!("{what} did not start on {port} (exited: {exited:?}): {log:?}");
+            }
+        }
         varnish
     }
 
@@ -115,15 +124,16 @@ impl Varnish {
     }
 }
 
-async fn wait_for_port(port: u16, what: &str) {
+/// Whether something listens on `port` within 30 s.
+async fn wait_for_port(port: u16) -> bool {
     let started = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "{what} did not start"
-        );
+        if started.elapsed() > Duration::from_secs(30) {
+            return false;
+        }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    true
 }
 
 impl Drop for Varnish {

@@ -1,7 +1,6 @@
 //! The team: `GET`/`POST /admin-users`, `PUT`/`DELETE /admin-users/{id}` (administrators).
 
 use actix_web::{delete, get, post, put, web};
-use sea_orm::TransactionTrait;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -9,9 +8,8 @@ use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelo
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_app::accounts::admins::{self, AdminView, Change};
+use concierge_app::accounts::admins::{self, AdminView, Edit};
 use concierge_core::domain::lenient::TextField;
-use concierge_core::domain::password::NewPassword;
 use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::error::ApiError;
 use concierge_core::roles::Role;
@@ -39,17 +37,6 @@ pub struct AdminUserInput {
     pub role: TextField,
 }
 
-fn new_password(username: &str, raw: Option<String>) -> Answer<NewPassword> {
-    let raw = raw.unwrap_or_default();
-    if raw.is_empty() {
-        return Err(
-            ApiError::validation("password", messages().new_password_required.clone()).into(),
-        );
-    }
-    Ok(NewPassword::parse(username, &raw)
-        .map_err(|message| ApiError::validation("password", message))?)
-}
-
 /// Adds an administrator with a one-time password. 409 when the user name is taken.
 #[utoipa::path(context_path = "/api/v1", tag = "admin-users", request_body = AdminUserInput,
     security(("api_key" = [], "bearer" = ["team"])),
@@ -63,7 +50,7 @@ pub async fn create(
 ) -> Answer {
     let body = body.into_inner();
     let username = admins::parse_username(body.username.take())?;
-    let password = new_password(&username, body.password.take())?;
+    let password = admins::new_password(&username, body.password.take())?;
     let role = match body.role.take() {
         Some(raw) => admins::parse_role(&raw)?,
         None => Role::Editor,
@@ -117,20 +104,13 @@ pub async fn update(
     if body.disabled.is_none() && raw_password.is_none() && body.totp.is_none() && role.is_none() {
         return Err(ApiError::validation("disabled", messages().nothing_to_change.clone()).into());
     }
-    let txn = state.db.write.begin().await?;
-    let target = admins::find(&txn, id).await?;
-    let password = match raw_password {
-        Some(raw) => Some(new_password(&target.username, Some(raw))?),
-        None => None,
-    };
-    let change = Change {
+    let edit = Edit {
         disabled: body.disabled,
-        password,
+        password: raw_password,
         totp: body.totp,
         role,
     };
-    let saved = admins::update(&txn, admin.user_id, id, change).await?;
-    txn.commit().await?;
+    let saved = admins::edit(&state.db, admin.user_id, id, edit).await?;
     Ok(envelope::updated(saved, &messages().admin_updated.clone()))
 }
 
@@ -142,9 +122,7 @@ pub async fn update(
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn remove(state: web::Data<AppState>, admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
-    let txn = state.db.write.begin().await?;
-    admins::delete(&txn, admin.user_id, id).await?;
-    txn.commit().await?;
+    admins::remove(&state.db, admin.user_id, id).await?;
     Ok(envelope::deleted(id, &messages().admin_deleted.clone()))
 }
 

@@ -11,16 +11,16 @@ use super::versions::IfMatch;
 use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
+use concierge_app::enquiries::airport::entity;
 pub use concierge_app::enquiries::airport::{
     AirportInput, MeetGreetInput, PassengerInput, PorterInput, Received,
 };
 use concierge_app::enquiries::airport::{airports, submit};
+use concierge_app::enquiries::desk::{Filter, FilterQuery};
 use concierge_app::spreadsheet;
 use concierge_core::domain::page::PagingQuery;
 use concierge_core::domain::rules::{Outcomes, catalog};
 use concierge_core::roles::Permission;
-use concierge_store::enquiries::{Filter, FilterQuery};
-use concierge_store::entities::airport_request as entity;
 
 fn outcomes() -> &'static Outcomes {
     catalog().forms.airport_request.outcomes()

@@ -9,10 +9,10 @@ use super::envelope::{self, ErrorBody, ListEnvelope};
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
+use concierge_app::audit::{self, AuditEntry, Filter};
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::error::ApiError;
-use concierge_store::audit::{self, AuditEntry, Filter};
 
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -87,6 +87,6 @@ pub async fn list(
         from: parse_when("from", query.from, false)?,
         to: parse_when("to", query.to, true)?,
     };
-    let (entries, total) = audit::list(&state.db.read, &filter, page).await?;
+    let (entries, total) = audit::list(&state.db, &filter, page).await?;
     Ok(envelope::list(entries, total))
 }

@@ -8,14 +8,10 @@ use super::envelope::ErrorBody;
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_app::accounts::sign_in;
-use concierge_app::accounts::two_factor;
+use concierge_app::accounts::signing;
 use concierge_core::domain::form::Form;
 use concierge_core::domain::lenient::TextField;
-use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::domain::rules::catalog;
-use concierge_core::error::ApiError;
-use concierge_store::audit::{self, Actor, Event};
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
@@ -72,71 +68,15 @@ pub async fn login(
         .take()
         .map(|c| c.trim().to_owned())
         .filter(|c| !c.is_empty());
-    let client = state.client_ip(&req);
-    let attempt = Actor::anonymous(&username, client);
-    let failed = |reason: &'static str| {
-        Event::new("sign_in.failure").detail(serde_json::json!({ "reason": reason }))
+    let attempt = signing::Attempt {
+        username,
+        password,
+        code,
+        client: state.client_ip(&req),
     };
-    let user = match sign_in::check_login(&state.db.write, client, &username, &password).await {
-        Ok(user) => user,
-        Err(error) => {
-            let throttled = matches!(error, ApiError::TooManyRequests { .. });
-            // A refused attempt is recorded once per address and window, so that a flood of
-            // refused requests cannot flood the log.
-            if !throttled
-                || !audit::recently(
-                    &state.db.write,
-                    "sign_in.failure",
-                    &attempt,
-                    concierge_core::limits::FAILURE_WINDOW_MINUTES,
-                )
-                .await?
-            {
-                let reason = if throttled { "throttled" } else { "password" };
-                failed(reason).save_as(&state.db.write, &attempt).await?;
-            }
-            return Err(error.into());
-        }
-    };
-    let actor = Actor {
-        id: Some(user.id),
-        ..attempt
-    };
-    if user.disabled {
-        failed("disabled").save_as(&state.db.write, &actor).await?;
-        return Err(ApiError::Unauthorized(messages().account_disabled.clone()).into());
-    }
-    if user.totp_enabled {
-        let Some(code) = code else {
-            return Err(ApiError::SecondFactor(messages().two_factor_required.clone()).into());
-        };
-        let accept = two_factor::Accept::CodeOrRecovery;
-        let checked = audit::scoped(
-            actor.clone(),
-            two_factor::check(&state.db.write, &user, &code, accept, client),
-        )
-        .await;
-        match checked {
-            Ok(()) => {}
-            Err(ApiError::Unauthorized(_)) => {
-                failed("code").save_as(&state.db.write, &actor).await?;
-                return Err(ApiError::SecondFactor(messages().code_invalid.clone()).into());
-            }
-            Err(error) => {
-                failed("code throttled")
-                    .save_as(&state.db.write, &actor)
-                    .await?;
-                return Err(error.into());
-            }
-        }
-    }
-    let meta = crate::auth::session_meta(&state, &req, user.totp_enabled);
+    let meta = crate::auth::session_meta(&state, &req, false);
     let (token, expires_at) =
-        sign_in::start_session(&state.db.write, &user, state.settings.session_ttl, meta).await?;
-    Event::new("sign_in.success")
-        .detail(serde_json::json!({ "secondFactor": user.totp_enabled }))
-        .save_as(&state.db.write, &actor)
-        .await?;
+        signing::sign_in(&state.db, attempt, state.settings.session_ttl, meta).await?;
     Ok(HttpResponse::Ok().json(LoginEnvelope {
         response_body: Session { token, expires_at },
         message: catalog().messages.signed_in.current().to_owned(),
@@ -149,8 +89,7 @@ pub async fn login(
 #[post("/logout")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn logout(state: web::Data<AppState>, admin: Admin) -> Answer {
-    sign_in::revoke_session(&state.db.write, admin.session_id).await?;
-    Event::new("sign_out").save(&state.db.write).await?;
+    signing::sign_out(&state.db, admin.session_id).await?;
     Ok(crate::routes::error_response::error_body(
         HttpResponse::Ok(),
         &catalog().messages.signed_out,

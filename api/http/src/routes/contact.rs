@@ -5,7 +5,6 @@
 //! a publish.
 
 use actix_web::{HttpRequest, delete, get, post, put, web};
-use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
 
 use super::desk::{self, NoteInput};
 use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelope};
@@ -14,12 +13,11 @@ use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 pub use concierge_app::enquiries::contact::ContactInput;
-use concierge_app::enquiries::contact::{fill, submit};
-use concierge_core::domain::contact::{self, Audience};
+use concierge_app::enquiries::contact::{correct, entity, submit};
+use concierge_app::enquiries::desk::FilterQuery;
+use concierge_core::domain::contact::Audience;
 use concierge_core::domain::page::PagingQuery;
 use concierge_core::domain::rules::{Outcomes, catalog};
-use concierge_store::enquiries::{self, FilterQuery, Place};
-use concierge_store::entities::contact as entity;
 
 /// The contact form's messages in the table of rules.
 fn outcomes() -> &'static Outcomes {
@@ -94,47 +92,8 @@ pub async fn update(
     let mut input = body.into_inner();
     let version = std::mem::take(&mut input.version);
     let expected = if_match.or_body(Some(&serde_json::json!({ "version": version })))?;
-    let correction = [
-        &input.first_name,
-        &input.last_name,
-        &input.email,
-        &input.phone,
-        &input.subject,
-        &input.message,
-    ]
-    .iter()
-    .any(|f| f.0.is_some());
-    let assignee = input.assignee.take();
-    let extra = input.extra(Audience::Admin)?;
-    let valid = if correction {
-        Some(contact::validate(input.into(), Audience::Admin)?)
-    } else {
-        None
-    };
-    let edit = desk::DeskInput::checked(
-        extra.status.map(|s| s.as_str().to_owned()),
-        assignee,
-        &state,
-    )
-    .await?;
-    let txn = state.db.write.begin().await?;
-    let before = enquiries::claim::<entity::Entity>(&txn, id, expected, Place::Desk).await?;
-    let mut model: entity::ActiveModel = before.clone().into();
-    if let Some(valid) = valid {
-        fill(&mut model, valid);
-    }
-    if let Some(lang) = extra.lang {
-        model.lang = Set(lang.to_owned());
-    }
-    let corrected = if model.is_changed() {
-        enquiries::save_contact_edit(&txn, &before, model).await?
-    } else {
-        before.clone()
-    };
-    enquiries::apply::<entity::Entity>(&txn, id, &corrected, edit).await?;
-    desk::note_in::<entity::Entity>(&txn, &state, id, extra.notes).await?;
-    let saved = enquiries::one::<entity::Entity>(&txn, id).await?;
-    let saved = enquiries::finish::<entity::Entity>(&state.db.write, txn, &before, saved).await?;
+    let now = state.settings.clock.now();
+    let saved = correct(&state.db, id, input, expected, now).await?;
     Ok(envelope::updated(saved, outcomes().updated()))
 }
 

@@ -5,9 +5,6 @@
 
 use actix_web::{get, web};
 use chrono::{DateTime, Utc};
-use sea_orm::{
-    ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, TransactionTrait,
-};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -17,15 +14,11 @@ use super::versions::IfMatch;
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_core::domain::contact::EnquiryStatus;
-use concierge_core::domain::form::Form;
+use concierge_app::enquiries::desk::{self, DeskEdit, DeskTable, FilterQuery};
 use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
 use concierge_core::i18n::Text;
-use concierge_core::roles::Permission;
-use concierge_store::enquiries::{self, DeskEdit, DeskTable, Filter, FilterQuery, Place};
-use concierge_store::entities::admin_user;
 
 /// A desk member's change of an item: its status, its assignee, or both (each left as it is
 /// when left out).
@@ -59,41 +52,8 @@ impl DeskInput {
         assignee: Option<Option<String>>,
         state: &AppState,
     ) -> Answer<DeskEdit> {
-        let mut f = Form::new(&catalog().forms.desk);
-        let status = status.and_then(|s| f.shaped("status", Some(s), EnquiryStatus::parse));
-        let assignee = match assignee {
-            None => None,
-            Some(None) => Some(None),
-            Some(Some(name)) => match f.field("assignee", Some(name)) {
-                Some(name) if name.is_empty() => Some(None),
-                Some(name) => {
-                    if !assignable(state, &name).await? {
-                        f.invalid("assignee");
-                    }
-                    Some(Some(name))
-                }
-                None => None,
-            },
-        };
-        f.finish()?;
-        Ok(DeskEdit { status, assignee })
+        Ok(desk::checked(&state.db, status, assignee).await?)
     }
-}
-
-/// The team members an item can be assigned to: active, and allowed to read enquiries.
-async fn assignees(state: &AppState) -> Answer<Vec<admin_user::Model>> {
-    Ok(admin_user::Entity::find()
-        .filter(admin_user::Column::Disabled.eq(false))
-        .order_by_asc(admin_user::Column::Username)
-        .all(&state.db.read)
-        .await?
-        .into_iter()
-        .filter(|a| a.role().may(Permission::EnquiriesRead))
-        .collect())
-}
-
-async fn assignable(state: &AppState, name: &str) -> Answer<bool> {
-    Ok(assignees(state).await?.iter().any(|a| a.username == name))
 }
 
 /// The inbox: `status`, `q`, `deleted` and paging.
@@ -103,17 +63,14 @@ pub async fn list<T: DeskTable>(
     filter: &FilterQuery,
 ) -> Answer {
     let page = Paging::parse(query, true)?;
-    let select = Filter::parse(filter)?.select::<T>();
-    let (items, total) = concierge_store::page_of(&state.db.read, select, page).await?;
-    let items: Vec<Value> = items.iter().map(T::view).collect();
+    let (items, total) = desk::list::<T>(&state.db, page, filter).await?;
     Ok(envelope::list(items, total))
 }
 
 /// One item on the desk, with its version as `ETag`.
 pub async fn get_one<T: DeskTable>(state: &AppState, id: &str) -> Answer {
     let id = envelope::parse_id(id)?;
-    let item = enquiries::one::<T>(&state.db.read, id).await?;
-    let view = T::view(&item);
+    let view = desk::one::<T>(&state.db, id).await?;
     Ok(super::versions::with_etag(
         envelope::one(view.clone()),
         &view,
@@ -131,56 +88,15 @@ pub async fn edit<T: DeskTable>(
     let id = envelope::parse_id(id)?;
     let expected = if_match.or_body(Some(&serde_json::json!({ "version": input.version })))?;
     let edit = DeskInput::checked(input.status.take(), input.assignee, state).await?;
-    let txn = state.db.write.begin().await?;
-    let claimed = enquiries::claim::<T>(&txn, id, expected, Place::Desk).await?;
-    let saved = enquiries::apply::<T>(&txn, id, &claimed, edit).await?;
-    let saved = enquiries::finish::<T>(&state.db.write, txn, &claimed, saved).await?;
-    Ok(envelope::updated(T::view(&saved), updated))
-}
-
-/// The note's text, checked.
-fn note_text(text: Option<String>) -> Answer<String> {
-    let mut f = Form::new(&catalog().forms.desk);
-    let text = f.text("text", text);
-    f.finish()?;
-    Ok(text)
+    let saved = desk::edit::<T>(&state.db, id, expected, edit).await?;
+    Ok(envelope::updated(saved, updated))
 }
 
 /// Adds a note to the timeline (201 with the item).
 pub async fn note<T: DeskTable>(state: &AppState, id: &str, input: NoteInput) -> Answer {
     let id = envelope::parse_id(id)?;
-    let text = note_text(input.text.take())?;
-    let txn = state.db.write.begin().await?;
-    let saved = enquiries::add_note::<T>(&txn, id, text, now(state)).await?;
-    txn.commit().await?;
-    Ok(envelope::created(
-        T::view(&saved),
-        &catalog().messages.note_added,
-    ))
-}
-
-/// Adds `text` as a note in `txn`, on the item already claimed: when there is some, and it is
-/// not the newest note again (a form that sends its notes field with every save).
-pub async fn note_in<T: DeskTable>(
-    txn: &DatabaseTransaction,
-    state: &AppState,
-    id: i32,
-    text: Option<String>,
-) -> Answer<()> {
-    let Some(text) = text.filter(|t| !t.trim().is_empty()) else {
-        return Ok(());
-    };
-    let text = note_text(Some(text))?;
-    let current = enquiries::one::<T>(txn, id).await?;
-    if T::desk(&current)
-        .notes
-        .latest()
-        .is_some_and(|n| n.text == text)
-    {
-        return Ok(());
-    }
-    enquiries::append_note::<T>(txn, id, text, now(state)).await?;
-    Ok(())
+    let saved = desk::note::<T>(&state.db, id, input.text.take(), now(state)).await?;
+    Ok(envelope::created(saved, &catalog().messages.note_added))
 }
 
 /// Moves an item to the trash.
@@ -191,20 +107,16 @@ pub async fn remove<T: DeskTable>(
     deleted: &Text,
 ) -> Answer {
     let id = envelope::parse_id(id)?;
-    let txn = state.db.write.begin().await?;
-    enquiries::delete::<T>(&txn, id, if_match.0, now(state)).await?;
-    txn.commit().await?;
+    desk::remove::<T>(&state.db, id, if_match.0, now(state)).await?;
     Ok(envelope::deleted(id, deleted))
 }
 
 /// Brings an item back from the trash.
 pub async fn undelete<T: DeskTable>(state: &AppState, id: &str) -> Answer {
     let id = envelope::parse_id(id)?;
-    let txn = state.db.write.begin().await?;
-    let saved = enquiries::undelete::<T>(&txn, id).await?;
-    txn.commit().await?;
+    let saved = desk::undelete::<T>(&state.db, id).await?;
     Ok(envelope::updated(
-        T::view(&saved),
+        saved,
         &catalog().messages.enquiry_restored,
     ))
 }
@@ -230,7 +142,7 @@ pub struct Summary {
 #[get("/inbox/summary")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn summary(state: web::Data<AppState>, _admin: Admin) -> Answer {
-    let (new, waiting_over_24h) = enquiries::summary(&state.db.read, now(&state)).await?;
+    let (new, waiting_over_24h) = desk::summary(&state.db, now(&state)).await?;
     Ok(actix_web::HttpResponse::Ok().json(Summary {
         new,
         waiting_over_24h,
@@ -251,12 +163,12 @@ pub struct Assignee {
 #[get("/inbox/assignees")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn list_assignees(state: web::Data<AppState>, _admin: Admin) -> Answer {
-    let people: Vec<Assignee> = assignees(&state)
+    let people: Vec<Assignee> = desk::assignees(&state.db)
         .await?
         .into_iter()
-        .map(|a| Assignee {
-            role: a.role().as_str().to_owned(),
-            username: a.username,
+        .map(|(username, role)| Assignee {
+            username,
+            role: role.to_owned(),
         })
         .collect();
     let total = people.len() as u64;

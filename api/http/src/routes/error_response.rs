@@ -3,7 +3,7 @@
 //!
 //! `ResponseError` is actix's and `ApiError` is the domain's, so the answer is given by a newtype
 //! of this layer, [`HttpError`]; every error a handler's `?` meets converts into it, through
-//! `ApiError` and `store::classify` (a database that is down answers 503, not 500).
+//! `ApiError` and `system::classify` (a database that is down answers 503, not 500).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -22,7 +22,7 @@ pub struct HttpError(ApiError);
 
 impl<E: Into<ApiError>> From<E> for HttpError {
     fn from(err: E) -> Self {
-        HttpError(concierge_store::classify(err.into()))
+        HttpError(concierge_app::system::classify(err.into()))
     }
 }
 

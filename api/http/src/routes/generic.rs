@@ -2,11 +2,10 @@
 //! declaration spells them ([`concierge_core::kinds::Api`]), and the same five answers for
 //! every kind. Anonymous readers get what is live; administrators get every item not
 //! deleted, as they edit it (pending changes included, with `status` and
-//! `hasPendingChanges`). A write commits together with its revision and publish job, then
-//! wakes the publisher and tells the public read cache.
+//! `hasPendingChanges`). A write commits together with its revision and publish job
+//! ([`edits`]), then wakes the publisher and tells the public read cache.
 
 use actix_web::{HttpRequest, HttpResponse, guard, web};
-use sea_orm::{DatabaseTransaction, TransactionTrait};
 use serde_json::{Map, Value};
 
 use super::envelope;
@@ -15,14 +14,12 @@ use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use concierge_app::content::lifecycle::admin_view;
-use concierge_app::content::{EachKind, Kind};
+use concierge_app::content::{Audience, EachKind, Kind, ListFilter, Standing, edits, items};
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_core::kinds::{Api, ListRoute};
 use concierge_core::roles::Permission;
-use concierge_store as store;
-use concierge_store::content_rows::{Audience, ListFilter, Standing};
 use serde::Deserialize;
 
 /// Every kind's routes: its lists, then create, read, update and delete, each under the
@@ -201,7 +198,7 @@ pub async fn list<K: Kind>(
             .and_then(|field| field.references)
             .expect("a list's parent is a reference field (the declaration's test holds it)");
         let found: Result<(), ApiError> = concierge_app::with_kind!(kind, P => {
-            concierge_app::content::items::find_for::<P>(&state.db.read, id, audience)
+            items::find_for::<P>(&state.db.read, id, audience)
                 .await
                 .map(|_| ())
         });
@@ -210,8 +207,7 @@ pub async fn list<K: Kind>(
     }
     let now = state.settings.clock.now();
     let (items, total) =
-        store::content_rows::page::<K>(&state.db.read, route.order, page, audience, &filter, now)
-            .await?;
+        items::page::<K>(&state.db.read, route.order, page, audience, &filter, now).await?;
     Ok(listed::<K>(items, total, audience))
 }
 
@@ -219,7 +215,7 @@ pub async fn list<K: Kind>(
 pub async fn get<K: Kind>(state: &AppState, id: &str, admin: &MaybeAdmin) -> Answer {
     let id = envelope::parse_id(id)?;
     let audience = audience(admin);
-    let row = concierge_app::content::items::find_for::<K>(&state.db.read, id, audience).await?;
+    let row = items::find_for::<K>(&state.db.read, id, audience).await?;
     Ok(match audience {
         Audience::Public => envelope::one(row),
         Audience::Admin => {
@@ -247,12 +243,9 @@ pub fn fields(body: Value) -> Answer<Map<String, Value>> {
 /// whose saves wait for an editor).
 pub async fn create<K: Kind>(state: &AppState, admin: &Admin, body: Value) -> Answer {
     let body = fields(body)?;
-    let txn = state.db.write.begin().await?;
     let now = state.settings.clock.now();
-    let saved =
-        concierge_app::content::items::save::<K>(&txn, None, body, admin.role.writes(), None, now)
-            .await?;
-    commit(state, txn).await?;
+    let saved = edits::create::<K>(&state.db, body, admin.role.writes(), now).await?;
+    state.content_written();
     Ok(envelope::created(saved, &K::rules().outcomes().created))
 }
 
@@ -267,28 +260,18 @@ pub async fn update<K: Kind>(
     let id = envelope::parse_id(id)?;
     let expected = if_match.or_body(Some(&body))?;
     let body = fields(body)?;
-    let txn = state.db.write.begin().await?;
     let now = state.settings.clock.now();
     let writes = admin.role.writes();
-    let saved =
-        concierge_app::content::items::save::<K>(&txn, Some(id), body, writes, expected, now)
-            .await?;
-    commit(state, txn).await?;
+    let saved = edits::update::<K>(&state.db, id, body, writes, expected, now).await?;
+    state.content_written();
     Ok(envelope::updated(saved, K::rules().outcomes().updated()))
 }
 
 /// 200 with the id and the kind's message.
 pub async fn delete<K: Kind>(state: &AppState, if_match: IfMatch, id: &str) -> Answer {
     let id = envelope::parse_id(id)?;
-    let txn = state.db.write.begin().await?;
     let now = state.settings.clock.now();
-    concierge_app::content::items::delete::<K>(&txn, id, if_match.0, now).await?;
-    commit(state, txn).await?;
-    Ok(envelope::deleted(id, &K::rules().outcomes().deleted))
-}
-
-pub async fn commit(state: &AppState, txn: DatabaseTransaction) -> Answer<()> {
-    txn.commit().await?;
+    edits::delete::<K>(&state.db, id, if_match.0, now).await?;
     state.content_written();
-    Ok(())
+    Ok(envelope::deleted(id, &K::rules().outcomes().deleted))
 }

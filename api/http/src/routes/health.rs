@@ -6,10 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use actix_web::{HttpResponse, get, web};
-use sea_orm::{ConnectionTrait, DbBackend, TransactionTrait};
 
 use crate::state::AppState;
-use concierge_store::Db;
 
 /// The least free space, in bytes, a folder of the data needs to take writes: a few WAL frames
 /// and an upload's first buffers. Below it, writes fail with `SQLITE_FULL` and `ENOSPC`.
@@ -34,11 +32,10 @@ pub async fn healthz(state: web::Data<AppState>) -> HttpResponse {
 pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
     let reason = match unhealthy(&state).await {
         Some(reason) => Some(reason),
-        None => match concierge_store::migrations_pending(&state.db).await {
-            Ok(0) => (!state.publisher.is_current().await)
+        None => match concierge_app::system::migrations_not_run(&state.db).await {
+            Some(reason) => Some(reason),
+            None => (!state.publisher.is_current().await)
                 .then(|| "the site is not built yet (the first build is under way)".to_owned()),
-            Ok(n) => Some(format!("{n} database migrations have not run")),
-            Err(e) => Some(format!("database unavailable: {e}")),
         },
     };
     match reason {
@@ -56,14 +53,7 @@ async fn unhealthy(state: &AppState) -> Option<String> {
             "storage full: {free} bytes free for {} (writes answer 503 until space is freed)",
             folder.display()
         )),
-        None => probe(&state.db).await.err().map(|e| {
-            tracing::warn!(error = %e, "health check failed");
-            if concierge_store::is_storage_full(&e) {
-                "storage full: the database cannot write".to_owned()
-            } else {
-                format!("database unavailable: {e}")
-            }
-        }),
+        None => concierge_app::system::database_trouble(&state.db).await,
     }
 }
 
@@ -88,7 +78,7 @@ fn unavailable(reason: String) -> HttpResponse {
 /// database's own folder.
 pub fn folders(state: &AppState) -> Vec<PathBuf> {
     let mut folders = vec![state.settings.data_dir.clone()];
-    if let Some(dir) = concierge_store::sqlite_parent_dir(&state.settings.database_url)
+    if let Some(dir) = concierge_app::system::database_folder(&state.settings.database_url)
         && !folders.contains(&dir)
     {
         folders.push(dir);
@@ -111,41 +101,8 @@ pub fn free_space(folder: &Path) -> Option<u64> {
     Some(stat.f_bavail.saturating_mul(stat.f_frsize))
 }
 
-/// The longest a probe waits for the one write connection. Writers queued on it behind a lock
-/// held by another process each wait their busy timeout; the probe does not wait behind them
-/// all, so a health check answers within a few seconds whatever the queue.
-pub const PROBE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// Reads, and on SQLite also takes the write lock for a moment (waiting [`PROBE_WAIT`] for the
-/// write connection and one second for the lock, not the writers' busy timeout), then lets it
-/// go.
-async fn probe(db: &Db) -> Result<(), sea_orm::DbErr> {
-    db.read.execute_unprepared("SELECT 1").await?;
-    if db.backend() != DbBackend::Sqlite {
-        return Ok(());
-    }
-    let txn = tokio::time::timeout(PROBE_WAIT, db.write.begin())
-        .await
-        .map_err(|_| {
-            sea_orm::DbErr::Custom(format!(
-                "writes have waited more than {} s for the database (another process may hold \
-                 its lock)",
-                PROBE_WAIT.as_secs()
-            ))
-        })??;
-    txn.execute_unprepared("PRAGMA busy_timeout = 1000").await?;
-    // Writes nothing, but needs the lock a write needs.
-    let locked = txn
-        .execute_unprepared("UPDATE publish_lease SET id = id WHERE 1 = 0")
-        .await;
-    txn.execute_unprepared(&format!(
-        "PRAGMA busy_timeout = {}",
-        concierge_store::SQLITE_BUSY_TIMEOUT.as_millis()
-    ))
-    .await?;
-    txn.rollback().await?;
-    locked.map(|_| ())
-}
+/// The longest a probe waits for the one write connection.
+pub use concierge_app::system::PROBE_WAIT;
 
 #[cfg(test)]
 mod tests {

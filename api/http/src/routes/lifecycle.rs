@@ -4,115 +4,34 @@
 //! `general-content`.
 
 use actix_web::{HttpResponse, get, post, web};
-use chrono::{DateTime, Utc};
-use sea_orm::TransactionTrait;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
-use utoipa::ToSchema;
 
 use super::envelope::{self, ErrorBody, ItemEnvelope, ListEnvelope};
-use super::generic::commit;
 use super::versions::IfMatch;
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_app::content::lifecycle::{State, Status, admin_view};
-use concierge_app::content::{Kind, kinds};
+use concierge_app::content::edits::{self, Op};
+use concierge_app::content::history::{Revision, RevisionSummary};
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
-use concierge_core::roles::Writes;
-use concierge_store as store;
-use concierge_store::entities::content_revision;
-
-/// One save in an item's history.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RevisionSummary {
-    pub id: i32,
-    pub created_at: DateTime<Utc>,
-    /// The administrator who saved; `null` for the system (the scheduler, the seed).
-    pub author: Option<String>,
-    /// `created`, `saved`, `draft`, `published`, `unpublished`, `scheduled-in`,
-    /// `scheduled-out`, `deleted`, `undeleted`.
-    pub action: String,
-    pub changed_fields: Vec<String>,
-}
-
-/// A revision whole: the summary and the record as it then read.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Revision {
-    #[serde(flatten)]
-    pub summary: RevisionSummary,
-    #[schema(value_type = Object)]
-    pub data: Value,
-}
-
-impl From<content_revision::Model> for Revision {
-    fn from(row: content_revision::Model) -> Revision {
-        Revision {
-            data: serde_json::from_str(&row.data).unwrap_or(Value::Null),
-            summary: row.into(),
-        }
-    }
-}
-
-impl From<content_revision::Model> for RevisionSummary {
-    fn from(row: content_revision::Model) -> RevisionSummary {
-        RevisionSummary {
-            id: row.id,
-            created_at: row.created_at,
-            author: row.author,
-            action: row.action,
-            changed_fields: serde_json::from_str(&row.changed_fields).unwrap_or_default(),
-        }
-    }
-}
+use concierge_publish::preview::Unsaved;
 
 fn id_of(raw: &str) -> Answer<i32> {
     envelope::parse_id(raw)
 }
 
-/// A change of an item's lifecycle made now.
-#[derive(Debug, Clone, Copy)]
-enum Op {
-    Publish,
-    Unpublish,
-    /// A revision, saved as the administrator's role saves.
-    Restore(i32, Writes),
-    Undelete,
-    Discard,
-}
-
-impl Op {
-    /// Runs the change on the item `id`, made from version `expected` if the writer said.
-    async fn run<K: Kind>(
-        self,
-        txn: &sea_orm::DatabaseTransaction,
-        id: i32,
-        expected: Option<i32>,
-        now: DateTime<Utc>,
-    ) -> Result<Value, ApiError> {
-        use concierge_app::content::items;
-        match self {
-            Op::Publish => items::publish::<K>(txn, id, expected, now).await,
-            Op::Unpublish => items::unpublish::<K>(txn, id, expected, now).await,
-            Op::Restore(rev, writes) => {
-                items::restore::<K>(txn, id, rev, writes, expected, now).await
-            }
-            Op::Undelete => items::undelete::<K>(txn, id, expected, now).await,
-            Op::Discard => items::discard::<K>(txn, id, expected, now).await,
-        }
-    }
-
-    fn message(self) -> &'static concierge_core::i18n::Text {
-        let m = &catalog().messages;
-        match self {
-            Op::Publish => &m.content_published,
-            Op::Unpublish => &m.content_unpublished,
-            Op::Restore(..) => &m.content_restored,
-            Op::Undelete => &m.content_undeleted,
-            Op::Discard => &m.content_discarded,
-        }
+/// What a lifecycle change answers with.
+fn message(op: Op) -> &'static concierge_core::i18n::Text {
+    let m = &catalog().messages;
+    match op {
+        Op::Publish => &m.content_published,
+        Op::Unpublish => &m.content_unpublished,
+        Op::Restore(..) => &m.content_restored,
+        Op::Undelete => &m.content_undeleted,
+        Op::Discard => &m.content_discarded,
     }
 }
 
@@ -137,10 +56,9 @@ async fn act(
     let id = id_of(id)?;
     let expected = if_match.or_body(body.as_deref())?;
     let now = state.settings.clock.now();
-    let txn = state.db.write.begin().await?;
-    let view = concierge_app::with_kind!(kind, K => op.run::<K>(&txn, id, expected, now).await)?;
-    commit(state, txn).await?;
-    Ok(envelope::updated(view, op.message()))
+    let view = edits::change(&state.db, kind, op, id, expected, now).await?;
+    state.content_written();
+    Ok(envelope::updated(view, message(op)))
 }
 
 /// Publishes the item now (its pending changes become the live version).
@@ -199,8 +117,7 @@ pub async fn revisions(
     let page = Paging::parse(&query, true)?;
     let (rows, total) = concierge_app::with_kind!(kind.as_str(), K =>
         concierge_app::content::items::revisions::<K>(&state.db.read, id, page).await)?;
-    let rows: Vec<RevisionSummary> = rows.into_iter().map(Into::into).collect();
-    Ok(envelope::list(rows, total))
+    Ok(envelope::list::<RevisionSummary>(rows, total))
 }
 
 /// One revision, whole.
@@ -219,7 +136,7 @@ pub async fn revision(
     let (id, rev) = (id_of(&id)?, id_of(&rev)?);
     let row = concierge_app::with_kind!(kind.as_str(), K =>
         concierge_app::content::items::find_revision::<K>(&state.db.read, id, rev).await)?;
-    Ok(envelope::one(Revision::from(row)))
+    Ok(envelope::one::<Revision>(row))
 }
 
 /// Makes the revision the item's current draft.
@@ -279,17 +196,8 @@ pub async fn deleted(
     query: web::Query<KindQuery>,
 ) -> Answer {
     let now = state.settings.clock.now();
-    let kinds: Vec<&str> = match query.kind.as_deref().filter(|k| !k.is_empty()) {
-        Some(kind) => vec![kind],
-        None => kinds().collect(),
-    };
-    let mut items = Vec::new();
-    for kind in kinds {
-        let some: Answer<Vec<Value>> = concierge_app::with_kind!(kind, K =>
-            Ok(concierge_app::content::items::deleted::<K>(&state.db.read, now).await?));
-        items.extend(some?);
-    }
-    items.sort_by(|a, b| b["deleted_at"].as_str().cmp(&a["deleted_at"].as_str()));
+    let kind = query.kind.as_deref().filter(|k| !k.is_empty());
+    let items = edits::deleted(&state.db, kind, now).await?;
     let total = items.len() as u64;
     Ok(envelope::list(items, total))
 }
@@ -322,51 +230,9 @@ pub async fn undelete(
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn scheduled(state: web::Data<AppState>, _admin: Admin) -> Answer {
     let now = state.settings.clock.now();
-    let mut items: Vec<(DateTime<Utc>, Value)> = Vec::new();
-    for kind in kinds() {
-        let some: Answer<Vec<(DateTime<Utc>, Value)>> = concierge_app::with_kind!(kind, K =>
-            upcoming::<K>(&state, now).await);
-        items.extend(some?);
-    }
-    items.sort_by_key(|(at, _)| *at);
+    let items = edits::scheduled(&state.db, now).await?;
     let total = items.len() as u64;
-    Ok(envelope::list(
-        items.into_iter().map(|(_, v)| v).collect::<Vec<_>>(),
-        total,
-    ))
-}
-
-async fn upcoming<K: Kind>(
-    state: &AppState,
-    now: DateTime<Utc>,
-) -> Answer<Vec<(DateTime<Utc>, Value)>> {
-    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-    let column = concierge_app::content::column::<K>;
-    let rows =
-        store::content_rows::visible::<K>(K::Entity::find(), store::content_rows::Audience::Admin)
-            .filter(column("status").eq(Status::Published.as_str()))
-            .filter(
-                sea_orm::Condition::any()
-                    .add(column("publish_at").gt(now))
-                    .add(column("unpublish_at").gt(now)),
-            )
-            .all(&state.db.read)
-            .await?;
-    Ok(rows
-        .iter()
-        .map(|row| {
-            let state = State::of::<K>(row);
-            let next = [state.publish_at, state.unpublish_at]
-                .into_iter()
-                .flatten()
-                .filter(|at| *at > now)
-                .min()
-                .unwrap_or(now);
-            let mut view = admin_view::<K>(row);
-            view["kind"] = Value::String(K::PATH.into());
-            (next, view)
-        })
-        .collect())
+    Ok(envelope::list(items, total))
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -447,14 +313,8 @@ pub async fn preview_unsaved(
     render_preview(&state, &kind, &id, &query, Some(unsaved)).await
 }
 
-/// Values on an editor's screen, and how their role's saves are stored.
-struct Unsaved {
-    fields: serde_json::Map<String, Value>,
-    writes: Writes,
-}
-
 /// The page that shows item `id` of `kind` in the language `query` asks for, published with its
-/// pending changes, or with `unsaved` saved over them first, inside a rolled-back transaction.
+/// pending changes, or with `unsaved` saved over them first ([`concierge_publish::preview`]).
 async fn render_preview(
     state: &AppState,
     kind: &str,
@@ -462,7 +322,7 @@ async fn render_preview(
     query: &PreviewQuery,
     unsaved: Option<Unsaved>,
 ) -> Answer {
-    use ssg::routes::{Lang, Route};
+    use ssg::routes::Lang;
     let id = id_of(id)?;
     let lang = match query.lang.as_deref().unwrap_or("") {
         "en" | "" => Lang::En,
@@ -474,32 +334,9 @@ async fn render_preview(
         }
     };
     let now = state.settings.clock.now();
-    let txn = state.db.write.begin().await?;
-    let view = concierge_app::with_kind!(kind, K => async {
-        use concierge_app::content::items;
-        if let Some(Unsaved { fields, writes }) = unsaved {
-            items::save::<K>(&txn, Some(id), fields, writes, None, now).await?;
-        }
-        items::publish::<K>(&txn, id, None, now).await
-    }.await)?;
-    let data = concierge_publish::data::load_data(&txn).await?;
-    let route = match kind {
-        "blog" => Route::Blog {
-            slug: view["slug"].as_str().unwrap_or_default().to_owned(),
-            id,
-        },
-        "service" => Route::Service(id),
-        "service-list" => Route::Service(view["our_service_id"].as_i64().unwrap_or(0) as i32),
-        _ => Route::Home,
-    };
-    let bodies = ssg::plan::Target::Page(route.clone()).bodies(&data);
-    let blogs = concierge_publish::data::load_blogs(&txn, bodies).await?;
-    txn.rollback().await?;
-    let html = state
-        .publisher
-        .render_one(&data, &blogs, route, lang)
-        .await?
-        .ok_or_else(|| ApiError::Conflict(catalog().messages.preview_no_page.clone()))?;
+    let html =
+        concierge_publish::preview::page(&state.publisher, &state.db, kind, id, unsaved, lang, now)
+            .await?;
     Ok(HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
         .insert_header(("Cache-Control", "no-store"))

@@ -15,16 +15,13 @@ use super::versions::IfMatch;
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_app::media::library::{self, Refused};
+use concierge_app::media::library::{self, LibraryFile, LibraryFilter, Refused, Usage};
 use concierge_app::media::variants::{self, Status};
 use concierge_app::media::{self};
 use concierge_core::domain::media::{MediaEdit, MediaType};
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
-use concierge_store::entities::media_image;
-use concierge_store::media_images::{LibraryFilter, library as page_of_library};
-use concierge_store::media_usage::{self, Usage};
 
 /// One variant of a photograph.
 #[derive(Serialize, ToSchema)]
@@ -91,7 +88,7 @@ pub struct MediaInfo {
 /// The width of the variant a thumbnail uses (the smallest at least this wide).
 const THUMBNAIL_WIDTH: u32 = 320;
 
-fn item(row: &media_image::Model, usage_count: u64) -> MediaItem {
+fn item(row: &LibraryFile, usage_count: u64) -> MediaItem {
     let known = |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok());
     let image = concierge_publish::data::info_of(row);
     let variants = image.as_ref().map_or(&[][..], |i| i.variants.as_slice());
@@ -125,7 +122,7 @@ fn item(row: &media_image::Model, usage_count: u64) -> MediaItem {
 }
 
 /// The file's detail: [`item`], its variants and preview, and its usage.
-fn detail(row: &media_image::Model, usage: Vec<Usage>) -> MediaInfo {
+fn detail(row: &LibraryFile, usage: Vec<Usage>) -> MediaInfo {
     let image = concierge_publish::data::info_of(row).unwrap_or_default();
     MediaInfo {
         item: item(row, usage.len() as u64),
@@ -234,7 +231,7 @@ pub async fn list(
 ) -> Answer {
     let page = Paging::parse(&paging, true)?;
     let filter = query.parse()?;
-    let (rows, total) = page_of_library(&state.db.read, &filter, page).await?;
+    let (rows, total) = library::page(&state.db, &filter, page).await?;
     let items = rows.iter().map(|(row, used)| item(row, *used)).collect();
     Ok(envelope::list(items, total))
 }
@@ -248,7 +245,7 @@ pub async fn list(
 pub async fn info(state: web::Data<AppState>, _admin: Admin, name: web::Path<String>) -> Answer {
     let name = name_of(&name)?;
     let row = library::find(&state.db.read, name).await?;
-    let usage = media_usage::usage(&state.db.read, name).await?;
+    let usage = library::usage(&state.db, name, false).await?;
     Ok(with_etag(envelope::one(detail(&row, usage)), row.version))
 }
 
@@ -274,7 +271,7 @@ pub async fn update(
     let now = state.settings.clock.now();
     let row = library::edit(&state.db, name, edit, expected, now).await?;
     state.content_written();
-    let usage = media_usage::usage(&state.db.write, name).await?;
+    let usage = library::usage(&state.db, name, true).await?;
     Ok(with_etag(
         envelope::updated(detail(&row, usage), &catalog().messages.media_updated),
         row.version,
@@ -354,7 +351,7 @@ pub async fn undelete(
     if edge {
         state.publisher.purges_queued().notify_one();
     }
-    let usage = media_usage::usage(&state.db.write, name).await?;
+    let usage = library::usage(&state.db, name, true).await?;
     Ok(envelope::updated(
         detail(&row, usage),
         &catalog().messages.media_restored,

@@ -53,8 +53,8 @@ fn gauge_head(out: &mut String, name: &str, help: &str) {
 /// What is read at each scrape.
 async fn gauges(state: &AppState, out: &mut String) -> Answer<()> {
     let now = chrono::Utc::now();
-    let depths = concierge_store::depths::depths(
-        &state.db.read,
+    let depths = concierge_app::system::queue_depths(
+        &state.db,
         state.settings.purge_retry.max_attempts,
         now,
     )
@@ -63,7 +63,7 @@ async fn gauges(state: &AppState, out: &mut String) -> Answer<()> {
         (
             "concierge_queue_pending",
             "Items waiting in each queue (publish jobs, messages, edge purges, images), retries included.",
-            (|d: &concierge_store::depths::Depth| d.pending as f64) as fn(&_) -> f64,
+            (|d: &concierge_app::system::Depth| d.pending as f64) as fn(&_) -> f64,
         ),
         (
             "concierge_queue_retrying",

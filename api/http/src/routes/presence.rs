@@ -8,22 +8,20 @@ use super::envelope::{self, ErrorBody, ListEnvelope};
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_store::presence::{self, Present};
+use concierge_app::content::presence::{self, Present};
 
 /// The kind and id of the path, once the item is known to exist (404 otherwise).
 async fn item(state: &AppState, path: (String, String)) -> Answer<(String, i32)> {
     let (kind, id) = path;
     let id = envelope::parse_id(&id)?;
-    concierge_app::with_kind!(kind.as_str(), K =>
-        concierge_app::content::items::find::<K>(&state.db.read, id).await.map(|_| ()))?;
+    presence::exists(&state.db, &kind, id).await?;
     Ok((kind, id))
 }
 
 /// Everyone else with the form open now, first come first.
 async fn others(state: &AppState, admin: &Admin, kind: &str, id: i32) -> Answer {
     let now = state.settings.clock.now();
-    let present: Vec<Present> =
-        presence::others(&state.db.read, kind, id, admin.user_id, now).await?;
+    let present: Vec<Present> = presence::others(&state.db, kind, id, admin.user_id, now).await?;
     let total = present.len() as u64;
     Ok(envelope::list(present, total))
 }
@@ -42,15 +40,7 @@ pub async fn here(
 ) -> Answer {
     let (kind, id) = item(&state, path.into_inner()).await?;
     let now = state.settings.clock.now();
-    presence::seen(
-        &state.db.write,
-        &kind,
-        id,
-        admin.user_id,
-        &admin.username,
-        now,
-    )
-    .await?;
+    presence::here(&state.db, &kind, id, admin.user_id, &admin.username, now).await?;
     others(&state, &admin, &kind, id).await
 }
 
@@ -83,7 +73,7 @@ pub async fn gone(
     path: web::Path<(String, String)>,
 ) -> Answer {
     let (kind, id) = path_of(path.into_inner())?;
-    presence::left(&state.db.write, &kind, id, admin.user_id).await?;
+    presence::gone(&state.db, &kind, id, admin.user_id).await?;
     others(&state, &admin, &kind, id).await
 }
 

@@ -5,7 +5,7 @@
 use actix_multipart::Multipart;
 use actix_web::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use concierge_store::enquiries::{Filter, FilterQuery};
+use concierge_app::enquiries::desk::{Filter, FilterQuery};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 

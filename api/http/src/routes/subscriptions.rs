@@ -4,9 +4,6 @@
 //! and answers exactly as the first time.
 
 use actix_web::{HttpRequest, delete, get, post, web};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
-};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -21,10 +18,9 @@ fn outcomes() -> &'static Outcomes {
 }
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
+use concierge_app::subscriptions::{self, Subscription};
 use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::page::{Paging, PagingQuery};
-use concierge_core::error::ApiError;
-use concierge_store::{self as store, entities::subscription};
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
@@ -58,30 +54,14 @@ pub async fn create(
     let email = email.expect("validated").normalized();
     state.count_public_submission(&req, "subscription").await?;
 
-    let known = subscription::Entity::find()
-        .filter(subscription::Column::Email.eq(email.clone()))
-        .one(&state.db.write)
-        .await?;
-    if known.is_none() {
-        let inserted = subscription::ActiveModel {
-            email: Set(email.clone()),
-            created_at: Set(state.settings.clock.now()),
-            ..Default::default()
-        }
-        .insert(&state.db.write)
-        .await;
-        match inserted {
-            // Another request subscribed the same address in between: it is subscribed.
-            Err(e) if !store::is_unique_violation(&e) => return Err(e.into()),
-            _ => {}
-        }
-    }
+    let now = state.settings.clock.now();
+    subscriptions::subscribe(&state.db, &email, now).await?;
     Ok(envelope::created(Subscribed { email }, &outcomes().created))
 }
 
 #[utoipa::path(context_path = "/api/v1", tag = "subscription", params(PagingQuery),
     security(("api_key" = [], "bearer" = ["subscriptions.read"])),
-    responses((status = 200, body = ListEnvelope<subscription::Model>), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = ListEnvelope<Subscription>), (status = 400, body = ErrorBody)))]
 #[get("/subscription")]
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn list(
@@ -90,10 +70,7 @@ pub async fn list(
     query: web::Query<PagingQuery>,
 ) -> Answer {
     let page = Paging::parse(&query, true)?;
-    let select = subscription::Entity::find()
-        .order_by_desc(subscription::Column::CreatedAt)
-        .order_by_desc(subscription::Column::Id);
-    let (items, total) = concierge_store::page_of(&state.db.read, select, page).await?;
+    let (items, total) = subscriptions::list(&state.db, page).await?;
     Ok(envelope::list(items, total))
 }
 
@@ -104,11 +81,7 @@ pub async fn list(
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn remove(state: web::Data<AppState>, _admin: Admin, id: web::Path<String>) -> Answer {
     let id = envelope::parse_id(&id)?;
-    let txn = state.db.write.begin().await?;
-    if !store::subscriptions::delete(&txn, id).await? {
-        return Err(ApiError::NotFound(outcomes().not_found().clone()).into());
-    }
-    txn.commit().await?;
+    subscriptions::remove(&state.db, id).await?;
     Ok(envelope::deleted(id, &outcomes().deleted))
 }
 

@@ -413,3 +413,18 @@ pub async fn status(db: &Db, purge_failing_after: i32) -> Result<Status, sea_orm
         failed_jobs,
     })
 }
+
+/// The latest publish job's id (0 before the first): every write to published content adds one
+/// in its own transaction, so it names a version of everything the public reads show.
+pub async fn latest_id(db: &impl sea_orm::ConnectionTrait) -> Result<i64, sea_orm::DbErr> {
+    let row = db
+        .query_one_raw(Statement::from_string(
+            db.get_database_backend(),
+            "SELECT CAST(COALESCE(MAX(id), 0) AS BIGINT) AS latest FROM publish_jobs",
+        ))
+        .await?;
+    match row {
+        Some(row) => row.try_get::<i64>("", "latest"),
+        None => Ok(0),
+    }
+}

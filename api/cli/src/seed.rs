@@ -18,7 +18,7 @@ use concierge_app::media;
 use concierge_core::config::Settings;
 use concierge_store::Db;
 use concierge_store::blobs::BlobStore;
-use concierge_store::entities::{admin_user, banner, blog, general_content, review, service};
+use concierge_store::entities::admin_user;
 
 static DEMO: &str = include_str!("../seed/demo.json");
 static ARTWORK: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/seed/media");
@@ -35,6 +35,10 @@ struct Demo {
     client_reviews: Vec<Value>,
     banners: Vec<Value>,
     general_content: Vec<Value>,
+    /// Any other declared kind, by its name in the lifecycle's paths (`destination`), each item
+    /// as its form sends it; its artwork goes into the kind's first image field.
+    #[serde(flatten)]
+    other: std::collections::BTreeMap<String, Vec<Value>>,
 }
 
 /// Loads the demo into `db` and reports what it did.
@@ -54,13 +58,14 @@ pub async fn run(db: &Db, settings: &Settings) -> anyhow::Result<String> {
     Ok(report.join("\n"))
 }
 
+/// Whether any declared kind's table has a row (deleted ones too).
 async fn has_content(db: &Db) -> anyhow::Result<bool> {
-    let c = &db.read;
-    Ok(service::Entity::find().count(c).await? > 0
-        || blog::Entity::find().count(c).await? > 0
-        || review::Entity::find().count(c).await? > 0
-        || banner::Entity::find().count(c).await? > 0
-        || general_content::Entity::find().count(c).await? > 0)
+    for kind in concierge_core::kinds::KINDS {
+        if concierge_store::content_rows::has_rows(&db.read, kind.table).await? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// Stores one artwork file in the media store and returns its public URL.
@@ -116,6 +121,28 @@ async fn load(db: &Db, settings: &Settings, demo: Demo) -> anyhow::Result<String
     }
     for entry in demo.general_content {
         save::<GeneralContent>(&txn, &media, now, entry, None).await?;
+    }
+    let mut counts = counts;
+    for (kind, entries) in demo.other {
+        let declared = concierge_core::kinds::declared(&kind)
+            .with_context(|| format!("the demo names {kind}, which is no declared kind"))?;
+        let image = declared
+            .fields
+            .iter()
+            .find(|f| f.ty == concierge_core::kinds::FieldType::Image)
+            .map(|f| f.name);
+        counts.push_str(&format!(
+            ", {} {}",
+            entries.len(),
+            declared.label.en.to_lowercase()
+        ));
+        for entry in entries {
+            // A declared kind always has its type (a test holds the two together).
+            let saved: Result<anyhow::Result<()>, concierge_core::error::ApiError> = concierge_app::with_kind!(kind.as_str(), K => {
+                Ok(save::<K>(&txn, &media, now, entry, image).await.map(|_| ()))
+            });
+            saved.map_err(|e| anyhow::anyhow!("{kind}: {e}"))??;
+        }
     }
     txn.commit()
         .await

@@ -398,3 +398,12 @@ pub async fn purgeable<T: Table>(
         .all(db)
         .await?)
 }
+
+/// Whether `table` (a declared kind's, never a caller's text) has any row, deleted ones too.
+pub async fn has_rows(db: &impl ConnectionTrait, table: &str) -> Result<bool, DbErr> {
+    let sql = format!("SELECT 1 AS found FROM \"{table}\" LIMIT 1");
+    let row = db
+        .query_one_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await?;
+    Ok(row.is_some())
+}

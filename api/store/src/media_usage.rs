@@ -272,3 +272,25 @@ pub async fn all(db: &impl ConnectionTrait) -> Result<Vec<media_usage::Model>, D
         .all(db)
         .await
 }
+
+/// Every value of a declared kind's file field (`column` of `table`, names the content model
+/// gives, never a caller's text), deleted rows included: the files content shows or may show
+/// again.
+pub async fn field_values(
+    db: &impl ConnectionTrait,
+    table: &str,
+    column: &str,
+) -> Result<Vec<String>, DbErr> {
+    let sql = format!(
+        "SELECT \"{column}\" AS value FROM \"{table}\" WHERE \"{column}\" IS NOT NULL AND \"{column}\" <> ''"
+    );
+    let rows = db
+        .query_all_raw(sea_orm::Statement::from_string(
+            db.get_database_backend(),
+            sql,
+        ))
+        .await?;
+    rows.iter()
+        .map(|row| row.try_get::<String>("", "value"))
+        .collect()
+}

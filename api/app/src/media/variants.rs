@@ -17,18 +17,18 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use futures_util::FutureExt;
 use sea_orm::sea_query::{Expr, OnConflict};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set, TransactionTrait,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 use ssg::model::ImageInfo;
 use tokio::sync::Notify;
 
 use concierge_core::config::RetryPolicy;
+use concierge_core::kinds::FieldType;
 use concierge_media::photo::{self, Refusal};
 use concierge_media::{Kind, parse_name, svg};
 use concierge_store::Db;
 use concierge_store::blobs::BlobStore;
-use concierge_store::entities::{banner, blog, media_image, review, service, service_item};
+use concierge_store::entities::media_image;
+use concierge_store::media_usage;
 use concierge_store::outbox::publish_jobs::{self as publish, Action, Resource};
 
 /// Where an image stands.
@@ -442,45 +442,14 @@ pub async fn run_worker(
 /// existed): strips a photograph's metadata in place (its URL must not change) and queues it;
 /// records artwork with its size. Returns how many it recorded.
 pub async fn discover(db: &Db, media: &BlobStore) -> anyhow::Result<usize> {
+    // Every declared kind's image fields, by column only: a blog's row holds its text, and a
+    // site of 50,000 blogs was read whole at every start.
     let mut urls: Vec<String> = Vec::new();
-    urls.extend(
-        service::Entity::find()
-            .all(&db.read)
-            .await?
-            .into_iter()
-            .map(|r| r.image_url),
-    );
-    urls.extend(
-        service_item::Entity::find()
-            .all(&db.read)
-            .await?
-            .into_iter()
-            .map(|r| r.image_url),
-    );
-    // Only the column: a blog's row holds its text, and a site of 50,000 blogs was read whole
-    // at every start.
-    urls.extend(
-        blog::Entity::find()
-            .select_only()
-            .column(blog::Column::ImageUrl)
-            .into_tuple::<String>()
-            .all(&db.read)
-            .await?,
-    );
-    urls.extend(
-        review::Entity::find()
-            .all(&db.read)
-            .await?
-            .into_iter()
-            .map(|r| r.image_url),
-    );
-    urls.extend(
-        banner::Entity::find()
-            .all(&db.read)
-            .await?
-            .into_iter()
-            .map(|r| r.banner_url),
-    );
+    for kind in concierge_core::kinds::KINDS {
+        for field in kind.fields.iter().filter(|f| f.ty == FieldType::Image) {
+            urls.extend(media_usage::field_values(&db.read, kind.table, field.name).await?);
+        }
+    }
     let known: std::collections::HashSet<String> = media_image::Entity::find()
         .all(&db.read)
         .await?

@@ -15,7 +15,7 @@ else (outside test modules) fails, so a save cannot quietly take another time th
 
 The layers, bottom up (ARCHITECTURE.md, "Layers the compiler enforces"):
 
-    core -> media, send -> store -> app -> publish -> http -> cli      (publish does not need app)
+    core -> media, send -> store -> app -> publish -> http -> cli      (publish uses app for previews)
 
 `media` (byte-level media work) and `send` (SMTP, webhooks, CDN purge clients) sit below `app`
 and know nothing of the database: neither may use `store`, nor sea-orm. No crate may hold more

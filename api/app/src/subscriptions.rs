@@ -25,11 +25,12 @@ pub async fn list(
     concierge_store::subscriptions::page(&db.read, page).await
 }
 
-/// Removes subscriber `id` (audited); 404 when there is none.
+/// Removes subscriber `id`, with its audit line, in one transaction; 404 when there is none.
 pub async fn remove(db: &Db, id: i32) -> Result<(), ApiError> {
-    if concierge_store::subscriptions::remove(db, id).await? {
-        Ok(())
-    } else {
-        Err(ApiError::NotFound(outcomes().not_found().clone()))
+    let txn = db.begin().await?;
+    if !concierge_store::subscriptions::delete(&txn, id).await? {
+        return Err(ApiError::NotFound(outcomes().not_found().clone()));
     }
+    txn.commit().await?;
+    Ok(())
 }

@@ -36,7 +36,9 @@ struct Demo {
     banners: Vec<Value>,
     general_content: Vec<Value>,
     /// Any other declared kind, by its name in the lifecycle's paths (`destination`), each item
-    /// as its form sends it; its artwork goes into the kind's first image field.
+    /// as its form sends it; its artwork goes into the kind's first image field. (The kinds
+    /// above, under keys of their own, have steps no form gives: a service's items inside it, a
+    /// banner's image id.)
     #[serde(flatten)]
     other: std::collections::BTreeMap<String, Vec<Value>>,
 }
@@ -61,7 +63,7 @@ pub async fn run(db: &Db, settings: &Settings) -> anyhow::Result<String> {
 /// Whether any declared kind's table has a row (deleted ones too).
 async fn has_content(db: &Db) -> anyhow::Result<bool> {
     for kind in concierge_core::kinds::KINDS {
-        if concierge_store::content_rows::has_rows(&db.read, kind.table).await? {
+        if concierge_store::content_rows::has_rows(&db.read, kind).await? {
             return Ok(true);
         }
     }

@@ -132,6 +132,9 @@ pub struct Api {
 pub struct ListRoute {
     /// After the collection's path (`""`: the collection itself).
     pub path: &'static str,
+    /// Its operation's id in the OpenAPI document (`list`, `list_by_order`).
+    pub operation: &'static str,
+    /// How its items are sorted.
     pub order: Order,
     /// The items of one parent: the path's parameter (its last segment), and the reference
     /// field it matches. An unknown parent is 404.
@@ -149,7 +152,7 @@ pub struct Parent {
     pub field: &'static str,
 }
 
-/// A kind's usual routes: the collection lists by `order`; an item is `/{id}`.
+/// A kind's usual routes: `lists` under its collection, and an item at `/{id}`.
 const fn usual(tag: &'static str, lists: &'static [ListRoute]) -> Api {
     Api {
         tag,
@@ -188,6 +191,7 @@ pub struct Declaration {
 /// A field a save computes from another (a blog's slug from its name), never sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Derived {
+    /// The field's name in the API and the table.
     pub name: &'static str,
     /// The field it is made from.
     pub from: &'static str,
@@ -332,12 +336,14 @@ pub static SERVICE: Declaration = Declaration {
         &[
             ListRoute {
                 path: "/display/display-order",
+                operation: "list_by_order",
                 order: Order::Display,
                 parent: None,
                 about: "Services by `display_order`, then id (what the site shows).",
             },
             ListRoute {
                 path: "",
+                operation: "list",
                 order: Order::Id,
                 parent: None,
                 about: "Services by id.",
@@ -380,6 +386,7 @@ pub static SERVICE_ITEM: Declaration = Declaration {
     api: Api {
         lists: &[ListRoute {
             path: "/display-order/{serviceId}",
+            operation: "list_for_service",
             order: Order::Display,
             parent: Some(Parent {
                 param: "serviceId",
@@ -424,6 +431,7 @@ pub static BLOG: Declaration = Declaration {
         "blogs",
         &[ListRoute {
             path: "",
+            operation: "list",
             order: Order::Display,
             parent: None,
             about: "Blogs by `display_order`, then id. For anonymous callers, a description \
@@ -480,12 +488,14 @@ pub static CLIENT_REVIEW: Declaration = Declaration {
         &[
             ListRoute {
                 path: "",
+                operation: "list",
                 order: Order::Newest,
                 parent: None,
                 about: "Reviews newest first (the admin dashboard).",
             },
             ListRoute {
                 path: "/display-order",
+                operation: "list_by_order",
                 order: Order::Display,
                 parent: None,
                 about: "Reviews by `display_order`, then id (what the site shows).",
@@ -523,6 +533,7 @@ pub static BANNER: Declaration = Declaration {
         tag: "banners",
         lists: &[ListRoute {
             path: "",
+            operation: "list",
             order: Order::Id,
             parent: None,
             about: "Banners in the order they were created.",
@@ -559,6 +570,7 @@ pub static GENERAL_CONTENT: Declaration = Declaration {
         "general content",
         &[ListRoute {
             path: "",
+            operation: "list",
             order: Order::Display,
             parent: None,
             about: "Entries by `display_order`, then id.",
@@ -623,6 +635,8 @@ mod tests {
         for kind in KINDS {
             for field in kind.fields {
                 if let Some(twin) = field.twin {
+                    // The admin and the site's fallbacks still know a twin by this name.
+                    assert!(twin.ends_with("_ar"), "{}.{twin}", kind.kind);
                     let twin = kind.field(twin).expect("a twin is a field");
                     assert_eq!(twin.ty, field.ty, "{}.{}", kind.kind, twin.name);
                     assert!(twin.twin.is_none());
@@ -682,8 +696,15 @@ mod tests {
                 assert_eq!(tail.matches('{').count(), 1, "{}{tail}", kind.path);
             }
             let mut lists = BTreeSet::new();
+            let mut operations = BTreeSet::new();
             for list in api.lists {
                 assert!(lists.insert(list.path), "{}{}: twice", kind.path, list.path);
+                assert!(
+                    operations.insert(list.operation),
+                    "{}: {} twice",
+                    kind.kind,
+                    list.operation
+                );
                 assert!(list.path.is_empty() || list.path.starts_with('/'));
                 assert!(!list.about.is_empty());
                 match &list.parent {

@@ -23,8 +23,9 @@ fn signed_out() -> ApiError {
     ApiError::Unauthorized(catalog().messages.sign_in_again.clone())
 }
 
-/// The request's client address and browser, for the session a sign-in starts.
-pub fn session_meta(state: &AppState, req: &HttpRequest, second_factor: bool) -> SessionMeta {
+/// The request's client address and browser, for the session a sign-in starts (whether it
+/// passed a second factor is the sign-in's to say).
+pub fn session_meta(state: &AppState, req: &HttpRequest) -> SessionMeta {
     {
         let user_agent = req
             .headers()
@@ -38,7 +39,7 @@ pub fn session_meta(state: &AppState, req: &HttpRequest, second_factor: bool) ->
         SessionMeta {
             address: Some(state.client_ip(req).to_string()),
             user_agent,
-            second_factor,
+            second_factor: false,
         }
     }
 }

@@ -262,7 +262,7 @@ impl concierge_app::content::EachKind for KindPaths<'_> {
                 parameters.push(id_parameter(parent.param));
             }
             parameters.extend(ListQuery::into_params(|| Some(ParameterIn::Query)));
-            let list = operation("list")
+            let list = operation(route.operation)
                 .summary(Some(route.about))
                 .parameters(Some(parameters))
                 .response("200", answer(named(&list_envelope)))

@@ -7,11 +7,9 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
+use concierge_app::content::{self as kinds, Order};
 use concierge_store::ConnectionTrait;
-use concierge_store::content_rows::Order;
-use concierge_store::entities::{
-    banner, blog, general_content, media_image, review, service, service_item,
-};
+use concierge_store::entities::{blog, media_image};
 use concierge_store::site_data::{self as rows, CardRow};
 use ssg::model::{
     Banner, Blog, BlogCard, GeneralContent, ImageInfo, Redirect, Review, Service, ServiceItem,
@@ -25,41 +23,13 @@ fn image(images: &Images, url: &str) -> Option<ImageInfo> {
     images.get(url).cloned()
 }
 
-/// What the pages know of a recorded image: its size, its variants once they are made, and
-/// the library's words for it and its focal point. A file in the trash is not shown.
-pub fn info_of(row: &media_image::Model) -> Option<ImageInfo> {
-    if row.deleted_at.is_some() {
-        return None;
-    }
-    let mut info = match row
-        .info
-        .as_deref()
-        .and_then(|i| serde_json::from_str::<ImageInfo>(i).ok())
-    {
-        Some(info) => info,
-        None => {
-            let (width, height) = (row.width?, row.height?);
-            ImageInfo {
-                width: u32::try_from(width).ok()?,
-                height: u32::try_from(height).ok()?,
-                ..Default::default()
-            }
-        }
-    };
-    info.alt = row.alt.clone();
-    info.alt_ar = row.alt_ar.clone();
-    let thousandths = |v: f64| (v.clamp(0.0, 1.0) * 1000.0).round() as u16;
-    info.focal = match (row.focal_x, row.focal_y) {
-        (None, None) => None,
-        (x, y) => Some([thousandths(x.unwrap_or(0.5)), thousandths(y.unwrap_or(0.5))]),
-    };
-    Some(info)
-}
-
 /// What the media store knows of `rows`' images, by their public URL.
 fn by_url(rows: &[media_image::Model]) -> Images {
     rows.iter()
-        .filter_map(|row| Some((concierge_core::domain::media::url(&row.name), info_of(row)?)))
+        .filter_map(|row| {
+            let info = concierge_app::media::info_of(row)?;
+            Some((concierge_core::domain::media::url(&row.name), info))
+        })
         .collect()
 }
 
@@ -411,7 +381,7 @@ pub async fn load_data_with(
 
 async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
     let images = by_url(&concierge_store::media_images::all(db).await?);
-    let items = rows::live_rows::<service_item::Entity>(db, Order::Display).await?;
+    let items = rows::live_rows::<kinds::ServiceItems>(db, Order::Display).await?;
     let mut by_service: HashMap<i32, Vec<ServiceItem>> = HashMap::new();
     for i in items {
         by_service
@@ -429,7 +399,7 @@ async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
                 display_order: i.display_order,
             });
     }
-    let services = rows::live_rows::<service::Entity>(db, Order::Display)
+    let services = rows::live_rows::<kinds::Services>(db, Order::Display)
         .await?
         .into_iter()
         .map(|s| Service {
@@ -448,7 +418,7 @@ async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
             coming_soon: s.coming_soon,
         })
         .collect();
-    let general_content = rows::live_rows::<general_content::Entity>(db, Order::Display)
+    let general_content = rows::live_rows::<kinds::GeneralContent>(db, Order::Display)
         .await?
         .into_iter()
         // A section with no values shows nothing.
@@ -459,7 +429,7 @@ async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
             values_ar: g.values_ar,
         })
         .collect();
-    let reviews = rows::live_rows::<review::Entity>(db, Order::Display)
+    let reviews = rows::live_rows::<kinds::Reviews>(db, Order::Display)
         .await?
         .into_iter()
         .map(|r| Review {
@@ -475,7 +445,7 @@ async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
             display_order: r.display_order,
         })
         .collect();
-    let banners = rows::live_rows::<banner::Entity>(db, Order::Id)
+    let banners = rows::live_rows::<kinds::Banners>(db, Order::Id)
         .await?
         .into_iter()
         .map(|b| Banner {

@@ -182,7 +182,8 @@ impl Standing {
     }
 }
 
-/// An administrator's narrowing of a list: where the items stand, and words of their names.
+/// What narrows a list: an administrator's choice of where the items stand and words of their
+/// names, and the route's parent (the items of one service), for any reader.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct ListFilter {
     pub standing: Option<Standing>,
@@ -399,9 +400,12 @@ pub async fn purgeable<T: Table>(
         .await?)
 }
 
-/// Whether `table` (a declared kind's, never a caller's text) has any row, deleted ones too.
-pub async fn has_rows(db: &impl ConnectionTrait, table: &str) -> Result<bool, DbErr> {
-    let sql = format!("SELECT 1 AS found FROM \"{table}\" LIMIT 1");
+/// Whether the kind's table has any row, deleted ones too.
+pub async fn has_rows(
+    db: &impl ConnectionTrait,
+    kind: &'static concierge_core::kinds::Declaration,
+) -> Result<bool, DbErr> {
+    let sql = format!("SELECT 1 AS found FROM \"{}\" LIMIT 1", kind.table);
     let row = db
         .query_one_raw(Statement::from_string(db.get_database_backend(), sql))
         .await?;

@@ -646,22 +646,15 @@ pub async fn save_contact_edit(
     Ok(after)
 }
 
-/// The team members an item can be assigned to: active, and allowed to read enquiries, by
-/// name.
-pub async fn assignees(
+/// The active members of the team, by name (those an item may be assigned to are among them).
+pub async fn active_admins(
     db: &impl ConnectionTrait,
 ) -> Result<Vec<crate::entities::admin_user::Model>, sea_orm::DbErr> {
     use crate::entities::admin_user;
     use sea_orm::QueryOrder;
-    Ok(admin_user::Entity::find()
+    admin_user::Entity::find()
         .filter(admin_user::Column::Disabled.eq(false))
         .order_by_asc(admin_user::Column::Username)
         .all(db)
-        .await?
-        .into_iter()
-        .filter(|a| {
-            a.role()
-                .may(concierge_core::roles::Permission::EnquiriesRead)
-        })
-        .collect())
+        .await
 }

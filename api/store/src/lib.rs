@@ -53,8 +53,8 @@ pub struct Db {
 }
 
 impl Db {
-    /// A transaction on the write connection, for a layer above that does not name sea-orm
-    /// (a preview publishes inside one and rolls it back).
+    /// A transaction on the write connection, for the use cases above, which do not name its
+    /// connection (committed or rolled back by the caller; dropped, it rolls back).
     pub async fn begin(&self) -> Result<Transaction, DbErr> {
         use sea_orm::TransactionTrait;
         self.write.begin().await

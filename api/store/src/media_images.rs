@@ -1,5 +1,5 @@
-//! What the database knows of the uploaded images: their size and, once made, their variants,
-//! by the URL pages show them at.
+//! The uploaded images' rows (their size and, once made, their variants: the site's data reads
+//! them by the URL pages show them at), and the media library's pages.
 
 use std::collections::HashMap;
 

@@ -273,14 +273,20 @@ pub async fn all(db: &impl ConnectionTrait) -> Result<Vec<media_usage::Model>, D
         .await
 }
 
-/// Every value of a declared kind's file field (`column` of `table`, names the content model
-/// gives, never a caller's text), deleted rows included: the files content shows or may show
-/// again.
+/// Every value of a declared kind's `field` (its table's column), deleted rows included: for a
+/// file field, the files content shows or may show again.
 pub async fn field_values(
     db: &impl ConnectionTrait,
-    table: &str,
-    column: &str,
+    kind: &'static concierge_core::kinds::Declaration,
+    field: &'static concierge_core::kinds::Field,
 ) -> Result<Vec<String>, DbErr> {
+    assert!(
+        kind.fields.iter().any(|f| std::ptr::eq(f, field)),
+        "{}.{} is a field of the kind",
+        kind.kind,
+        field.name
+    );
+    let (table, column) = (kind.table, field.name);
     let sql = format!(
         "SELECT \"{column}\" AS value FROM \"{table}\" WHERE \"{column}\" IS NOT NULL AND \"{column}\" <> ''"
     );

@@ -4,11 +4,9 @@
 //! the site is published (`concierge_publish::data`).
 
 use sea_orm::sea_query::Expr;
-use sea_orm::{ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect};
 
-use std::str::FromStr;
-
-use crate::content_rows::{Order, live};
+use crate::content_rows::{Order, Table, live};
 use crate::entities::{blog, blog_redirect};
 
 /// Whether the blog `outer.id` is live, by the one rule of what the site shows, asked of that
@@ -185,26 +183,13 @@ pub async fn live_blogs(
         .await?)
 }
 
-/// The live rows of a kind's table, in `order` (by display order, then id; or by id): what the
+/// The live rows of a kind's table in `order` (by display order, then id; or by id): what the
 /// site shows of it, for any kind.
-pub async fn live_rows<E>(db: &impl ConnectionTrait, order: Order) -> anyhow::Result<Vec<E::Model>>
-where
-    E: EntityTrait,
-    E::Column: FromStr,
-{
-    let column = |name: &str| {
-        E::Column::from_str(name)
-            .unwrap_or_else(|_| panic!("every content table has a {name} column"))
-    };
-    let select = live(E::find());
-    let select = match order {
-        Order::Display => select
-            .order_by_asc(column("display_order"))
-            .order_by_asc(column("id")),
-        Order::Id => select.order_by_asc(column("id")),
-        Order::Newest => select.order_by_desc(column("id")),
-    };
-    Ok(select.all(db).await?)
+pub async fn live_rows<T: Table>(
+    db: &impl ConnectionTrait,
+    order: Order,
+) -> anyhow::Result<Vec<T::Model>> {
+    Ok(live(T::ordered(order)).all(db).await?)
 }
 
 /// Every old URL of a blog, whether its blog is live or not (that is the cards' to say).

@@ -1,10 +1,9 @@
 //! Newsletter subscribers: an address subscribed once however often it is sent, the list
-//! newest first, and a delete with an audit line in its own transaction.
+//! newest first, and a delete with its audit line, in the caller's transaction.
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
 };
 use serde_json::json;
 
@@ -67,12 +66,4 @@ pub async fn page(
         .order_by_desc(subscription::Column::CreatedAt)
         .order_by_desc(subscription::Column::Id);
     crate::page_of(db, select, page).await
-}
-
-/// [`delete`] in a transaction of its own.
-pub async fn remove(db: &crate::Db, id: i32) -> Result<bool, ApiError> {
-    let txn = db.write.begin().await?;
-    let removed = delete(&txn, id).await?;
-    txn.commit().await?;
-    Ok(removed)
 }

@@ -1,11 +1,10 @@
-//! What an administrator does to content, each act in a transaction of its own: [`items`]'
-//! writes record their revision, audit line and publish job in the transaction they are given,
-//! and here each is begun, run and committed (or dropped, so rolled back, on a refusal). The HTTP
-//! layer parses, calls one of these, and tells the publisher and the read cache once it is
-//! committed.
+//! What an administrator does to content across the desk: each write in a transaction of its
+//! own ([`items`]' writes record their revision, audit line and publish job in the transaction
+//! they are given; here each is begun, run and committed, or dropped, so rolled back, on a
+//! refusal), and the lists across kinds (what was deleted, what is scheduled). The HTTP layer
+//! parses, calls one of these, and tells the publisher and the read cache once it is committed.
 
 use chrono::{DateTime, Utc};
-use sea_orm::TransactionTrait;
 use serde_json::{Map, Value};
 
 use super::items;
@@ -24,7 +23,7 @@ pub async fn create<K: Kind>(
     writes: Writes,
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
-    let txn = db.write.begin().await?;
+    let txn = db.begin().await?;
     let saved = items::save::<K>(&txn, None, body, writes, None, now).await?;
     txn.commit().await?;
     Ok(saved)
@@ -39,7 +38,7 @@ pub async fn update<K: Kind>(
     expected: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
-    let txn = db.write.begin().await?;
+    let txn = db.begin().await?;
     let saved = items::save::<K>(&txn, Some(id), body, writes, expected, now).await?;
     txn.commit().await?;
     Ok(saved)
@@ -53,7 +52,7 @@ pub async fn delete<K: Kind>(
     expected: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<(), ApiError> {
-    let txn = db.write.begin().await?;
+    let txn = db.begin().await?;
     items::delete::<K>(&txn, id, expected, now).await?;
     txn.commit().await?;
     Ok(())
@@ -81,7 +80,7 @@ pub async fn change(
     expected: Option<i32>,
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
-    let txn = db.write.begin().await?;
+    let txn = db.begin().await?;
     let view = crate::with_kind!(kind, K => match op {
         Op::Publish => items::publish::<K>(&txn, id, expected, now).await,
         Op::Unpublish => items::unpublish::<K>(&txn, id, expected, now).await,

@@ -314,7 +314,7 @@ pub fn changed_fields(before: Option<&Value>, after: &Value) -> Vec<String> {
         .collect()
 }
 
-/// The `_ar` fields `current` has that `body` leaves out, copied in: saving only the English
+/// The Arabic fields (`kind.is_arabic`) `current` has that `body` leaves out, copied in: saving only the English
 /// fields never changes the Arabic ones.
 pub fn keep_arabic(kind: &Declaration, body: &mut Map<String, Value>, current: &Value) {
     let Some(current) = current.as_object() else {

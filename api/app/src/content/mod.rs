@@ -129,6 +129,7 @@ pub fn kinds() -> impl Iterator<Item = &'static str> {
 }
 /// What is done for each kind, as its type: registering its routes, describing them.
 pub trait EachKind {
+    /// Does it for the kind `K`.
     fn kind<K: Kind>(&mut self);
 }
 

@@ -12,6 +12,7 @@ use concierge_core::domain::form::Form;
 use concierge_core::domain::page::Paging;
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
+use concierge_core::roles::Permission;
 use concierge_store::enquiries::{self, Place};
 pub use concierge_store::enquiries::{DeskEdit, DeskTable, Filter, FilterQuery};
 use concierge_store::{Db, Transaction};
@@ -31,8 +32,7 @@ pub async fn checked(
         Some(Some(name)) => match f.field("assignee", Some(name)) {
             Some(name) if name.is_empty() => Some(None),
             Some(name) => {
-                let people = enquiries::assignees(&db.read).await?;
-                if !people.iter().any(|a| a.username == name) {
+                if !assignees(db).await?.iter().any(|(who, _)| *who == name) {
                     f.invalid("assignee");
                 }
                 Some(Some(name))
@@ -44,11 +44,13 @@ pub async fn checked(
     Ok(DeskEdit { status, assignee })
 }
 
-/// Who an item can be assigned to: each one's user name and role.
+/// Who an item can be assigned to (active members of the team who may read enquiries, by
+/// name): each one's user name and role.
 pub async fn assignees(db: &Db) -> Result<Vec<(String, &'static str)>, ApiError> {
-    Ok(enquiries::assignees(&db.read)
+    Ok(enquiries::active_admins(&db.read)
         .await?
         .into_iter()
+        .filter(|a| a.role().may(Permission::EnquiriesRead))
         .map(|a| {
             let role = a.role().as_str();
             (a.username, role)

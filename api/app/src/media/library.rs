@@ -352,13 +352,13 @@ pub async fn page(
     concierge_store::media_images::library(&db.read, filter, page).await
 }
 
-/// Every place that shows the file `name`; read on the write connection right after a
-/// change (`fresh`), so the answer includes it.
-pub async fn usage(db: &Db, name: &str, fresh: bool) -> Result<Vec<Usage>, ApiError> {
-    let usage = if fresh {
-        media_usage::usage(&db.write, name).await?
-    } else {
-        media_usage::usage(&db.read, name).await?
-    };
-    Ok(usage)
+/// Every place that shows the file `name`.
+pub async fn usage(db: &Db, name: &str) -> Result<Vec<Usage>, ApiError> {
+    Ok(media_usage::usage(&db.read, name).await?)
+}
+
+/// [`usage`] right after a change of the file, read where the change was written so that the
+/// answer includes it.
+pub async fn usage_after_write(db: &Db, name: &str) -> Result<Vec<Usage>, ApiError> {
+    Ok(media_usage::usage(&db.write, name).await?)
 }

@@ -165,3 +165,36 @@ async fn record_upload(
         .context("Failed to record the upload")?;
     Ok(())
 }
+
+/// What the pages know of a recorded image: its size, its variants once they are made, and
+/// the library's words for it and its focal point. A file in the trash is not shown.
+pub fn info_of(
+    row: &concierge_store::entities::media_image::Model,
+) -> Option<ssg::model::ImageInfo> {
+    if row.deleted_at.is_some() {
+        return None;
+    }
+    let mut info = match row
+        .info
+        .as_deref()
+        .and_then(|i| serde_json::from_str::<ssg::model::ImageInfo>(i).ok())
+    {
+        Some(info) => info,
+        None => {
+            let (width, height) = (row.width?, row.height?);
+            ssg::model::ImageInfo {
+                width: u32::try_from(width).ok()?,
+                height: u32::try_from(height).ok()?,
+                ..Default::default()
+            }
+        }
+    };
+    info.alt = row.alt.clone();
+    info.alt_ar = row.alt_ar.clone();
+    let thousandths = |v: f64| (v.clamp(0.0, 1.0) * 1000.0).round() as u16;
+    info.focal = match (row.focal_x, row.focal_y) {
+        (None, None) => None,
+        (x, y) => Some([thousandths(x.unwrap_or(0.5)), thousandths(y.unwrap_or(0.5))]),
+    };
+    Some(info)
+}

@@ -447,7 +447,7 @@ pub async fn discover(db: &Db, media: &BlobStore) -> anyhow::Result<usize> {
     let mut urls: Vec<String> = Vec::new();
     for kind in concierge_core::kinds::KINDS {
         for field in kind.fields.iter().filter(|f| f.ty == FieldType::Image) {
-            urls.extend(media_usage::field_values(&db.read, kind.table, field.name).await?);
+            urls.extend(media_usage::field_values(&db.read, kind, field).await?);
         }
     }
     let known: std::collections::HashSet<String> = media_image::Entity::find()

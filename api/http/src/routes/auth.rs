@@ -74,7 +74,7 @@ pub async fn login(
         code,
         client: state.client_ip(&req),
     };
-    let meta = crate::auth::session_meta(&state, &req, false);
+    let meta = crate::auth::session_meta(&state, &req);
     let (token, expires_at) =
         signing::sign_in(&state.db, attempt, state.settings.session_ttl, meta).await?;
     Ok(HttpResponse::Ok().json(LoginEnvelope {

@@ -14,7 +14,7 @@ use super::versions::IfMatch;
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_app::enquiries::desk::{self, DeskEdit, DeskTable, FilterQuery};
+use concierge_app::enquiries::desk::{self, DeskTable, FilterQuery};
 use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
@@ -43,17 +43,6 @@ pub struct DeskInput {
 pub struct NoteInput {
     #[schema(value_type = String, min_length = 1, max_length = 5000, pattern = r"\S", required = true)]
     pub text: TextField,
-}
-
-impl DeskInput {
-    /// The change, checked: the status one of the five, the assignee someone who can take it.
-    pub async fn checked(
-        status: Option<String>,
-        assignee: Option<Option<String>>,
-        state: &AppState,
-    ) -> Answer<DeskEdit> {
-        Ok(desk::checked(&state.db, status, assignee).await?)
-    }
 }
 
 /// The inbox: `status`, `q`, `deleted` and paging.
@@ -87,7 +76,7 @@ pub async fn edit<T: DeskTable>(
 ) -> Answer {
     let id = envelope::parse_id(id)?;
     let expected = if_match.or_body(Some(&serde_json::json!({ "version": input.version })))?;
-    let edit = DeskInput::checked(input.status.take(), input.assignee, state).await?;
+    let edit = desk::checked(&state.db, input.status.take(), input.assignee).await?;
     let saved = desk::edit::<T>(&state.db, id, expected, edit).await?;
     Ok(envelope::updated(saved, updated))
 }

@@ -18,9 +18,11 @@ use concierge_app::content::{Audience, EachKind, Kind, ListFilter, Standing, edi
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
-use concierge_core::kinds::{Api, ListRoute};
+use concierge_core::kinds::ListRoute;
 use concierge_core::roles::Permission;
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use tracing::Instrument;
 
 /// Every kind's routes: its lists, then create, read, update and delete, each under the
 /// kind's collection (a literal list such as `/client-reviewes/display-order` is registered
@@ -43,32 +45,25 @@ impl EachKind for Routes<'_> {
                     move |state: web::Data<AppState>,
                           query: web::Query<ListQuery>,
                           admin: MaybeAdmin,
-                          req: HttpRequest| async move {
-                        list::<K>(&state, &query, &admin, route, &req).await
+                          req: HttpRequest| {
+                        let span = tracing::debug_span!("list", kind = K::PATH, route = route.path);
+                        async move { list::<K>(&state, &query, &admin, route, &req).await }
+                            .instrument(span)
                     },
                 ));
         }
-        self.0
-            .service(web::resource(at("")).guard(guard::Post()).to(
-                move |state: web::Data<AppState>, admin: Admin, body: web::Json<Value>| async move {
-                    create::<K>(&state, &admin, body_of(api, body.into_inner())?).await
-                },
-            ));
+        // A banner's save is an array of exactly one (the JSON extractor refuses any other
+        // shape as it refuses bad JSON); every other kind's is the item's object.
+        if api.one_in_array {
+            saves::<K, Vec<Value>>(self.0, one_of);
+        } else {
+            saves::<K, Value>(self.0, Ok);
+        }
         self.0
             .service(web::resource(at(api.read)).guard(guard::Get()).to(
-                |state: web::Data<AppState>, id: web::Path<String>, admin: MaybeAdmin| async move {
-                    get::<K>(&state, &id, &admin).await
-                },
-            ));
-        self.0
-            .service(web::resource(at(api.update)).guard(guard::Put()).to(
-                move |state: web::Data<AppState>,
-                      admin: Admin,
-                      if_match: IfMatch,
-                      id: web::Path<String>,
-                      body: web::Json<Value>| async move {
-                    let body = body_of(api, body.into_inner())?;
-                    update::<K>(&state, &admin, if_match, &id, body).await
+                |state: web::Data<AppState>, id: web::Path<String>, admin: MaybeAdmin| {
+                    let span = tracing::debug_span!("get_one", kind = K::PATH);
+                    async move { get::<K>(&state, &id, &admin).await }.instrument(span)
                 },
             ));
         self.0
@@ -76,27 +71,59 @@ impl EachKind for Routes<'_> {
                 |state: web::Data<AppState>,
                  _admin: Admin,
                  if_match: IfMatch,
-                 id: web::Path<String>| async move {
-                    delete::<K>(&state, if_match, &id).await
+                 id: web::Path<String>| {
+                    let span = tracing::debug_span!("remove", kind = K::PATH);
+                    async move { delete::<K>(&state, if_match, &id).await }.instrument(span)
                 },
             ));
     }
 }
 
-/// A save's body: the item's object, which the banners' routes take inside an array of
-/// exactly one.
-fn body_of(api: &Api, body: Value) -> Answer<Value> {
-    if !api.one_in_array {
-        return Ok(body);
+/// A kind's create (`POST` on its collection) and update (`PUT` on its update path), their
+/// body taken as `B` and made the item's fields by `fields`.
+fn saves<K: Kind, B: DeserializeOwned + 'static>(
+    cfg: &mut web::ServiceConfig,
+    fields: fn(B) -> Answer<Value>,
+) {
+    let declaration = K::DECLARATION;
+    let at = |tail: &str| format!("{}{tail}", declaration.path);
+    cfg.service(web::resource(at("")).guard(guard::Post()).to(
+        move |state: web::Data<AppState>, admin: Admin, body: web::Json<B>| {
+            let span = tracing::debug_span!("create", kind = K::PATH);
+            async move { create::<K>(&state, &admin, fields(body.into_inner())?).await }
+                .instrument(span)
+        },
+    ));
+    cfg.service(
+        web::resource(at(declaration.api.update))
+            .guard(guard::Put())
+            .to(
+                move |state: web::Data<AppState>,
+                      admin: Admin,
+                      if_match: IfMatch,
+                      id: web::Path<String>,
+                      body: web::Json<B>| {
+                    let span = tracing::debug_span!("update", kind = K::PATH);
+                    async move {
+                        let body = fields(body.into_inner())?;
+                        update::<K>(&state, &admin, if_match, &id, body).await
+                    }
+                    .instrument(span)
+                },
+            ),
+    );
+}
+
+/// The one item of a banner's array body (not an array read field by field).
+fn one_of(mut items: Vec<Value>) -> Answer<Value> {
+    if items.len() != 1 || !items[0].is_object() {
+        return Err(ApiError::BadRequest(catalog().messages.one_banner.clone()).into());
     }
-    match body {
-        Value::Array(mut items) if items.len() == 1 && items[0].is_object() => Ok(items.remove(0)),
-        _ => Err(ApiError::BadRequest(catalog().messages.one_banner.clone()).into()),
-    }
+    Ok(items.remove(0))
 }
 
 /// Who reads: an administrator whose role reads content sees it as the back office does.
-pub fn audience(admin: &MaybeAdmin) -> Audience {
+fn audience(admin: &MaybeAdmin) -> Audience {
     if admin.may(Permission::ContentRead) {
         Audience::Admin
     } else {
@@ -105,7 +132,7 @@ pub fn audience(admin: &MaybeAdmin) -> Audience {
 }
 
 /// A list envelope of rows as `audience` reads them.
-pub fn listed<K: Kind>(items: Vec<K::Model>, total: u64, audience: Audience) -> HttpResponse {
+fn listed<K: Kind>(items: Vec<K::Model>, total: u64, audience: Audience) -> HttpResponse {
     match audience {
         Audience::Public => envelope::list(
             items.into_iter().map(K::in_public_list).collect::<Vec<_>>(),
@@ -175,7 +202,7 @@ impl ListQuery {
 
 /// A page of the kind as `route` lists it (`size` bounded by who asks, narrowed as an
 /// administrator asked, to one parent's items when the route names one).
-pub async fn list<K: Kind>(
+async fn list<K: Kind>(
     state: &AppState,
     query: &ListQuery,
     admin: &MaybeAdmin,
@@ -212,7 +239,7 @@ pub async fn list<K: Kind>(
 }
 
 /// One item by its path id.
-pub async fn get<K: Kind>(state: &AppState, id: &str, admin: &MaybeAdmin) -> Answer {
+async fn get<K: Kind>(state: &AppState, id: &str, admin: &MaybeAdmin) -> Answer {
     let id = envelope::parse_id(id)?;
     let audience = audience(admin);
     let row = items::find_for::<K>(&state.db.read, id, audience).await?;
@@ -241,7 +268,7 @@ pub fn fields(body: Value) -> Answer<Map<String, Value>> {
 
 /// 201 with the saved item and the kind's message (a draft, whatever was asked, from a role
 /// whose saves wait for an editor).
-pub async fn create<K: Kind>(state: &AppState, admin: &Admin, body: Value) -> Answer {
+async fn create<K: Kind>(state: &AppState, admin: &Admin, body: Value) -> Answer {
     let body = fields(body)?;
     let now = state.settings.clock.now();
     let saved = edits::create::<K>(&state.db, body, admin.role.writes(), now).await?;
@@ -250,7 +277,7 @@ pub async fn create<K: Kind>(state: &AppState, admin: &Admin, body: Value) -> An
 }
 
 /// 200 with the saved item and the kind's message.
-pub async fn update<K: Kind>(
+async fn update<K: Kind>(
     state: &AppState,
     admin: &Admin,
     if_match: IfMatch,
@@ -268,7 +295,7 @@ pub async fn update<K: Kind>(
 }
 
 /// 200 with the id and the kind's message.
-pub async fn delete<K: Kind>(state: &AppState, if_match: IfMatch, id: &str) -> Answer {
+async fn delete<K: Kind>(state: &AppState, if_match: IfMatch, id: &str) -> Answer {
     let id = envelope::parse_id(id)?;
     let now = state.settings.clock.now();
     edits::delete::<K>(&state.db, id, if_match.0, now).await?;

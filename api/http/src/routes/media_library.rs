@@ -90,7 +90,7 @@ const THUMBNAIL_WIDTH: u32 = 320;
 
 fn item(row: &LibraryFile, usage_count: u64) -> MediaItem {
     let known = |v: Option<i32>| v.and_then(|v| u32::try_from(v).ok());
-    let image = concierge_publish::data::info_of(row);
+    let image = media::info_of(row);
     let variants = image.as_ref().map_or(&[][..], |i| i.variants.as_slice());
     let thumbnail = variants
         .iter()
@@ -123,7 +123,7 @@ fn item(row: &LibraryFile, usage_count: u64) -> MediaItem {
 
 /// The file's detail: [`item`], its variants and preview, and its usage.
 fn detail(row: &LibraryFile, usage: Vec<Usage>) -> MediaInfo {
-    let image = concierge_publish::data::info_of(row).unwrap_or_default();
+    let image = media::info_of(row).unwrap_or_default();
     MediaInfo {
         item: item(row, usage.len() as u64),
         color: image.color,
@@ -245,7 +245,7 @@ pub async fn list(
 pub async fn info(state: web::Data<AppState>, _admin: Admin, name: web::Path<String>) -> Answer {
     let name = name_of(&name)?;
     let row = library::find(&state.db.read, name).await?;
-    let usage = library::usage(&state.db, name, false).await?;
+    let usage = library::usage(&state.db, name).await?;
     Ok(with_etag(envelope::one(detail(&row, usage)), row.version))
 }
 
@@ -271,7 +271,7 @@ pub async fn update(
     let now = state.settings.clock.now();
     let row = library::edit(&state.db, name, edit, expected, now).await?;
     state.content_written();
-    let usage = library::usage(&state.db, name, true).await?;
+    let usage = library::usage_after_write(&state.db, name).await?;
     Ok(with_etag(
         envelope::updated(detail(&row, usage), &catalog().messages.media_updated),
         row.version,
@@ -351,7 +351,7 @@ pub async fn undelete(
     if edge {
         state.publisher.purges_queued().notify_one();
     }
-    let usage = library::usage(&state.db, name, true).await?;
+    let usage = library::usage_after_write(&state.db, name).await?;
     Ok(envelope::updated(
         detail(&row, usage),
         &catalog().messages.media_restored,

@@ -1,6 +1,6 @@
 //! Every change to a blog row numbered in commit order, so the publisher can keep the blogs'
 //! cards between publishes and read only the rows changed since it last looked
-//! (`store::site_data::Cards`). A trigger, not the application, numbers them: a write by any
+//! (`concierge_publish::data::Cards`). A trigger, not the application, numbers them: a write by any
 //! instance, a spreadsheet import or a hand in the database is counted all the same.
 //!
 //! `site_changes` is one row: `seq`, the last number given, and `blog_removed_seq`, the number

@@ -1,7 +1,7 @@
 //! Every change to the rest of what the site shows (services and their items, reviews, banners,
 //! general content, blogs' old URLs, what the media store knows of images) numbered too, in
 //! `site_changes.rest_seq`: the number of the last one. The publisher keeps all of it between
-//! publishes and reads it again only when that number moved (`store::site_data::Kept`); reading
+//! publishes and reads it again only when that number moved (`concierge_publish::data::Kept`); reading
 //! it on every publish was a fifth of an edit (docs/benchmarks.md). Triggers, as for the blogs
 //! ([`BlogChanges`]), so that whoever writes, the number moves.
 

@@ -26,7 +26,7 @@ fn live_blog(backend: DbBackend, outer: &str) -> String {
 
 /// The columns of a blog its card shows: what listing every blog reads (not the bodies, nor a
 /// pending draft).
-pub const CARD_COLUMNS: [blog::Column; 9] = [
+const CARD_COLUMNS: [blog::Column; 9] = [
     blog::Column::Id,
     blog::Column::Slug,
     blog::Column::Name,

@@ -286,43 +286,37 @@ pub fn turn_two_factor_off(row: &mut admin_user::ActiveModel) {
     row.totp_last_step = Set(None);
 }
 
-/// A new password for the administrator `username`, checked as the rules say (400 naming
-/// `password`).
-pub fn new_password(username: &str, raw: Option<String>) -> Result<NewPassword, ApiError> {
+/// A new password for the administrator `username`, as the form's `field` sent it (`None` or
+/// empty: required), checked as the password rules say (400 naming `field`).
+pub fn new_password(
+    field: &str,
+    username: &str,
+    raw: Option<String>,
+) -> Result<NewPassword, ApiError> {
     let raw = raw.unwrap_or_default();
     if raw.is_empty() {
         return Err(ApiError::validation(
-            "password",
+            field,
             messages().new_password_required.clone(),
         ));
     }
-    NewPassword::parse(username, &raw).map_err(|message| ApiError::validation("password", message))
+    NewPassword::parse(username, &raw).map_err(|message| ApiError::validation(field, message))
 }
 
-/// What an owner asks of another administrator ([`edit`]): a raw password is checked against
-/// the administrator's user name.
-#[derive(Debug, Default)]
-pub struct Edit {
-    pub disabled: Option<bool>,
-    pub password: Option<String>,
-    pub totp: Option<bool>,
-    pub role: Option<Role>,
-}
-
-/// [`update`] in a transaction of its own, the new password (if any) checked first.
-pub async fn edit(db: &Db, acting: i32, id: i32, edit: Edit) -> Result<AdminView, ApiError> {
+/// [`update`] in a transaction of its own, with `password`, a new one sent as typed (checked
+/// against the administrator's user name first), in `change`.
+pub async fn edit(
+    db: &Db,
+    acting: i32,
+    id: i32,
+    mut change: Change,
+    password: Option<String>,
+) -> Result<AdminView, ApiError> {
     let txn = db.begin().await?;
     let target = find(&txn, id).await?;
-    let password = match edit.password {
-        Some(raw) => Some(new_password(&target.username, Some(raw))?),
-        None => None,
-    };
-    let change = Change {
-        disabled: edit.disabled,
-        password,
-        totp: edit.totp,
-        role: edit.role,
-    };
+    if let Some(raw) = password {
+        change.password = Some(new_password("password", &target.username, Some(raw))?);
+    }
     let saved = update(&txn, acting, id, change).await?;
     txn.commit().await?;
     Ok(saved)

@@ -7,7 +7,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{admins, passwords, qr, sessions, totp, two_factor};
-use concierge_core::domain::password::NewPassword;
 use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::error::ApiError;
 use concierge_core::roles::Role;
@@ -95,6 +94,17 @@ async fn check_own_password(
     Ok(())
 }
 
+/// 400 on `password` when the account's password, asked again, was left empty.
+fn password_given(password: &str) -> Result<(), ApiError> {
+    if password.is_empty() {
+        return Err(ApiError::validation(
+            "password",
+            messages().password_required.clone(),
+        ));
+    }
+    Ok(())
+}
+
 /// Changes the administrator's password (the current one required, the new one following the
 /// password rules); every other session of theirs (all but `session_id`) ends.
 pub async fn change_password(
@@ -111,15 +121,8 @@ pub async fn change_password(
             messages().current_password_required.clone(),
         ));
     }
-    if new.is_empty() {
-        return Err(ApiError::validation(
-            "new_password",
-            messages().new_password_required.clone(),
-        ));
-    }
     let user = admins::find(&db.write, user_id).await?;
-    let new = NewPassword::parse(&user.username, &new)
-        .map_err(|message| ApiError::validation("new_password", message))?;
+    let new = admins::new_password("new_password", &user.username, Some(new))?;
     check_own_password(db, &user, "current_password", &current).await?;
     if passwords::verify_password(&user.password_hash, new.as_str()) {
         return Err(ApiError::validation(
@@ -168,12 +171,7 @@ const ISSUER: &str = "Concierge";
 /// Starts two-factor enrolment with a new secret (a setup started earlier is replaced), once
 /// the account's password is given. 409 while two-factor is on.
 pub async fn totp_setup(db: &Db, user_id: i32, password: String) -> Result<TotpSetup, ApiError> {
-    if password.is_empty() {
-        return Err(ApiError::validation(
-            "password",
-            messages().password_required.clone(),
-        ));
-    }
+    password_given(&password)?;
     let user = admins::find(&db.write, user_id).await?;
     if user.totp_enabled {
         return Err(ApiError::Conflict(messages().totp_already_on.clone()));
@@ -260,12 +258,7 @@ pub async fn totp_disable(
     password: String,
     require_2fa: bool,
 ) -> Result<AccountView, ApiError> {
-    if password.is_empty() {
-        return Err(ApiError::validation(
-            "password",
-            messages().password_required.clone(),
-        ));
-    }
+    password_given(&password)?;
     let user = admins::find(&db.write, user_id).await?;
     if !user.totp_enabled {
         return Err(ApiError::Conflict(messages().totp_not_on.clone()));

@@ -90,7 +90,7 @@ pub async fn edit<T: DeskTable>(
 }
 
 /// A note's text, checked.
-pub fn note_text(text: Option<String>) -> Result<String, ApiError> {
+fn note_text(text: Option<String>) -> Result<String, ApiError> {
     let mut f = Form::new(&catalog().forms.desk);
     let text = f.text("text", text);
     f.finish()?;

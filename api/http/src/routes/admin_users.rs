@@ -8,7 +8,7 @@ use super::envelope::{self, DeletedEnvelope, ErrorBody, ItemEnvelope, ListEnvelo
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_app::accounts::admins::{self, AdminView, Edit};
+use concierge_app::accounts::admins::{self, AdminView, Change};
 use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::rules::account_messages as messages;
 use concierge_core::error::ApiError;
@@ -50,7 +50,7 @@ pub async fn create(
 ) -> Answer {
     let body = body.into_inner();
     let username = admins::parse_username(body.username.take())?;
-    let password = admins::new_password(&username, body.password.take())?;
+    let password = admins::new_password("password", &username, body.password.take())?;
     let role = match body.role.take() {
         Some(raw) => admins::parse_role(&raw)?,
         None => Role::Editor,
@@ -104,13 +104,13 @@ pub async fn update(
     if body.disabled.is_none() && raw_password.is_none() && body.totp.is_none() && role.is_none() {
         return Err(ApiError::validation("disabled", messages().nothing_to_change.clone()).into());
     }
-    let edit = Edit {
+    let change = Change {
         disabled: body.disabled,
-        password: raw_password,
+        password: None,
         totp: body.totp,
         role,
     };
-    let saved = admins::edit(&state.db, admin.user_id, id, edit).await?;
+    let saved = admins::edit(&state.db, admin.user_id, id, change, raw_password).await?;
     Ok(envelope::updated(saved, &messages().admin_updated.clone()))
 }
 

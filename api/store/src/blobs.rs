@@ -14,6 +14,31 @@ use object_store::{
     GetOptions, GetRange, GetResult, ObjectMeta, ObjectStore, ObjectStoreExt, PutPayload,
 };
 
+/// A request the object store failed: a disk's error, whatever its errno (a rename may fail
+/// with any of a dozen), or a bucket that did not answer. It is the store's trouble, never the
+/// request's: [`crate::classify`] answers it 503 with `Retry-After`, and workers retry it.
+#[derive(Debug)]
+pub struct StoreFailed {
+    what: String,
+    source: object_store::Error,
+}
+
+impl std::fmt::Display for StoreFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+impl std::error::Error for StoreFailed {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
+pub(crate) fn failed(what: String, source: object_store::Error) -> anyhow::Error {
+    anyhow::Error::new(StoreFailed { what, source })
+}
+
 #[derive(Clone, Debug)]
 pub struct BlobStore {
     inner: Arc<dyn ObjectStore>,
@@ -90,7 +115,7 @@ impl BlobStore {
         self.inner
             .put(&self.path(name), PutPayload::from_bytes(bytes))
             .await
-            .with_context(|| format!("Failed to store {name} in {}", self.url))?;
+            .map_err(|e| failed(format!("Failed to store {name} in {}", self.url), e))?;
         Ok(())
     }
 
@@ -99,7 +124,10 @@ impl BlobStore {
         match self.inner.head(&self.path(name)).await {
             Ok(meta) => Ok(Some(meta)),
             Err(object_store::Error::NotFound { .. }) => Ok(None),
-            Err(e) => Err(e).with_context(|| format!("Failed to look up {name} in {}", self.url)),
+            Err(e) => Err(failed(
+                format!("Failed to look up {name} in {}", self.url),
+                e,
+            )),
         }
     }
 
@@ -116,19 +144,21 @@ impl BlobStore {
         match self.inner.get_opts(&self.path(name), options).await {
             Ok(result) => Ok(Some(result)),
             Err(object_store::Error::NotFound { .. }) => Ok(None),
-            Err(e) => Err(e).with_context(|| format!("Failed to read {name} from {}", self.url)),
+            Err(e) => Err(failed(
+                format!("Failed to read {name} from {}", self.url),
+                e,
+            )),
         }
     }
 
     /// The whole object, or `None`.
     pub async fn read(&self, name: &str) -> anyhow::Result<Option<Bytes>> {
         match self.get(name, None).await? {
-            Some(result) => Ok(Some(
-                result
-                    .bytes()
-                    .await
-                    .with_context(|| format!("Failed to read {name}"))?,
-            )),
+            Some(result) => {
+                Ok(Some(result.bytes().await.map_err(|e| {
+                    failed(format!("Failed to read {name}"), e)
+                })?))
+            }
             None => Ok(None),
         }
     }
@@ -141,7 +171,7 @@ impl BlobStore {
             .list(self.prefix.as_ref())
             .try_collect()
             .await
-            .with_context(|| format!("Failed to list {}", self.url))?;
+            .map_err(|e| failed(format!("Failed to list {}", self.url), e))?;
         let skip = self
             .prefix
             .as_ref()
@@ -158,16 +188,20 @@ impl BlobStore {
     pub async fn rename(&self, from: &str, to: &str) -> anyhow::Result<()> {
         match self.inner.rename(&self.path(from), &self.path(to)).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
-            Err(e) => {
-                Err(e).with_context(|| format!("Failed to move {from} to {to} in {}", self.url))
-            }
+            Err(e) => Err(failed(
+                format!("Failed to move {from} to {to} in {}", self.url),
+                e,
+            )),
         }
     }
 
     pub async fn delete(&self, name: &str) -> anyhow::Result<()> {
         match self.inner.delete(&self.path(name)).await {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
-            Err(e) => Err(e).with_context(|| format!("Failed to delete {name} from {}", self.url)),
+            Err(e) => Err(failed(
+                format!("Failed to delete {name} from {}", self.url),
+                e,
+            )),
         }
     }
 }

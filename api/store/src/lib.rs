@@ -346,7 +346,10 @@ pub fn classify(err: ApiError) -> ApiError {
         return err;
     };
     let db_errors = || cause.chain().filter_map(|e| e.downcast_ref::<DbErr>());
-    if ApiError::io_storage_failed(&cause) || db_errors().any(is_storage_full) {
+    if ApiError::io_storage_failed(&cause)
+        || store_failed(&cause)
+        || db_errors().any(is_storage_full)
+    {
         return ApiError::StorageFailed(cause);
     }
     if db_errors().any(is_unavailable) {
@@ -362,7 +365,13 @@ pub fn classify(err: ApiError) -> ApiError {
 pub fn transient(cause: &anyhow::Error) -> bool {
     let db_errors = || cause.chain().filter_map(|e| e.downcast_ref::<DbErr>());
     ApiError::io_storage_failed(cause)
+        || store_failed(cause)
         || db_errors().any(|e| is_storage_full(e) || is_unavailable(e))
+}
+
+/// Whether an object store failed somewhere in `cause` ([`blobs::StoreFailed`]).
+fn store_failed(cause: &anyhow::Error) -> bool {
+    cause.chain().any(|e| e.is::<blobs::StoreFailed>())
 }
 
 /// Runs `write` until it succeeds, waiting a little longer after each failure (at most 5 s):
@@ -511,6 +520,23 @@ mod tests {
         assert_eq!(bug.status(), 500);
         let missing = std::io::Error::from(std::io::ErrorKind::NotFound);
         assert_eq!(classify(ApiError::Unexpected(missing.into())).status(), 500);
+    }
+
+    #[test]
+    fn an_object_store_that_fails_is_unavailable_whatever_its_errno() {
+        // fiu-run's rename point gave ENOMEM (os error 12) to an upload: an errno no list of
+        // the disk's own failures held. Whatever the store's cause, its failure is its own.
+        for errno in [12, 22, 40, 36] {
+            let source = object_store::Error::Generic {
+                store: "LocalFileSystem",
+                source: Box::new(std::io::Error::from_raw_os_error(errno)),
+            };
+            let cause = blobs::failed("Failed to store a.png in file:///data/media".into(), source)
+                .context("Failed to store the upload");
+            assert!(transient(&cause), "{cause:#}");
+            let answer = classify(ApiError::Unexpected(cause));
+            assert_eq!((answer.status(), answer.retry_after()), (503, Some(5)));
+        }
     }
 
     #[test]

@@ -20,6 +20,15 @@ pub struct Label {
     pub ar: &'static str,
 }
 
+impl Label {
+    pub fn get(&self, lang: crate::i18n::Lang) -> &'static str {
+        match lang {
+            crate::i18n::Lang::En => self.en,
+            crate::i18n::Lang::Ar => self.ar,
+        }
+    }
+}
+
 /// What a field holds, and so how the admin edits it and the API checks it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -175,7 +184,10 @@ pub struct Declaration {
     pub api: Api,
     /// Its table.
     pub table: &'static str,
+    /// What a list of its items is called ("Client reviews").
     pub label: Label,
+    /// What one item is called ("Client review").
+    pub one: Label,
     /// Its form in the table of rules: each field's label, bound and required message.
     pub form: fn(&'static Forms) -> &'static FormRules,
     /// Its fields in the form's order, Arabic twins after their English fields.
@@ -186,6 +198,9 @@ pub struct Declaration {
     pub site: Option<SitePages>,
     /// The fields a save fills from others (not in the form): each is its source's language.
     pub derived: &'static [Derived],
+    /// Its items go out to a workbook and come back from one: `GET {path}/export` and
+    /// `POST /import{path}`, a column a field ([`Declaration::export_path`]).
+    pub spreadsheets: bool,
 }
 
 /// A field a save computes from another (a blog's slug from its name), never sent.
@@ -201,6 +216,28 @@ impl Declaration {
     /// The kind's form in the table of rules.
     pub fn rules(&self) -> &'static FormRules {
         (self.form)(&catalog().forms)
+    }
+
+    /// Its workbook's download (`/destinations/export`), under `/api/v1`.
+    pub fn export_path(&self) -> Option<String> {
+        self.spreadsheets.then(|| format!("{}/export", self.path))
+    }
+
+    /// Where its workbook is sent back (`/import/destinations`), under `/api/v1`.
+    pub fn import_path(&self) -> Option<String> {
+        self.spreadsheets.then(|| format!("/import{}", self.path))
+    }
+
+    /// Its form's name in the table of rules.
+    pub fn form_name(&self) -> &'static str {
+        let rules = self.rules();
+        catalog()
+            .forms
+            .all()
+            .into_iter()
+            .find(|(_, form)| std::ptr::eq(*form, rules))
+            .map(|(name, _)| name)
+            .expect("a kind's form is in the table")
     }
 
     pub fn field(&self, name: &str) -> Option<&'static Field> {
@@ -228,12 +265,36 @@ pub struct KindView {
     pub kind: &'static str,
     /// The API collection, under `/api/v1`.
     pub path: &'static str,
+    /// Its form's name in the table of rules (`rules/forms.json`).
+    pub form: &'static str,
     pub label: Label,
+    pub one: Label,
+    /// The paths the admin calls, under `/api/v1`.
+    pub routes: RoutesView,
     pub fields: Vec<FieldView>,
     pub list_columns: &'static [&'static str],
     /// Drafts, schedules, history and versions: every kind has them.
     pub lifecycle: bool,
     pub site: Option<SitePages>,
+}
+
+/// A kind's paths as the admin calls them ([`Api`]), under `/api/v1`; `{id}` is an item's.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoutesView {
+    /// The admin's list: newest first where the kind has such a list, else its first; none
+    /// when every list is one parent's.
+    pub list: Option<String>,
+    pub read: String,
+    pub update: String,
+    pub delete: String,
+    /// A save's body is an array holding exactly one object.
+    pub one_in_array: bool,
+    /// Its workbook, when it has spreadsheets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub export: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub import: Option<String>,
 }
 
 /// One field of a [`KindView`].
@@ -258,10 +319,28 @@ impl Declaration {
     /// The kind as `GET /api/v1/kinds` describes it.
     pub fn view(&self) -> KindView {
         let rules = self.rules();
+        let api = &self.api;
+        let list = api
+            .lists
+            .iter()
+            .filter(|l| l.parent.is_none())
+            .min_by_key(|l| l.order != Order::Newest)
+            .map(|l| format!("{}{}", self.path, l.path));
         KindView {
             kind: self.kind,
             path: self.path,
+            form: self.form_name(),
             label: self.label,
+            one: self.one,
+            routes: RoutesView {
+                list,
+                read: format!("{}{}", self.path, api.read),
+                update: format!("{}{}", self.path, api.update),
+                delete: format!("{}{}", self.path, api.delete),
+                one_in_array: api.one_in_array,
+                export: self.export_path(),
+                import: self.import_path(),
+            },
             fields: self
                 .fields
                 .iter()
@@ -355,6 +434,10 @@ pub static SERVICE: Declaration = Declaration {
         en: "Services",
         ar: "الخدمات",
     },
+    one: Label {
+        en: "Service",
+        ar: "خدمة",
+    },
     form: |forms| &forms.service,
     fields: &SERVICE_FIELDS,
     list_columns: &["image_url", "name", "display_order", "coming_soon"],
@@ -363,6 +446,7 @@ pub static SERVICE: Declaration = Declaration {
         item: "/services/{id}",
     }),
     derived: &[],
+    spreadsheets: false,
 };
 
 const SERVICE_ITEM_FIELDS: [Field; 8] = [
@@ -401,11 +485,16 @@ pub static SERVICE_ITEM: Declaration = Declaration {
         en: "Service list items",
         ar: "عناصر قوائم الخدمات",
     },
+    one: Label {
+        en: "Service list item",
+        ar: "عنصر قائمة خدمات",
+    },
     form: |forms| &forms.service_list,
     fields: &SERVICE_ITEM_FIELDS,
     list_columns: &["image_url", "name", "our_service_id", "display_order"],
     site: None,
     derived: &[],
+    spreadsheets: false,
 };
 
 const BLOG_FIELDS: [Field; 12] = [
@@ -445,6 +534,10 @@ pub static BLOG: Declaration = Declaration {
         en: "Blogs",
         ar: "المدونات",
     },
+    one: Label {
+        en: "Blog",
+        ar: "مدونة",
+    },
     form: |forms| &forms.blog,
     fields: &BLOG_FIELDS,
     list_columns: &["image_url", "name", "display_order", "created_at"],
@@ -466,6 +559,7 @@ pub static BLOG: Declaration = Declaration {
             from: "description_ar",
         },
     ],
+    spreadsheets: false,
 };
 
 const REVIEW_FIELDS: [Field; 8] = [
@@ -507,11 +601,16 @@ pub static CLIENT_REVIEW: Declaration = Declaration {
         en: "Client reviews",
         ar: "آراء العملاء",
     },
+    one: Label {
+        en: "Client review",
+        ar: "رأي عميل",
+    },
     form: |forms| &forms.client_review,
     fields: &REVIEW_FIELDS,
     list_columns: &["image_url", "name", "title", "display_order"],
     site: None,
     derived: &[],
+    spreadsheets: false,
 };
 
 const BANNER_FIELDS: [Field; 8] = [
@@ -548,11 +647,16 @@ pub static BANNER: Declaration = Declaration {
         en: "Banners",
         ar: "اللافتات",
     },
+    one: Label {
+        en: "Banner",
+        ar: "لافتة",
+    },
     form: |forms| &forms.banner,
     fields: &BANNER_FIELDS,
     list_columns: &["banner_url", "banner_name", "title"],
     site: None,
     derived: &[],
+    spreadsheets: false,
 };
 
 const GENERAL_CONTENT_FIELDS: [Field; 4] = [
@@ -581,11 +685,16 @@ pub static GENERAL_CONTENT: Declaration = Declaration {
         en: "General content",
         ar: "المحتوى العام",
     },
+    one: Label {
+        en: "General content",
+        ar: "محتوى عام",
+    },
     form: |forms| &forms.general_content,
     fields: &GENERAL_CONTENT_FIELDS,
     list_columns: &["name", "display_order"],
     site: None,
     derived: &[],
+    spreadsheets: false,
 };
 
 /// Every kind, in the order the scheduler visits them (list items before their services, so

@@ -320,6 +320,47 @@ impl concierge_app::content::EachKind for KindPaths<'_> {
         }
         doc.paths
             .add_path_operation(path(api.delete), vec![HttpMethod::Delete], delete);
+        if let (Some(export), Some(import)) = (declaration.export_path(), declaration.import_path()) {
+            use crate::routes::spreadsheets::{ImportEnvelope, WorkbookForm};
+            const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+            let workbook = ResponseBuilder::new()
+                .description("The workbook")
+                .content(XLSX, ContentBuilder::new().build())
+                .build();
+            let export_op = operation("export")
+                .summary(Some("The items not deleted as a workbook, a column a field."))
+                .security(by("content.read"))
+                .response("200", workbook)
+                .response("404", error());
+            doc.paths.add_path_operation(
+                format!("/api/v1{export}"),
+                vec![HttpMethod::Get],
+                export_op,
+            );
+            let form = RequestBodyBuilder::new()
+                .content(
+                    "multipart/form-data",
+                    json(named(&WorkbookForm::name())),
+                )
+                .required(Some(Required::True))
+                .build();
+            let import_op = operation("import")
+                .summary(Some(
+                    "Saves every row of the workbook as the form would (a row with an ID \
+                     updates that item), or none: the answer names every bad cell.",
+                ))
+                .request_body(Some(form))
+                .security(by("content.import"))
+                .response("200", answer(named(&ImportEnvelope::name())))
+                .response("400", error())
+                .response("413", error())
+                .response("415", error());
+            doc.paths.add_path_operation(
+                format!("/api/v1{import}"),
+                vec![HttpMethod::Post],
+                import_op,
+            );
+        }
 
         let components = doc.components.get_or_insert_with(Default::default);
         let mut schemas = vec![

@@ -325,6 +325,18 @@ pub async fn page<T: Table>(
     super::page_of(db, select, page).await
 }
 
+/// Up to `limit` of the kind's rows not deleted, in `order`: a workbook's.
+pub async fn all_for_admin<T: Table>(
+    db: &impl ConnectionTrait,
+    order: Order,
+    limit: u64,
+) -> Result<Vec<T::Model>, DbErr> {
+    visible::<T>(T::ordered(order), Audience::Admin)
+        .limit(limit)
+        .all(db)
+        .await
+}
+
 /// The condition of an item due to go live at `now` (`true`), or due to leave (`false`).
 pub fn due_to<T: Table>(live: bool, now: DateTime<Utc>) -> sea_orm::Condition {
     let publish_at = column::<T>("publish_at");

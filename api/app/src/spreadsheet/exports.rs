@@ -11,6 +11,7 @@ use rust_xlsxwriter::{ExcelDateTime, Format, FormatAlign, Note, Workbook, Worksh
 use concierge_core::domain::airport::Airports;
 use concierge_core::domain::rules::{FormRules, catalog};
 use concierge_core::i18n::{Lang, Text};
+use concierge_core::kinds::Declaration;
 use concierge_store::entities::timeline::Timeline;
 use concierge_store::entities::{airport_request, contact as contact_entity};
 
@@ -374,4 +375,57 @@ fn write_text(
         sheet.write_string_with_format(row, column, value, format)?;
     }
     Ok(())
+}
+
+/// The header of a kind's workbook in `lang`: the item's ID, then each declared field by its
+/// form's label.
+pub fn kind_headers(kind: &Declaration, lang: Lang) -> Vec<String> {
+    let rules = kind.rules();
+    std::iter::once("ID".to_owned())
+        .chain(
+            kind.fields
+                .iter()
+                .map(|f| rules.field(f.name).label.get(lang).to_owned()),
+        )
+        .collect()
+}
+
+/// A kind's workbook (its sheet named by the kind's label): each row an item as the admin
+/// reads it, a column a declared field, a choice in words; what the kind's import reads back.
+pub fn kind_workbook(
+    kind: &Declaration,
+    rows: &[serde_json::Value],
+    lang: Lang,
+) -> anyhow::Result<Vec<u8>> {
+    use concierge_core::kinds::FieldType;
+    let s = Sheet::new(lang, FixedOffset::east_opt(0).expect("UTC"));
+    let rules = kind.rules();
+    let mut workbook = Workbook::new();
+    let sheet = workbook.add_worksheet();
+    sheet.set_name(kind.label.get(lang))?;
+    let widths = std::iter::once(8.0).chain(kind.fields.iter().map(|f| match f.ty {
+        FieldType::Richtext | FieldType::Textarea | FieldType::KeyValues => 60.0,
+        FieldType::Number => 14.0,
+        _ => 24.0,
+    }));
+    let header: Vec<(String, f64)> = kind_headers(kind, lang).into_iter().zip(widths).collect();
+    s.write(
+        sheet,
+        &header,
+        rows.iter().map(|row| {
+            let id = row["id"].as_f64().unwrap_or_default();
+            std::iter::once(Cell::Number(id))
+                .chain(kind.fields.iter().map(|f| match (&row[f.name], f.ty) {
+                    (serde_json::Value::Number(n), _) => Cell::Number(n.as_f64().unwrap_or_default()),
+                    (serde_json::Value::String(code), FieldType::Select) => Cell::Text(
+                        rules.field(f.name).option_label(code, lang).to_owned(),
+                    ),
+                    (serde_json::Value::String(text), _) => Cell::Text(text.clone()),
+                    (serde_json::Value::Null, _) => Cell::Text(String::new()),
+                    (other, _) => Cell::Text(other.to_string()),
+                }))
+                .collect()
+        }),
+    )?;
+    Ok(workbook.save_to_buffer()?)
 }

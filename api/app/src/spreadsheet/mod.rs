@@ -24,6 +24,7 @@ use concierge_store::Db;
 use concierge_store::entities::{airport_request, contact as contact_entity, general_content};
 
 mod exports;
+pub mod kinds;
 
 pub use exports::{
     AIRPORT_SHEET, CONTACT_HEADERS, CONTACTS_SHEET, airport_workbook, contact_headers,

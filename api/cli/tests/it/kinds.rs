@@ -69,6 +69,31 @@ async fn kinds_describe_every_kind_and_agree_with_the_openapi_document() {
             "{name}: POST /api/v1{path} is documented"
         );
         assert_eq!(kind["lifecycle"], true);
+        // Each path the admin calls is a documented operation.
+        let routes = &kind["routes"];
+        for (key, method) in [
+            ("list", "get"),
+            ("read", "get"),
+            ("update", "put"),
+            ("delete", "delete"),
+            ("export", "get"),
+            ("import", "post"),
+        ] {
+            let Some(route) = routes[key].as_str() else {
+                // A list item's list is its parent's (`/list-of-services/display-order/{id}`).
+                assert!(
+                    matches!(key, "export" | "import") || (key == "list" && name == "service-list"),
+                    "{name}: routes.{key}"
+                );
+                continue;
+            };
+            assert!(
+                doc["paths"][format!("/api/v1{route}")][method].is_object(),
+                "{name}: {method} /api/v1{route} is documented"
+            );
+        }
+        assert!(!kind["one"]["en"].as_str().unwrap().is_empty());
+        assert!(!kind["form"].as_str().unwrap().is_empty());
         assert!(!kind["label"]["en"].as_str().unwrap().is_empty());
         assert!(!kind["label"]["ar"].as_str().unwrap().is_empty());
         let input = request_schema(&doc, path);

@@ -39,6 +39,26 @@ impl EachKind for Routes<'_> {
         let declaration = K::DECLARATION;
         let api = &declaration.api;
         let at = |tail: &str| format!("{}{tail}", declaration.path);
+        // Before `{path}/{id}`, which would take `export` for an id.
+        if let (Some(export), Some(import)) = (declaration.export_path(), declaration.import_path()) {
+            self.0.service(web::resource(export).guard(guard::Get()).to(
+                |state: web::Data<AppState>, _admin: Admin| {
+                    let span = tracing::debug_span!("export", kind = K::PATH);
+                    async move { super::spreadsheets::export_kind::<K>(&state).await }
+                        .instrument(span)
+                },
+            ));
+            self.0.service(web::resource(import).guard(guard::Post()).to(
+                |state: web::Data<AppState>,
+                 _admin: Admin,
+                 req: HttpRequest,
+                 payload: actix_multipart::Multipart| {
+                    let span = tracing::debug_span!("import", kind = K::PATH);
+                    async move { super::spreadsheets::import_kind::<K>(&state, &req, payload).await }
+                        .instrument(span)
+                },
+            ));
+        }
         for route in api.lists {
             self.0
                 .service(web::resource(at(route.path)).guard(guard::Get()).to(

@@ -148,6 +148,41 @@ pub async fn import_unknown(_admin: Admin, _kind: web::Path<String>) -> Answer {
     Err(ApiError::NotFound(catalog().messages.unknown_import.clone()).into())
 }
 
+/// `GET {path}/export` of a kind with spreadsheets: its items as a workbook in the caller's
+/// language (404 when it has none).
+pub(super) async fn export_kind<K: concierge_app::content::Kind>(state: &AppState) -> Answer {
+    let lang = concierge_core::i18n::Lang::current();
+    let bytes = spreadsheet::kinds::export::<K>(&state.db, lang).await?;
+    let file = format!("{}.xlsx", K::DECLARATION.label.en.replace(' ', "_"));
+    workbook(bytes, &file)
+}
+
+/// `POST /import{path}` of a kind with spreadsheets: every row saved as its form would, or
+/// none.
+pub(super) async fn import_kind<K: concierge_app::content::Kind>(
+    state: &AppState,
+    req: &HttpRequest,
+    payload: Multipart,
+) -> Answer {
+    check_declared_length(req, MAX_FILE)?;
+    let received = receive(payload, "file", MAX_FILE, &state.settings.upload_dir()).await?;
+    let bytes = tokio::fs::read(&received.file)
+        .await
+        .map_err(|e| ApiError::Unexpected(e.into()))?;
+    let counts =
+        spreadsheet::kinds::import::<K>(&state.db, &bytes, state.settings.clock.now()).await?;
+    state.content_written();
+    let message = catalog()
+        .messages
+        .imported_content
+        .with("created", counts.created)
+        .with("updated", counts.updated);
+    Ok(HttpResponse::Ok().json(ImportEnvelope {
+        response_body: counts,
+        message: message.current().to_owned(),
+    }))
+}
+
 async fn import(
     state: web::Data<AppState>,
     kind: Import,

@@ -3,10 +3,11 @@
  * page, a typed address of a screen the role may not use, and the buttons of dashboards and
  * forms, all decided from the permissions `GET /account` lists.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@/lib/i18n';
 import type { Role } from '@/lib/permissions';
 import { accountAnswer, list, mockApi } from '@/testing/mock-api';
+import { blogKind, destinationKind, kindsAnswer } from '@/testing/kinds';
 import { renderApp } from '@/testing/render-app';
 import { blogRecord } from '@/testing/records';
 
@@ -33,6 +34,8 @@ function api(role: Role, extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /subscription': () => [200, list([subscriber])],
     'GET /publish/status': () => [200, { responseBody: { pendingJobs: 0, latestJobId: 1, lastDoneJobId: 1, lastBuildAt: null, lastError: null, failedJobs: [] } }],
     'GET /notifications/status': () => [200, { responseBody: { pending: 0, lastError: null, failed: [] } }],
+    // Blogs have screens of their own; destinations are known from here alone.
+    'GET /kinds': () => kindsAnswer(blogKind, destinationKind),
     ...extra,
   });
 }
@@ -46,15 +49,42 @@ async function menuEntries(): Promise<string[]> {
 
 describe('roles', () => {
   it.each([
-    ['owner', ['Services', 'Banner Dashboard', 'Client Review', 'Contact Us Dashboard', 'Airport requests', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Media', 'Subscription', 'Team', 'Schedule', 'Audit log', 'My account']],
-    ['editor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Media', 'Schedule', 'My account']],
-    ['contributor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Media', 'Schedule', 'My account']],
-    ['translator', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Schedule', 'My account']],
+    ['owner', ['Services', 'Banner Dashboard', 'Client Review', 'Contact Us Dashboard', 'Airport requests', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Subscription', 'Team', 'Schedule', 'Audit log', 'My account']],
+    ['editor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Schedule', 'My account']],
+    ['contributor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Schedule', 'My account']],
+    ['translator', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Schedule', 'My account']],
     ['enquiries', ['Contact Us Dashboard', 'Airport requests', 'Subscription', 'My account']],
   ] as const)('shows the %s the screens of its role only', async (role, entries) => {
     api(role);
     renderApp(null, { url: '/account' });
-    expect(await menuEntries()).toEqual(entries);
+    // The declared kinds join the menu once `GET /kinds` has answered.
+    await waitFor(async () => expect(await menuEntries()).toEqual(entries));
+  });
+
+  it('never asks the desk for the kinds of content, nor shows it theirs', async () => {
+    const { requests } = api('enquiries');
+    renderApp(null, { url: '/account' });
+    expect(await menuEntries()).not.toContain('Destinations');
+    expect(requests.some((r) => r.path === '/kinds')).toBe(false);
+  });
+
+  it('names a declared kind in the admin’s language, and marks it on its list and forms', async () => {
+    api('editor', { 'GET /destinations': () => [200, list([])] });
+    const { router } = renderApp(null, { url: '/content/destination/new' });
+    const sidebar = await screen.findByRole('complementary', { name: i18n.t('nav.label') });
+    const entry = await within(sidebar).findByRole('link', { name: 'Destinations' });
+    expect(entry).toHaveAttribute('href', '/content/destination');
+    expect(entry).toHaveAttribute('aria-current', 'page');
+    await act(() => router.navigate('/content/destination/7'));
+    expect(within(sidebar).getByRole('link', { name: 'Destinations' })).toHaveClass('nav-link--active');
+    await act(() => i18n.changeLanguage('ar'));
+    expect(await within(sidebar).findByRole('link', { name: 'الوجهات' })).toBeInTheDocument();
+  });
+
+  it('says "You do not have permission" at a declared kind’s form to whoever may not add content', async () => {
+    api('translator');
+    renderApp(null, { url: '/content/destination/new' });
+    expect(await screen.findByRole('heading', { name: 'You do not have permission' })).toBeInTheDocument();
   });
 
   it('starts each role on a screen it may use', async () => {

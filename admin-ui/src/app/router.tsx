@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
       ...feature(paths.serviceLists, paths.addServiceList, () => import('./routes/service-lists')),
       ...feature(paths.generalContent, paths.addGeneralContent, () => import('./routes/general-content')),
       ...feature(paths.subscriptions, paths.addSubscription, () => import('./routes/subscriptions')),
+      // Every kind the server declares with no screens of its own, from its declaration.
+      { path: `${paths.content.slice(1)}/:kind`, lazy: async () => ({ Component: (await import('./routes/content')).Dashboard }) },
+      { path: `${paths.content.slice(1)}/:kind/new`, lazy: async () => ({ Component: (await import('./routes/content')).FormRoute }) },
+      { path: `${paths.content.slice(1)}/:kind/:id`, lazy: async () => ({ Component: (await import('./routes/content')).FormRoute }) },
       { path: paths.account.slice(1), lazy: async () => ({ Component: (await import('./routes/account')).default }) },
       { path: paths.team.slice(1), lazy: async () => ({ Component: (await import('./routes/team')).default }) },
       { path: paths.audit.slice(1), lazy: async () => ({ Component: (await import('./routes/audit')).default }) },

@@ -25,9 +25,17 @@ export const paths = {
   lifecycle: '/schedule',
   /** The media library; `?item=<name>` opens one file's panel. */
   media: '/media',
+  /** The screens of each kind the server declares that has none of its own (`kindPath`). */
+  content: '/content',
 } as const;
 
 /** `/addblog` in add mode, `/addblog/7` in edit mode. */
 export function formPath(base: string, id?: number | string): string {
   return id === undefined ? base : `${base}/${id}`;
 }
+
+/** The list of a kind without screens of its own: `/content/destination`. */
+export const kindPath = (kind: string) => `${paths.content}/${kind}`;
+
+/** Its form: `/content/destination/new` adds, `/content/destination/7` edits. */
+export const kindFormPath = (kind: string, id?: number) => `${kindPath(kind)}/${id ?? 'new'}`;

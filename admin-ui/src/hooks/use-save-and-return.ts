@@ -1,13 +1,13 @@
 /**
- * What every content form does on submit: upload a newly chosen file first (the upload field
- * shows how much is sent; its address replaces the stored one; a failed upload stops the save
- * with "Failed to upload image"), then POST or PUT; on success a toast, a publish watch for
- * public content, and back to the dashboard after about a second; on failure the server's field
- * errors land on their fields. A save that fails before its request is sent says so with its own
- * message (e.g. "Error submitting blog"). A save refused because someone else saved first (a 409
- * with its conflict) is rethrown for the content form to merge. `draft` builds the same body
- * without uploading or sending anything (a newly chosen file is not in it: the stored address is),
- * for Preview of unsaved changes.
+ * What every content form does on submit: upload a newly chosen file first (each in turn, in a
+ * form with several; the upload field shows how much is sent; its address replaces the stored
+ * one; a failed upload stops the save with "Failed to upload image"), then POST or PUT; on
+ * success a toast, a publish watch for public content, and back to the dashboard after about a
+ * second; on failure the server's field errors land on their fields. A save that fails before its
+ * request is sent says so with its own message (e.g. "Error submitting blog"). A save refused
+ * because someone else saved first (a 409 with its conflict) is rethrown for the content form to
+ * merge. `draft` builds the same body without uploading or sending anything (a newly chosen file
+ * is not in it: the stored address is), for Preview of unsaved changes.
  */
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
@@ -22,9 +22,13 @@ import { trackPublish } from '@/lib/publish-status';
 import { uploadFile } from '@/lib/upload';
 import { reportUploadProgress } from '@/lib/upload-progress';
 
+/** An upload of the form: its file field and its stored-address field. */
+type MediaField<V extends FieldValues> = { file: Path<V>; url: Path<V> };
+
 type SaveOptions<V extends FieldValues, P> = {
-  /** The form's file field and stored-address field, when the form has an upload. */
-  media?: { file: Path<V>; url: Path<V> };
+  /** The form's upload, or its uploads (each sent in turn). */
+  media?: MediaField<V> | readonly MediaField<V>[];
+  /** `values` hold each upload's new address; `mediaUrl` is the (first) upload's. */
   toPayload: (values: V, mediaUrl: string) => P;
   save: (payload: P) => Promise<Saved<unknown>>;
   /**
@@ -69,30 +73,40 @@ export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<
    * `lifecycle`: public content's status and schedule, and the version the form read, sent beside
    * the fields (the API client sends the version as `If-Match`).
    */
-  const submit = async (values: V, methods: UseFormReturn<V>, lifecycle?: Record<string, unknown>): Promise<string[]> => {
-    let mediaUrl = '';
-    if (options.media) {
-      const file = values[options.media.file] as unknown;
-      mediaUrl = String(values[options.media.url] ?? '');
-      if (file instanceof File) {
-        try {
-          mediaUrl = await uploadFile(file, { onProgress: (sent) => reportUploadProgress(file, sent) });
-        } catch (error) {
-          toast.error(t('upload.failed'), {
-            description: error instanceof ApiError && error.fromServer ? error.message : undefined,
-          });
-          return [];
-        } finally {
-          reportUploadProgress(file, null);
-        }
-        methods.setValue(options.media.url, mediaUrl as V[Path<V>]);
-        methods.setValue(options.media.file, null as V[Path<V>]);
-      }
+  const uploads: readonly MediaField<V>[] = options.media === undefined ? [] : 'file' in options.media ? [options.media] : options.media;
+
+  /** A newly chosen file of `media` sent; its address is the field's. `null` when the upload failed (said). */
+  const upload = async (media: MediaField<V>, values: V, methods: UseFormReturn<V>): Promise<string | null> => {
+    const file = values[media.file] as unknown;
+    if (!(file instanceof File)) return String(values[media.url] ?? '');
+    let url: string;
+    try {
+      url = await uploadFile(file, { onProgress: (sent) => reportUploadProgress(file, sent) });
+    } catch (error) {
+      toast.error(t('upload.failed'), {
+        description: error instanceof ApiError && error.fromServer ? error.message : undefined,
+      });
+      return null;
+    } finally {
+      reportUploadProgress(file, null);
     }
+    methods.setValue(media.url, url as V[Path<V>]);
+    methods.setValue(media.file, null as V[Path<V>]);
+    return url;
+  };
+
+  const submit = async (values: V, methods: UseFormReturn<V>, lifecycle?: Record<string, unknown>): Promise<string[]> => {
+    let sent = values;
+    for (const media of uploads) {
+      const url = await upload(media, sent, methods);
+      if (url === null) return [];
+      sent = { ...sent, [media.url]: url, [media.file]: null };
+    }
+    const mediaUrl = uploads[0] ? String(sent[uploads[0].url] ?? '') : '';
     const notSent = options.messages.notSent ?? options.messages.failure;
     let payload: P;
     try {
-      payload = options.toPayload(values, mediaUrl);
+      payload = options.toPayload(sent, mediaUrl);
       if (lifecycle) payload = { ...payload, ...lifecycle };
     } catch {
       toast.error(notSent);
@@ -121,7 +135,7 @@ export function useSaveAndReturn<V extends FieldValues, P>(options: SaveOptions<
 
   /** What a save of `values` would send (the version left out: nothing is written). */
   const draft = (values: V, lifecycle?: Record<string, unknown>): P => {
-    const mediaUrl = options.media ? String(values[options.media.url] ?? '') : '';
+    const mediaUrl = uploads[0] ? String(values[uploads[0].url] ?? '') : '';
     const { version: _version, ...rest } = lifecycle ?? {};
     return { ...options.toPayload(values, mediaUrl), ...rest };
   };

@@ -13,6 +13,21 @@ export type FormRules = { form: FormName; audience?: Audience };
 /** The rules of the form being filled in, for its fields' bounds (`maxLength`). */
 export const FormRulesContext = createContext<FormRules | undefined>(undefined);
 
+/**
+ * The admin's rules of the form named `form`, if the table has it: a name that came from the server
+ * (a kind's `form`) is checked here, not trusted to be one of the table's.
+ */
+export function rulesOf(form: string): FormRules | undefined {
+  return isFormName(form) ? { form, audience: 'admin' } : undefined;
+}
+
+const isFormName = (name: string): name is FormName => Object.hasOwn(forms, name);
+
+/** The file input that stands in for the address `field` (a new upload), if the table names one. */
+export function fileFieldOf(rules: FormRules | undefined, field: string): string | undefined {
+  return rules ? forms[rules.form].fields.find((f) => f.name === field)?.file : undefined;
+}
+
 /** The most characters the table lets `field` of the form hold, if it says. */
 export function maxLengthOf(rules: FormRules | undefined, field: string): number | undefined {
   return rules ? forms[rules.form].fields.find((f) => f.name === field)?.max : undefined;

@@ -33,6 +33,10 @@ describe('permissions', () => {
     ['/team', 'team', 'the team needs team'],
     ['/audit', 'audit', 'the audit log needs audit'],
     ['/media', 'media.upload', 'the media library needs media.upload (its changes need media.manage)'],
+    ['/content/destination', 'content.read', 'a declared kind\'s list needs content.read'],
+    ['/content/destination/new', 'content.create', 'its add form needs content.create'],
+    ['/content/destination/7', 'content.edit', 'its edit form needs content.edit'],
+    ['/content', undefined, 'no kind is no screen (Not found)'],
     ['/account', null, 'every administrator has their account'],
     ['/nowhere', undefined, 'an unknown path is no screen (Not found)'],
   ] as const)('%s needs %s (%s)', (pathname, needed, _why) => {

@@ -93,7 +93,19 @@ export function screenPermission(pathname: string): Permission | null | undefine
     if (base === dashboard) return access.read;
     if (base === form) return id === undefined || id === '' ? access.create : access.edit;
   }
+  if (base === paths.content) return kindScreen(pathname);
   return PAGES[base];
+}
+
+/**
+ * The screens of a kind without its own, `/content/{kind}[/new | /{id}]`: content's, whatever the
+ * kind (an unknown one says Not found once the kinds are read).
+ */
+function kindScreen(pathname: string): Permission | undefined {
+  const [, , kind, item] = pathname.split('/');
+  if (!kind) return undefined;
+  if (item === undefined || item === '') return ACCESS.content.read;
+  return item === 'new' ? ACCESS.content.create : ACCESS.content.edit;
 }
 
 /** Whether the screen at `pathname` may be opened (an unknown path may: it says Not found). */

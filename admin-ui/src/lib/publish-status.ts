@@ -9,14 +9,20 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { request } from './api-client';
 import { PUBLISH_POLL_MS, PUBLISH_WATCH_MS } from '@/config/constants';
 
-/** What a publish job is for: the API's resource names. */
+/**
+ * What a publish job is for: the API's resource names that have words of their own; a kind
+ * declared since is named from `GET /kinds`.
+ */
 export const PUBLISH_RESOURCES = ['service', 'service_item', 'blog', 'review', 'banner', 'general_content', 'site'] as const;
 export type PublishResource = (typeof PUBLISH_RESOURCES)[number];
+
+export const isPublishResource = (resource: string): resource is PublishResource => (PUBLISH_RESOURCES as readonly string[]).includes(resource);
 
 /** A job set aside after its retries failed; it stays out of `pendingJobs` until retried. */
 export type FailedPublishJob = {
   id: number;
-  resource: PublishResource;
+  /** A `PublishResource`, or a declared kind's resource. */
+  resource: string;
   resourceId: number;
   action: 'upsert' | 'delete';
   attempts: number;

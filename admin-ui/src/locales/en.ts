@@ -819,6 +819,26 @@ export const en = {
       deleted: 'General Content deleted successfully',
     },
   },
+  kinds: {
+    // The screens of a kind the server declares with none of its own: {{one}} names one item
+    // ("Destination"), {{label}} the list ("Destinations"), as the server words them.
+    add: 'Add {{one}}',
+    addTitle: 'Add {{one}}',
+    editTitle: 'Edit {{one}}',
+    details: '{{one}} details',
+    back: 'Back to {{label}}',
+    choose: 'Choose…',
+    keyValuesHint: 'One per line, as key: value',
+    colourPicker: 'Pick a colour',
+    toast: {
+      added: '{{one}} added successfully',
+      addFailed: 'Error adding {{one}}',
+      updated: '{{one}} updated successfully',
+      updateFailed: 'Error updating {{one}}',
+      deleted: '{{one}} deleted successfully',
+      deleteFailed: 'Error deleting {{one}}',
+    },
+  },
   subscriptions: {
     title: 'Subscription',
     columns: { email: 'Email' },

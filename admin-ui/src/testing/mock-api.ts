@@ -2,7 +2,8 @@
  * A stand-in for the API in component tests: routes `METHOD /path` to a handler returning
  * `[status, body]`, and records every request. Uploads (sent with `XMLHttpRequest`) go through
  * it too; their handler may tell how much is sent with `progress(share)`. Unless a test says
- * otherwise, the signed-in administrator is an owner (`GET /account`).
+ * otherwise, the signed-in administrator is an owner (`GET /account`) and the server declares no
+ * kind of content the admin has no screens for (`GET /kinds`).
  */
 import { vi } from 'vitest';
 import type { Permission, Role } from '@/lib/permissions';
@@ -26,7 +27,11 @@ export function accountAnswer(role: Role = 'owner', username = 'amira', permissi
   return [200, { responseBody: [account] }];
 }
 
-const DEFAULT_ROUTES: Record<string, Handler> = { 'GET /account': () => accountAnswer() };
+const DEFAULT_ROUTES: Record<string, Handler> = {
+  'GET /account': () => accountAnswer(),
+  // No kinds beyond those with screens of their own, unless a test declares some (`kindsAnswer`).
+  'GET /kinds': () => [200, list([])],
+};
 
 export function mockApi(routes: Record<string, Handler>) {
   const requests: Recorded[] = [];

@@ -28,9 +28,9 @@ import { FormActions } from './form-page';
 import { LanguageTabs } from './language-tabs';
 import { LockedFields } from './locked-fields';
 import { mergeFields, takeCurrent } from './merge-fields';
-import { DISPLAY_ORDER, FollowNextOrder, orderListOf, useNextDisplayOrder } from './next-display-order';
+import { DISPLAY_ORDER, FollowNextOrder, useNextDisplayOrder, useOrderList } from './next-display-order';
 import { forgetKept, UnsavedChanges } from './unsaved-changes';
-import type { ContentKind, ContentRecord } from '../lifecycle/api';
+import type { ContentRecord, KindName } from '../lifecycle/api';
 import { isLabelled, useFieldLabels } from '../lifecycle/field-labels';
 import { LifecyclePanel, type ActionRefusal, type Schedule } from '../lifecycle/lifecycle-panel';
 import { MergeDialog, type Choice } from '../lifecycle/merge-dialog';
@@ -66,12 +66,13 @@ const sameSchedule = (a: Schedule, b: Schedule) =>
 
 type ContentFormProps<V extends FieldValues> = {
   defaultValues: DefaultValues<V>;
-  rules: FormRules;
+  /** Its form in the table of rules (none for a kind declared after this admin was built: the server checks). */
+  rules: FormRules | undefined;
   toastFirstError?: boolean;
   /** Saves; resolves to the fields the server refused (empty when saved). */
   onSubmit: (values: V, methods: UseFormReturn<V>, lifecycle?: LifecycleExtra) => Promise<string[]>;
   /** Public content: its kind and, when editing, the record (status, schedule, history). */
-  lifecycle?: { kind: ContentKind; record?: unknown };
+  lifecycle?: { kind: KindName; record?: unknown };
   /** Saved: Submit stays disabled until the page moves on. */
   done: boolean;
   arabicFields: readonly string[];
@@ -133,7 +134,8 @@ export function ContentForm<V extends FieldValues>({
   const others = usePresence(lifecycle?.kind, record?.id);
   const keptAs = lifecycle ? `${lifecycle.kind}:${record?.id ?? 'new'}` : null;
   // A new item with an empty display order starts at the next free one of its list.
-  const orderList = lifecycle && !record && (defaultValues as Record<string, unknown>)[DISPLAY_ORDER] === '' ? orderListOf(lifecycle.kind) : undefined;
+  const kindOrder = useOrderList(lifecycle?.kind);
+  const orderList = lifecycle && !record && (defaultValues as Record<string, unknown>)[DISPLAY_ORDER] === '' ? kindOrder : undefined;
   const orderPath = orderList?.path(defaultValues as Record<string, unknown>) ?? null;
   const nextOrder = useNextDisplayOrder(orderPath);
   const waitingForOrder = orderPath !== null && nextOrder.isPending;

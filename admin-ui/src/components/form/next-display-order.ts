@@ -2,7 +2,8 @@
  * A new item's display order starts at the next free one: one more than the largest of its kind's
  * list (1 for an empty list), so an author never has to invent it. One table says where each kind
  * with a display order keeps its list (ordered by `display_order`, then id); a service list item's
- * list is its service's, so its order follows the service chosen.
+ * list is its service's, so its order follows the service chosen. A kind without screens of its
+ * own keeps it in its declared list (`GET /kinds`), when it declares a `display_order` number.
  *
  * The largest is the last item of the ordered list: its first page of one gives the count, the
  * page of one at that count gives the item (two small requests, whatever the list's size).
@@ -11,7 +12,8 @@ import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { getPage } from '@/lib/api-client';
-import type { ContentKind } from '../lifecycle/api';
+import { findKind, useKinds } from '@/lib/kinds';
+import { isOwnKind, type ContentKind, type KindName } from '../lifecycle/api';
 
 type OrderList = {
   /** The list in display order, given the form's values; `null` when they do not name one yet. */
@@ -34,8 +36,16 @@ const ORDER_LISTS: Partial<Record<ContentKind, OrderList>> = {
 /** The field every kind with an order calls it. */
 export const DISPLAY_ORDER = 'display_order';
 
-/** What chooses a kind's list, if it has one with a display order. */
-export const orderListOf = (kind: ContentKind | undefined): OrderList | undefined => (kind ? ORDER_LISTS[kind] : undefined);
+/** What chooses a kind's list, if it has one with a display order: ours from the table, another from its declaration. */
+export function useOrderList(kind: KindName | undefined): OrderList | undefined {
+  const { data } = useKinds();
+  if (kind === undefined) return undefined;
+  if (isOwnKind(kind)) return ORDER_LISTS[kind];
+  // The declared list is taken to be in display order, as every list of a kind with one is.
+  const declared = findKind(data, kind);
+  const ordered = declared?.fields.some((field) => field.name === DISPLAY_ORDER && field.type === 'number');
+  return declared && ordered ? { path: () => declared.routes.list } : undefined;
+}
 
 /** One more than the largest display order of the list at `path`; 1 for an empty list. */
 export async function getNextDisplayOrder(path: string, signal?: AbortSignal): Promise<number> {

@@ -5,13 +5,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { paths } from '@/config/paths';
+import { kindPath, paths } from '@/config/paths';
 import { useInboxSummary, type InboxSummary } from '@/lib/inbox';
+import { inLanguage } from '@/lib/kinds';
 import { useNotificationStatus } from '@/lib/notification-status';
 import { mayOpen, usePermissions } from '@/lib/permissions';
 import { usePublishStatus, usePublishTracking } from '@/lib/publish-status';
 import type { TKey } from '@/locales/types';
 import { CloseIcon, LogoutIcon, MenuIcon, NavIcons } from '../icons/icons';
+import { useGenericKinds } from '../lifecycle/kinds';
 import { Logo } from '../ui/logo';
 import { FailedNotifications } from '../notifications/failed-notifications';
 import { FailedPublishJobs } from '../publish/failed-publish-jobs';
@@ -42,6 +44,16 @@ export const NAV_ITEMS: NavItem[] = [
   { to: paths.account, label: 'nav.account', icon: 'account' },
 ];
 
+/** An entry as the menu shows it, in the admin's language. */
+type MenuEntry = Omit<NavItem, 'label'> & { name: string };
+
+/**
+ * The kinds the server declares with no screens of their own join the menu after the last
+ * content dashboard, each under its declared name, with the icon of content in general.
+ */
+const DECLARED_AFTER = paths.generalContent;
+const DECLARED_ICON: NavItem['icon'] = 'generalContent';
+
 /** Which menu entry a form route belongs to (e.g. `/addblog/3` -> Blogs). */
 const SECTION_OF: Record<string, string> = {
   [paths.addBlog]: paths.blogs,
@@ -70,8 +82,24 @@ function NewCount({ summary }: { summary?: InboxSummary }) {
   );
 }
 
-function NavEntry({ item, section }: { item: NavItem; section?: string }) {
-  const { t } = useTranslation();
+/** The whole menu: ours, and the declared kinds' entries (`/content/{kind}`) in their place. */
+function useMenuEntries(): MenuEntry[] {
+  const { t, i18n } = useTranslation();
+  const declared = useGenericKinds();
+  return NAV_ITEMS.flatMap(({ label, ...item }) => {
+    const entry = { ...item, name: t(label) };
+    if (item.to !== DECLARED_AFTER) return [entry];
+    return [entry, ...declared.map((kind) => ({ to: kindPath(kind.kind), name: inLanguage(kind.label, i18n.language), icon: DECLARED_ICON }))];
+  });
+}
+
+/** The menu entry the screen at `pathname` belongs to: a form's dashboard, a declared kind's list. */
+function sectionOf(pathname: string): string | undefined {
+  const [, first = '', kind] = pathname.split('/');
+  return `/${first}` === paths.content && kind ? kindPath(kind) : SECTION_OF[`/${first}`];
+}
+
+function NavEntry({ item, section }: { item: MenuEntry; section?: string }) {
   const Icon = NavIcons[item.icon];
   return (
     <li>
@@ -81,7 +109,7 @@ function NavEntry({ item, section }: { item: NavItem; section?: string }) {
         aria-current={section === item.to ? 'page' : undefined}
       >
         <Icon />
-        <span>{t(item.label)}</span>
+        <span>{item.name}</span>
       </NavLink>
     </li>
   );
@@ -93,9 +121,9 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
   const { t } = useTranslation();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const section = SECTION_OF[`/${location.pathname.split('/')[1]}`];
+  const section = sectionOf(location.pathname);
   const { can } = usePermissions();
-  const menu = NAV_ITEMS.filter((item) => mayOpen(can, item.to));
+  const menu = useMenuEntries().filter((item) => mayOpen(can, item.to));
   const tracking = usePublishTracking();
   const publish = usePublishStatus(tracking, can('content.read'));
   const notifications = useNotificationStatus(can('enquiries.read'));

@@ -2,10 +2,17 @@
  * The content lifecycle's API (ARCHITECTURE.md, "Content lifecycle"): the same calls for every
  * kind of public content.
  */
-import { formPath, paths } from '@/config/paths';
+import { formPath, kindFormPath, paths } from '@/config/paths';
 import { getOne, request, send, type ItemEnvelope, type ListEnvelope } from '@/lib/api-client';
 
-export type ContentKind = 'service' | 'service-list' | 'blog' | 'client-review' | 'banner' | 'general-content';
+/** The kinds with screens of their own; any other the server declares gets the generic ones. */
+export const OWN_KINDS = ['service', 'service-list', 'blog', 'client-review', 'banner', 'general-content'] as const;
+export type ContentKind = (typeof OWN_KINDS)[number];
+
+/** Any kind of content: one of ours, or one the admin knows from `GET /kinds` alone. */
+export type KindName = string;
+
+export const isOwnKind = (kind: KindName): kind is ContentKind => (OWN_KINDS as readonly string[]).includes(kind);
 
 /** The edit form of each kind. */
 const FORM_OF: Record<ContentKind, string> = {
@@ -17,10 +24,13 @@ const FORM_OF: Record<ContentKind, string> = {
   'general-content': paths.addGeneralContent,
 };
 
-/** Where an item of `kind` is edited: `/addblog/7`. */
-export const editPath = (kind: ContentKind, id: number) => formPath(FORM_OF[kind], id);
+/** Where an item of `kind` is edited: `/addblog/7`, or `/content/destination/7` for a kind without its own form. */
+export const editPath = (kind: KindName, id: number) => (isOwnKind(kind) ? formPath(FORM_OF[kind], id) : kindFormPath(kind, id));
 
-/** The kind of content an audit line or a publish job names by its resource (`service_item`, …). */
+/**
+ * The kind of content an audit line or a publish job names by its resource (`service_item`, …);
+ * `kindOfResource` (./kinds) finds the kinds declared since.
+ */
 export const KIND_OF_RESOURCE: Readonly<Record<string, ContentKind>> = {
   service: 'service',
   service_item: 'service-list',
@@ -71,7 +81,7 @@ export function standing(record: Lifecycle, now = Date.now()): Standing {
   return 'live';
 }
 
-const base = (kind: ContentKind, id: number) => `/content/${kind}/${id}`;
+const base = (kind: KindName, id: number) => `/content/${kind}/${id}`;
 
 export type Acted = { item: ContentRecord; message?: string };
 
@@ -81,25 +91,25 @@ async function act(path: string, version?: number): Promise<Acted> {
   return { item: body.responseBody[0], message: body.message };
 }
 
-export type Action = (kind: ContentKind, id: number, version?: number) => Promise<Acted>;
+export type Action = (kind: KindName, id: number, version?: number) => Promise<Acted>;
 
 export const publishNow: Action = (kind, id, version) => act(`${base(kind, id)}/publish`, version);
 export const unpublishNow: Action = (kind, id, version) => act(`${base(kind, id)}/unpublish`, version);
 /** Drops the pending changes: the live version is the item again. */
 export const discardChanges: Action = (kind, id, version) => act(`${base(kind, id)}/discard`, version);
-export const restoreRevision = (kind: ContentKind, id: number, revision: number, version?: number) =>
+export const restoreRevision = (kind: KindName, id: number, revision: number, version?: number) =>
   act(`${base(kind, id)}/revisions/${revision}/restore`, version);
 export const undelete: Action = (kind, id, version) => act(`${base(kind, id)}/undelete`, version);
 
-export async function getRevisions(kind: ContentKind, id: number, signal?: AbortSignal): Promise<RevisionSummary[]> {
+export async function getRevisions(kind: KindName, id: number, signal?: AbortSignal): Promise<RevisionSummary[]> {
   const body = await request<ListEnvelope<RevisionSummary>>(`${base(kind, id)}/revisions`, { query: { size: 200 }, signal });
   return body.responseBody.result;
 }
 
-export const getRevision = (kind: ContentKind, id: number, revision: number, signal?: AbortSignal) =>
+export const getRevision = (kind: KindName, id: number, revision: number, signal?: AbortSignal) =>
   getOne<Revision>(`${base(kind, id)}/revisions/${revision}`, signal);
 
-export type Listed = ContentRecord & { kind: ContentKind; deleted_at?: string };
+export type Listed = ContentRecord & { kind: KindName; deleted_at?: string };
 
 export async function getScheduled(signal?: AbortSignal): Promise<Listed[]> {
   return (await request<ListEnvelope<Listed>>('/content/scheduled', { signal })).responseBody.result;
@@ -114,7 +124,7 @@ export async function getDeleted(signal?: AbortSignal): Promise<Listed[]> {
  * `draft` (what the form would save, in the shape of the kind's update body), with those values.
  * Nothing is saved either way; a draft that breaks a rule is refused with its field errors (400).
  */
-export async function previewHtml(kind: ContentKind, id: number, lang: 'en' | 'ar', signal?: AbortSignal, draft?: unknown): Promise<string> {
+export async function previewHtml(kind: KindName, id: number, lang: 'en' | 'ar', signal?: AbortSignal, draft?: unknown): Promise<string> {
   const path = `/preview/${kind}/${id}`;
   const response = await send(path, draft === undefined ? { query: { lang }, signal } : { method: 'POST', query: { lang }, body: draft, signal });
   return response.text();

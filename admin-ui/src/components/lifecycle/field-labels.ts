@@ -1,13 +1,15 @@
 /**
  * A content field named as its form labels it ("Meta description", not `meta_description`), in
  * the admin's language: one table per kind pointing at the form's own label keys, so a label is
- * written once. History, the audit log, the missing-Arabic note, the merge dialog and the
+ * written once; a kind with no screens of its own is labelled as the server declares it
+ * (`GET /kinds`). History, the audit log, the missing-Arabic note, the merge dialog and the
  * preview's refusals read it; a field a save derives is named by what it is, any other keeps its
  * name.
  */
 import { useTranslation } from 'react-i18next';
+import { declaredLabel, findKind, useKinds } from '@/lib/kinds';
 import type { TKey } from '@/locales/types';
-import type { ContentKind } from './api';
+import { isOwnKind, type ContentKind, type KindName } from './api';
 
 /** What every kind's lifecycle adds, labelled as the lifecycle panel labels it. */
 const LIFECYCLE_LABELS = {
@@ -95,19 +97,26 @@ export const FIELD_LABELS = {
 
 type Translate = (key: TKey) => string;
 
-function keyOf(kind: ContentKind, field: string): TKey | undefined {
-  const labels: Readonly<Record<string, TKey>> = { ...FIELD_LABELS[kind], ...LIFECYCLE_LABELS };
+function keyOf(kind: KindName, field: string): TKey | undefined {
+  const own: Readonly<Record<string, TKey>> = isOwnKind(kind) ? FIELD_LABELS[kind] : {};
+  const labels: Readonly<Record<string, TKey>> = { ...own, ...LIFECYCLE_LABELS };
   return labels[field];
 }
 
 /** A form of `kind` (or its lifecycle panel) labels `field`: not so its derived ones (`slug`, `excerpt`). */
-export const isLabelled = (kind: ContentKind, field: string) => keyOf(kind, field) !== undefined;
+export const isLabelled = (kind: KindName, field: string) => keyOf(kind, field) !== undefined;
 
-/** The label of `field` of `kind` (or what a derived field is), else the field's own name. */
-export function fieldLabel(kind: ContentKind, field: string, t: Translate): string {
+/**
+ * The label of `field` of `kind` (or what a derived field is), else the field's own name.
+ * `declared` gives the label a kind without a table here declares for it.
+ */
+export function fieldLabel(kind: KindName, field: string, t: Translate, declared?: (field: string) => string | undefined): string {
+  const key = keyOf(kind, field);
+  if (key) return t(key);
+  const label = declared?.(field);
+  if (label) return label;
   const derived: Readonly<Record<string, TKey>> = DERIVED_LABELS;
-  const key = keyOf(kind, field) ?? derived[field];
-  return key ? t(key) : field;
+  return derived[field] ? t(derived[field]) : field;
 }
 
 /** Labels in a list, as the language writes one ("Title, Meta title" or "العنوان، العنوان الوصفي"). */
@@ -115,8 +124,15 @@ export function joinLabels(labels: string[], language: string): string {
   return labels.join(language === 'ar' ? '، ' : ', ');
 }
 
-/** `fieldLabel` in the admin's language, for a component. */
-export function useFieldLabels(kind: ContentKind | undefined): (field: string) => string {
-  const { t } = useTranslation();
-  return (field) => (kind ? fieldLabel(kind, field, t) : field);
+/** `fieldLabel` of any kind in the admin's language, for a component. */
+export function useKindFieldLabels(): (kind: KindName, field: string) => string {
+  const { t, i18n } = useTranslation();
+  const { data } = useKinds();
+  return (kind, field) => fieldLabel(kind, field, t, (name) => declaredLabel(findKind(data, kind), name, i18n.language));
+}
+
+/** `fieldLabel` of one kind's fields in the admin's language, for a component. */
+export function useFieldLabels(kind: KindName | undefined): (field: string) => string {
+  const label = useKindFieldLabels();
+  return (field) => (kind ? label(kind, field) : field);
 }

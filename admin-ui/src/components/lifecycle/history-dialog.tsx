@@ -13,7 +13,7 @@ import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { conflictOf, type Conflict } from '@/lib/api-client';
 import { failureText, serverText } from '@/lib/messages';
-import { differingFields, getRevision, getRevisions, restoreRevision, type ContentKind, type ContentRecord } from './api';
+import { differingFields, getRevision, getRevisions, restoreRevision, type ContentRecord, type KindName } from './api';
 import { joinLabels, useFieldLabels } from './field-labels';
 import { formatInZone, useTimeZone } from './time-zone';
 
@@ -25,7 +25,7 @@ function shown(value: unknown): string {
 }
 
 type HistoryDialogProps = {
-  kind: ContentKind;
+  kind: KindName;
   record: ContentRecord;
   /** The version a restore is based on (the record's when not given). */
   version?: number;

@@ -14,6 +14,7 @@ import { usePermissions } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { Spinner } from '../ui/spinner';
 import { editPath, getDeleted, getScheduled, titleOf, undelete, type Listed } from './api';
+import { useKindName } from './kinds';
 import { StatusBadge } from './lifecycle-panel';
 import { formatInZone, useTimeZone } from './time-zone';
 
@@ -72,6 +73,7 @@ export function LifecyclePage() {
   const zone = useTimeZone();
   const queryClient = useQueryClient();
   const { can } = usePermissions();
+  const kindName = useKindName();
   useDocumentTitle(t('lifecycle.pageTitle'));
   const scheduled = useQuery({ queryKey: ['lifecycle', 'scheduled'], queryFn: ({ signal }) => getScheduled(signal) });
   const deleted = useQuery({ queryKey: ['lifecycle', 'deleted'], queryFn: ({ signal }) => getDeleted(signal) });
@@ -102,7 +104,7 @@ export function LifecyclePage() {
         {(rows) =>
           rows.map((item) => (
             <tr key={`${item.kind}-${item.id}`}>
-              <td data-label={t('lifecycle.kind')}>{t(`lifecycle.kinds.${item.kind}`)}</td>
+              <td data-label={t('lifecycle.kind')}>{kindName(item.kind)}</td>
               <td data-label={t('lifecycle.item')}>
                 <Link to={editPath(item.kind, item.id)}>{titleOf(item)}</Link>
               </td>
@@ -127,7 +129,7 @@ export function LifecyclePage() {
         {(rows) =>
           rows.map((item) => (
             <tr key={`${item.kind}-${item.id}`}>
-              <td data-label={t('lifecycle.kind')}>{t(`lifecycle.kinds.${item.kind}`)}</td>
+              <td data-label={t('lifecycle.kind')}>{kindName(item.kind)}</td>
               <td data-label={t('lifecycle.item')}>{titleOf(item)}</td>
               <td data-label={t('lifecycle.deletedAt')}>
                 <When at={item.deleted_at} zone={zone} />

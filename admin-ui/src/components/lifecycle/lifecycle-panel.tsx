@@ -23,7 +23,7 @@ import {
   missingArabic,
   standing,
   type Acted,
-  type ContentKind,
+  type KindName,
   type ContentRecord,
   type Lifecycle,
 } from './api';
@@ -51,7 +51,7 @@ export type LifecycleAction = 'publish' | 'unpublish' | 'discard' | 'restore';
 export type ActionRefusal = { conflict: Conflict; action: LifecycleAction; retry: (version: number) => Promise<void> };
 
 type Props = {
-  kind: ContentKind;
+  kind: KindName;
   record?: ContentRecord;
   schedule: Schedule;
   onScheduleChange: (schedule: Schedule) => void;

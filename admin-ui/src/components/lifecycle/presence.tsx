@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request, type ListEnvelope } from '@/lib/api-client';
-import type { ContentKind } from './api';
+import type { KindName } from './api';
 import { clockInZone, useTimeZone } from './time-zone';
 
 export type Present = { username: string; since: string };
@@ -14,20 +14,20 @@ export type Present = { username: string; since: string };
 /** How often an open form says it is still open (the server forgets after 60 s). */
 export const PRESENCE_INTERVAL_MS = 20_000;
 
-const presencePath = (kind: ContentKind, id: number) => `/presence/${kind}/${id}`;
+const presencePath = (kind: KindName, id: number) => `/presence/${kind}/${id}`;
 
 /** Marks the form open; answers the others who have it open. */
-export async function announcePresence(kind: ContentKind, id: number): Promise<Present[]> {
+export async function announcePresence(kind: KindName, id: number): Promise<Present[]> {
   const body = await request<ListEnvelope<Present>>(presencePath(kind, id), { method: 'PUT' });
   return body?.responseBody?.result ?? [];
 }
 
-export async function leavePresence(kind: ContentKind, id: number): Promise<void> {
+export async function leavePresence(kind: KindName, id: number): Promise<void> {
   await request<unknown>(presencePath(kind, id), { method: 'DELETE' });
 }
 
 /** The others editing the item while this form is open (none for a new item). */
-export function usePresence(kind: ContentKind | undefined, id: number | undefined): Present[] {
+export function usePresence(kind: KindName | undefined, id: number | undefined): Present[] {
   const [others, setOthers] = useState<Present[]>([]);
   useEffect(() => {
     if (!kind || id === undefined) return;

@@ -12,7 +12,7 @@ import { Dialog } from '../ui/dialog';
 import { Spinner } from '../ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/messages';
-import { previewHtml, type ContentKind } from './api';
+import { previewHtml, type KindName } from './api';
 import { useFieldLabels } from './field-labels';
 
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
@@ -35,7 +35,7 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
 }
 
 /** Why the page could not be made: the fields the server refused, by label, or its message. */
-function Refusal({ kind, error }: { kind: ContentKind; error: unknown }) {
+function Refusal({ kind, error }: { kind: KindName; error: unknown }) {
   const { t } = useTranslation();
   const label = useFieldLabels(kind);
   const fields = error instanceof ApiError && error.status === 400 ? Object.entries(error.errors) : [];
@@ -56,7 +56,7 @@ function Refusal({ kind, error }: { kind: ContentKind; error: unknown }) {
 }
 
 type PreviewDialogProps = {
-  kind: ContentKind;
+  kind: KindName;
   id: number;
   /** The form's unsaved values as a save would send them; the saved version is shown without. */
   draft?: () => unknown;

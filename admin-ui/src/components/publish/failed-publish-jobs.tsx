@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatDateTime } from '@/lib/dates';
 import { failureText, serverText } from '@/lib/messages';
-import { trackPublish, type FailedPublishJob } from '@/lib/publish-status';
+import { isPublishResource, trackPublish, type FailedPublishJob } from '@/lib/publish-status';
 import { useRetryPublishJob } from '@/lib/retry-publish-job';
+import { useKindName, useKindOfResource } from '../lifecycle/kinds';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 
@@ -55,7 +56,8 @@ export function FailedPublishJobs({ jobs, canRetry = true }: { jobs: FailedPubli
 function FailedJobRow({ job, canRetry }: { job: FailedPublishJob; canRetry: boolean }) {
   const { t } = useTranslation();
   const retry = useRetryPublishJob();
-  const resource = t(`publish.notPublished.resources.${job.resource}`, { defaultValue: job.resource });
+  const resourceName = useResourceName();
+  const resource = resourceName(job.resource);
   const name = job.resource === 'site' ? resource : t('publish.notPublished.item', { resource, id: job.resourceId });
 
   const onRetry = () =>
@@ -99,4 +101,16 @@ function FailedJobRow({ job, canRetry }: { job: FailedPublishJob; canRetry: bool
       ) : null}
     </li>
   );
+}
+
+/** A job's resource in words: ours from the locale, a declared kind's by its name, any other as sent. */
+function useResourceName(): (resource: string) => string {
+  const { t } = useTranslation();
+  const kindOfResource = useKindOfResource();
+  const kindName = useKindName();
+  return (resource) => {
+    if (isPublishResource(resource)) return t(`publish.notPublished.resources.${resource}`);
+    const kind = kindOfResource(resource);
+    return kind ? kindName(kind) : resource;
+  };
 }

@@ -1,11 +1,11 @@
 /** One file of the media library as its page reads it (ARCHITECTURE.md, "Media library"). */
-import type { ContentKind } from '@/components/lifecycle/api';
+import type { KindName } from '@/components/lifecycle/api';
 import type { MediaVariant } from '@/lib/media-info';
 import type { MediaItem } from '@/lib/media-library';
 
 /** A content item that shows the file, and in which of its fields. */
 export type MediaUsage = {
-  kind: ContentKind;
+  kind: KindName;
   id: number;
   title: string;
   /** The field's name (`image_url`, `description_ar`). */
@@ -39,7 +39,7 @@ export function usageFrom(value: unknown): MediaUsage[] {
     if (typeof entry.kind !== 'string' || typeof entry.id !== 'number') return [];
     return [
       {
-        kind: entry.kind as ContentKind,
+        kind: entry.kind,
         id: entry.id,
         title: typeof entry.title === 'string' ? entry.title : '',
         field: typeof entry.field === 'string' ? entry.field : '',

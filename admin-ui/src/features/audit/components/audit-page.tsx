@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router';
 import { DataTable } from '@/components/data-table/data-table';
 import { Pagination } from '@/components/data-table/pagination';
 import { Page } from '@/components/layouts/page';
-import { KIND_OF_RESOURCE } from '@/components/lifecycle/api';
-import { fieldLabel, joinLabels } from '@/components/lifecycle/field-labels';
+import { joinLabels, useKindFieldLabels } from '@/components/lifecycle/field-labels';
+import { useKindName, useKindOfResource } from '@/components/lifecycle/kinds';
 import { Spinner } from '@/components/ui/spinner';
 import { PAGE_SIZE } from '@/config/constants';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -66,14 +66,15 @@ const short = (value: string) => {
 
 /** A content item as the log names it: "Blog: Planning a London season", or "Blog #7" untitled. */
 function ItemName({ entry }: { entry: AuditEntry }) {
-  const { t } = useTranslation();
-  const kind = entry.resource ? KIND_OF_RESOURCE[entry.resource] : undefined;
+  const kindOfResource = useKindOfResource();
+  const kindName = useKindName();
+  const kind = entry.resource ? kindOfResource(entry.resource) : undefined;
   if (!entry.resource) return <>—</>;
   if (!kind) return <span dir="ltr">{`${entry.resource} #${entry.resource_id ?? ''}`}</span>;
   const title = typeof entry.detail?.title === 'string' ? entry.detail.title.trim() : '';
   return (
     <span>
-      {t(`lifecycle.kinds.${kind}`)}
+      {kindName(kind)}
       {title ? (
         <>
           : <bdi>{title}</bdi>
@@ -101,6 +102,8 @@ export function AuditPage() {
     FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined]).filter(([, value]) => value),
   );
   const audit = useAudit(page, filters);
+  const kindOfResource = useKindOfResource();
+  const fieldLabel = useKindFieldLabels();
   const [draft, setDraft] = useState<AuditFilters>(filters);
 
   const actionLabel = (action: string) =>
@@ -129,9 +132,9 @@ export function AuditPage() {
   const detail = (entry: AuditEntry) => {
     const d = entry.detail ?? {};
     const parts: string[] = [];
-    const kind = entry.resource ? KIND_OF_RESOURCE[entry.resource] : undefined;
+    const kind = entry.resource ? kindOfResource(entry.resource) : undefined;
     if (Array.isArray(d.fields) && d.fields.length > 0) {
-      const labels = d.fields.map((field) => (kind ? fieldLabel(kind, String(field), t) : String(field)));
+      const labels = d.fields.map((field) => (kind ? fieldLabel(kind, String(field)) : String(field)));
       parts.push(t('audit.fields', { fields: joinLabels(labels, i18n.language) }));
     }
     if (typeof d.reason === 'string')

@@ -1,0 +1,84 @@
+/**
+ * The editor of one declared field, by its type, made of the fields every form uses: a line, a
+ * text area (a list of "key: value" lines too), the rich-text editor, the image dropzone, a
+ * number, a choice, an item of another kind, a date, a colour. An Arabic twin is typed right to
+ * left; an English text left to right even when the admin works in Arabic.
+ */
+import { useTranslation } from 'react-i18next';
+import { arabic, english, SelectField, TextAreaField, TextField } from '@/components/form/field';
+import { RichTextField } from '@/components/rich-text/rich-text-field';
+import { UploadField } from '@/components/upload/upload-field';
+import { findKind, inLanguage, useKinds, type DeclaredField } from '@/lib/kinds';
+import { useReferences } from '../api/get-references';
+import { nameOf, type Values } from '../values';
+import { ColourField } from './colour-field';
+
+type EditorProps = {
+  field: DeclaredField;
+  /** An Arabic twin (in the Arabic tab). */
+  isArabic: boolean;
+  /** Its image's file input. */
+  file: string;
+};
+
+export function FieldEditor({ field, isArabic, file }: EditorProps) {
+  const { t, i18n } = useTranslation();
+  const label = inLanguage(field.label, i18n.language);
+  const common = {
+    name: field.name,
+    label,
+    required: field.required || undefined,
+    optionalLabel: field.required ? undefined : t('common.optional'),
+  };
+  const written = isArabic ? arabic : english;
+  // The table of rules bounds it too; this holds when this admin's table lacks the kind's form.
+  const bound = field.max === null ? {} : { maxLength: field.max };
+  switch (field.type) {
+    case 'textarea':
+      return <TextAreaField<Values> {...common} {...written} {...bound} rows={4} className="form__full" />;
+    case 'keyValues':
+      return <TextAreaField<Values> {...common} {...written} {...bound} rows={6} hint={t('kinds.keyValuesHint')} className="form__full" />;
+    case 'richtext':
+      return (
+        <div className="form__full">
+          <RichTextField<Values> name={field.name} label={label} optionalLabel={common.optionalLabel} {...written} />
+        </div>
+      );
+    case 'image':
+      return (
+        <div className="form__full">
+          <UploadField<Values> fileName={file} urlName={field.name} label={label} required={field.required} />
+        </div>
+      );
+    case 'number':
+      return <TextField<Values> {...common} type="number" inputMode="numeric" step={1} className="field--narrow" />;
+    case 'select':
+      return (
+        <SelectField<Values>
+          {...common}
+          options={(field.options ?? []).map((option) => ({ value: option.value, label: inLanguage(option.label, i18n.language) }))}
+          placeholder={t('kinds.choose')}
+        />
+      );
+    case 'reference':
+      return <ReferenceField field={field} common={common} />;
+    case 'date':
+      return <TextField<Values> {...common} type="date" dir="ltr" className="field--narrow" />;
+    case 'colour':
+      return <ColourField name={field.name} common={common} />;
+    default:
+      return <TextField<Values> {...common} {...written} {...bound} autoComplete="off" />;
+  }
+}
+
+type Common = { name: string; label: string; required?: boolean; optionalLabel?: string };
+
+/** A choice among the items of the kind the field references (the first of its list). */
+function ReferenceField({ field, common }: { field: DeclaredField; common: Common }) {
+  const { t } = useTranslation();
+  const { data: kinds } = useKinds();
+  const target = findKind(kinds, field.references);
+  const [items] = useReferences(target ? [target] : []);
+  const options = target ? (items?.data?.result ?? []).map((item) => ({ value: String(item.id), label: nameOf(target, item) })) : [];
+  return <SelectField<Values> {...common} options={options} placeholder={t('kinds.choose')} />;
+}

@@ -1,0 +1,74 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ContentForm } from '@/components/form/content-form';
+import { FormPage } from '@/components/form/form-page';
+import { kindPath } from '@/config/paths';
+import { useSaveAndReturn } from '@/hooks/use-save-and-return';
+import { rulesOf } from '@/lib/form-rules';
+import { arabicFieldsOf, inLanguage, type DeclaredKind } from '@/lib/kinds';
+import { useCreateItem } from '../api/create-item';
+import { useItem } from '../api/get-item';
+import { useUpdateItem } from '../api/update-item';
+import type { Payload } from '../types';
+import { fileField, toPayload, toValues, type Values } from '../values';
+import { FieldEditor } from './field-editor';
+
+/**
+ * The add and edit form of a kind the server declares with no screens of its own: its fields in
+ * their declared order, the English ones in the English tab and their Arabic twins in the Arabic
+ * one, checked by the kind's form of the table of rules.
+ */
+export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
+  const { t, i18n } = useTranslation();
+  const record = useItem(kind, id);
+  const create = useCreateItem(kind);
+  const update = useUpdateItem(kind);
+  const editing = id !== undefined;
+  // One object for the form's life: every field reads it for its bounds.
+  const rules = useMemo(() => rulesOf(kind.form), [kind.form]);
+  const one = inLanguage(kind.one, i18n.language);
+  const list = kindPath(kind.kind);
+  const images = kind.fields.filter((field) => field.type === 'image').map((field) => ({ file: fileField(rules, field.name), url: field.name }));
+  const { submit, done, draft } = useSaveAndReturn<Values, Payload>({
+    media: images,
+    toPayload: (values) => toPayload(kind, values),
+    save: (payload) => (editing ? update.mutateAsync({ id, payload }) : create.mutateAsync(payload)),
+    messages: editing
+      ? { success: t('kinds.toast.updated', { one }), failure: t('kinds.toast.updateFailed', { one }) }
+      : { success: t('kinds.toast.added', { one }), failure: t('kinds.toast.addFailed', { one }) },
+    returnTo: list,
+    publishes: true,
+  });
+  const arabic = arabicFieldsOf(kind);
+  const editors = (inArabic: boolean) => (
+    <div className="form__grid">
+      {kind.fields
+        .filter((field) => arabic.includes(field.name) === inArabic)
+        .map((field) => (
+          <FieldEditor key={field.name} field={field} isArabic={inArabic} file={fileField(rules, field.name)} />
+        ))}
+    </div>
+  );
+
+  return (
+    <FormPage
+      title={editing ? t('kinds.editTitle', { one }) : t('kinds.addTitle', { one })}
+      back={{ to: list, label: t('kinds.back', { label: inLanguage(kind.label, i18n.language) }) }}
+      record={editing ? record : undefined}
+    >
+      {(item) => (
+        <ContentForm<Values>
+          lifecycle={{ kind: kind.kind, record: item }}
+          defaultValues={toValues(kind, rules, item)}
+          rules={rules}
+          onSubmit={submit}
+          previewBody={draft}
+          done={done}
+          arabicFields={arabic}
+          english={editors(false)}
+          arabic={editors(true)}
+        />
+      )}
+    </FormPage>
+  );
+}

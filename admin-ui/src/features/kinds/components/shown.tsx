@@ -1,0 +1,67 @@
+/**
+ * A field's value as the list and the details show it, by its type: an image as a thumbnail, a
+ * choice by its label, a reference by the name of the item it names, dates as the other lists
+ * write them, formatted text as the site will show it.
+ */
+import { useTranslation } from 'react-i18next';
+import { Thumb } from '@/components/ui/media';
+import { formatDate } from '@/lib/dates';
+import { findKind, inLanguage, useKinds, type DeclaredField, type DeclaredKind } from '@/lib/kinds';
+import { useReferences } from '../api/get-references';
+import type { Item } from '../types';
+import { nameOf } from '../values';
+
+const isBlank = (value: unknown) => value === null || value === undefined || value === '';
+
+/** The names of the items each reference field of `kind` may name, by field and id. */
+function useReferenceNames(kind: DeclaredKind): (field: DeclaredField, id: unknown) => string | undefined {
+  const { data: kinds } = useKinds();
+  const referenced = kind.fields.flatMap((field) => {
+    const target = field.type === 'reference' ? findKind(kinds, field.references) : undefined;
+    return target ? [{ field: field.name, target }] : [];
+  });
+  const lists = useReferences(referenced.map((r) => r.target));
+  return (field, id) => {
+    const at = referenced.findIndex((r) => r.field === field.name);
+    const found = lists[at]?.data?.result.find((item) => String(item.id) === String(id));
+    return found ? nameOf(referenced[at].target, found) : undefined;
+  };
+}
+
+/** `(field, item)` → what the list's cell or the details' value shows. */
+export function useShown(kind: DeclaredKind) {
+  const { i18n } = useTranslation();
+  const referenceName = useReferenceNames(kind);
+  return (field: DeclaredField, item: Item, where: 'cell' | 'details' = 'cell') => {
+    const value = item[field.name];
+    if (isBlank(value)) return '';
+    const text = String(value);
+    switch (field.type) {
+      case 'image':
+        return <Thumb src={text} alt={nameOf(kind, item)} />;
+      case 'select': {
+        const option = field.options?.find((o) => o.value === text);
+        return option ? inLanguage(option.label, i18n.language) : text;
+      }
+      case 'reference':
+        return referenceName(field, value) ?? `#${text}`;
+      case 'date':
+        return formatDate(text);
+      case 'colour':
+        return (
+          <span className="swatch">
+            <span className="swatch__chip" style={{ background: text }} aria-hidden="true" />
+            <code>{text}</code>
+          </span>
+        );
+      case 'richtext':
+        // The server keeps only safe markup (it sanitises on save), as the blogs' details show it.
+        return where === 'details' ? <div className="prose" dangerouslySetInnerHTML={{ __html: text }} /> : text.replace(/<[^>]*>/g, ' ').trim();
+      case 'textarea':
+      case 'keyValues':
+        return where === 'details' ? <p className="pre-line">{text}</p> : text;
+      default:
+        return text;
+    }
+  };
+}

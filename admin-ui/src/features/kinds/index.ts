@@ -1,0 +1,2 @@
+export { KindDashboard } from './components/kind-dashboard';
+export { KindForm } from './components/kind-form';

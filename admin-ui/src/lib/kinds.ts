@@ -1,0 +1,86 @@
+/**
+ * The content model as the server declares it (`GET /kinds`): every kind of content with its
+ * fields (type, label in both languages, bound, required, Arabic twin), its routes and the
+ * columns of its list. A kind the admin has no screens of its own for is listed, edited and
+ * named from this alone, so a kind added on the server needs no change here. Read once a
+ * session, and only by those who may read content.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request, type ListEnvelope } from './api-client';
+import { usePermissions } from './permissions';
+
+/** A text in both languages, as the server writes it. */
+export type Bilingual = { en: string; ar: string };
+
+/** What a field holds, and so how it is edited and shown. */
+export type FieldType = 'text' | 'textarea' | 'richtext' | 'image' | 'number' | 'select' | 'reference' | 'keyValues' | 'date' | 'colour';
+
+export type DeclaredField = {
+  name: string;
+  type: FieldType;
+  required: boolean;
+  /** The most characters it takes, where its form bounds it. */
+  max: number | null;
+  /** The field holding its Arabic text (an English field only). */
+  twin: string | null;
+  label: Bilingual;
+  /** A `select`'s choices. */
+  options?: { value: string; label: Bilingual }[];
+  /** A `reference`'s kind: its items are that kind's list. */
+  references?: string;
+};
+
+export type DeclaredKind = {
+  /** Its name in the lifecycle's paths (`/content/{kind}/…`). */
+  kind: string;
+  /** Its collection: a new item is POSTed here. */
+  path: string;
+  /** Its form in the table of rules (`rules/forms.json`). */
+  form: string;
+  /** What a list of its items is called ("Destinations"). */
+  label: Bilingual;
+  /** What one item is called ("Destination"). */
+  one: Bilingual;
+  /** `{id}` stands for an item's id; with `oneInArray` a save's body is `[item]`. */
+  routes: { list: string; read: string; update: string; delete: string; oneInArray: boolean };
+  fields: DeclaredField[];
+  /** The fields its list shows (or `created_at` / `updated_at`). */
+  listColumns: string[];
+  lifecycle: boolean;
+  site: { list: string; item: string } | null;
+  /** The name its audit lines and publish jobs give it, when the server says (else its kind). */
+  resource?: string;
+};
+
+export async function getKinds(signal?: AbortSignal): Promise<DeclaredKind[]> {
+  const body = await request<ListEnvelope<DeclaredKind>>('/kinds', { signal });
+  return body.responseBody?.result ?? [];
+}
+
+export const kindsQueryOptions = () =>
+  // The model changes only with a new server: once a session is enough.
+  queryOptions({ queryKey: ['kinds'] as const, queryFn: ({ signal }) => getKinds(signal), staleTime: Infinity, gcTime: Infinity });
+
+/** Every declared kind; never asked by a role that may not read content (it gets none). */
+export function useKinds() {
+  const { can } = usePermissions();
+  return useQuery({ ...kindsQueryOptions(), enabled: can('content.read') });
+}
+
+export const findKind = (kinds: readonly DeclaredKind[] | undefined, name: string | undefined) =>
+  name === undefined ? undefined : kinds?.find((kind) => kind.kind === name);
+
+/** `text` in the admin's language. */
+export const inLanguage = (text: Bilingual, language: string) => (language === 'ar' ? text.ar : text.en);
+
+/** A route with its item: `/destinations/{id}` → `/destinations/7`. */
+export const itemRoute = (route: string, id: number) => route.replace('{id}', String(id));
+
+/** The fields of the Arabic tab: those another field names as its twin. */
+export const arabicFieldsOf = (kind: DeclaredKind): string[] => kind.fields.flatMap((field) => (field.twin ? [field.twin] : []));
+
+/** The label of `name` of `kind` in `language`, if the kind declares the field. */
+export function declaredLabel(kind: DeclaredKind | undefined, name: string, language: string): string | undefined {
+  const field = kind?.fields.find((f) => f.name === name);
+  return field ? inLanguage(field.label, language) : undefined;
+}

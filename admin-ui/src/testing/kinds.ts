@@ -1,0 +1,80 @@
+/**
+ * `GET /kinds` for tests: the server's declaration of destinations (the sample the API serves,
+ * `kinds-destination.json`), a destination as its API returns it, a kind with screens of its own
+ * as the server declares it too, and a made-up kind with the field types destinations lack.
+ */
+import type { DeclaredKind } from '@/lib/kinds';
+import destination from './kinds-destination.json';
+import { list } from './mock-api';
+
+export const destinationKind = destination as DeclaredKind;
+
+/** Blogs as `GET /kinds` lists them beside the others: the admin has its own screens for them. */
+export const blogKind: DeclaredKind = {
+  kind: 'blog',
+  path: '/blog',
+  form: 'blog',
+  label: { en: 'Blogs', ar: 'المدونات' },
+  one: { en: 'Blog', ar: 'مدونة' },
+  routes: { list: '/blog', read: '/blog/{id}', update: '/blog/{id}', delete: '/blog/{id}', oneInArray: false },
+  fields: [{ name: 'name', type: 'text', required: true, max: 300, twin: 'name_ar', label: { en: 'Title', ar: 'العنوان' } }],
+  listColumns: ['name'],
+  lifecycle: true,
+  site: null,
+};
+
+/**
+ * An eighth kind, with the four types destinations lack, whose form this admin's table of rules
+ * does not have (the server checks it).
+ */
+export const guideKind: DeclaredKind = {
+  kind: 'guide',
+  path: '/guides',
+  form: 'guide',
+  label: { en: 'Guides', ar: 'الأدلة' },
+  one: { en: 'Guide', ar: 'دليل' },
+  routes: { list: '/guides', read: '/guides/{id}', update: '/guides/{id}', delete: '/guides/{id}', oneInArray: true },
+  fields: [
+    { name: 'title', type: 'text', required: true, max: 100, twin: 'title_ar', label: { en: 'Title', ar: 'العنوان' } },
+    { name: 'title_ar', type: 'text', required: false, max: 100, twin: null, label: { en: 'Arabic title', ar: 'العنوان بالعربية' } },
+    { name: 'destination_id', type: 'reference', references: 'destination', required: true, max: null, twin: null, label: { en: 'Destination', ar: 'الوجهة' } },
+    { name: 'hours', type: 'keyValues', required: false, max: 2000, twin: null, label: { en: 'Opening hours', ar: 'ساعات العمل' } },
+    { name: 'opens_on', type: 'date', required: false, max: null, twin: null, label: { en: 'Opens on', ar: 'يفتح في' } },
+    { name: 'accent', type: 'colour', required: false, max: null, twin: null, label: { en: 'Accent colour', ar: 'لون التمييز' } },
+  ],
+  listColumns: ['title', 'destination_id', 'opens_on', 'accent'],
+  lifecycle: true,
+  site: null,
+};
+
+export const kindsAnswer = (...kinds: DeclaredKind[]): [number, unknown] => [200, list(kinds)];
+
+/** A published destination with its Arabic name only. */
+export function destinationRecord<T extends object = object>(overrides?: T) {
+  return {
+    id: 7,
+    name: 'Riyadh',
+    name_ar: 'الرياض',
+    country: 'SA',
+    summary: 'The capital, old and new.',
+    summary_ar: null,
+    description: '<p>Souqs and skyscrapers.</p>',
+    description_ar: null,
+    image_url: '/media/riyadh.jpg',
+    display_order: 2,
+    meta_title: '',
+    meta_title_ar: null,
+    meta_description: '',
+    meta_description_ar: null,
+    slug: 'riyadh',
+    status: 'published' as const,
+    publish_at: null,
+    unpublish_at: null,
+    published_at: '2026-11-20T10:00:00Z',
+    hasPendingChanges: false,
+    version: 4,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-21T10:00:00Z',
+    ...(overrides as T),
+  };
+}

@@ -13,7 +13,7 @@ const password = 'a velvet rope at dawn'
 
 const { base, stop } = await startDemoSite({ admin: ['shots', password] })
 const pages = {
-  home: '/', about: '/about', services: '/services', service: '/services/1', airport: '/services/airport',
+  home: '/', about: '/about', services: '/services', service: '/services/1', destinations: '/destinations', destination: '/destinations/alula', airport: '/services/airport',
   partnership: '/partnership', contact: '/contact-us', privacy: '/privacy-policy', blogs: '/blogs',
   blog: await firstBlogPath(base), 'not-found': '/no-such-page',
 }

@@ -13,7 +13,7 @@ const words = {
   en: {
     username: 'User name', password: 'Password', login: 'Login', menu: 'Main menu',
     services: 'Services', banners: 'Banner Dashboard', reviews: 'Client Review', contacts: 'Contact Us Dashboard', airport: 'Airport requests',
-    blogs: 'Blogs', serviceLists: 'Services List Dashboard', generalContent: 'General Content Dashboard', media: 'Media',
+    blogs: 'Blogs', serviceLists: 'Services List Dashboard', generalContent: 'General Content Dashboard', destinations: 'Destinations', media: 'Media',
     subscriptions: 'Subscription', team: 'Team', audit: 'Audit log', schedule: 'Schedule', account: 'My account',
     forbidden: 'You do not have permission', addBlog: 'Add blog', actionsFor: (name: string) => `Actions for ${name}`,
     statusOf: (name: string) => `Status of ${name}`, deleted: 'Deleted', assignToMe: 'Assign to me',
@@ -25,7 +25,7 @@ const words = {
   ar: {
     username: 'اسم المستخدم', password: 'كلمة المرور', login: 'دخول', menu: 'القائمة الرئيسية',
     services: 'الخدمات', banners: 'لوحة اللافتات', reviews: 'آراء العملاء', contacts: 'لوحة رسائل التواصل', airport: 'طلبات خدمات المطار',
-    blogs: 'المدونات', serviceLists: 'لوحة قوائم الخدمات', generalContent: 'لوحة المحتوى العام', media: 'مكتبة الوسائط',
+    blogs: 'المدونات', serviceLists: 'لوحة قوائم الخدمات', generalContent: 'لوحة المحتوى العام', destinations: 'الوجهات', media: 'مكتبة الوسائط',
     subscriptions: 'الاشتراكات', team: 'الفريق', audit: 'سجل التدقيق', schedule: 'الجدولة', account: 'حسابي',
     forbidden: 'ليست لديك صلاحية', addBlog: 'إضافة مدونة', actionsFor: (name: string) => `إجراءات ${name}`,
     statusOf: (name: string) => `حالة ${name}`, deleted: 'المحذوفات', assignToMe: 'أسنده إليّ',
@@ -38,9 +38,12 @@ const words = {
 
 type Words = (typeof words)['en' | 'ar'];
 
-/** The content screens of the menu, in its order; the media library for those who may upload (editors, not translators). */
+/**
+ * The content screens of the menu, in its order (destinations, declared by the server, after the
+ * content dashboards); the media library for those who may upload (editors, not translators).
+ */
 const contentMenu = (w: Words, media = false) => [
-  w.services, w.banners, w.reviews, w.blogs, w.serviceLists, w.generalContent, ...(media ? [w.media] : []), w.schedule, w.account,
+  w.services, w.banners, w.reviews, w.blogs, w.serviceLists, w.generalContent, w.destinations, ...(media ? [w.media] : []), w.schedule, w.account,
 ];
 
 async function expectMenu(page: Page, w: Words, entries: string[]): Promise<void> {

@@ -13,6 +13,8 @@ test.describe('the admin shell', () => {
       'Blogs',
       'Services List Dashboard',
       'General Content Dashboard',
+      // A kind the admin knows from `GET /kinds` alone, after the content dashboards.
+      'Destinations',
       'Media',
       'Subscription',
       'Team',
@@ -28,6 +30,7 @@ test.describe('the admin shell', () => {
       ['Airport requests', /\/admin\/airportrequests$/, 'Airport requests'],
       ['Services List Dashboard', /\/admin\/serviceslist/, 'Services List Dashboard'],
       ['General Content Dashboard', /\/admin\/generalContentDashboard$/, 'General Content Dashboard'],
+      ['Destinations', /\/admin\/content\/destination$/, 'Destinations'],
       ['Media', /\/admin\/media$/, 'Media'],
       ['Subscription', /\/admin\/subscription$/, 'Subscription'],
       ['Team', /\/admin\/team$/, 'Team'],

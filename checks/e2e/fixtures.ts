@@ -93,6 +93,8 @@ const PAGE_TYPES: Record<string, string> = {
   about: '/about',
   services: '/services',
   service: '/services/1',
+  destinations: '/destinations',
+  destination: '/destinations/alula',
   airport: '/services/airport',
   partnership: '/partnership',
   contact: '/contact-us',

@@ -1,6 +1,6 @@
 import { LANGS, at, expect, expectProblems, test } from './fixtures'
 
-const PAGES = ['/', '/about', '/services', '/services/1', '/services/airport', '/partnership', '/contact-us', '/privacy-policy', '/terms-services', '/cookies-policy', '/blogs']
+const PAGES = ['/', '/about', '/services', '/services/1', '/services/airport', '/partnership', '/contact-us', '/privacy-policy', '/terms-services', '/cookies-policy', '/blogs', '/destinations', '/destinations/riyadh']
 
 for (const lang of LANGS) {
   test(`every page hydrates its islands without a console error or hydration warning (${lang})`, async ({ page, problems }) => {

@@ -164,6 +164,43 @@ pub struct Redirect {
     pub blog_id: i32,
 }
 
+/// A city guide, with its page at `/destinations/{slug}`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Destination {
+    pub id: i32,
+    pub slug: String,
+    pub name: String,
+    pub name_ar: Option<String>,
+    /// `SA`, `AE`, `BH`, `QA`, `GB` or `IN`: the list page groups by it.
+    pub country: String,
+    pub summary: String,
+    pub summary_ar: Option<String>,
+    /// Sanitised on save.
+    pub description: String,
+    pub description_ar: Option<String>,
+    pub image_url: String,
+    #[serde(default)]
+    pub image: Option<ImageInfo>,
+    pub display_order: i32,
+    pub meta_title: Option<String>,
+    pub meta_title_ar: Option<String>,
+    pub meta_description: Option<String>,
+    pub meta_description_ar: Option<String>,
+}
+
+impl Destination {
+    pub fn route(&self) -> Route {
+        Route::Destination(self.slug.clone())
+    }
+}
+
+/// An old destination URL that now redirects to the destination's current one.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct DestinationRedirect {
+    pub slug: String,
+    pub destination_id: i32,
+}
+
 /// Everything the database contributes to the site, without blog bodies.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct SiteData {
@@ -180,6 +217,12 @@ pub struct SiteData {
     pub banners: Vec<Banner>,
     pub general_content: Vec<GeneralContent>,
     pub redirects: Vec<Redirect>,
+    /// Sorted by display order, then id.
+    #[serde(default)]
+    pub destinations: Vec<Destination>,
+    /// Every destination's old URL (those of destinations not live lead nowhere).
+    #[serde(default)]
+    pub destination_redirects: Vec<DestinationRedirect>,
     /// What the feeds and the sitemap's index show of `blogs`, made by [`SiteData::normalize`]
     /// or handed in by whoever keeps the cards ([`SiteData::normalize_with`]). Change `blogs`,
     /// and normalize again: debug builds check it on every use.
@@ -223,6 +266,8 @@ impl SiteData {
         self.reviews.sort_by_key(|r| (r.display_order, r.id));
         self.banners.sort_by_key(|b| b.id);
         self.redirects.sort();
+        self.destinations.sort_by_key(|d| (d.display_order, d.id));
+        self.destination_redirects.sort();
     }
 
     /// The blogs' summary, when the data was normalized (debug builds check that it is still

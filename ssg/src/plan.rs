@@ -27,6 +27,11 @@ pub enum Target {
         slug: String,
         blog_id: i32,
     },
+    /// An old destination URL pointing at the destination's current one.
+    Moved {
+        slug: String,
+        destination_id: i32,
+    },
     NotFound,
     SitemapIndex,
     SitemapPages,
@@ -49,6 +54,10 @@ impl Target {
                 };
                 Lang::ALL.iter().map(|l| route.file(*l)).collect()
             }
+            Target::Moved { slug, .. } => {
+                let route = Route::Destination(slug.clone());
+                Lang::ALL.iter().map(|l| route.file(*l)).collect()
+            }
             Target::NotFound => vec!["404.html".into(), "ar/404.html".into()],
             Target::SitemapIndex => vec!["sitemap.xml".into()],
             Target::SitemapPages => vec!["sitemap-pages.xml".into()],
@@ -69,10 +78,11 @@ pub fn sitemap_chunk(blog_id: i32) -> i32 {
 }
 
 /// The pages that exist whatever the data: home, the fixed pages and the policy documents.
-pub const FIXED: [Route; 9] = [
+pub const FIXED: [Route; 10] = [
     Route::Home,
     Route::About,
     Route::Services,
+    Route::Destinations,
     Route::Airport,
     Route::Partnership,
     Route::Contact,
@@ -82,18 +92,45 @@ pub const FIXED: [Route; 9] = [
 ];
 
 /// Every page but the blogs' own, in the order the pages' sitemap lists them: the [`FIXED`]
-/// pages, a page per service, the listing pages.
+/// pages, a page per service, a page per destination, the listing pages.
 pub fn pages(data: &SiteData) -> Vec<Route> {
     let mut routes = FIXED.to_vec();
     routes.extend(data.services.iter().map(|s| Route::Service(s.id)));
+    routes.extend(data.destinations.iter().map(|d| d.route()));
     routes.extend((1..=listing_pages(data.blogs.len())).map(Route::Blogs));
     routes
 }
 
-/// How many [`pages`] there are, counted, not listed: where the blogs' pages start among the
-/// [`outputs`].
+/// How many [`pages`] there are, counted, not listed.
 pub fn pages_count(data: &SiteData) -> usize {
-    FIXED.len() + data.services.len() + listing_pages(data.blogs.len()) as usize
+    FIXED.len()
+        + data.services.len()
+        + data.destinations.len()
+        + listing_pages(data.blogs.len()) as usize
+}
+
+/// The pages of destinations' old URLs, each once: those of live destinations that now have
+/// another URL, and that no live destination has as its own.
+pub fn moved(data: &SiteData) -> Vec<Target> {
+    let mut seen = BTreeSet::new();
+    data.destination_redirects
+        .iter()
+        .filter(|r| {
+            let live = data.destinations.iter().any(|d| d.id == r.destination_id);
+            let taken = data.destinations.iter().any(|d| d.slug == r.slug);
+            live && !taken && seen.insert(&r.slug)
+        })
+        .map(|r| Target::Moved {
+            slug: r.slug.clone(),
+            destination_id: r.destination_id,
+        })
+        .collect()
+}
+
+/// Where the blogs' pages start among the [`outputs`]: after the [`pages`] and the
+/// destinations' old URLs.
+pub fn blogs_at(data: &SiteData) -> usize {
+    pages_count(data) + moved(data).len()
 }
 
 /// The blogs whose cards the page at `route` shows: the home page's latest, a listing page's
@@ -181,10 +218,11 @@ pub fn redirects<'s>(
         .collect()
 }
 
-/// Every output of the site for `data`, once each, in an order fixed by the data (pages, blogs,
-/// redirects, the rest): [`full`] without the cost of a sorted set, for the publisher's plan.
+/// Every output of the site for `data`, once each, in an order fixed by the data (pages, the
+/// destinations' old URLs, blogs, the blogs' old URLs, the rest): [`full`] without the cost of a sorted set, for the publisher's plan.
 pub fn outputs(data: &SiteData) -> Vec<Target> {
     let mut targets: Vec<Target> = pages(data).into_iter().map(Target::Page).collect();
+    targets.extend(moved(data));
     let mut chunks = BTreeSet::new();
     targets.reserve(data.blogs.len() + data.redirects.len() + 16);
     for blog in data.blogs.iter() {

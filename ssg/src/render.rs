@@ -252,15 +252,12 @@ impl Site {
                 }))
             }
             Target::Redirect { slug, blog_id } => {
-                let Some((from, ctx)) = redirect::context(&cx, slug, *blog_id) else {
-                    return Ok(None);
-                };
-                let html = mark(self.env.get_template(redirect::TEMPLATE)?.render(ctx)?);
-                Ok(Some(Page {
-                    path: from.file(lang),
-                    bytes: html.into_bytes(),
-                }))
+                self.old_url(redirect::context(&cx, slug, *blog_id), lang)
             }
+            Target::Moved {
+                slug,
+                destination_id,
+            } => self.old_url(redirect::moved(&cx, slug, *destination_id), lang),
             Target::NotFound => {
                 let meta = not_found::meta(&cx);
                 let kind = not_found::KIND;
@@ -279,6 +276,18 @@ impl Site {
             }
             other => anyhow::bail!("{other:?} is not a page"),
         }
+    }
+
+    /// An old URL's page (`None`: what it led to is gone).
+    fn old_url(&self, old: Option<(Route, Value)>, lang: Lang) -> Result<Option<Page>> {
+        let Some((from, ctx)) = old else {
+            return Ok(None);
+        };
+        let html = mark(self.env.get_template(redirect::TEMPLATE)?.render(ctx)?);
+        Ok(Some(Page {
+            path: from.file(lang),
+            bytes: html.into_bytes(),
+        }))
     }
 
     /// A page of the site: its template over what every page shares, the page's meta, the

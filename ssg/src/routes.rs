@@ -69,6 +69,10 @@ pub enum Route {
         slug: String,
         id: i32,
     },
+    /// The destinations, grouped by country.
+    Destinations,
+    /// A destination's page, by its slug.
+    Destination(String),
 }
 
 impl Route {
@@ -86,6 +90,8 @@ impl Route {
             Route::Blogs(1) => "/blogs".into(),
             Route::Blogs(n) => format!("/blogs/page/{n}"),
             Route::Blog { slug, id } => format!("/{slug}/{id}"),
+            Route::Destinations => "/destinations".into(),
+            Route::Destination(slug) => format!("/destinations/{slug}"),
         }
     }
 
@@ -188,6 +194,20 @@ mod tests {
                 "/ar/arrivals/7",
                 "arrivals/7/index.html",
                 "ar/arrivals/7/index.html",
+            ),
+            (
+                Route::Destinations,
+                "/destinations",
+                "/ar/destinations",
+                "destinations/index.html",
+                "ar/destinations/index.html",
+            ),
+            (
+                Route::Destination("alula".into()),
+                "/destinations/alula",
+                "/ar/destinations/alula",
+                "destinations/alula/index.html",
+                "ar/destinations/alula/index.html",
             ),
         ];
         for (route, en, ar, en_file, ar_file) in cases {

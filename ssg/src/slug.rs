@@ -10,6 +10,8 @@ pub const RESERVED: &[&str] = &[
     "terms-services",
     "cookies-policy",
     "blogs",
+    "destinations",
+    "search",
     "admin",
     "api",
     "media",
@@ -27,6 +29,20 @@ pub const MAX_SLUG_BYTES: usize = 120;
 /// nothing is left; cut to [`MAX_SLUG_BYTES`] at a character boundary; reserved segments get
 /// `-blog`.
 pub fn blog_slug(name: &str) -> String {
+    let mut slug = slug(name, "blog");
+    if RESERVED.contains(&slug.as_str()) {
+        slug.push_str("-blog");
+    }
+    slug
+}
+
+/// The slug of a destination's name (`/destinations/{slug}`), made as a blog's, `destination`
+/// when nothing is left. No segment is reserved under `/destinations/`.
+pub fn destination_slug(name: &str) -> String {
+    slug(name, "destination")
+}
+
+fn slug(name: &str, fallback: &str) -> String {
     let mut slug = String::with_capacity(name.len());
     for c in name.trim().to_lowercase().chars() {
         if c.is_whitespace() || c == '-' {
@@ -39,10 +55,7 @@ pub fn blog_slug(name: &str) -> String {
     }
     cap(&mut slug);
     if slug.is_empty() {
-        return "blog".to_owned();
-    }
-    if RESERVED.contains(&slug.as_str()) {
-        slug.push_str("-blog");
+        return fallback.to_owned();
     }
     slug
 }

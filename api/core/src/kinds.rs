@@ -697,15 +697,118 @@ pub static GENERAL_CONTENT: Declaration = Declaration {
     spreadsheets: false,
 };
 
+/// The countries the company serves, as a destination's form offers them.
+const COUNTRIES: &[Choice] = &[
+    Choice {
+        value: "SA",
+        label: Label {
+            en: "Saudi Arabia",
+            ar: "المملكة العربية السعودية",
+        },
+    },
+    Choice {
+        value: "AE",
+        label: Label {
+            en: "United Arab Emirates",
+            ar: "الإمارات العربية المتحدة",
+        },
+    },
+    Choice {
+        value: "BH",
+        label: Label {
+            en: "Bahrain",
+            ar: "البحرين",
+        },
+    },
+    Choice {
+        value: "QA",
+        label: Label {
+            en: "Qatar",
+            ar: "قطر",
+        },
+    },
+    Choice {
+        value: "GB",
+        label: Label {
+            en: "United Kingdom",
+            ar: "المملكة المتحدة",
+        },
+    },
+    Choice {
+        value: "IN",
+        label: Label {
+            en: "India",
+            ar: "الهند",
+        },
+    },
+];
+
+const DESTINATION_FIELDS: [Field; 13] = [
+    Field::twinned("name", "name_ar", Text),
+    Field::new("name_ar", Text),
+    Field {
+        options: COUNTRIES,
+        ..Field::new("country", Select)
+    },
+    Field::twinned("summary", "summary_ar", Textarea),
+    Field::new("summary_ar", Textarea),
+    Field::twinned("description", "description_ar", Richtext),
+    Field::new("description_ar", Richtext),
+    Field::new("image_url", Image),
+    Field::new("display_order", Number),
+    Field::twinned("meta_title", "meta_title_ar", Text),
+    Field::new("meta_title_ar", Text),
+    Field::twinned("meta_description", "meta_description_ar", Textarea),
+    Field::new("meta_description_ar", Textarea),
+];
+
+/// City guides for the places the company serves, each with its own page.
+pub static DESTINATION: Declaration = Declaration {
+    kind: "destination",
+    path: "/destinations",
+    api: usual(
+        "destinations",
+        &[ListRoute {
+            path: "",
+            operation: "list",
+            order: Order::Display,
+            parent: None,
+            about: "Destinations by `display_order`, then id (what the site shows).",
+        }],
+    ),
+    table: "destinations",
+    label: Label {
+        en: "Destinations",
+        ar: "الوجهات",
+    },
+    one: Label {
+        en: "Destination",
+        ar: "وجهة",
+    },
+    form: |forms| &forms.destination,
+    fields: &DESTINATION_FIELDS,
+    list_columns: &["image_url", "name", "country", "display_order"],
+    site: Some(SitePages {
+        list: "/destinations",
+        item: "/destinations/{slug}",
+    }),
+    derived: &[Derived {
+        name: "slug",
+        from: "name",
+    }],
+    spreadsheets: true,
+};
+
 /// Every kind, in the order the scheduler visits them (list items before their services, so
 /// a purge never leaves an item without its parent).
-pub static KINDS: [&Declaration; 6] = [
+pub static KINDS: [&Declaration; 7] = [
     &SERVICE_ITEM,
     &SERVICE,
     &BLOG,
     &CLIENT_REVIEW,
     &BANNER,
     &GENERAL_CONTENT,
+    &DESTINATION,
 ];
 
 #[cfg(test)]

@@ -12,8 +12,8 @@ use concierge_store::ConnectionTrait;
 use concierge_store::entities::{blog, media_image};
 use concierge_store::site_data::{self as rows, CardRow};
 use ssg::model::{
-    Banner, Blog, BlogCard, GeneralContent, ImageInfo, Redirect, Review, Service, ServiceItem,
-    SiteData,
+    Banner, Blog, BlogCard, Destination, DestinationRedirect, GeneralContent, ImageInfo, Redirect,
+    Review, Service, ServiceItem, SiteData,
 };
 
 /// What the media store knows of each image, by URL.
@@ -331,6 +331,8 @@ struct Rest {
     banners: Vec<Banner>,
     /// Every old URL, whether its blog is live or not (that is the cards' to say).
     redirects: Vec<Redirect>,
+    destinations: Vec<Destination>,
+    destination_redirects: Vec<DestinationRedirect>,
 }
 
 /// The same, with what the site shows kept in `kept` between loads (read again only where it
@@ -372,6 +374,8 @@ pub async fn load_data_with(
         blogs,
         reviews: rest.reviews.clone(),
         banners: rest.banners.clone(),
+        destinations: rest.destinations.clone(),
+        destination_redirects: rest.destination_redirects.clone(),
         general_content: rest.general_content.clone(),
         summary: None,
     };
@@ -467,12 +471,44 @@ async fn load_rest(db: &impl ConnectionTrait) -> anyhow::Result<Rest> {
             blog_id: r.blog_id,
         })
         .collect();
+    let destinations = rows::live_rows::<kinds::Destinations>(db, Order::Display)
+        .await?
+        .into_iter()
+        .map(|d| Destination {
+            id: d.id,
+            slug: d.slug,
+            name: d.name,
+            name_ar: d.name_ar,
+            country: d.country,
+            summary: d.summary,
+            summary_ar: d.summary_ar,
+            description: d.description,
+            description_ar: d.description_ar,
+            image: image(&images, &d.image_url),
+            image_url: d.image_url,
+            display_order: d.display_order,
+            meta_title: d.meta_title,
+            meta_title_ar: d.meta_title_ar,
+            meta_description: d.meta_description,
+            meta_description_ar: d.meta_description_ar,
+        })
+        .collect();
+    let destination_redirects = concierge_store::slugs::destination_redirects(db)
+        .await?
+        .into_iter()
+        .map(|r| DestinationRedirect {
+            slug: r.slug,
+            destination_id: r.destination_id,
+        })
+        .collect();
     Ok(Rest {
         services,
         general_content,
         reviews,
         banners,
         redirects,
+        destinations,
+        destination_redirects,
         images,
     })
 }

@@ -23,7 +23,7 @@ pub struct Unsaved {
 
 /// The page that shows item `id` of `kind` in `lang`, published with its pending changes, or
 /// with `unsaved` saved over them first: a blog's own page, a service's page (a list item's
-/// service's), the home page for the kinds shown only there. 409 when no page shows it.
+/// service's), a destination's page, the home page for the kinds shown only there. 409 when no page shows it.
 pub async fn page(
     publisher: &Publisher,
     db: &Db,
@@ -49,6 +49,9 @@ pub async fn page(
         },
         "service" => Route::Service(id),
         "service-list" => Route::Service(view["our_service_id"].as_i64().unwrap_or(0) as i32),
+        "destination" => {
+            Route::Destination(view["slug"].as_str().unwrap_or_default().to_owned())
+        }
         _ => Route::Home,
     };
     let bodies = ssg::plan::Target::Page(route.clone()).bodies(&data);

@@ -21,6 +21,7 @@ pub mod presence;
 pub mod publish_lease;
 pub mod queue;
 pub mod site_data;
+pub mod slugs;
 pub mod subscriptions;
 pub mod throttle;
 mod writer;

@@ -73,6 +73,9 @@ impl Memo {
             feed(&mut h, &year);
             feed(&mut h, &data.services);
             feed(&mut h, &data.general_content);
+            // The menu links them, and few enough that every page shares them, as services.
+            feed(&mut h, &data.destinations);
+            feed(&mut h, &data.destination_redirects);
             h
         };
         let shared_digest: [u8; 32] = shared.clone().finalize().into();

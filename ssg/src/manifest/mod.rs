@@ -161,6 +161,8 @@ impl<'d> Inputs<'d> {
             Target::Redirect { blog_id: id, .. } => {
                 h.update(self.card(id).unwrap_or(&[0; 16]));
             }
+            // The destinations are in what every page shares.
+            Target::Moved { .. } => {}
             Target::SitemapIndex => feed(&mut h, &crate::plan::sitemap_latest(data)),
             Target::SitemapPages => feed(&mut h, &self.listing_pages),
             // The summary's chunk (its cards by id, as the page lists them).

@@ -50,7 +50,7 @@ fn a_memo_gives_the_digests_made_from_scratch_after_any_changes() {
     for step in 0..300 {
         let ids: Vec<i32> = data.blogs.iter().map(|b| b.id).collect();
         let id = ids.get(below(ids.len().max(1))).copied().unwrap_or(1);
-        let what = below(15);
+        let what = below(17);
         log.push(what);
         match what {
             0 if !ids.is_empty() => {
@@ -129,6 +129,23 @@ fn a_memo_gives_the_digests_made_from_scratch_after_any_changes() {
                 Arc::make_mut(&mut data.blogs_mut()[at]).name = format!("Blog {}", below(5));
             }
             10 => year = 2026 + below(2) as i32,
+            // A destination added, renamed or moved, and an old URL of one.
+            12 => {
+                let id = below(3) as i32 + 1;
+                data.destinations.retain(|d| d.id != id);
+                data.destinations.push(crate::model::Destination {
+                    id,
+                    // A slug is one destination's (the API makes them so).
+                    slug: format!("d{id}-{}", below(2)),
+                    display_order: below(5) as i32,
+                    country: ["SA", "QA"][below(2)].into(),
+                    ..Default::default()
+                });
+            }
+            13 => data.destination_redirects.push(crate::model::DestinationRedirect {
+                slug: format!("d{}-{}", below(3) + 1, below(2)),
+                destination_id: below(3) as i32 + 1,
+            }),
             // Nothing changed.
             _ => {}
         }

@@ -6,6 +6,7 @@ mod about;
 mod airport;
 mod blog;
 mod blogs;
+mod destinations;
 mod document;
 mod home;
 pub(crate) mod not_found;
@@ -51,6 +52,8 @@ pub(crate) fn kind(route: &Route) -> Kind {
         Route::Document(_) => ("document.html", "cookies", ""),
         Route::Blogs(_) => ("blogs.html", "blogs", "blogs"),
         Route::Blog { .. } => ("blog.html", "blogs", "blogs"),
+        Route::Destinations => ("destinations.html", "destinations", "destinations"),
+        Route::Destination(_) => ("destination.html", "destinations", "destinations"),
     };
     Kind {
         template,
@@ -97,6 +100,8 @@ pub(crate) fn page(cx: &RenderContext, route: &Route) -> Option<(Route, PageMeta
         Route::Document(name) => document::data(cx, name),
         Route::Blogs(n) => blogs::data(cx, *n, &mut meta),
         Route::Blog { .. } => blog::data(cx, blog.as_ref()?, &mut meta),
+        Route::Destinations => destinations::list(cx),
+        Route::Destination(slug) => destinations::page(cx, slug, &mut meta)?,
     };
     Some((route, meta, data))
 }
@@ -207,6 +212,11 @@ mod tests {
                 "a blog under Blogs",
             ),
             (Route::Airport, "airport", "the airport page its own"),
+            (
+                Route::Destination("doha".into()),
+                "destinations",
+                "a destination under Destinations",
+            ),
             (Route::Home, "", "home none"),
             (Route::Document("cookies-policy"), "", "documents none"),
         ];

@@ -68,6 +68,23 @@ fn with_twins(twins: bool) -> (SiteData, BTreeMap<i32, Blog>) {
             "Banner subtitle",
         );
     }
+    for destination in &mut data.destinations {
+        field(
+            &mut destination.name,
+            &mut destination.name_ar,
+            "Destination",
+        );
+        field(
+            &mut destination.summary,
+            &mut destination.summary_ar,
+            "Destination summary",
+        );
+        field(
+            &mut destination.description,
+            &mut destination.description_ar,
+            "Destination guide",
+        );
+    }
     for blog in blogs.values_mut() {
         let card = &mut blog.card;
         field(&mut card.name, &mut card.name_ar, "Blog name");

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use chrono::{TimeZone, Utc};
 use ssg::content::{Content, Source};
 use ssg::model::{
-    Banner, Blog, BlogCard, GeneralContent, ImageInfo, Redirect, Review, Service, ServiceItem,
-    SiteData, Variant,
+    Banner, Blog, BlogCard, Destination, DestinationRedirect, GeneralContent, ImageInfo, Redirect,
+    Review, Service, ServiceItem, SiteData, Variant,
 };
 use ssg::plan::{self, Target};
 use ssg::{Page, Site, SiteConfig, Templates};
@@ -166,6 +166,18 @@ pub fn data() -> (SiteData, BTreeMap<i32, Blog>) {
         display_order: id,
         ..Default::default()
     };
+    let destination = |id, name: &str, country: &str, order| Destination {
+        id,
+        slug: name.to_lowercase(),
+        name: name.into(),
+        name_ar: (name == "Riyadh").then(|| "الرياض".into()),
+        country: country.into(),
+        summary: format!("{name}, as our concierges know it."),
+        description: format!("<p>What we arrange in {name}.</p>"),
+        image_url: "/media/c.svg".into(),
+        display_order: order,
+        ..Default::default()
+    };
     let mut data = SiteData {
         services: vec![
             Service {
@@ -221,6 +233,22 @@ pub fn data() -> (SiteData, BTreeMap<i32, Blog>) {
             slug: "old-name".into(),
             blog_id: 3,
         }],
+        destinations: vec![
+            destination(1, "Doha", "QA", 3),
+            destination(2, "Riyadh", "SA", 1),
+            destination(3, "AlUla", "SA", 2),
+        ],
+        destination_redirects: vec![
+            DestinationRedirect {
+                slug: "old-doha".into(),
+                destination_id: 1,
+            },
+            // The URL a live destination has as its own is its page, not a redirect.
+            DestinationRedirect {
+                slug: "riyadh".into(),
+                destination_id: 3,
+            },
+        ],
         summary: None,
     };
     data.normalize();

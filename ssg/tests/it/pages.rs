@@ -39,6 +39,10 @@ fn every_public_route_exists_in_both_languages() {
         "blogs/page/2/index.html",
         "blogs/page/3/index.html",
         "gifting-in-ramadan/2/index.html",
+        "destinations/index.html",
+        "destinations/doha/index.html",
+        "destinations/riyadh/index.html",
+        "destinations/alula/index.html",
         "404.html",
     ] {
         assert!(site.contains_key(route), "{route}");
@@ -307,6 +311,49 @@ fn renamed_blogs_leave_a_redirect_at_the_old_url() {
         r#"<link rel="canonical" href="{SITE}/journal-entry-3/3">"#
     )));
     assert!(site["ar/old-name/3/index.html"].contains("url=/ar/journal-entry-3/3"));
+}
+
+#[test]
+fn destinations_are_listed_by_country_in_display_order() {
+    let site = build();
+    let list = &site["destinations/index.html"];
+    let at = |text: &str| {
+        list.find(text)
+            .unwrap_or_else(|| panic!("{text} is not on the list"))
+    };
+    // Riyadh (1) and AlUla (2) under Saudi Arabia, then Doha (3) under Qatar.
+    assert!(at("Saudi Arabia") < at(">Riyadh<") && at(">Riyadh<") < at(">AlUla<"));
+    assert!(at(">AlUla<") < at(">Qatar<") && at(">Qatar<") < at(">Doha<"));
+    assert!(list.contains(r#"href="/destinations/alula""#));
+    let arabic = &site["ar/destinations/index.html"];
+    assert!(arabic.contains("المملكة العربية السعودية") && arabic.contains(">الرياض<"));
+    assert!(arabic.contains(r#"href="/ar/destinations/doha""#));
+}
+
+#[test]
+fn a_destination_has_its_page_in_both_languages_under_its_menu_entry() {
+    let site = build();
+    let page = &site["destinations/riyadh/index.html"];
+    assert!(page.contains(r#"<h1 id="page-title" class="page-title" dir="auto">Riyadh</h1>"#));
+    assert!(page.contains("<p>What we arrange in Riyadh.</p>"));
+    assert!(page.contains(r#"<a href="/destinations" aria-current="page">Destinations</a>"#));
+    assert!(page.contains("<title>Riyadh | "), "the name when no meta title");
+    let arabic = &site["ar/destinations/riyadh/index.html"];
+    assert!(arabic.contains(">الرياض</h1>"));
+    assert!(arabic.contains(r#"href="/destinations/riyadh""#), "the language switch");
+}
+
+#[test]
+fn renamed_destinations_leave_a_redirect_at_the_old_url() {
+    let site = build();
+    let redirect = &site["destinations/old-doha/index.html"];
+    assert!(
+        redirect.contains(r#"<meta http-equiv="refresh" content="0; url=/destinations/doha">"#),
+        "{redirect}"
+    );
+    assert!(site["ar/destinations/old-doha/index.html"].contains("url=/ar/destinations/doha"));
+    // An old URL another destination now has is that destination's page.
+    assert!(!site["destinations/riyadh/index.html"].contains(r#"http-equiv="refresh""#));
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! The content core: the six kinds of public content (services, service list items, blogs,
-//! client reviews, banners, general content), each declared once as a [`Kind`] — its table, its
+//! The content core: the kinds of public content (services, service list items, blogs,
+//! client reviews, banners, general content, destinations), each declared once as a [`Kind`] — its table, its
 //! form and the specification's messages, its orders, and the one step that is its own (a
 //! blog's old URLs, a service's 409, a list item's parent). Every save goes through
 //! [`items`], whether it comes from HTTP, the seed or a spreadsheet, so each
@@ -7,6 +7,7 @@
 
 mod banners;
 mod blogs;
+mod destinations;
 pub mod edits;
 mod general_content;
 pub mod history;
@@ -27,6 +28,7 @@ pub use concierge_store::content_rows::{Audience, ListFilter, Order, Standing, T
 
 pub use banners::{BannerInput, Banners};
 pub use blogs::{BlogInput, Blogs, EXCERPT};
+pub use destinations::{DestinationInput, Destinations};
 pub use general_content::{GeneralContent, GeneralContentInput};
 pub use reviews::{ReviewInput, Reviews};
 pub use service_lists::{ServiceItemInput, ServiceItems};
@@ -81,7 +83,8 @@ pub trait Kind: Table {
 }
 
 /// Runs `$body` with `$k` standing for the kind named `$path` in the lifecycle's paths
-/// (`service`, `service-list`, `blog`, `client-review`, `banner`, `general-content`); an
+/// (`service`, `service-list`, `blog`, `client-review`, `banner`, `general-content`,
+/// `destination`); an
 /// unknown name is 404 with the list of known ones.
 #[macro_export]
 macro_rules! with_kind {
@@ -109,6 +112,10 @@ macro_rules! with_kind {
             }
             "general-content" => {
                 type $k = $crate::content::GeneralContent;
+                $body
+            }
+            "destination" => {
+                type $k = $crate::content::Destinations;
                 $body
             }
             _ => Err($crate::__private::error::ApiError::NotFound(

@@ -238,6 +238,7 @@ struct Made {
     reviews: Vec<i64>,
     items: Vec<i64>,
     banners: Vec<i64>,
+    destinations: Vec<i64>,
 }
 
 /// `POST path` with `body`, 201; the new item's id.
@@ -275,7 +276,7 @@ async fn a_random_write(
     step: usize,
 ) -> &'static str {
     let pick = |rng: &mut StdRng, ids: &[i64]| ids[rng.random_range(0..ids.len())];
-    match rng.random_range(0..12) {
+    match rng.random_range(0..14) {
         0 => {
             let n = made.blogs.len() as i32;
             let body = blog(&format!("A new note {step}"), n);
@@ -355,6 +356,20 @@ async fn a_random_write(
             }
             "the banner"
         }
+        12 => {
+            let city = ["Riyadh", "Doha", "London"][rng.random_range(0..3)];
+            let body = crate::destinations::destination(city, "SA", step as i32);
+            made.destinations
+                .push(self::made(app, token, "/destinations", body).await);
+            "a new destination"
+        }
+        13 if !made.destinations.is_empty() => {
+            // Renamed: its page moves, and its old URL becomes a redirect.
+            let id = pick(rng, &made.destinations);
+            let body = crate::destinations::destination(&format!("Jeddah {step}"), "SA", 1);
+            wrote(app, token, Method::PUT, &format!("/destinations/{id}"), body).await;
+            "a destination renamed"
+        }
         10 => {
             // A string every page shows: every page changes, and is purged.
             let body = json!({"name": "site.phone", "values": format!("+971 4 000 {step:04}"),
@@ -407,6 +422,7 @@ async fn after_random_writes_every_page_through_varnish_is_the_stores_and_untouc
         reviews: Vec::new(),
         items: Vec::new(),
         banners: Vec::new(),
+        destinations: Vec::new(),
     };
     for n in 0..3 {
         let body = blog(&format!("Arrivals {n}"), n);

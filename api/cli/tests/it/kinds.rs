@@ -51,7 +51,8 @@ async fn kinds_describe_every_kind_and_agree_with_the_openapi_document() {
             "blog",
             "client-review",
             "banner",
-            "general-content"
+            "general-content",
+            "destination"
         ]
     );
 
@@ -153,4 +154,17 @@ async fn kinds_describe_every_kind_and_agree_with_the_openapi_document() {
     assert_eq!(description["type"], "richtext");
     assert_eq!(description["twin"], "description_ar");
     assert_eq!(description["label"]["ar"], "الوصف");
+
+    let destination = kinds.iter().find(|k| k["kind"] == "destination").unwrap();
+    assert_eq!(destination["site"]["item"], "/destinations/{slug}");
+    assert_eq!(destination["routes"]["export"], "/destinations/export");
+    assert_eq!(destination["routes"]["import"], "/import/destinations");
+    let country = &destination["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "country")
+        .unwrap();
+    assert_eq!(country["type"], "select");
+    assert_eq!(country["options"][0]["label"]["ar"], "المملكة العربية السعودية");
 }

@@ -10,6 +10,7 @@ mod cli;
 mod contact;
 mod deploy;
 mod desk;
+mod destinations;
 mod edge;
 mod editing;
 mod encoded_paths;

@@ -8,7 +8,7 @@ use serde_json::json;
 
 use crate::helpers::{TestApp, blog, read, rename_service, service, spawn_app};
 
-async fn page(app: &TestApp, path: &str) -> (u16, String) {
+pub(crate) async fn page(app: &TestApp, path: &str) -> (u16, String) {
     let response = app
         .client
         .get(format!("{}{path}", app.address))
@@ -32,7 +32,7 @@ async fn within_a_second(
 const FULL_BUILD: Duration = Duration::from_secs(5);
 
 /// Polls `path` until `done` holds, for at most `limit`.
-async fn within(
+pub(crate) async fn within(
     app: &TestApp,
     path: &str,
     limit: Duration,

@@ -74,6 +74,14 @@ fn kinds(service_id: i64) -> Vec<Kind> {
             body: json!({"name": "site.phone", "values": "+971 4 000 0000", "display_order": 2}),
             change: ("values", json!("+971 4 111 1111")),
         },
+        Kind {
+            name: "destination",
+            create: "/destinations",
+            update: "/destinations/{id}",
+            delete: "/destinations/{id}",
+            body: crate::destinations::destination("AlUla", "SA", 1),
+            change: ("summary", json!("Tombs, canyons and the stars over Hegra.")),
+        },
     ]
 }
 

@@ -553,7 +553,7 @@ fn forced_at(data: &ssg::model::SiteData, wanted: &[Wanted], blogs: &BTreeSet<i3
     if blogs.is_empty() {
         return Vec::new();
     }
-    let pages = ssg::plan::pages_count(data);
+    let pages = ssg::plan::blogs_at(data);
     let mut at: Vec<usize> = blogs
         .iter()
         .filter_map(|&id| data.position(id))

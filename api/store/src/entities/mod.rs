@@ -9,6 +9,8 @@ pub mod banner;
 pub mod blog;
 pub mod blog_redirect;
 pub mod contact;
+pub mod destination;
+pub mod destination_redirect;
 pub mod content_revision;
 pub mod edge_purge;
 pub mod general_content;

@@ -28,6 +28,7 @@ mod m20261202_000021_enquiry_desk;
 mod m20261203_000022_media_library;
 mod m20261204_000023_media_versions;
 mod m20261205_000024_request_ids;
+mod m20261206_000025_destinations;
 
 pub struct Migrator;
 
@@ -59,6 +60,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000022_media_library::MediaLibrary),
             Box::new(m20261204_000023_media_versions::MediaVersions),
             Box::new(m20261205_000024_request_ids::RequestIds),
+            Box::new(m20261206_000025_destinations::Destinations),
         ]
     }
 }

@@ -23,6 +23,7 @@ pub enum Resource {
     Review,
     Banner,
     GeneralContent,
+    Destination,
     /// An image's variants were made: the pages that show it are rendered again.
     Media,
     /// The whole site (after a seed or an import).
@@ -38,6 +39,7 @@ impl Resource {
             Resource::Review => "review",
             Resource::Banner => "banner",
             Resource::GeneralContent => "general_content",
+            Resource::Destination => "destination",
             Resource::Media => "media",
             Resource::Site => "site",
         }
@@ -51,6 +53,7 @@ impl Resource {
             Resource::Review,
             Resource::Banner,
             Resource::GeneralContent,
+            Resource::Destination,
             Resource::Media,
             Resource::Site,
         ]

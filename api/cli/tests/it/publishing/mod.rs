@@ -181,7 +181,7 @@ async fn random_write(
     let pick = |rng: &mut StdRng, ids: &[i64]| ids[rng.random_range(0..ids.len())];
     let name = NAMES[rng.random_range(0..NAMES.len())];
     let order = rng.random_range(0..6);
-    let (method, path, body) = match rng.random_range(0..21) {
+    let (method, path, body) = match rng.random_range(0..23) {
         // The media library: a file's words and focal point, or its deletion and return.
         18 | 19 => {
             let file = &media[rng.random_range(0..media.len())];
@@ -209,6 +209,28 @@ async fn random_write(
                 false => (Method::POST, format!("/media/{file}/undelete"), Value::Null),
             }
         }
+        // A destination: added, renamed (its old URL redirects), moved to another country, or
+        // deleted.
+        21 | 22 => {
+            let destinations = ids(app, "destinations").await;
+            let country = ["SA", "AE", "QA", "GB"][rng.random_range(0..4)];
+            // Few names, so that renames meet each other's old URLs.
+            let city = ["Riyadh", "AlUla", "Doha", "London"][rng.random_range(0..4)];
+            let destination = crate::destinations::destination(city, country, order);
+            match rng.random_range(0..4) {
+                0 if !destinations.is_empty() => (
+                    Method::DELETE,
+                    format!("/destinations/{}", pick(rng, &destinations)),
+                    Value::Null,
+                ),
+                1 | 2 if !destinations.is_empty() => (
+                    Method::PUT,
+                    format!("/destinations/{}", pick(rng, &destinations)),
+                    destination,
+                ),
+                _ => (Method::POST, "/destinations".into(), destination),
+            }
+        }
         // The lifecycle: a draft beside the live version, publish or unpublish now, a schedule.
         14 | 15 => {
             let (kind, table) = [
@@ -216,7 +238,8 @@ async fn random_write(
                 ("service", "our_services"),
                 ("client-review", "client_reviews"),
                 ("banner", "flashy_banners"),
-            ][rng.random_range(0..4)];
+                ("destination", "destinations"),
+            ][rng.random_range(0..5)];
             let items = ids(app, table).await;
             if items.is_empty() {
                 return format!("no {kind} to publish");

@@ -204,6 +204,13 @@ async fn a_publisher_remembering_the_site_sees_every_change_to_what_it_shows_who
     let section_id = app
         .create_as(&token, "/general-content-section", &section)
         .await;
+    let destination_id = app
+        .create_as(
+            &token,
+            "/destinations",
+            &crate::destinations::destination("Doha", "QA", 1),
+        )
+        .await;
     drain(&app, &publisher, "the site").await;
 
     // Each change by plain SQL on a connection of its own, with the job a tool would record.
@@ -279,6 +286,23 @@ async fn a_publisher_remembering_the_site_sees_every_change_to_what_it_shows_who
             Resource::GeneralContent,
             section_id,
             "general content changed",
+        ),
+        (
+            format!(
+                "UPDATE destinations SET summary = 'The Corniche, by hand' WHERE id = {destination_id}"
+            ),
+            Resource::Destination,
+            destination_id,
+            "a destination edited",
+        ),
+        (
+            format!(
+                "INSERT INTO destination_redirects (slug, destination_id, created_at) \
+                 VALUES ('old-doha', {destination_id}, {now})"
+            ),
+            Resource::Destination,
+            destination_id,
+            "a destination's old URL recorded",
         ),
         (
             format!(

@@ -203,12 +203,13 @@ pub struct Forms {
     pub client_review: FormRules,
     pub banner: FormRules,
     pub general_content: FormRules,
+    pub destination: FormRules,
     pub new_password: FormRules,
 }
 
 impl Forms {
     /// Every form with the name it has in the table.
-    pub fn all(&self) -> [(&'static str, &FormRules); 12] {
+    pub fn all(&self) -> [(&'static str, &FormRules); 13] {
         [
             ("contact", &self.contact),
             ("airportRequest", &self.airport_request),
@@ -221,6 +222,7 @@ impl Forms {
             ("clientReview", &self.client_review),
             ("banner", &self.banner),
             ("generalContent", &self.general_content),
+            ("destination", &self.destination),
             ("newPassword", &self.new_password),
         ]
     }

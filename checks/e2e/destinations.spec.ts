@@ -16,11 +16,11 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/destinations')}$`))
       await expect(page.locator('.country-title')).toHaveText(COUNTRIES[lang])
       const saudi = page.locator('.destination-country').first()
-      await expect(saudi.locator('.card-title')).toHaveText(lang === 'en' ? ['Riyadh', 'Jeddah', 'AlUla'] : ['الرياض', 'جدة', 'العلا'])
+      await expect(saudi.locator('.card-title')).toHaveText(lang === 'en' ? ['Riyadh', 'Jeddah', 'AlUla'] : ['الرياض', 'جدة', 'العُلا'])
 
-      await saudi.getByRole('link', { name: lang === 'en' ? 'AlUla' : 'العلا', exact: true }).click()
+      await saudi.getByRole('link', { name: lang === 'en' ? 'AlUla' : 'العُلا', exact: true }).click()
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/destinations/alula')}$`))
-      await expect(page.locator('h1')).toHaveText(lang === 'en' ? 'AlUla' : 'العلا')
+      await expect(page.locator('h1')).toHaveText(lang === 'en' ? 'AlUla' : 'العُلا')
       await expect(page.locator('.article-body h2').first()).toBeVisible()
       await expect(page.locator('.site-nav [aria-current="page"]')).toHaveAttribute('href', at(lang, '/destinations'))
       // The guide's picture fills its hero, and no text runs out of the page at this width.

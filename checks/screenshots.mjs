@@ -70,10 +70,10 @@ try {
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Login' }).click()
   await page.waitForURL('**/admin/blogs')
-  for (const path of ['blogs', 'addblog', 'servicesDashboard', 'serviceslist', 'contactusdashboard', 'generalContentDashboard']) {
+  for (const path of ['blogs', 'addblog', 'servicesDashboard', 'serviceslist', 'contactusdashboard', 'generalContentDashboard', 'content/destination', 'content/destination/new']) {
     await page.goto(`${base}/admin/${path}`, { waitUntil: 'networkidle' })
     await page.waitForTimeout(300)
-    await page.screenshot({ path: join(out, `admin-${path}-1440.png`), fullPage: true })
+    await page.screenshot({ path: join(out, `admin-${path.replaceAll('/', '-')}-1440.png`), fullPage: true })
     count += 1
     if (path === 'blogs') {
       await page.screenshot({ path: join(readme, 'admin-blogs.png') })

@@ -21,10 +21,12 @@ type RichTextFieldProps<V extends FieldValues> = {
   label: string;
   dir?: 'rtl' | 'ltr';
   lang?: string;
+  /** Marks the label as required (the rules still decide). */
+  required?: boolean;
   optionalLabel?: string;
 };
 
-export function RichTextField<V extends FieldValues>({ name, label, dir = 'ltr', lang, optionalLabel }: RichTextFieldProps<V>) {
+export function RichTextField<V extends FieldValues>({ name, label, dir = 'ltr', lang, required, optionalLabel }: RichTextFieldProps<V>) {
   const id = useId();
   useFieldLabel(name, label);
   const { control } = useFormContext<V>();
@@ -71,7 +73,7 @@ export function RichTextField<V extends FieldValues>({ name, label, dir = 'ltr',
   }, [editor, error, id]);
 
   return (
-    <FieldShell id={id} label={label} error={error} optionalLabel={optionalLabel}>
+    <FieldShell id={id} label={label} error={error} required={required} optionalLabel={optionalLabel}>
       <div className={`rich-text${error ? ' rich-text--invalid' : ''}`} dir={dir}>
         {editor && !locked ? <Toolbar editor={editor} /> : null}
         <EditorContent editor={editor} />

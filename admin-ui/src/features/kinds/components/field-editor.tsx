@@ -41,7 +41,7 @@ export function FieldEditor({ field, isArabic, file }: EditorProps) {
     case 'richtext':
       return (
         <div className="form__full">
-          <RichTextField<Values> name={field.name} label={label} optionalLabel={common.optionalLabel} {...written} />
+          <RichTextField<Values> name={field.name} label={label} required={common.required} optionalLabel={common.optionalLabel} {...written} />
         </div>
       );
     case 'image':

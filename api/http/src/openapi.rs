@@ -320,7 +320,8 @@ impl concierge_app::content::EachKind for KindPaths<'_> {
         }
         doc.paths
             .add_path_operation(path(api.delete), vec![HttpMethod::Delete], delete);
-        if let (Some(export), Some(import)) = (declaration.export_path(), declaration.import_path()) {
+        if let (Some(export), Some(import)) = (declaration.export_path(), declaration.import_path())
+        {
             use crate::routes::spreadsheets::{ImportEnvelope, WorkbookForm};
             const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
             let workbook = ResponseBuilder::new()
@@ -328,7 +329,9 @@ impl concierge_app::content::EachKind for KindPaths<'_> {
                 .content(XLSX, ContentBuilder::new().build())
                 .build();
             let export_op = operation("export")
-                .summary(Some("The items not deleted as a workbook, a column a field."))
+                .summary(Some(
+                    "The items not deleted as a workbook, a column a field.",
+                ))
                 .security(by("content.read"))
                 .response("200", workbook)
                 .response("404", error());
@@ -338,10 +341,7 @@ impl concierge_app::content::EachKind for KindPaths<'_> {
                 export_op,
             );
             let form = RequestBodyBuilder::new()
-                .content(
-                    "multipart/form-data",
-                    json(named(&WorkbookForm::name())),
-                )
+                .content("multipart/form-data", json(named(&WorkbookForm::name())))
                 .required(Some(Required::True))
                 .build();
             let import_op = operation("import")

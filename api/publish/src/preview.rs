@@ -49,9 +49,7 @@ pub async fn page(
         },
         "service" => Route::Service(id),
         "service-list" => Route::Service(view["our_service_id"].as_i64().unwrap_or(0) as i32),
-        "destination" => {
-            Route::Destination(view["slug"].as_str().unwrap_or_default().to_owned())
-        }
+        "destination" => Route::Destination(view["slug"].as_str().unwrap_or_default().to_owned()),
         _ => Route::Home,
     };
     let bodies = ssg::plan::Target::Page(route.clone()).bodies(&data);

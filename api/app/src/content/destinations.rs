@@ -3,7 +3,7 @@
 //! (another destination's slug gets a number), and a rename keeps the old URL working.
 
 use chrono::{DateTime, Utc};
-use sea_orm::{ActiveValue, DatabaseTransaction, Set};
+use sea_orm::{DatabaseTransaction, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -52,8 +52,13 @@ pub struct DestinationInput {
 }
 
 impl DestinationInput {
-    /// Runs the destination form's rules in its order and fills `model` (the slug apart).
-    fn apply(self, model: &mut destination::ActiveModel, now: DateTime<Utc>) -> Result<(), ApiError> {
+    /// Runs the destination form's rules in its order and fills `model` (the slug apart);
+    /// the name it saved.
+    fn apply(
+        self,
+        model: &mut destination::ActiveModel,
+        now: DateTime<Utc>,
+    ) -> Result<String, ApiError> {
         let mut f = Form::new(&catalog().forms.destination);
         let name = f.text("name", self.name.take());
         let country = f.text("country", self.country.take());
@@ -70,7 +75,7 @@ impl DestinationInput {
         let meta_description_ar = f.twin("meta_description_ar", self.meta_description_ar.take());
         f.finish()?;
 
-        model.name = Set(name);
+        model.name = Set(name.clone());
         model.name_ar = Set(name_ar);
         model.country = Set(country);
         model.summary = Set(summary);
@@ -84,7 +89,7 @@ impl DestinationInput {
         model.meta_description = Set(meta_description);
         model.meta_description_ar = Set(meta_description_ar);
         model.updated_at = Set(now);
-        Ok(())
+        Ok(name)
     }
 }
 
@@ -112,15 +117,9 @@ impl Kind for Destinations {
         row: &mut destination::ActiveModel,
         now: DateTime<Utc>,
     ) -> Result<(), ApiError> {
-        input.apply(row, now)?;
-        let id = match &row.id {
-            ActiveValue::Set(id) | ActiveValue::Unchanged(id) => Some(*id),
-            ActiveValue::NotSet => None,
-        };
-        let name = match &row.name {
-            ActiveValue::Set(name) | ActiveValue::Unchanged(name) => name.clone(),
-            ActiveValue::NotSet => String::new(),
-        };
+        let name = input.apply(row, now)?;
+        // A new row has no id yet: every other destination's slug counts.
+        let id = row.id.try_as_ref().copied();
         row.slug = Set(free_slug(txn, &ssg::slug::destination_slug(&name), id).await?);
         Ok(())
     }

@@ -416,10 +416,12 @@ pub fn kind_workbook(
             let id = row["id"].as_f64().unwrap_or_default();
             std::iter::once(Cell::Number(id))
                 .chain(kind.fields.iter().map(|f| match (&row[f.name], f.ty) {
-                    (serde_json::Value::Number(n), _) => Cell::Number(n.as_f64().unwrap_or_default()),
-                    (serde_json::Value::String(code), FieldType::Select) => Cell::Text(
-                        rules.field(f.name).option_label(code, lang).to_owned(),
-                    ),
+                    (serde_json::Value::Number(n), _) => {
+                        Cell::Number(n.as_f64().unwrap_or_default())
+                    }
+                    (serde_json::Value::String(code), FieldType::Select) => {
+                        Cell::Text(rules.field(f.name).option_label(code, lang).to_owned())
+                    }
                     (serde_json::Value::String(text), _) => Cell::Text(text.clone()),
                     (serde_json::Value::Null, _) => Cell::Text(String::new()),
                     (other, _) => Cell::Text(other.to_string()),

@@ -73,14 +73,19 @@ pub async fn import<K: Kind>(
             None => None,
             Some(Ok(id)) if id > 0 => Some(id),
             Some(_) => {
-                errors.push((*number, "ID".to_owned(), catalog().messages.invalid_id.clone()));
+                errors.push((
+                    *number,
+                    "ID".to_owned(),
+                    catalog().messages.invalid_id.clone(),
+                ));
                 continue;
             }
         };
-        let input = match serde_json::from_value::<K::Input>(Value::Object(fields(kind, &table, row))) {
-            Ok(input) => input,
-            Err(e) => return Err(ApiError::Unexpected(e.into())),
-        };
+        let input =
+            match serde_json::from_value::<K::Input>(Value::Object(fields(kind, &table, row))) {
+                Ok(input) => input,
+                Err(e) => return Err(ApiError::Unexpected(e.into())),
+            };
         let saved = match id {
             Some(id) => items::update::<K>(&txn, id, input, now).await,
             None => items::create::<K>(&txn, input, now).await,

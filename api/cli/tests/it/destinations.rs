@@ -32,8 +32,13 @@ async fn destinations_are_managed_listed_and_published_with_their_own_pages() {
     let mut ids = Vec::new();
     for (name, country, order) in [("Doha", "QA", 3), ("Riyadh", "SA", 1), ("AlUla", "SA", 2)] {
         let (status, body) = read(
-            app.send_as(&token, Method::POST, "/destinations", &destination(name, country, order))
-                .await,
+            app.send_as(
+                &token,
+                Method::POST,
+                "/destinations",
+                &destination(name, country, order),
+            )
+            .await,
         )
         .await;
         assert_eq!(
@@ -60,7 +65,10 @@ async fn destinations_are_managed_listed_and_published_with_their_own_pages() {
 
     // The pages: the list grouped by country, each destination's page, in both languages.
     let (_, list) = within(&app, "/destinations", PUBLISHED, |s, b| {
-        s == 200 && ["doha", "riyadh", "alula"].iter().all(|d| b.contains(&format!("/destinations/{d}\"")))
+        s == 200
+            && ["doha", "riyadh", "alula"]
+                .iter()
+                .all(|d| b.contains(&format!("/destinations/{d}\"")))
     })
     .await;
     let at = |text: &str| list.find(text).unwrap_or_else(|| panic!("{text}"));
@@ -74,21 +82,31 @@ async fn destinations_are_managed_listed_and_published_with_their_own_pages() {
         .send()
         .await
         .unwrap();
-    let keys = response.headers()["surrogate-key"].to_str().unwrap().to_owned();
+    let keys = response.headers()["surrogate-key"]
+        .to_str()
+        .unwrap()
+        .to_owned();
     assert!(
         keys.contains(&ssg::edge::file_key("destinations/alula/index.html")),
         "the page's own surrogate key: {keys}"
     );
     let (_, sitemap) = page(&app, "/sitemap-pages.xml").await;
-    assert!(sitemap.contains("/destinations/alula</loc>") && sitemap.contains("/ar/destinations</loc>"));
+    assert!(
+        sitemap.contains("/destinations/alula</loc>") && sitemap.contains("/ar/destinations</loc>")
+    );
 
     // A rename moves the page and leaves the old URL redirecting to the new one.
     let alula = ids[2];
     let mut renamed = destination("AlUla Old Town", "SA", 2);
     renamed["status"] = json!("published");
     let (status, body) = read(
-        app.send_as(&token, Method::PUT, &format!("/destinations/{alula}"), &renamed)
-            .await,
+        app.send_as(
+            &token,
+            Method::PUT,
+            &format!("/destinations/{alula}"),
+            &renamed,
+        )
+        .await,
     )
     .await;
     assert_eq!(
@@ -97,7 +115,10 @@ async fn destinations_are_managed_listed_and_published_with_their_own_pages() {
         "{body}"
     );
     assert_eq!(body["responseBody"][0]["slug"], "alula-old-town");
-    within(&app, "/destinations/alula-old-town", PUBLISHED, |s, _| s == 200).await;
+    within(&app, "/destinations/alula-old-town", PUBLISHED, |s, _| {
+        s == 200
+    })
+    .await;
     let (_, old) = within(&app, "/destinations/alula", PUBLISHED, |_, b| {
         b.contains("http-equiv=\"refresh\"")
     })
@@ -133,7 +154,10 @@ async fn destinations_are_managed_listed_and_published_with_their_own_pages() {
     );
     within(&app, "/destinations/doha", PUBLISHED, |s, _| s == 404).await;
     let (status, body) = read(app.get(&format!("/destinations/{}", ids[0])).await).await;
-    assert_eq!((status, body["message"].as_str().unwrap()), (404, "Destination not found"));
+    assert_eq!(
+        (status, body["message"].as_str().unwrap()),
+        (404, "Destination not found")
+    );
 }
 
 #[tokio::test]
@@ -142,13 +166,21 @@ async fn destination_rules_give_the_forms_messages_in_order() {
     let token = app.admin_token().await;
     let cases = [
         (json!({}), "name", "Please enter the Name"),
-        (json!({"name": "Doha"}), "country", "Please choose the Country"),
+        (
+            json!({"name": "Doha"}),
+            "country",
+            "Please choose the Country",
+        ),
         (
             json!({"name": "Doha", "country": "FR"}),
             "country",
             "Country must be one of SA, AE, BH, QA, GB or IN.",
         ),
-        (json!({"name": "Doha", "country": "QA"}), "summary", "Please enter the Summary"),
+        (
+            json!({"name": "Doha", "country": "QA"}),
+            "summary",
+            "Please enter the Summary",
+        ),
         (
             json!({"name": "Doha", "country": "QA", "summary": "The Corniche."}),
             "description",
@@ -167,10 +199,15 @@ async fn destination_rules_give_the_forms_messages_in_order() {
         ),
     ];
     for (body, field, message) in cases {
-        let (status, answer) =
-            read(app.send_as(&token, Method::POST, "/destinations", &body).await).await;
+        let (status, answer) = read(
+            app.send_as(&token, Method::POST, "/destinations", &body)
+                .await,
+        )
+        .await;
         assert_eq!(status, 400, "{body}: {answer}");
-        let said = answer["errors"][field].as_str().unwrap_or_else(|| panic!("{answer}"));
+        let said = answer["errors"][field]
+            .as_str()
+            .unwrap_or_else(|| panic!("{answer}"));
         if message.is_empty() {
             assert!(said.contains("100"), "the bound is named: {said}");
         } else {
@@ -328,7 +365,12 @@ async fn destinations_round_trip_through_their_spreadsheet() {
 
     // Only those who may: a translator neither exports nor imports.
     let translator = app.token_for(Role::Translator).await;
-    assert_eq!(app.get_as(&translator, "/destinations/export").await.status(), 200);
+    assert_eq!(
+        app.get_as(&translator, "/destinations/export")
+            .await
+            .status(),
+        200
+    );
     let (status, _) = import(&app, &translator, workbook(&header, &table)).await;
     assert_eq!(status, 403);
 }
@@ -337,15 +379,22 @@ async fn destinations_round_trip_through_their_spreadsheet() {
 async fn a_destinations_picture_is_in_the_media_usage_index() {
     let app = spawn_app().await;
     let token = app.admin_token().await;
-    let (status, body) =
-        crate::media::upload(&app, &token, "corniche.png", "image/png", crate::media::PNG.to_vec())
-            .await;
+    let (status, body) = crate::media::upload(
+        &app,
+        &token,
+        "corniche.png",
+        "image/png",
+        crate::media::PNG.to_vec(),
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
     let url = body["responseData"].as_str().unwrap();
     let mut jeddah = destination("Jeddah", "SA", 1);
     jeddah["image_url"] = json!(url);
     let id = app.create_as(&token, "/destinations", &jeddah).await;
-    let usage = concierge::store::media_usage::all(&app.db.read).await.unwrap();
+    let usage = concierge::store::media_usage::all(&app.db.read)
+        .await
+        .unwrap();
     assert!(
         usage
             .iter()

@@ -367,7 +367,14 @@ async fn a_random_write(
             // Renamed: its page moves, and its old URL becomes a redirect.
             let id = pick(rng, &made.destinations);
             let body = crate::destinations::destination(&format!("Jeddah {step}"), "SA", 1);
-            wrote(app, token, Method::PUT, &format!("/destinations/{id}"), body).await;
+            wrote(
+                app,
+                token,
+                Method::PUT,
+                &format!("/destinations/{id}"),
+                body,
+            )
+            .await;
             "a destination renamed"
         }
         10 => {

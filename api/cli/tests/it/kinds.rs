@@ -166,5 +166,8 @@ async fn kinds_describe_every_kind_and_agree_with_the_openapi_document() {
         .find(|f| f["name"] == "country")
         .unwrap();
     assert_eq!(country["type"], "select");
-    assert_eq!(country["options"][0]["label"]["ar"], "المملكة العربية السعودية");
+    assert_eq!(
+        country["options"][0]["label"]["ar"],
+        "المملكة العربية السعودية"
+    );
 }

@@ -40,7 +40,8 @@ impl EachKind for Routes<'_> {
         let api = &declaration.api;
         let at = |tail: &str| format!("{}{tail}", declaration.path);
         // Before `{path}/{id}`, which would take `export` for an id.
-        if let (Some(export), Some(import)) = (declaration.export_path(), declaration.import_path()) {
+        if let (Some(export), Some(import)) = (declaration.export_path(), declaration.import_path())
+        {
             self.0.service(web::resource(export).guard(guard::Get()).to(
                 |state: web::Data<AppState>, _admin: Admin| {
                     let span = tracing::debug_span!("export", kind = K::PATH);

@@ -164,23 +164,37 @@ pub(super) async fn import_kind<K: concierge_app::content::Kind>(
     req: &HttpRequest,
     payload: Multipart,
 ) -> Answer {
-    check_declared_length(req, MAX_FILE)?;
-    let received = receive(payload, "file", MAX_FILE, &state.settings.upload_dir()).await?;
-    let bytes = tokio::fs::read(&received.file)
-        .await
-        .map_err(|e| ApiError::Unexpected(e.into()))?;
+    let bytes = received_workbook(state, req, payload).await?;
     let counts =
         spreadsheet::kinds::import::<K>(&state.db, &bytes, state.settings.clock.now()).await?;
+    Ok(content_imported(state, counts))
+}
+
+/// The workbook sent as the form's `file`, whole.
+async fn received_workbook(
+    state: &AppState,
+    req: &HttpRequest,
+    payload: Multipart,
+) -> Answer<Vec<u8>> {
+    check_declared_length(req, MAX_FILE)?;
+    let received = receive(payload, "file", MAX_FILE, &state.settings.upload_dir()).await?;
+    Ok(tokio::fs::read(&received.file)
+        .await
+        .map_err(|e| ApiError::Unexpected(e.into()))?)
+}
+
+/// The answer to an import of content: what it created and updated; the site is told.
+fn content_imported(state: &AppState, counts: ImportCounts) -> HttpResponse {
     state.content_written();
     let message = catalog()
         .messages
         .imported_content
         .with("created", counts.created)
         .with("updated", counts.updated);
-    Ok(HttpResponse::Ok().json(ImportEnvelope {
+    HttpResponse::Ok().json(ImportEnvelope {
         response_body: counts,
         message: message.current().to_owned(),
-    }))
+    })
 }
 
 async fn import(
@@ -189,44 +203,21 @@ async fn import(
     req: HttpRequest,
     payload: Multipart,
 ) -> Answer {
-    check_declared_length(&req, MAX_FILE)?;
-    let received = receive(payload, "file", MAX_FILE, &state.settings.upload_dir()).await?;
-    let bytes = tokio::fs::read(&received.file)
-        .await
-        .map_err(|e| ApiError::Unexpected(e.into()))?;
-    let (counts, message) = if kind == Import::Contacts {
-        let created =
-            spreadsheet::import_contacts(&state.db, &bytes, state.settings.clock.now()).await?;
-        (
-            ImportCounts {
-                created,
-                updated: 0,
-            },
-            {
-                let m = &catalog().messages;
-                concierge_core::i18n::counted(
-                    created as u64,
-                    &m.imported_contact,
-                    &m.imported_contacts,
-                )
-            },
-        )
-    } else {
-        let counts =
-            spreadsheet::import_general_content(&state.db, &bytes, state.settings.clock.now())
-                .await?;
-        state.content_written();
-        (
-            counts,
-            catalog()
-                .messages
-                .imported_content
-                .with("created", counts.created)
-                .with("updated", counts.updated),
-        )
-    };
+    let bytes = received_workbook(&state, &req, payload).await?;
+    let now = state.settings.clock.now();
+    if kind == Import::GeneralContent {
+        let counts = spreadsheet::import_general_content(&state.db, &bytes, now).await?;
+        return Ok(content_imported(&state, counts));
+    }
+    let created = spreadsheet::import_contacts(&state.db, &bytes, now).await?;
+    let m = &catalog().messages;
+    let message =
+        concierge_core::i18n::counted(created as u64, &m.imported_contact, &m.imported_contacts);
     Ok(HttpResponse::Ok().json(ImportEnvelope {
-        response_body: counts,
+        response_body: ImportCounts {
+            created,
+            updated: 0,
+        },
         message: message.current().to_owned(),
     }))
 }

@@ -142,10 +142,12 @@ fn a_memo_gives_the_digests_made_from_scratch_after_any_changes() {
                     ..Default::default()
                 });
             }
-            13 => data.destination_redirects.push(crate::model::DestinationRedirect {
-                slug: format!("d{}-{}", below(3) + 1, below(2)),
-                destination_id: below(3) as i32 + 1,
-            }),
+            13 => data
+                .destination_redirects
+                .push(crate::model::DestinationRedirect {
+                    slug: format!("d{}-{}", below(3) + 1, below(2)),
+                    destination_id: below(3) as i32 + 1,
+                }),
             // Nothing changed.
             _ => {}
         }

@@ -32,7 +32,11 @@ pub(super) fn page(cx: &RenderContext, slug: &str, meta: &mut PageMeta) -> Optio
     let lang = cx.lang;
     let destination = cx.data.destinations.iter().find(|d| d.slug == slug)?;
     let name = pick(lang, &destination.name, destination.name_ar.as_deref());
-    let summary = pick(lang, &destination.summary, destination.summary_ar.as_deref());
+    let summary = pick(
+        lang,
+        &destination.summary,
+        destination.summary_ar.as_deref(),
+    );
     meta.title = text(lang, &destination.meta_title, &destination.meta_title_ar)
         .unwrap_or_else(|| format!("{} | {}", name.text(), cx.shared.string("site.name")));
     meta.description = text(

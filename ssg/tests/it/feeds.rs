@@ -23,10 +23,20 @@ fn the_sitemap_index_lists_the_pages_chunk_and_the_blog_chunks() {
         pages.contains(&format!("<loc>{SITE}/ar/about</loc>"))
             && pages.contains(&format!("<loc>{SITE}/services/1</loc>"))
     );
-    for path in ["/destinations", "/destinations/alula", "/ar/destinations/doha"] {
-        assert!(pages.contains(&format!("<loc>{SITE}{path}</loc>")), "{path}");
+    for path in [
+        "/destinations",
+        "/destinations/alula",
+        "/ar/destinations/doha",
+    ] {
+        assert!(
+            pages.contains(&format!("<loc>{SITE}{path}</loc>")),
+            "{path}"
+        );
     }
-    assert!(!pages.contains("old-doha"), "an old URL is no page of the sitemap");
+    assert!(
+        !pages.contains("old-doha"),
+        "an old URL is no page of the sitemap"
+    );
 }
 
 #[test]

@@ -337,10 +337,16 @@ fn a_destination_has_its_page_in_both_languages_under_its_menu_entry() {
     assert!(page.contains(r#"<h1 id="page-title" class="page-title" dir="auto">Riyadh</h1>"#));
     assert!(page.contains("<p>What we arrange in Riyadh.</p>"));
     assert!(page.contains(r#"<a href="/destinations" aria-current="page">Destinations</a>"#));
-    assert!(page.contains("<title>Riyadh | "), "the name when no meta title");
+    assert!(
+        page.contains("<title>Riyadh | "),
+        "the name when no meta title"
+    );
     let arabic = &site["ar/destinations/riyadh/index.html"];
     assert!(arabic.contains(">الرياض</h1>"));
-    assert!(arabic.contains(r#"href="/destinations/riyadh""#), "the language switch");
+    assert!(
+        arabic.contains(r#"href="/destinations/riyadh""#),
+        "the language switch"
+    );
 }
 
 #[test]

@@ -70,7 +70,9 @@ test-postgres:
         exit 0
     fi
     trap 'just pg-clean' EXIT
-    CONCIERGE_TEST_DATABASE=postgres CONCIERGE_TEST_POSTGRES_URL={{pg_url}} cargo test -p concierge-api --test it
+    # `--workspace`, as test-sqlite: the same selection resolves the same features, so nothing
+    # is built again (with `-p concierge-api` the workspace's crates were).
+    CONCIERGE_TEST_DATABASE=postgres CONCIERGE_TEST_POSTGRES_URL={{pg_url}} cargo test --workspace --test it
 
 # Install a front end's npm packages when they are missing or the lock file changed.
 [private]

@@ -31,6 +31,8 @@ use crate::plan::{BLOGS_PER_PAGE, sitemap_chunk};
 pub struct Memo {
     /// The digest of what every output shares, under which `last` was made.
     shared: [u8; 32],
+    /// The digest of the destinations and their old URLs, under which `last` was made.
+    destinations: [u8; 32],
     /// Each card's digest, with the card.
     pub(super) cards: Ids<(Arc<BlogCard>, [u8; 16])>,
     last: Option<Last>,
@@ -73,13 +75,18 @@ impl Memo {
             feed(&mut h, &year);
             feed(&mut h, &data.services);
             feed(&mut h, &data.general_content);
-            // The menu links them, and few enough that every page shares them, as services.
-            feed(&mut h, &data.destinations);
-            feed(&mut h, &data.destination_redirects);
             h
         };
         let shared_digest: [u8; 32] = shared.clone().finalize().into();
-        let same_shared = std::mem::replace(&mut self.shared, shared_digest) == shared_digest;
+        // The destinations are shown by their own pages, their list, their old URLs' pages and
+        // the pages' sitemap (the menu links only the list): a destination's edit changes
+        // those, not every page. They are few, so any change makes every digest again (a
+        // blog's page keeps its own).
+        let destinations = destinations_digest(data);
+        let same_destinations =
+            std::mem::replace(&mut self.destinations, destinations) == destinations;
+        let same_shared = std::mem::replace(&mut self.shared, shared_digest) == shared_digest
+            && same_destinations;
         let last = self.last.take().filter(|_| same_shared);
         match last.as_ref().and_then(|last| last.moves(data, &self.cards)) {
             Some(moves) => self.edited(data, &shared, last.expect("moves"), moves),
@@ -135,7 +142,7 @@ impl Memo {
                 }
             }
         }
-        let inputs = Inputs::new(data, shared, &self.cards);
+        let inputs = Inputs::new(data, shared, &self.cards, &self.destinations);
         let redirects_at = last.redirects_at;
         // The old URLs' pages, listed again (there are few) when a URL or the list changed;
         // the outputs after them move with them.
@@ -284,7 +291,7 @@ impl Memo {
                 .collect(),
             None => Ids::default(),
         };
-        let inputs = Inputs::new(data, shared, &self.cards);
+        let inputs = Inputs::new(data, shared, &self.cards, &self.destinations);
         let wanted: Vec<Wanted> = outputs(data)
             .into_par_iter()
             .map(|target| {

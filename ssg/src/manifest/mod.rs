@@ -105,6 +105,8 @@ struct Inputs<'d> {
     data: &'d SiteData,
     shared: &'d Sha256,
     cards: &'d Ids<(Arc<BlogCard>, [u8; 16])>,
+    /// [`destinations_digest`]'s.
+    destinations: &'d [u8; 32],
     listing_pages: u32,
 }
 
@@ -113,11 +115,13 @@ impl<'d> Inputs<'d> {
         data: &'d SiteData,
         shared: &'d Sha256,
         cards: &'d Ids<(Arc<BlogCard>, [u8; 16])>,
+        destinations: &'d [u8; 32],
     ) -> Self {
         Inputs {
             data,
             shared,
             cards,
+            destinations,
             listing_pages: listing_pages(data.blogs.len()),
         }
     }
@@ -161,10 +165,25 @@ impl<'d> Inputs<'d> {
             Target::Redirect { blog_id: id, .. } => {
                 h.update(self.card(id).unwrap_or(&[0; 16]));
             }
-            // The destinations are in what every page shares.
-            Target::Moved { .. } => {}
+            // The list shows every destination.
+            Target::Page(Route::Destinations) => h.update(self.destinations),
+            Target::Page(Route::Destination(slug)) => {
+                feed(&mut h, &data.destinations.iter().find(|d| &d.slug == slug));
+            }
+            // An old URL's page names its destination and links its page.
+            Target::Moved { destination_id, .. } => {
+                feed(
+                    &mut h,
+                    &data.destinations.iter().find(|d| d.id == *destination_id),
+                );
+            }
             Target::SitemapIndex => feed(&mut h, &crate::plan::sitemap_latest(data)),
-            Target::SitemapPages => feed(&mut h, &self.listing_pages),
+            // The destinations' URLs, in their order.
+            Target::SitemapPages => {
+                feed(&mut h, &self.listing_pages);
+                let slugs: Vec<&str> = data.destinations.iter().map(|d| d.slug.as_str()).collect();
+                feed(&mut h, &slugs);
+            }
             // The summary's chunk (its cards by id, as the page lists them).
             Target::SitemapBlogs(k) => {
                 self.feed_cards(&mut h, sitemap_cards(data, *k).iter().map(|b| &**b));
@@ -175,6 +194,15 @@ impl<'d> Inputs<'d> {
         }
         crate::content::hex(&h.finalize()[..16])
     }
+}
+
+/// The digest of the destinations and their old URLs: the inputs of the pages that show them
+/// ([`Inputs::digest`]), apart from what every page shares.
+fn destinations_digest(data: &SiteData) -> [u8; 32] {
+    let mut h = Sha256::new();
+    feed(&mut h, &data.destinations);
+    feed(&mut h, &data.destination_redirects);
+    h.finalize().into()
 }
 
 /// A card's digest: its fields' bytes, each told from the next (texts by their length),

@@ -359,3 +359,62 @@ fn deleting_a_blog_moves_the_later_listing_pages() {
         "the first three stay"
     );
 }
+
+/// A destination's edit changes its page and the list (and, for a new URL, the pages' sitemap
+/// and the old URL's page), not every page: the menu links only the list.
+#[test]
+fn a_destinations_edit_changes_its_pages_alone() {
+    let riyadh = crate::model::Destination {
+        id: 1,
+        slug: "riyadh".into(),
+        name: "Riyadh".into(),
+        country: "SA".into(),
+        ..Default::default()
+    };
+    let doha = crate::model::Destination {
+        id: 2,
+        slug: "doha".into(),
+        name: "Doha".into(),
+        country: "QA".into(),
+        display_order: 1,
+        ..Default::default()
+    };
+    let mut before = data(30);
+    before.destinations = vec![riyadh.clone(), doha];
+    let page = |slug: &str| Target::Page(Route::Destination(slug.into()));
+
+    let mut summary = before.clone();
+    summary.destinations[0].summary = "The capital, by night.".into();
+    assert_eq!(
+        changed(&before, &summary),
+        vec![Target::Page(Route::Destinations), page("riyadh")]
+    );
+
+    let mut renamed = before.clone();
+    renamed.destinations[0].slug = "ar-riyadh".into();
+    renamed
+        .destination_redirects
+        .push(crate::model::DestinationRedirect {
+            slug: "riyadh".into(),
+            destination_id: 1,
+        });
+    let mut expected = vec![
+        Target::Page(Route::Destinations),
+        page("ar-riyadh"),
+        Target::Moved {
+            slug: "riyadh".into(),
+            destination_id: 1,
+        },
+        Target::SitemapPages,
+    ];
+    expected.sort();
+    assert_eq!(changed(&before, &renamed), expected);
+
+    // The memo agrees, from the same start.
+    let mut memo = Memo::default();
+    drop(memo.digests(&before, "f", 2026));
+    let made = memo.digests(&summary, "f", 2026);
+    assert_eq!(*made.wanted, digests(&summary, "f", 2026));
+    let made = memo.digests(&renamed, "f", 2026);
+    assert_eq!(*made.wanted, digests(&renamed, "f", 2026));
+}

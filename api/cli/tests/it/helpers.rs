@@ -49,7 +49,7 @@ pub async fn fresh_database_url(dir: &std::path::Path) -> String {
     }
     let admin_url = std::env::var("CONCIERGE_TEST_POSTGRES_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
-    let name = format!("concierge_test_{}", uuid::Uuid::new_v4().simple());
+    let name = format!("concierge_test_{:032x}", rand::random::<u128>());
     let admin = Database::connect(&admin_url)
         .await
         .expect("PostgreSQL is reachable for the tests");

@@ -103,7 +103,7 @@ mod tests {
     /// rejected and no refused one is declared valid.
     #[test]
     fn the_declared_pattern_is_what_the_extractor_accepts() {
-        let pattern = regex::Regex::new(IF_MATCH_PATTERN).unwrap();
+        let pattern = regex_lite::Regex::new(IF_MATCH_PATTERN).unwrap();
         let samples = [
             r#""3""#,
             r#"W/"3""#,

@@ -22,7 +22,7 @@ build:
     cargo build -p concierge-api --bin concierge
 
 # Every test: Rust (SQLite, PostgreSQL), site HTML, islands, the site in a browser, the admin.
-test: test-deps test-sqlite test-postgres faults faults-io check-html test-islands test-site test-admin
+test: test-deps test-sqlite test-postgres faults-both check-html test-islands test-site test-admin
 
 # Tools the tests need: moto (a real S3-compatible server on loopback), aiosmtpd (a real SMTP
 # server on loopback), PostgreSQL's client tools (backup and restore), Varnish with
@@ -71,8 +71,16 @@ test-postgres:
     fi
     trap 'just pg-clean' EXIT
     # `--workspace`, as test-sqlite: the same selection resolves the same features, so nothing
-    # is built again (with `-p concierge-api` the workspace's crates were).
-    CONCIERGE_TEST_DATABASE=postgres CONCIERGE_TEST_POSTGRES_URL={{pg_url}} cargo test --workspace --test it
+    # is built again (with `-p concierge-api` the workspace's crates were). This pass is for
+    # what touches storage: the tests left out here are the same whatever the database and run
+    # in test-sqlite (big pictures decoded, resized and encoded within the memory bound, a
+    # third of the suite's time; the deploy files and Prometheus's rules checked by their tools;
+    # what the TLS front and the edge let through).
+    CONCIERGE_TEST_DATABASE=postgres CONCIERGE_TEST_POSTGRES_URL={{pg_url}} cargo test --workspace --test it -- \
+        --skip images::processing_a_24_megapixel_photograph --skip images::a_long_screenshot \
+        --skip images::a_16_bit_png --skip images::a_40_million_by_1_png \
+        --skip deploy:: --skip prometheus::promtool_checks \
+        --skip front::no_purge_a_visitor --skip front::the_api_and_the_health_check
 
 # Install a front end's npm packages when they are missing or the lock file changed.
 [private]
@@ -217,6 +225,25 @@ faults-io: build faults-io-deps
         exit 0
     fi
     python3 checks/faults/io.py --postgres {{pg_url}} --disrupt 2
+
+# `faults` and `faults-io` side by side: each keeps about one core busy at most (schemathesis
+# is one Python worker; the fault suite mostly waits on its server), so together they take the
+# longer one's time, not the sum (part of `just test`). Each one's output follows when both end.
+[private]
+faults-both: build faults-io-deps
+    #!/usr/bin/env bash
+    set -uo pipefail
+    dir=$(mktemp -d)
+    trap 'rm -rf "$dir"' EXIT
+    just faults > "$dir/faults.log" 2>&1 &
+    schemathesis=$!
+    just faults-io > "$dir/faults-io.log" 2>&1 &
+    io=$!
+    wait $schemathesis; a=$?
+    wait $io; b=$?
+    echo "── just faults (exit $a)"; cat "$dir/faults.log"
+    echo "── just faults-io (exit $b)"; cat "$dir/faults-io.log"
+    [ $a -eq 0 ] && [ $b -eq 0 ]
 
 # Every injection point: the N-th disk call fails for every N the workload makes, then random
 # faults under 20 seeds, fiu-run's five times, and PostgreSQL disrupted ten times (about an hour).

@@ -77,5 +77,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     setupFiles: ['src/test/setup.ts'],
+    // Every core (Vitest's default leaves one free, half of CI's two).
+    maxWorkers: '100%',
   },
 }))

@@ -1,6 +1,6 @@
 /** Every admin route (specification section 2), under the `/admin` basename; pages load lazily. */
 import type { RouteObject } from 'react-router';
-import { paths } from '@/config/paths';
+import { LEGACY_PATHS, paths } from '@/config/paths';
 import { Landing } from './routes/landing';
 import { ProtectedShell } from './routes/protected-shell';
 import { RouteError } from './routes/route-error';
@@ -40,7 +40,6 @@ export const routes: RouteObject[] = [
       { index: true, element: <Landing /> },
       ...feature(paths.blogs, paths.addBlog, () => import('./routes/blogs')),
       ...feature(paths.services, paths.addService, () => import('./routes/services')),
-      ...feature(paths.reviews, paths.addReview, () => import('./routes/client-reviews')),
       ...feature(paths.contacts, paths.addContact, () => import('./routes/contacts')),
       {
         path: paths.airportRequests.slice(1),
@@ -54,7 +53,8 @@ export const routes: RouteObject[] = [
       ...feature(paths.serviceLists, paths.addServiceList, () => import('./routes/service-lists')),
       ...feature(paths.generalContent, paths.addGeneralContent, () => import('./routes/general-content')),
       ...feature(paths.subscriptions, paths.addSubscription, () => import('./routes/subscriptions')),
-      // Every kind the server declares with no screens of its own, from its declaration.
+      // Every kind the server declares with no screens of its own, from its declaration: at legacy paths, or under /content.
+      ...[...LEGACY_PATHS].flatMap(([kind, at]) => feature(at.list, at.form, async () => (await import('./routes/content')).legacyRoutes(kind))),
       { path: `${paths.content.slice(1)}/:kind`, lazy: async () => ({ Component: (await import('./routes/content')).Dashboard }) },
       { path: `${paths.content.slice(1)}/:kind/new`, lazy: async () => ({ Component: (await import('./routes/content')).FormRoute }) },
       { path: `${paths.content.slice(1)}/:kind/:id`, lazy: async () => ({ Component: (await import('./routes/content')).FormRoute }) },

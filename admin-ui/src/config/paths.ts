@@ -29,13 +29,25 @@ export const paths = {
   content: '/content',
 } as const;
 
+/**
+ * The kinds the generic screens serve at the paths their own screens had (the specification's,
+ * which bookmarks and the menu keep): the list, and the form (`{form}` adds, `{form}/7` edits).
+ * Any other kind is at `/content/{kind}`.
+ */
+export const LEGACY_PATHS: ReadonlyMap<string, { list: string; form: string }> = new Map([
+  ['client-review', { list: paths.reviews, form: paths.addReview }],
+]);
+
 /** `/addblog` in add mode, `/addblog/7` in edit mode. */
 export function formPath(base: string, id?: number | string): string {
   return id === undefined ? base : `${base}/${id}`;
 }
 
-/** The list of a kind without screens of its own: `/content/destination`. */
-export const kindPath = (kind: string) => `${paths.content}/${kind}`;
+/** The list of a kind without screens of its own: `/content/destination` (`/clientreviewdashboard` at its legacy path). */
+export const kindPath = (kind: string) => LEGACY_PATHS.get(kind)?.list ?? `${paths.content}/${kind}`;
 
-/** Its form: `/content/destination/new` adds, `/content/destination/7` edits. */
-export const kindFormPath = (kind: string, id?: number) => `${kindPath(kind)}/${id ?? 'new'}`;
+/** Its form: `/content/destination/new` adds, `/content/destination/7` edits (`/addclientreview`, `/addclientreview/7`). */
+export function kindFormPath(kind: string, id?: number): string {
+  const legacy = LEGACY_PATHS.get(kind);
+  return legacy ? formPath(legacy.form, id) : `${paths.content}/${kind}/${id ?? 'new'}`;
+}

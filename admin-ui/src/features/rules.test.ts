@@ -1,8 +1,7 @@
 /** Each admin form's rules, in the specification's order (section 5, "Admin forms"). */
-import { runRules, type FormRules } from '@/lib/form-rules';
+import { rulesOf, runRules, type FormRules } from '@/lib/form-rules';
 import { bannerRules } from './banners/rules';
 import { blogRules } from './blogs/rules';
-import { clientReviewRules } from './client-reviews/rules';
 import { contactRules } from './contacts/rules';
 import { generalContentRules } from './general-content/rules';
 import { serviceListRules } from './service-lists/rules';
@@ -51,7 +50,7 @@ describe('admin form rules', () => {
 
   it('client review: title, name, description, display order, image', () => {
     const start = { title: '', name: '', description: '', display_order: '', image_url: '', image_file: null as File | null, title_ar: '', name_ar: '', description_ar: '' };
-    expect(headlines(clientReviewRules, start, [{ title: 'T' }, { name: 'N' }, { description: 'D' }, { display_order: '2' }, { image_file: file }])).toEqual([
+    expect(headlines(rulesOf('clientReview')!, start, [{ title: 'T' }, { name: 'N' }, { description: 'D' }, { display_order: '2' }, { image_file: file }])).toEqual([
       'Please enter the title',
       'Please enter the Name',
       'Please enter the description',

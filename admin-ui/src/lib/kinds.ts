@@ -6,7 +6,9 @@
  * session, and only by those who may read content.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TKey } from '@/locales/types';
 import { request, type ListEnvelope } from './api-client';
+import { i18n } from './i18n';
 import { usePermissions } from './permissions';
 
 /** A text in both languages, as the server writes it. */
@@ -79,8 +81,26 @@ export const itemRoute = (route: string, id: number) => route.replace('{id}', St
 /** The fields of the Arabic tab: those another field names as its twin. */
 export const arabicFieldsOf = (kind: DeclaredKind): string[] => kind.fields.flatMap((field) => (field.twin ? [field.twin] : []));
 
+/**
+ * The word the locale gives `kind` for `key` in `language` (`kinds.words.<kind>.<key>`), if it
+ * gives one: a kind the generic screens took over from screens of its own keeps their words, where
+ * the templates of `kinds.*` (`addTitle`, `toast.added`, …), its declared name (`label`) or a
+ * field's declared label (`fields.<name>`) say otherwise.
+ */
+export function ownWord(kind: string, key: string, language: string): string | undefined {
+  const path = `kinds.words.${kind}.${key}`;
+  return i18n.exists(path, { lng: language }) ? i18n.t(path as TKey, { lng: language }) : undefined;
+}
+
+/** What the list of `kind` is called in `language`: its own word, else as declared. */
+export const kindLabel = (kind: DeclaredKind, language: string) => ownWord(kind.kind, 'label', language) ?? inLanguage(kind.label, language);
+
+/** The label of `field` of `kind` in `language`: its own word, else as declared. */
+export const fieldLabelOf = (kind: DeclaredKind, field: DeclaredField, language: string) =>
+  ownWord(kind.kind, `fields.${field.name}`, language) ?? inLanguage(field.label, language);
+
 /** The label of `name` of `kind` in `language`, if the kind declares the field. */
 export function declaredLabel(kind: DeclaredKind | undefined, name: string, language: string): string | undefined {
   const field = kind?.fields.find((f) => f.name === name);
-  return field ? inLanguage(field.label, language) : undefined;
+  return kind && field ? fieldLabelOf(kind, field, language) : undefined;
 }

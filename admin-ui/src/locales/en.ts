@@ -273,7 +273,6 @@ export const en = {
       service: 'Service',
       'service-list': 'Service list item',
       blog: 'Blog',
-      'client-review': 'Client review',
       banner: 'Banner',
       'general-content': 'General content',
     },
@@ -576,32 +575,6 @@ export const en = {
       deleteFailed: 'Error deleting service',
     },
   },
-  reviews: {
-    title: 'Client Review',
-    add: 'Add client review',
-    addTitle: 'Add client review',
-    editTitle: 'Edit client review',
-    details: 'Client Review Details',
-    back: 'Back to Client Review',
-    columns: { image: 'Image', title: 'Title', name: 'Name', displayOrder: 'Display order' },
-    fields: {
-      title: 'Title',
-      name: 'Name',
-      description: 'Description',
-      displayOrder: 'Display order',
-      image: 'Image',
-      titleAr: 'Title in Arabic',
-      nameAr: 'Name in Arabic',
-      descriptionAr: 'Description in Arabic',
-    },
-    toast: {
-      added: 'Client review added successfully',
-      addFailed: 'Failed to add client',
-      updated: 'Client updated successfully',
-      updateFailed: 'Error updating client review',
-      deleted: 'Client review deleted successfully',
-    },
-  },
   contacts: {
     title: 'Contact Us Dashboard',
     add: 'Add contact',
@@ -837,6 +810,27 @@ export const en = {
       updateFailed: 'Error updating {{one}}',
       deleted: '{{one}} deleted successfully',
       deleteFailed: 'Error deleting {{one}}',
+    },
+    // A kind's own words (`ownWord`), over the templates above and its declaration: client reviews
+    // keep the words of the specification's screens, and the labels of their Arabic fields.
+    words: {
+      'client-review': {
+        label: 'Client Review',
+        add: 'Add client review',
+        addTitle: 'Add client review',
+        editTitle: 'Edit client review',
+        details: 'Client Review Details',
+        back: 'Back to Client Review',
+        fields: { title_ar: 'Title in Arabic', name_ar: 'Name in Arabic', description_ar: 'Description in Arabic' },
+        toast: {
+          added: 'Client review added successfully',
+          addFailed: 'Failed to add client',
+          updated: 'Client updated successfully',
+          updateFailed: 'Error updating client review',
+          deleted: 'Client review deleted successfully',
+          deleteFailed: 'An error occurred',
+        },
+      },
     },
   },
   subscriptions: {

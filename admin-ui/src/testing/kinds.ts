@@ -1,13 +1,17 @@
 /**
  * `GET /kinds` for tests: the server's declaration of destinations (the sample the API serves,
- * `kinds-destination.json`), a destination as its API returns it, a kind with screens of its own
- * as the server declares it too, and a made-up kind with the field types destinations lack.
+ * `kinds-destination.json`), a destination as its API returns it, its declaration of client reviews
+ * (`kinds-client-review.json`, which `mockApi` answers by default) and a review, a kind with screens
+ * of its own as the server declares it too, and a made-up kind with the field types destinations lack.
  */
 import type { DeclaredKind } from '@/lib/kinds';
+import clientReview from './kinds-client-review.json';
 import destination from './kinds-destination.json';
 import { list } from './mock-api';
 
 export const destinationKind = destination as DeclaredKind;
+
+export const reviewKind = clientReview as DeclaredKind;
 
 /** Blogs as `GET /kinds` lists them beside the others: the admin has its own screens for them. */
 export const blogKind: DeclaredKind = {
@@ -73,6 +77,30 @@ export function destinationRecord<T extends object = object>(overrides?: T) {
     published_at: '2026-11-20T10:00:00Z',
     hasPendingChanges: false,
     version: 4,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-21T10:00:00Z',
+    ...(overrides as T),
+  };
+}
+
+/** A published client review, as its API returns it. */
+export function reviewRecord<T extends object = object>(overrides?: T) {
+  return {
+    id: 5,
+    title: 'Host of a private wedding',
+    title_ar: 'مضيف حفل زفاف خاص',
+    name: 'L. Al-Ansari, Manama',
+    name_ar: null,
+    description: 'Four hundred guests, one narrow street.',
+    description_ar: null,
+    display_order: 5,
+    image_url: '/media/al-ansari.png',
+    status: 'published' as const,
+    publish_at: null,
+    unpublish_at: null,
+    published_at: '2026-11-20T10:00:00Z',
+    hasPendingChanges: false,
+    version: 2,
     created_at: '2026-11-20T10:00:00Z',
     updated_at: '2026-11-21T10:00:00Z',
     ...(overrides as T),

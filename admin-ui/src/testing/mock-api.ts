@@ -2,12 +2,14 @@
  * A stand-in for the API in component tests: routes `METHOD /path` to a handler returning
  * `[status, body]`, and records every request. Uploads (sent with `XMLHttpRequest`) go through
  * it too; their handler may tell how much is sent with `progress(share)`. Unless a test says
- * otherwise, the signed-in administrator is an owner (`GET /account`) and the server declares no
- * kind of content the admin has no screens for (`GET /kinds`).
+ * otherwise, the signed-in administrator is an owner (`GET /account`) and of the kinds of content
+ * the admin has no screens for the server declares client reviews alone (`GET /kinds`), which the
+ * admin serves at their legacy paths.
  */
 import { vi } from 'vitest';
 import type { Permission, Role } from '@/lib/permissions';
 import { FetchXhr, type ProgressInit } from './fake-xhr';
+import clientReview from './kinds-client-review.json';
 import { PERMISSIONS_OF } from './roles';
 
 export type Recorded = {
@@ -29,8 +31,8 @@ export function accountAnswer(role: Role = 'owner', username = 'amira', permissi
 
 const DEFAULT_ROUTES: Record<string, Handler> = {
   'GET /account': () => accountAnswer(),
-  // No kinds beyond those with screens of their own, unless a test declares some (`kindsAnswer`).
-  'GET /kinds': () => [200, list([])],
+  // Client reviews beside those with screens of their own, unless a test declares others (`kindsAnswer`).
+  'GET /kinds': () => [200, list([clientReview])],
 };
 
 export function mockApi(routes: Record<string, Handler>) {

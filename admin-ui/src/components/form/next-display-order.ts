@@ -3,7 +3,8 @@
  * list (1 for an empty list), so an author never has to invent it. One table says where each kind
  * with a display order keeps its list (ordered by `display_order`, then id); a service list item's
  * list is its service's, so its order follows the service chosen. A kind without screens of its
- * own keeps it in its declared list (`GET /kinds`), when it declares a `display_order` number.
+ * own keeps it in its declared list (`GET /kinds`), when it declares a `display_order` number,
+ * unless the table names another (client reviews are declared newest first).
  *
  * The largest is the last item of the ordered list: its first page of one gives the count, the
  * page of one at that count gives the item (two small requests, whatever the list's size).
@@ -13,7 +14,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useFormContext, useWatch } from 'react-hook-form';
 import { getPage } from '@/lib/api-client';
 import { findKind, useKinds } from '@/lib/kinds';
-import { isOwnKind, type ContentKind, type KindName } from '../lifecycle/api';
+import { isOwnKind, type KindName } from '../lifecycle/api';
 
 type OrderList = {
   /** The list in display order, given the form's values; `null` when they do not name one yet. */
@@ -22,7 +23,7 @@ type OrderList = {
   scope?: string;
 };
 
-const ORDER_LISTS: Partial<Record<ContentKind, OrderList>> = {
+const ORDER_LISTS: Readonly<Record<KindName, OrderList>> = {
   blog: { path: () => '/blog' },
   service: { path: () => '/our-services/display/display-order' },
   'service-list': {
@@ -36,12 +37,13 @@ const ORDER_LISTS: Partial<Record<ContentKind, OrderList>> = {
 /** The field every kind with an order calls it. */
 export const DISPLAY_ORDER = 'display_order';
 
-/** What chooses a kind's list, if it has one with a display order: ours from the table, another from its declaration. */
+/** What chooses a kind's list, if it has one with a display order: from the table, else (not ours) from its declaration. */
 export function useOrderList(kind: KindName | undefined): OrderList | undefined {
   const { data } = useKinds();
   if (kind === undefined) return undefined;
-  if (isOwnKind(kind)) return ORDER_LISTS[kind];
-  // The declared list is taken to be in display order, as every list of a kind with one is.
+  if (Object.hasOwn(ORDER_LISTS, kind)) return ORDER_LISTS[kind];
+  if (isOwnKind(kind)) return undefined;
+  // Else its declared list, taken to be in display order (the table names the lists of those declared otherwise).
   const declared = findKind(data, kind);
   const ordered = declared?.fields.some((field) => field.name === DISPLAY_ORDER && field.type === 'number');
   return declared && ordered ? { path: () => declared.routes.list } : undefined;

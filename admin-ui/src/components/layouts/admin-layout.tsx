@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { kindPath, paths } from '@/config/paths';
 import { useInboxSummary, type InboxSummary } from '@/lib/inbox';
-import { inLanguage } from '@/lib/kinds';
+import { kindLabel } from '@/lib/kinds';
 import { useNotificationStatus } from '@/lib/notification-status';
 import { mayOpen, usePermissions } from '@/lib/permissions';
 import { usePublishStatus, usePublishTracking } from '@/lib/publish-status';
@@ -82,14 +82,17 @@ function NewCount({ summary }: { summary?: InboxSummary }) {
   );
 }
 
-/** The whole menu: ours, and the declared kinds' entries (`/content/{kind}`) in their place. */
+/**
+ * The whole menu: ours, and the declared kinds' entries (`/content/{kind}`) in their place; a
+ * kind at its legacy paths keeps its entry where the specification's menu has it.
+ */
 function useMenuEntries(): MenuEntry[] {
   const { t, i18n } = useTranslation();
-  const declared = useGenericKinds();
+  const declared = useGenericKinds().filter((kind) => !NAV_ITEMS.some((item) => item.to === kindPath(kind.kind)));
   return NAV_ITEMS.flatMap(({ label, ...item }) => {
     const entry = { ...item, name: t(label) };
     if (item.to !== DECLARED_AFTER) return [entry];
-    return [entry, ...declared.map((kind) => ({ to: kindPath(kind.kind), name: inLanguage(kind.label, i18n.language), icon: DECLARED_ICON }))];
+    return [entry, ...declared.map((kind) => ({ to: kindPath(kind.kind), name: kindLabel(kind, i18n.language), icon: DECLARED_ICON }))];
   });
 }
 

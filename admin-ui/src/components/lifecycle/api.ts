@@ -6,7 +6,7 @@ import { formPath, kindFormPath, paths } from '@/config/paths';
 import { getOne, request, send, type ItemEnvelope, type ListEnvelope } from '@/lib/api-client';
 
 /** The kinds with screens of their own; any other the server declares gets the generic ones. */
-export const OWN_KINDS = ['service', 'service-list', 'blog', 'client-review', 'banner', 'general-content'] as const;
+export const OWN_KINDS = ['service', 'service-list', 'blog', 'banner', 'general-content'] as const;
 export type ContentKind = (typeof OWN_KINDS)[number];
 
 /** Any kind of content: one of ours, or one the admin knows from `GET /kinds` alone. */
@@ -19,19 +19,18 @@ const FORM_OF: Record<ContentKind, string> = {
   service: paths.addService,
   'service-list': paths.addServiceList,
   blog: paths.addBlog,
-  'client-review': paths.addReview,
   banner: paths.addBanner,
   'general-content': paths.addGeneralContent,
 };
 
-/** Where an item of `kind` is edited: `/addblog/7`, or `/content/destination/7` for a kind without its own form. */
+/** Where an item of `kind` is edited: `/addblog/7`, or `/content/destination/7` (`/addclientreview/7`) for a kind without its own form. */
 export const editPath = (kind: KindName, id: number) => (isOwnKind(kind) ? formPath(FORM_OF[kind], id) : kindFormPath(kind, id));
 
 /**
  * The kind of content an audit line or a publish job names by its resource (`service_item`, …);
- * `kindOfResource` (./kinds) finds the kinds declared since.
+ * `kindOfResource` (./kinds) finds the kinds declared since (client reviews' resource is `review`).
  */
-export const KIND_OF_RESOURCE: Readonly<Record<string, ContentKind>> = {
+export const KIND_OF_RESOURCE: Readonly<Record<string, KindName>> = {
   service: 'service',
   service_item: 'service-list',
   blog: 'blog',

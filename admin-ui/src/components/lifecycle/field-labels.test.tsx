@@ -15,7 +15,6 @@ describe('field labels', () => {
     ['blog', 'name_ar', 'Title in Arabic', 'العنوان بالعربية'],
     ['service', 'coming_soon', 'Coming soon', 'قريبًا'],
     ['service-list', 'our_service_id', 'Select Service', 'اختر الخدمة'],
-    ['client-review', 'title', 'Title', 'العنوان'],
     ['banner', 'sub_title_ar', 'Subtitle in Arabic', 'العنوان الفرعي بالعربية'],
     ['general-content', 'values', 'Value', 'القيمة'],
     ['blog', 'publish_at', 'Publish at', 'النشر في'],
@@ -50,7 +49,6 @@ const FORMS: Record<ContentKind, { url: string; routes: Record<string, () => [nu
       'GET /our-services/display/display-order': () => [200, list([{ id: 3, name: 'Airport' }])],
     },
   },
-  'client-review': { url: '/addclientreview/1', routes: { 'GET /client-reviewes/1': () => [200, { responseBody: [{ id: 1 }] }] } },
   banner: {
     url: '/addbanner/1',
     routes: { 'GET /flashy-banner/get-flashy-banner-by-id/1': () => [200, { responseBody: [{ id: 1 }] }] },

@@ -1,10 +1,10 @@
 /**
  * A content field named as its form labels it ("Meta description", not `meta_description`), in
  * the admin's language: one table per kind pointing at the form's own label keys, so a label is
- * written once; a kind with no screens of its own is labelled as the server declares it
- * (`GET /kinds`). History, the audit log, the missing-Arabic note, the merge dialog and the
- * preview's refusals read it; a field a save derives is named by what it is, any other keeps its
- * name.
+ * written once; a kind with no screens of its own is labelled as its form labels it: as the
+ * server declares it (`GET /kinds`), or in its own words (`declaredLabel`). History, the audit
+ * log, the missing-Arabic note, the merge dialog and the preview's refusals read it; a field a save
+ * derives is named by what it is, any other keeps its name.
  */
 import { useTranslation } from 'react-i18next';
 import { declaredLabel, findKind, useKinds } from '@/lib/kinds';
@@ -66,16 +66,6 @@ export const FIELD_LABELS = {
     description: 'serviceLists.fields.description',
     name_ar: 'serviceLists.fields.nameAr',
     description_ar: 'serviceLists.fields.descriptionAr',
-  },
-  'client-review': {
-    title: 'reviews.fields.title',
-    name: 'reviews.fields.name',
-    description: 'reviews.fields.description',
-    display_order: 'reviews.fields.displayOrder',
-    image_url: 'reviews.fields.image',
-    title_ar: 'reviews.fields.titleAr',
-    name_ar: 'reviews.fields.nameAr',
-    description_ar: 'reviews.fields.descriptionAr',
   },
   banner: {
     banner_name: 'banners.fields.bannerName',

@@ -20,9 +20,10 @@ const riyadh = destinationRecord();
 const declared = (field: string) => declaredLabel(destinationKind, field, i18n.language);
 
 describe('a declared kind in the tables that span kinds', () => {
-  it('is edited at its generic form; ours at their own', () => {
+  it('is edited at its generic form, at its legacy path if it has one; ours at their own', () => {
     expect(editPath('destination', 7)).toBe('/content/destination/7');
     expect(editPath('client-review', 7)).toBe('/addclientreview/7');
+    expect(editPath('blog', 7)).toBe('/addblog/7');
   });
 
   it('is found by the resource its audit lines and publish jobs name', () => {

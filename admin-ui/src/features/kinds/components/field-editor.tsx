@@ -15,15 +15,16 @@ import { ColourField } from './colour-field';
 
 type EditorProps = {
   field: DeclaredField;
+  /** Its label in the admin's language. */
+  label: string;
   /** An Arabic twin (in the Arabic tab). */
   isArabic: boolean;
   /** Its image's file input. */
   file: string;
 };
 
-export function FieldEditor({ field, isArabic, file }: EditorProps) {
+export function FieldEditor({ field, label, isArabic, file }: EditorProps) {
   const { t, i18n } = useTranslation();
-  const label = inLanguage(field.label, i18n.language);
   const common = {
     name: field.name,
     label,

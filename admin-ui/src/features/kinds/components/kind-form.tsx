@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ContentForm } from '@/components/form/content-form';
 import { FormPage } from '@/components/form/form-page';
 import { kindPath } from '@/config/paths';
 import { useSaveAndReturn } from '@/hooks/use-save-and-return';
 import { rulesOf } from '@/lib/form-rules';
-import { arabicFieldsOf, inLanguage, type DeclaredKind } from '@/lib/kinds';
+import { arabicFieldsOf, type DeclaredKind } from '@/lib/kinds';
 import { useCreateItem } from '../api/create-item';
 import { useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
 import type { Payload } from '../types';
 import { fileField, toPayload, toValues, type Values } from '../values';
+import { useKindWords } from '../words';
 import { FieldEditor } from './field-editor';
 
 /**
@@ -19,14 +19,13 @@ import { FieldEditor } from './field-editor';
  * one, checked by the kind's form of the table of rules.
  */
 export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
-  const { t, i18n } = useTranslation();
   const record = useItem(kind, id);
   const create = useCreateItem(kind);
   const update = useUpdateItem(kind);
   const editing = id !== undefined;
   // One object for the form's life: every field reads it for its bounds.
   const rules = useMemo(() => rulesOf(kind.form), [kind.form]);
-  const one = inLanguage(kind.one, i18n.language);
+  const words = useKindWords(kind);
   const list = kindPath(kind.kind);
   const images = kind.fields.filter((field) => field.type === 'image').map((field) => ({ file: fileField(rules, field.name), url: field.name }));
   const { submit, done, draft } = useSaveAndReturn<Values, Payload>({
@@ -34,8 +33,8 @@ export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
     toPayload: (values) => toPayload(kind, values),
     save: (payload) => (editing ? update.mutateAsync({ id, payload }) : create.mutateAsync(payload)),
     messages: editing
-      ? { success: t('kinds.toast.updated', { one }), failure: t('kinds.toast.updateFailed', { one }) }
-      : { success: t('kinds.toast.added', { one }), failure: t('kinds.toast.addFailed', { one }) },
+      ? { success: words.say('toast.updated'), failure: words.say('toast.updateFailed') }
+      : { success: words.say('toast.added'), failure: words.say('toast.addFailed') },
     returnTo: list,
     publishes: true,
   });
@@ -45,15 +44,15 @@ export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
       {kind.fields
         .filter((field) => arabic.includes(field.name) === inArabic)
         .map((field) => (
-          <FieldEditor key={field.name} field={field} isArabic={inArabic} file={fileField(rules, field.name)} />
+          <FieldEditor key={field.name} field={field} label={words.field(field)} isArabic={inArabic} file={fileField(rules, field.name)} />
         ))}
     </div>
   );
 
   return (
     <FormPage
-      title={editing ? t('kinds.editTitle', { one }) : t('kinds.addTitle', { one })}
-      back={{ to: list, label: t('kinds.back', { label: inLanguage(kind.label, i18n.language) }) }}
+      title={words.say(editing ? 'editTitle' : 'addTitle')}
+      back={{ to: list, label: words.say('back') }}
       record={editing ? record : undefined}
     >
       {(item) => (

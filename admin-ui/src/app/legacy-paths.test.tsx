@@ -1,0 +1,177 @@
+/**
+ * A kind the generic screens serve at its legacy paths (client reviews: `LEGACY_PATHS`) keeps
+ * them and the words of its former screens, in English and Arabic: its list at
+ * `/clientreviewdashboard`, its forms at `/addclientreview` and `/addclientreview/{id}`, each link
+ * among them, its details, its labels and its toasts; `/content/client-review` is Not found.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { fieldLabel } from '@/components/lifecycle/field-labels';
+import { declaredLabel } from '@/lib/kinds';
+import { i18n } from '@/lib/i18n';
+import type { TKey } from '@/locales/types';
+import { reviewKind, reviewRecord } from '@/testing/kinds';
+import { infoBody, mediaInfo } from '@/testing/media-info';
+import { list, mockApi, type Recorded } from '@/testing/mock-api';
+import { renderApp } from '@/testing/render-app';
+
+const toastTitle = (text: string) => screen.findByText(text, { selector: '[data-title]' });
+const writes = (requests: Recorded[]) => requests.filter((r) => r.method !== 'GET' && !r.path.startsWith('/presence/'));
+const review = reviewRecord();
+
+/** The words of the client reviews' screens, as the specification's screens said them. */
+const WORDS = {
+  en: {
+    title: 'Client Review',
+    add: 'Add client review',
+    addTitle: 'Add client review',
+    editTitle: 'Edit client review',
+    back: 'Back to Client Review',
+    details: 'Client Review Details',
+    columns: ['Image', 'Title', 'Status', 'Name', 'Display order', 'Action'],
+    fields: { title: 'Title', name: 'Name', description: 'Description', displayOrder: 'Display order', image: 'Image' },
+    arabicFields: { title: 'Title in Arabic', name: 'Name in Arabic', description: 'Description in Arabic' },
+    added: 'Client review added successfully',
+    addFailed: 'Failed to add client',
+    updated: 'Client updated successfully',
+    updateFailed: 'Error updating client review',
+    deleted: 'Client review deleted successfully',
+  },
+  ar: {
+    title: 'آراء العملاء',
+    add: 'إضافة رأي عميل',
+    addTitle: 'إضافة رأي عميل',
+    editTitle: 'تعديل رأي العميل',
+    back: 'العودة إلى آراء العملاء',
+    details: 'تفاصيل رأي العميل',
+    columns: ['الصورة', 'العنوان', 'الحالة', 'الاسم', 'ترتيب العرض', 'إجراء'],
+    fields: { title: 'العنوان', name: 'الاسم', description: 'الوصف', displayOrder: 'ترتيب العرض', image: 'الصورة' },
+    arabicFields: { title: 'العنوان بالعربية', name: 'الاسم بالعربية', description: 'الوصف بالعربية' },
+    added: 'تمت إضافة رأي العميل بنجاح',
+    addFailed: 'تعذّرت إضافة رأي العميل',
+    updated: 'تم تحديث رأي العميل بنجاح',
+    updateFailed: 'حدث خطأ أثناء تحديث رأي العميل',
+    deleted: 'تم حذف رأي العميل بنجاح',
+  },
+} as const;
+
+const LANGUAGES = ['en', 'ar'] as const;
+const t = (key: TKey) => i18n.t(key);
+
+function api(routes: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /client-reviewes': () => [200, list([review])],
+    'GET /client-reviewes/5': () => [200, { responseBody: [review] }],
+    // Its list in display order, for a new review's next free one.
+    'GET /client-reviewes/display-order': () => [200, list([review])],
+    // A square portrait.
+    'GET /media/al-ansari.png': () => [200, infoBody(mediaInfo('original', { url: '/media/al-ansari.png', width: 400, height: 400 }))],
+    ...routes,
+  });
+}
+
+describe('client reviews at their legacy paths', () => {
+  it.each(LANGUAGES)('list, add, edit, back and details link to the legacy paths, in the kind’s own words (%s)', async (language) => {
+    const words = WORDS[language];
+    await i18n.changeLanguage(language);
+    api();
+    const { user, router } = renderApp(null, { url: '/clientreviewdashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: words.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.add })).toHaveAttribute('href', '/addclientreview');
+    const table = await screen.findByRole('table', { name: words.title });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(words.columns);
+    expect(within(within(table).getAllByRole('row')[1]).getAllByRole('cell')[1]).toHaveTextContent(review.title);
+
+    await user.click(screen.getByRole('button', { name: i18n.t('common.actionsFor', { name: review.title }) }));
+    await user.click(screen.getByRole('menuitem', { name: t('common.view') }));
+    const dialog = await screen.findByRole('dialog', { name: words.details });
+    const label = (text: string) => within(dialog).getByText(text, { selector: 'dt' });
+    expect(label(words.fields.name).nextElementSibling).toHaveTextContent(review.name);
+    expect(label(words.arabicFields.title).nextElementSibling).toHaveTextContent(review.title_ar);
+    // The square picture as a portrait, the other lists' pictures across the dialog.
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: review.title })).toHaveClass('details-view__media--portrait'));
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: i18n.t('common.actionsFor', { name: review.title }) }));
+    await user.click(screen.getByRole('menuitem', { name: t('common.edit') }));
+    expect(await screen.findByRole('heading', { level: 1, name: words.editTitle })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/addclientreview/5');
+    expect(screen.getByRole('link', { name: words.back })).toHaveAttribute('href', '/clientreviewdashboard');
+    // Its menu entry is the specification's, marked on its forms; the kind is not listed again.
+    const menu = screen.getByRole('navigation');
+    expect(within(menu).getByRole('link', { name: i18n.t('nav.reviews') })).toHaveClass('nav-link--active');
+    expect(within(menu).queryByRole('link', { name: 'Client reviews' })).toBeNull();
+  });
+
+  it.each(LANGUAGES)('adds a review: its fields’ labels, its next display order, its toasts, and back to its list (%s)', async (language) => {
+    const words = WORDS[language];
+    await i18n.changeLanguage(language);
+    let fail = true;
+    const { requests } = api({
+      'POST /blob-upload': () => [200, { status: 200, responseData: '/media/layla.png' }],
+      'POST /client-reviewes': ({ body }) => (fail ? [500, { errors: {} }] : [201, { responseBody: [{ ...review, ...(body as object), id: 6 }] }]),
+    });
+    const { user, router } = renderApp(null, { url: '/addclientreview' });
+    expect(await screen.findByRole('heading', { level: 1, name: words.addTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.back })).toHaveAttribute('href', '/clientreviewdashboard');
+    await waitFor(() => expect(screen.getByLabelText(words.fields.displayOrder)).toHaveValue(6));
+    expect(screen.getByText(words.fields.image, { selector: 'label' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(words.fields.title), 'Flawless arrival');
+    await user.type(screen.getByLabelText(words.fields.name), 'Layla');
+    await user.type(screen.getByLabelText(words.fields.description), 'Met at the door.');
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"][name="image_file"]')!, new File(['x'], 'layla.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('tab', { name: i18n.t('common.arabic') }));
+    expect(screen.getByLabelText(words.arabicFields.name)).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByLabelText(words.arabicFields.title)).toBeVisible();
+    expect(screen.getByLabelText(words.arabicFields.description).tagName).toBe('TEXTAREA');
+
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.addFailed)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.added)).toBeInTheDocument();
+    const post = writes(requests).filter((r) => r.path === '/client-reviewes').at(-1);
+    expect(post?.body).toMatchObject({ title: 'Flawless arrival', title_ar: null, name: 'Layla', description: 'Met at the door.', display_order: 6, image_url: '/media/layla.png' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clientreviewdashboard'));
+  });
+
+  it.each(LANGUAGES)('updates and deletes a review with its toasts (%s)', async (language) => {
+    const words = WORDS[language];
+    await i18n.changeLanguage(language);
+    let fail = true;
+    const { requests } = api({
+      'PUT /client-reviewes/5': ({ body }) => (fail ? [500, { errors: {} }] : [200, { responseBody: [{ ...review, ...(body as object), version: 3 }] }]),
+      'DELETE /client-reviewes/5': () => [200, { responseBody: { id: 5 } }],
+    });
+    const { user, router } = renderApp(null, { url: '/addclientreview/5' });
+    const name = await screen.findByLabelText(words.fields.name);
+    expect(name).toHaveValue(review.name);
+    await user.clear(name);
+    await user.type(name, 'Noura Al-Harbi');
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.updateFailed)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.updated)).toBeInTheDocument();
+    expect(writes(requests).at(-1)?.headers.get('if-match')).toBe('"2"');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clientreviewdashboard'));
+
+    await user.click(await screen.findByRole('button', { name: i18n.t('common.actionsFor', { name: review.title }) }));
+    await user.click(screen.getByRole('menuitem', { name: t('common.delete') }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: t('confirm.confirm') }));
+    expect(await toastTitle(words.deleted)).toBeInTheDocument();
+  });
+
+  it('names its fields in History and the audit log as its form does', async () => {
+    const declared = (field: string) => declaredLabel(reviewKind, field, i18n.language);
+    expect(fieldLabel('client-review', 'title', t, declared)).toBe(WORDS.en.fields.title);
+    expect(fieldLabel('client-review', 'name_ar', t, declared)).toBe(WORDS.en.arabicFields.name);
+    await act(() => i18n.changeLanguage('ar'));
+    expect(fieldLabel('client-review', 'name_ar', t, declared)).toBe(WORDS.ar.arabicFields.name);
+  });
+
+  it('is not at /content/client-review', async () => {
+    api();
+    renderApp(null, { url: '/content/client-review' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
+  });
+});

@@ -1,2 +1,0 @@
-export { ClientReviewsDashboard } from './components/client-reviews-dashboard';
-export { ClientReviewForm } from './components/client-review-form';

@@ -1,0 +1,36 @@
+/**
+ * What a kind's screens say: the templates of `kinds.*` with its declared names ("Add
+ * Destination"), or its own words where the locale gives it some (`ownWord`: client reviews keep
+ * those of their former screens); its list's name and its fields' labels likewise.
+ */
+import { useTranslation } from 'react-i18next';
+import { fieldLabelOf, inLanguage, kindLabel, ownWord, type DeclaredField, type DeclaredKind } from '@/lib/kinds';
+
+/** The templates a kind may word its own way. */
+type KindWord =
+  | 'add'
+  | 'addTitle'
+  | 'editTitle'
+  | 'details'
+  | 'back'
+  | 'toast.added'
+  | 'toast.addFailed'
+  | 'toast.updated'
+  | 'toast.updateFailed'
+  | 'toast.deleted'
+  | 'toast.deleteFailed';
+
+export function useKindWords(kind: DeclaredKind) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const one = inLanguage(kind.one, language);
+  const label = kindLabel(kind, language);
+  return {
+    /** What its list is called. */
+    label,
+    /** A title, a link or a toast ("Add Destination", "Add client review"). */
+    say: (word: KindWord) => ownWord(kind.kind, word, language) ?? t(`kinds.${word}`, { one, label }),
+    /** A field's label. */
+    field: (field: DeclaredField) => fieldLabelOf(kind, field, language),
+  };
+}

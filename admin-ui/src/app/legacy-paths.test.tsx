@@ -1,15 +1,17 @@
 /**
- * A kind the generic screens serve at its legacy paths (client reviews: `LEGACY_PATHS`) keeps
- * them and the words of its former screens, in English and Arabic: its list at
- * `/clientreviewdashboard`, its forms at `/addclientreview` and `/addclientreview/{id}`, each link
- * among them, its details, its labels and its toasts; `/content/client-review` is Not found.
+ * A kind the generic screens serve at its legacy paths (`LEGACY_PATHS`) keeps them and the words
+ * of its former screens, in English and Arabic: client reviews' list at `/clientreviewdashboard`,
+ * their forms at `/addclientreview` and `/addclientreview/{id}`, each link among them, their
+ * details, their labels and their toasts; general content's at `/generalContentDashboard` and
+ * `/addgeneralContentDashboard`, with its former list and form besides. `/content/{kind}` is Not
+ * found for either.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fieldLabel } from '@/components/lifecycle/field-labels';
 import { declaredLabel } from '@/lib/kinds';
 import { i18n } from '@/lib/i18n';
 import type { TKey } from '@/locales/types';
-import { reviewKind, reviewRecord } from '@/testing/kinds';
+import { generalContentKind, generalContentRecord, reviewKind, reviewRecord } from '@/testing/kinds';
 import { infoBody, mediaInfo } from '@/testing/media-info';
 import { list, mockApi, type Recorded } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -172,6 +174,191 @@ describe('client reviews at their legacy paths', () => {
   it('is not at /content/client-review', async () => {
     api();
     renderApp(null, { url: '/content/client-review' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
+  });
+});
+
+const entry = generalContentRecord();
+
+/** The words of the general content's screens, as they were. */
+const GENERAL_WORDS = {
+  en: {
+    title: 'General Content Dashboard',
+    add: 'Add content',
+    addTitle: 'Add content',
+    editTitle: 'Edit content',
+    back: 'Back to the General Content Dashboard',
+    details: 'General Content Details',
+    columns: ['Title', 'Values', 'Status', 'Action'],
+    fields: { name: 'Name', value: 'Value', displayOrder: 'Display order', valueAr: 'Value in Arabic' },
+    created: 'Created',
+    firstFailure: 'Please enter the name',
+    added: 'content added successfully',
+    addFailed: 'Error adding content',
+    updated: 'content updated successfully',
+    updateFailed: 'Error updating content',
+    deleted: 'General Content deleted successfully',
+  },
+  ar: {
+    title: 'لوحة المحتوى العام',
+    add: 'إضافة محتوى',
+    addTitle: 'إضافة محتوى',
+    editTitle: 'تعديل المحتوى',
+    back: 'العودة إلى لوحة المحتوى العام',
+    details: 'تفاصيل المحتوى العام',
+    columns: ['العنوان', 'القيم', 'الحالة', 'إجراء'],
+    fields: { name: 'الاسم', value: 'القيمة', displayOrder: 'ترتيب العرض', valueAr: 'القيمة بالعربية' },
+    created: 'تاريخ الإنشاء',
+    firstFailure: 'يرجى إدخال الاسم',
+    added: 'تمت إضافة المحتوى بنجاح',
+    addFailed: 'حدث خطأ أثناء إضافة المحتوى',
+    updated: 'تم تحديث المحتوى بنجاح',
+    updateFailed: 'حدث خطأ أثناء تحديث المحتوى',
+    deleted: 'تم حذف المحتوى العام بنجاح',
+  },
+} as const;
+
+function generalApi(routes: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /general-content-section': () => [200, list([entry])],
+    'GET /general-content-section/4': () => [200, { responseBody: [entry] }],
+    ...routes,
+  });
+}
+
+describe('general content at its legacy paths', () => {
+  it.each(LANGUAGES)('lists each entry’s key and value, then its status; details, edit and back at the legacy paths, in its own words (%s)', async (language) => {
+    const words = GENERAL_WORDS[language];
+    await i18n.changeLanguage(language);
+    generalApi();
+    const { user, router } = renderApp(null, { url: '/generalContentDashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: words.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.add })).toHaveAttribute('href', '/addgeneralContentDashboard');
+    const table = await screen.findByRole('table', { name: words.title });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(words.columns);
+    const [key, value] = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
+    // The key as code; the value on two lines at most.
+    expect(key.querySelector('code.cell-key')).toHaveTextContent(entry.name);
+    expect(value.querySelector('.cell-clamp')).toHaveTextContent(entry.values);
+
+    await user.click(screen.getByRole('button', { name: i18n.t('common.actionsFor', { name: entry.name }) }));
+    await user.click(screen.getByRole('menuitem', { name: t('common.view') }));
+    const dialog = await screen.findByRole('dialog', { name: words.details });
+    expect([...dialog.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
+      words.fields.name,
+      words.fields.value,
+      words.fields.valueAr,
+      words.fields.displayOrder,
+      words.created,
+      t('common.updatedAt'),
+    ]);
+    const label = (text: string) => within(dialog).getByText(text, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    expect(label(words.fields.name).querySelector('code')).toHaveTextContent(entry.name);
+    expect(label(words.fields.valueAr)).toHaveTextContent(entry.values_ar);
+    expect(label(words.fields.valueAr)).toHaveAttribute('dir', 'rtl');
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: i18n.t('common.actionsFor', { name: entry.name }) }));
+    await user.click(screen.getByRole('menuitem', { name: t('common.edit') }));
+    expect(await screen.findByRole('heading', { level: 1, name: words.editTitle })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/addgeneralContentDashboard/4');
+    expect(screen.getByRole('link', { name: words.back })).toHaveAttribute('href', '/generalContentDashboard');
+    const menu = screen.getByRole('navigation');
+    expect(within(menu).getByRole('link', { name: i18n.t('nav.generalContent') })).toHaveClass('nav-link--active');
+    expect(within(menu).queryByRole('link', { name: 'General content' })).toBeNull();
+  });
+
+  // The specification's layout (section 2): Name, Value, Display order, Submit, in the order its rules run.
+  it('lays out Name, Value, Display order, then Submit; the key across the form, the values as plain text, no image', async () => {
+    generalApi();
+    renderApp(null, { url: '/addgeneralContentDashboard' });
+    const form = (await screen.findByLabelText('Name')).closest('form')!;
+    const englishPanel = within(form).getByRole('tabpanel');
+    const controls = [...englishPanel.querySelectorAll('input, textarea, select')].map((control) => control.getAttribute('name'));
+    expect(controls).toEqual(['name', 'values', 'display_order']);
+
+    const submit = within(form).getByRole('button', { name: 'Submit' });
+    const displayOrder = within(form).getByLabelText('Display order');
+    expect(displayOrder.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    expect(within(form).getByLabelText('Name').closest('.field')).toHaveClass('form__full');
+    for (const name of ['Value', 'Value in Arabic']) {
+      const area = within(form).getByLabelText(name);
+      expect(area.tagName).toBe('TEXTAREA');
+      expect(area).toHaveAttribute('rows', '4');
+      expect(area).not.toHaveAccessibleDescription();
+    }
+    expect(within(form).getByLabelText('Value in Arabic')).toHaveAttribute('dir', 'rtl');
+    expect(form.querySelector('input[type="file"]')).toBeNull();
+  });
+
+  it.each(LANGUAGES)('adds an entry: its first failure toasted too, its next display order, its toasts, and back to its list (%s)', async (language) => {
+    const words = GENERAL_WORDS[language];
+    await i18n.changeLanguage(language);
+    let fail = true;
+    const { requests } = generalApi({
+      'POST /general-content-section': ({ body }) => (fail ? [500, { errors: {} }] : [201, { responseBody: [{ ...entry, ...(body as object), id: 5 }] }]),
+    });
+    const { user, router } = renderApp(null, { url: '/addgeneralContentDashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: words.addTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.back })).toHaveAttribute('href', '/generalContentDashboard');
+    await waitFor(() => expect(screen.getByLabelText(words.fields.displayOrder)).toHaveValue(2));
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.firstFailure)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(words.fields.name), 'site.hours');
+    await user.type(screen.getByLabelText(words.fields.value), 'Open 24/7');
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.addFailed)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.added)).toBeInTheDocument();
+    const post = writes(requests).filter((r) => r.path === '/general-content-section').at(-1);
+    expect(post?.body).toMatchObject({ name: 'site.hours', values: 'Open 24/7', values_ar: null, display_order: 2 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/generalContentDashboard'));
+  });
+
+  it.each(LANGUAGES)('updates with the server’s field errors on their fields, and deletes, with its toasts (%s)', async (language) => {
+    const words = GENERAL_WORDS[language];
+    await i18n.changeLanguage(language);
+    let answer: [number, unknown] = [400, { message: 'Value must be at most 5000 characters.', errors: { values: 'Value must be at most 5000 characters.' } }];
+    const { requests } = generalApi({
+      'PUT /general-content-section/4': ({ body }) => (answer[0] === 200 ? [200, { responseBody: [{ ...entry, ...(body as object), version: 4 }] }] : answer),
+      'DELETE /general-content-section/4': () => [200, { responseBody: { id: 4 } }],
+    });
+    const { user, router } = renderApp(null, { url: '/addgeneralContentDashboard/4' });
+    const value = await screen.findByLabelText(words.fields.value);
+    expect(value).toHaveValue(entry.values);
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await screen.findByText('Value must be at most 5000 characters.', { selector: '.field__error' })).toBeInTheDocument();
+    expect(value).toHaveAttribute('aria-invalid', 'true');
+    answer = [500, { errors: {} }];
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.updateFailed)).toBeInTheDocument();
+    answer = [200, null];
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.updated)).toBeInTheDocument();
+    expect(writes(requests).at(-1)?.headers.get('if-match')).toBe('"3"');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/generalContentDashboard'));
+
+    await user.click(await screen.findByRole('button', { name: i18n.t('common.actionsFor', { name: entry.name }) }));
+    await user.click(screen.getByRole('menuitem', { name: t('common.delete') }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: t('confirm.confirm') }));
+    expect(await toastTitle(words.deleted)).toBeInTheDocument();
+  });
+
+  it('names its fields in History and the audit log as its form does', async () => {
+    const declared = (field: string) => declaredLabel(generalContentKind, field, i18n.language);
+    expect(fieldLabel('general-content', 'values', t, declared)).toBe(GENERAL_WORDS.en.fields.value);
+    expect(fieldLabel('general-content', 'values_ar', t, declared)).toBe(GENERAL_WORDS.en.fields.valueAr);
+    await act(() => i18n.changeLanguage('ar'));
+    expect(fieldLabel('general-content', 'values', t, declared)).toBe(GENERAL_WORDS.ar.fields.value);
+    expect(fieldLabel('general-content', 'values_ar', t, declared)).toBe(GENERAL_WORDS.ar.fields.valueAr);
+  });
+
+  it('is not at /content/general-content', async () => {
+    generalApi();
+    renderApp(null, { url: '/content/general-content' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
   });
 });

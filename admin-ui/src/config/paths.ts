@@ -36,6 +36,7 @@ export const paths = {
  */
 export const LEGACY_PATHS: ReadonlyMap<string, { list: string; form: string }> = new Map([
   ['client-review', { list: paths.reviews, form: paths.addReview }],
+  ['general-content', { list: paths.generalContent, form: paths.addGeneralContent }],
 ]);
 
 /** `/addblog` in add mode, `/addblog/7` in edit mode. */

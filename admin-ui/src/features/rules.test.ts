@@ -3,7 +3,6 @@ import { rulesOf, runRules, type FormRules } from '@/lib/form-rules';
 import { bannerRules } from './banners/rules';
 import { blogRules } from './blogs/rules';
 import { contactRules } from './contacts/rules';
-import { generalContentRules } from './general-content/rules';
 import { serviceListRules } from './service-lists/rules';
 import { serviceRules } from './services/rules';
 
@@ -98,7 +97,7 @@ describe('admin form rules', () => {
 
   it('general content: name, value (toast "Please select the value"), display order', () => {
     const start = { name: '', values: '', display_order: '', values_ar: '' };
-    const rules = generalContentRules;
+    const rules = rulesOf('generalContent')!;
     expect(headlines(rules, start, [{ name: 'site.phone' }, { values: '+971' }, { display_order: '1' }])).toEqual([
       'Please enter the name',
       'Please select the value',

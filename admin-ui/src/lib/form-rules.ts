@@ -28,6 +28,14 @@ export function fileFieldOf(rules: FormRules | undefined, field: string): string
   return rules ? forms[rules.form].fields.find((f) => f.name === field)?.file : undefined;
 }
 
+/**
+ * Whether the form words a toast of its own for a failure (general content's "Please select the
+ * value" beside "Please enter the value"): its first failure is then a toast too.
+ */
+export function hasOwnToasts(rules: FormRules | undefined): boolean {
+  return rules ? forms[rules.form].fields.some((f) => f.toast !== undefined) : false;
+}
+
 /** The most characters the table lets `field` of the form hold, if it says. */
 export function maxLengthOf(rules: FormRules | undefined, field: string): number | undefined {
   return rules ? forms[rules.form].fields.find((f) => f.name === field)?.max : undefined;

@@ -274,7 +274,6 @@ export const en = {
       'service-list': 'Service list item',
       blog: 'Blog',
       banner: 'Banner',
-      'general-content': 'General content',
     },
     pageTitle: 'Schedule and deleted items',
     scheduledTitle: 'Scheduled',
@@ -770,28 +769,6 @@ export const en = {
       deleted: 'Banner deleted successfully',
     },
   },
-  generalContent: {
-    title: 'General Content Dashboard',
-    add: 'Add content',
-    addTitle: 'Add content',
-    editTitle: 'Edit content',
-    details: 'General Content Details',
-    back: 'Back to the General Content Dashboard',
-    columns: { title: 'Title', values: 'Values' },
-    fields: {
-      name: 'Name',
-      value: 'Value',
-      displayOrder: 'Display order',
-      valueAr: 'Value in Arabic',
-    },
-    toast: {
-      added: 'content added successfully',
-      addFailed: 'Error adding content',
-      updated: 'content updated successfully',
-      updateFailed: 'Error updating content',
-      deleted: 'General Content deleted successfully',
-    },
-  },
   kinds: {
     // The screens of a kind the server declares with none of its own: {{one}} names one item
     // ("Destination"), {{label}} the list ("Destinations"), as the server words them.
@@ -812,7 +789,8 @@ export const en = {
       deleteFailed: 'Error deleting {{one}}',
     },
     // A kind's own words (`ownWord`), over the templates above and its declaration: client reviews
-    // keep the words of the specification's screens, and the labels of their Arabic fields.
+    // and general content keep the words of the specification's screens, the labels of their
+    // fields where those differ, and the headers of their lists (`columns`).
     words: {
       'client-review': {
         label: 'Client Review',
@@ -828,6 +806,24 @@ export const en = {
           updated: 'Client updated successfully',
           updateFailed: 'Error updating client review',
           deleted: 'Client review deleted successfully',
+          deleteFailed: 'An error occurred',
+        },
+      },
+      'general-content': {
+        label: 'General Content Dashboard',
+        add: 'Add content',
+        addTitle: 'Add content',
+        editTitle: 'Edit content',
+        details: 'General Content Details',
+        back: 'Back to the General Content Dashboard',
+        columns: { name: 'Title', values: 'Values' },
+        fields: { name: 'Name', values: 'Value', display_order: 'Display order', values_ar: 'Value in Arabic' },
+        toast: {
+          added: 'content added successfully',
+          addFailed: 'Error adding content',
+          updated: 'content updated successfully',
+          updateFailed: 'Error updating content',
+          deleted: 'General Content deleted successfully',
           deleteFailed: 'An error occurred',
         },
       },

@@ -32,6 +32,6 @@ describe('locales', () => {
     expect(en.upload.tooLarge).toBe('File is too large. Maximum size allowed is 20MB.');
     expect(en.kinds.words['client-review'].toast.updateFailed).toBe('Error updating client review');
     expect(en.contacts.toast.updateFailed).toBe('Error updating contact');
-    expect(en.generalContent.toast.deleted).toBe('General Content deleted successfully');
+    expect(en.kinds.words['general-content'].toast.deleted).toBe('General Content deleted successfully');
   });
 });

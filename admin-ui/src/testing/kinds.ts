@@ -1,17 +1,21 @@
 /**
  * `GET /kinds` for tests: the server's declaration of destinations (the sample the API serves,
- * `kinds-destination.json`), a destination as its API returns it, its declaration of client reviews
- * (`kinds-client-review.json`, which `mockApi` answers by default) and a review, a kind with screens
- * of its own as the server declares it too, and a made-up kind with the field types destinations lack.
+ * `kinds-destination.json`), a destination as its API returns it, its declarations of client
+ * reviews and general content (`kinds-client-review.json`, `kinds-general-content.json`, which
+ * `mockApi` answers by default) with an item of each, a kind with screens of its own as the server
+ * declares it too, and a made-up kind with the field types destinations lack.
  */
 import type { DeclaredKind } from '@/lib/kinds';
 import clientReview from './kinds-client-review.json';
 import destination from './kinds-destination.json';
+import generalContent from './kinds-general-content.json';
 import { list } from './mock-api';
 
 export const destinationKind = destination as DeclaredKind;
 
 export const reviewKind = clientReview as DeclaredKind;
+
+export const generalContentKind = generalContent as DeclaredKind;
 
 /** Blogs as `GET /kinds` lists them beside the others: the admin has its own screens for them. */
 export const blogKind: DeclaredKind = {
@@ -101,6 +105,26 @@ export function reviewRecord<T extends object = object>(overrides?: T) {
     published_at: '2026-11-20T10:00:00Z',
     hasPendingChanges: false,
     version: 2,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-21T10:00:00Z',
+    ...(overrides as T),
+  };
+}
+
+/** A published general content entry, as its API returns it. */
+export function generalContentRecord<T extends object = object>(overrides?: T) {
+  return {
+    id: 4,
+    name: 'site.phone',
+    values: '+971 4 555 0142',
+    values_ar: '+٩٧١ ٤ ٥٥٥ ٠١٤٢',
+    display_order: 1,
+    status: 'published' as const,
+    publish_at: null,
+    unpublish_at: null,
+    published_at: '2026-11-20T10:00:00Z',
+    hasPendingChanges: false,
+    version: 3,
     created_at: '2026-11-20T10:00:00Z',
     updated_at: '2026-11-21T10:00:00Z',
     ...(overrides as T),

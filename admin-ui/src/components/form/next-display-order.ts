@@ -31,7 +31,6 @@ const ORDER_LISTS: Readonly<Record<KindName, OrderList>> = {
     scope: 'our_service_id',
   },
   'client-review': { path: () => '/client-reviewes/display-order' },
-  'general-content': { path: () => '/general-content-section' },
 };
 
 /** The field every kind with an order calls it. */

@@ -6,7 +6,7 @@ import { formPath, kindFormPath, paths } from '@/config/paths';
 import { getOne, request, send, type ItemEnvelope, type ListEnvelope } from '@/lib/api-client';
 
 /** The kinds with screens of their own; any other the server declares gets the generic ones. */
-export const OWN_KINDS = ['service', 'service-list', 'blog', 'banner', 'general-content'] as const;
+export const OWN_KINDS = ['service', 'service-list', 'blog', 'banner'] as const;
 export type ContentKind = (typeof OWN_KINDS)[number];
 
 /** Any kind of content: one of ours, or one the admin knows from `GET /kinds` alone. */
@@ -20,7 +20,6 @@ const FORM_OF: Record<ContentKind, string> = {
   'service-list': paths.addServiceList,
   blog: paths.addBlog,
   banner: paths.addBanner,
-  'general-content': paths.addGeneralContent,
 };
 
 /** Where an item of `kind` is edited: `/addblog/7`, or `/content/destination/7` (`/addclientreview/7`) for a kind without its own form. */

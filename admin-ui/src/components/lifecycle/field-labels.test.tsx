@@ -16,7 +16,6 @@ describe('field labels', () => {
     ['service', 'coming_soon', 'Coming soon', 'قريبًا'],
     ['service-list', 'our_service_id', 'Select Service', 'اختر الخدمة'],
     ['banner', 'sub_title_ar', 'Subtitle in Arabic', 'العنوان الفرعي بالعربية'],
-    ['general-content', 'values', 'Value', 'القيمة'],
     ['blog', 'publish_at', 'Publish at', 'النشر في'],
     ['banner', 'schedule_zone', 'Time zone', 'المنطقة الزمنية'],
     ['service', 'status', 'Status', 'الحالة'],
@@ -52,10 +51,6 @@ const FORMS: Record<ContentKind, { url: string; routes: Record<string, () => [nu
   banner: {
     url: '/addbanner/1',
     routes: { 'GET /flashy-banner/get-flashy-banner-by-id/1': () => [200, { responseBody: [{ id: 1 }] }] },
-  },
-  'general-content': {
-    url: '/addgeneralContentDashboard/1',
-    routes: { 'GET /general-content-section/1': () => [200, { responseBody: [{ id: 1 }] }] },
   },
 };
 

@@ -77,12 +77,6 @@ export const FIELD_LABELS = {
     title_ar: 'banners.fields.titleAr',
     sub_title_ar: 'banners.fields.subTitleAr',
   },
-  'general-content': {
-    name: 'generalContent.fields.name',
-    values: 'generalContent.fields.value',
-    display_order: 'generalContent.fields.displayOrder',
-    values_ar: 'generalContent.fields.valueAr',
-  },
 } as const satisfies Record<ContentKind, Record<string, TKey>>;
 
 type Translate = (key: TKey) => string;

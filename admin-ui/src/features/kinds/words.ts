@@ -1,7 +1,8 @@
 /**
  * What a kind's screens say: the templates of `kinds.*` with its declared names ("Add
- * Destination"), or its own words where the locale gives it some (`ownWord`: client reviews keep
- * those of their former screens); its list's name and its fields' labels likewise.
+ * Destination"), or its own words where the locale gives it some (`ownWord`: client reviews and
+ * general content keep those of their former screens); its list's name, its fields' labels and
+ * its list's headers likewise.
  */
 import { useTranslation } from 'react-i18next';
 import { fieldLabelOf, inLanguage, kindLabel, ownWord, type DeclaredField, type DeclaredKind } from '@/lib/kinds';
@@ -32,5 +33,7 @@ export function useKindWords(kind: DeclaredKind) {
     say: (word: KindWord) => ownWord(kind.kind, word, language) ?? t(`kinds.${word}`, { one, label }),
     /** A field's label. */
     field: (field: DeclaredField) => fieldLabelOf(kind, field, language),
+    /** A field's header in the list: its own word ("Title" for general content's name), else its label. */
+    column: (field: DeclaredField) => ownWord(kind.kind, `columns.${field.name}`, language) ?? fieldLabelOf(kind, field, language),
   };
 }

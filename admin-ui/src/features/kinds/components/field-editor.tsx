@@ -1,8 +1,8 @@
 /**
  * The editor of one declared field, by its type, made of the fields every form uses: a line, a
  * text area (a list of "key: value" lines too), the rich-text editor, the image dropzone, a
- * number, a choice, an item of another kind, a date, a colour. An Arabic twin is typed right to
- * left; an English text left to right even when the admin works in Arabic.
+ * number, a choice, an item of another kind, a date, a colour; a key across the form. An Arabic
+ * twin is typed right to left; an English text left to right even when the admin works in Arabic.
  */
 import { useTranslation } from 'react-i18next';
 import { arabic, english, SelectField, TextAreaField, TextField } from '@/components/form/field';
@@ -10,6 +10,7 @@ import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { UploadField } from '@/components/upload/upload-field';
 import { findKind, inLanguage, useKinds, type DeclaredField } from '@/lib/kinds';
 import { useReferences } from '../api/get-references';
+import type { Shape } from '../legacy';
 import { nameOf, type Values } from '../values';
 import { ColourField } from './colour-field';
 
@@ -17,13 +18,15 @@ type EditorProps = {
   field: DeclaredField;
   /** Its label in the admin's language. */
   label: string;
+  /** How it is edited: its declared type, unless its kind's former form did otherwise (`shapeOf`). */
+  shape: Shape;
   /** An Arabic twin (in the Arabic tab). */
   isArabic: boolean;
   /** Its image's file input. */
   file: string;
 };
 
-export function FieldEditor({ field, label, isArabic, file }: EditorProps) {
+export function FieldEditor({ field, label, shape, isArabic, file }: EditorProps) {
   const { t, i18n } = useTranslation();
   const common = {
     name: field.name,
@@ -34,7 +37,7 @@ export function FieldEditor({ field, label, isArabic, file }: EditorProps) {
   const written = isArabic ? arabic : english;
   // The table of rules bounds it too; this holds when this admin's table lacks the kind's form.
   const bound = field.max === null ? {} : { maxLength: field.max };
-  switch (field.type) {
+  switch (shape) {
     case 'textarea':
       return <TextAreaField<Values> {...common} {...written} {...bound} rows={4} className="form__full" />;
     case 'keyValues':
@@ -67,6 +70,8 @@ export function FieldEditor({ field, label, isArabic, file }: EditorProps) {
       return <TextField<Values> {...common} type="date" dir="ltr" className="field--narrow" />;
     case 'colour':
       return <ColourField name={field.name} common={common} />;
+    case 'key':
+      return <TextField<Values> {...common} {...written} {...bound} autoComplete="off" className="form__full" />;
     default:
       return <TextField<Values> {...common} {...written} {...bound} autoComplete="off" />;
   }

@@ -11,6 +11,7 @@ import { ACCESS } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { useDeleteItem } from '../api/delete-item';
 import { useItems } from '../api/get-items';
+import { legacyColumns, shapeOf } from '../legacy';
 import type { Item } from '../types';
 import { nameField, nameOf } from '../values';
 import { useKindWords } from '../words';
@@ -19,9 +20,18 @@ import { useShown } from './shown';
 
 const BOOKKEEPING = { created_at: 'common.createdAt', updated_at: 'common.updatedAt' } as const;
 
+/** The declared columns, the pictures first and the item's name next, with `status` after the name (the first column that is not a picture). */
+function declaredColumns(declared: Column<Item>[], named: string | undefined, status: Column<Item>): Column<Item>[] {
+  const rank = (column: Column<Item>) => (column.width === 'media' ? 0 : column.key === named ? 1 : 2);
+  const ordered = [...declared].sort((a, b) => rank(a) - rank(b));
+  const at = ordered.findIndex((column) => column.width !== 'media') + 1;
+  return at > 0 ? [...ordered.slice(0, at), status, ...ordered.slice(at)] : [...ordered, status];
+}
+
 /**
  * The list of a kind the server declares with no screens of its own: its declared columns, the
- * item's name first after its pictures and its status after the name, as the other lists have them.
+ * item's name first after its pictures and its status after the name, as the other lists have them;
+ * or the columns its former screen had (`legacyColumns`), in their order.
  */
 export function KindDashboard({ kind }: { kind: DeclaredKind }) {
   const { t } = useTranslation();
@@ -32,23 +42,22 @@ export function KindDashboard({ kind }: { kind: DeclaredKind }) {
   const shown = useShown(kind);
   const words = useKindWords(kind);
   const named = nameField(kind)?.name;
+  const status: Column<Item> = { key: 'status', header: t('lifecycle.status'), cell: (item) => <StatusBadge record={item} /> };
 
-  const declared: Column<Item>[] = kind.listColumns.flatMap((name): Column<Item>[] => {
+  const columnOf = (name: string): Column<Item>[] => {
+    if (name === 'status') return [status];
     if (name === 'created_at' || name === 'updated_at')
       return [{ key: name, header: t(BOOKKEEPING[name]), cell: (item) => formatDate(item[name]) }];
     const field = kind.fields.find((f) => f.name === name);
     if (!field) return [];
-    const header = words.field(field);
+    const header = words.column(field);
     if (field.type === 'image') return [{ key: name, header, width: 'media', cell: (item) => shown(field, item) }];
-    if (name === named) return [{ key: name, header, width: 'wide', cell: (item) => <span className="cell-title">{shown(field, item)}</span> }];
+    // A name written as a key (code) is not set as a title.
+    if (name === named && shapeOf(kind, field) !== 'key')
+      return [{ key: name, header, width: 'wide', cell: (item) => <span className="cell-title">{shown(field, item)}</span> }];
     return [{ key: name, header, width: field.type === 'number' ? 'narrow' : undefined, cell: (item) => shown(field, item) }];
-  });
-  const rank = (column: Column<Item>) => (column.width === 'media' ? 0 : column.key === named ? 1 : 2);
-  const ordered = [...declared].sort((a, b) => rank(a) - rank(b));
-  // After the item's name (its first column that is not a picture).
-  const status: Column<Item> = { key: 'status', header: t('lifecycle.status'), cell: (item) => <StatusBadge record={item} /> };
-  const at = ordered.findIndex((column) => column.width !== 'media') + 1;
-  const columns = at > 0 ? [...ordered.slice(0, at), status, ...ordered.slice(at)] : [...ordered, status];
+  };
+  const columns = legacyColumns(kind)?.flatMap(columnOf) ?? declaredColumns(kind.listColumns.flatMap(columnOf), named, status);
 
   return (
     <CrudDashboard<Item>

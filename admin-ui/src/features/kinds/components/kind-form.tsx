@@ -3,11 +3,12 @@ import { ContentForm } from '@/components/form/content-form';
 import { FormPage } from '@/components/form/form-page';
 import { kindPath } from '@/config/paths';
 import { useSaveAndReturn } from '@/hooks/use-save-and-return';
-import { rulesOf } from '@/lib/form-rules';
+import { hasOwnToasts, rulesOf } from '@/lib/form-rules';
 import { arabicFieldsOf, type DeclaredKind } from '@/lib/kinds';
 import { useCreateItem } from '../api/create-item';
 import { useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
+import { shapeOf } from '../legacy';
 import type { Payload } from '../types';
 import { fileField, toPayload, toValues, type Values } from '../values';
 import { useKindWords } from '../words';
@@ -16,7 +17,8 @@ import { FieldEditor } from './field-editor';
 /**
  * The add and edit form of a kind the server declares with no screens of its own: its fields in
  * their declared order, the English ones in the English tab and their Arabic twins in the Arabic
- * one, checked by the kind's form of the table of rules.
+ * one, checked by the kind's form of the table of rules (its first failure toasted too when the
+ * table words a toast of its own).
  */
 export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
   const record = useItem(kind, id);
@@ -44,7 +46,14 @@ export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
       {kind.fields
         .filter((field) => arabic.includes(field.name) === inArabic)
         .map((field) => (
-          <FieldEditor key={field.name} field={field} label={words.field(field)} isArabic={inArabic} file={fileField(rules, field.name)} />
+          <FieldEditor
+            key={field.name}
+            field={field}
+            label={words.field(field)}
+            shape={shapeOf(kind, field)}
+            isArabic={inArabic}
+            file={fileField(rules, field.name)}
+          />
         ))}
     </div>
   );
@@ -60,6 +69,7 @@ export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
           lifecycle={{ kind: kind.kind, record: item }}
           defaultValues={toValues(kind, rules, item)}
           rules={rules}
+          toastFirstError={hasOwnToasts(rules)}
           onSubmit={submit}
           previewBody={draft}
           done={done}

@@ -1,13 +1,15 @@
 /**
  * A field's value as the list and the details show it, by its type: an image as a thumbnail, a
  * choice by its label, a reference by the name of the item it names, dates as the other lists
- * write them, formatted text as the site will show it.
+ * write them, formatted text as the site will show it, lines of text on two lines at most in a
+ * list, a key as code.
  */
 import { useTranslation } from 'react-i18next';
 import { Thumb } from '@/components/ui/media';
 import { formatDate } from '@/lib/dates';
 import { findKind, inLanguage, useKinds, type DeclaredField, type DeclaredKind } from '@/lib/kinds';
 import { useReferences } from '../api/get-references';
+import { shapeOf } from '../legacy';
 import type { Item } from '../types';
 import { nameOf } from '../values';
 
@@ -36,7 +38,7 @@ export function useShown(kind: DeclaredKind) {
     const value = item[field.name];
     if (isBlank(value)) return '';
     const text = String(value);
-    switch (field.type) {
+    switch (shapeOf(kind, field)) {
       case 'image':
         return <Thumb src={text} alt={nameOf(kind, item)} />;
       case 'select': {
@@ -59,7 +61,9 @@ export function useShown(kind: DeclaredKind) {
         return where === 'details' ? <div className="prose" dangerouslySetInnerHTML={{ __html: text }} /> : text.replace(/<[^>]*>/g, ' ').trim();
       case 'textarea':
       case 'keyValues':
-        return where === 'details' ? <p className="pre-line">{text}</p> : text;
+        return where === 'details' ? <p className="pre-line">{text}</p> : <span className="cell-clamp">{text}</span>;
+      case 'key':
+        return where === 'details' ? <code>{text}</code> : <code className="cell-key">{text}</code>;
       default:
         return text;
     }

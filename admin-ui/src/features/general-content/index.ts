@@ -1,2 +1,0 @@
-export { GeneralContentDashboard } from './components/general-content-dashboard';
-export { GeneralContentForm } from './components/general-content-form';

@@ -49,7 +49,10 @@ pub fn purge_of<'a>(site_url: &str, files: impl IntoIterator<Item = &'a str>) ->
         }
     }
     if purge.everything {
-        purge.keys = vec![ssg::edge::SITE_KEY.to_owned()];
+        // The site's key drops every page, but not the media library's files: they carry their
+        // own key alone (a full build need not drop them). So the batch's own keys stay, or a
+        // file sent to the trash in the same batch as a full build is served for a year.
+        purge.keys.push(ssg::edge::SITE_KEY.to_owned());
     }
     purge.keys.sort();
     purge.keys.dedup();
@@ -165,8 +168,21 @@ mod tests {
             ]
         );
         assert_eq!(purge.paths[0], "/about");
-        let all = purge_of("https://concierge.example", ["feed.xml", EVERYTHING]);
+        let all = purge_of("https://concierge.example", [EVERYTHING]);
         assert!(all.everything);
         assert_eq!(all.keys, ["site"]);
+    }
+
+    #[test]
+    fn a_full_builds_purge_keeps_the_keys_the_sites_key_does_not_cover() {
+        let media = "media/0123456789abcdef.svg";
+        let all = purge_of("https://concierge.example", [media, EVERYTHING, "feed.xml"]);
+        assert!(all.everything);
+        assert!(all.keys.contains(&"site".to_owned()));
+        assert!(
+            all.keys.contains(&ssg::edge::file_key(media)),
+            "a file of the media library is not under the site's key: {:?}",
+            all.keys
+        );
     }
 }

@@ -43,6 +43,17 @@ pub enum Target {
 }
 
 impl Target {
+    /// Whether this is an item's own page (a service's, a destination's, a blog's): the pages
+    /// the others link to (listings, the home page and every page's navigation, old URLs,
+    /// sitemaps, feeds). A publish writes these first, so that no link it writes leads, even
+    /// for a moment, to a page not written yet.
+    pub fn is_item_page(&self) -> bool {
+        matches!(
+            self,
+            Target::Page(Route::Service(_) | Route::Destination(_) | Route::Blog { .. })
+        )
+    }
+
     /// The files this target writes, relative to the site root.
     pub fn files(&self) -> Vec<String> {
         match self {

@@ -456,9 +456,16 @@ struct Rendered {
     failed: Vec<(String, anyhow::Error)>,
 }
 
+/// `todo` in the order its pages are written: the items' own pages first, then the pages that
+/// link to them ([`ssg::plan::Target::is_item_page`]), each group in its order.
+fn in_writing_order(todo: &mut [&Wanted]) {
+    todo.sort_by_key(|w| !w.target.is_item_page());
+}
+
 /// `todo` in batches, in its order, each with the blogs whose bodies it reads: at most
 /// [`BATCH`] targets and [`BATCH_BODIES`] bodies, [`FIRST_BATCH_BODIES`] in the first (or
-/// one target, whatever it reads).
+/// one target, whatever it reads). A batch holds items' own pages or the others, never both:
+/// a batch's pages are written together, and those that link come after what they link to.
 fn batches<'w>(
     todo: &'w [&'w Wanted],
     data: &ssg::model::SiteData,
@@ -471,7 +478,9 @@ fn batches<'w>(
             true => FIRST_BATCH_BODIES,
             false => BATCH_BODIES,
         };
-        let full = i - start == BATCH || ids.len() + reads.len() > bodies;
+        let full = i - start == BATCH
+            || ids.len() + reads.len() > bodies
+            || wanted.target.is_item_page() != todo[start].target.is_item_page();
         if i > start && full {
             batches.push((
                 &todo[start..i],

@@ -67,7 +67,8 @@ impl Publisher {
         }
         let mut plan = self.plan(db, &site, mode, blogs, clock).await?;
         let wanted = plan.digests.wanted.clone();
-        let todo: Vec<&Wanted> = plan.todo.iter().map(|&i| &wanted[i]).collect();
+        let mut todo: Vec<&Wanted> = plan.todo.iter().map(|&i| &wanted[i]).collect();
+        in_writing_order(&mut todo);
         // What the store will hold: the old entries of outputs still wanted, each replaced once
         // its output is written. The files of the others, and those a re-rendered output no
         // longer writes, may have to go.

@@ -65,7 +65,13 @@ fn batches_split_the_work_in_order_within_both_bounds() {
         let data = site(blogs);
         let wanted = manifest::digests(&data, "site", 2026);
         for keep in [1.0, 0.5, 0.05] {
-            let todo: Vec<&Wanted> = wanted.iter().filter(|_| rng.random_bool(keep)).collect();
+            let mut todo: Vec<&Wanted> = wanted.iter().filter(|_| rng.random_bool(keep)).collect();
+            in_writing_order(&mut todo);
+            let items = todo.iter().filter(|w| w.target.is_item_page()).count();
+            assert!(
+                todo[..items].iter().all(|w| w.target.is_item_page()),
+                "seed {seed}: the items' pages first"
+            );
             let batches = batches(&todo, &data);
             let again: Vec<&Wanted> = batches
                 .iter()
@@ -74,6 +80,12 @@ fn batches_split_the_work_in_order_within_both_bounds() {
             assert_eq!(again, todo, "seed {seed}: the work, in its order");
             for (i, (batch, ids)) in batches.iter().enumerate() {
                 assert!(!batch.is_empty() && batch.len() <= BATCH, "seed {seed}");
+                assert!(
+                    batch
+                        .iter()
+                        .all(|w| w.target.is_item_page() == batch[0].target.is_item_page()),
+                    "seed {seed}: a batch's pages are written together, so it holds one group"
+                );
                 let reads: BTreeSet<i32> =
                     batch.iter().flat_map(|w| w.target.bodies(&data)).collect();
                 assert_eq!(*ids, reads.into_iter().collect::<Vec<_>>(), "seed {seed}");

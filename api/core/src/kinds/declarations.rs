@@ -294,12 +294,13 @@ pub static BANNER: Declaration = Declaration {
 
 const GENERAL_CONTENT_FIELDS: [Field; 4] = [
     Field::new("name", Text),
-    Field::twinned("values", "values_ar", KeyValues),
-    Field::new("values_ar", KeyValues),
+    Field::twinned("values", "values_ar", Textarea),
+    Field::new("values_ar", Textarea),
     Field::new("display_order", Number),
 ];
 
-/// Sections of key-value content shown across the site (contact details, figures).
+/// Strings of the site set by staff: `name` is the string's key (`content/strings`), `values`
+/// what the pages show in its place (contact details, figures).
 pub static GENERAL_CONTENT: Declaration = Declaration {
     kind: "general-content",
     path: "/general-content-section",

@@ -4,10 +4,11 @@
  * signs in through the login page and finds their own back office: their menu and start page, no
  * button their role would be refused, "You do not have permission" at the address of a screen
  * that is not theirs; the translator edits the Arabic of a blog beside read-only English fields.
+ * None of them is refused anything on the way: the audit log holds no `denied` line of theirs.
  */
 import type { Page } from '@playwright/test';
 import { expect, test, unique, type Api } from './support/fixtures';
-import { addMember, signInAs } from './support/members';
+import { addMember, signInAs, type Member } from './support/members';
 
 const words = {
   en: {
@@ -56,6 +57,18 @@ async function expectForbidden(page: Page, w: Words, path: string): Promise<void
   await expect(page.getByRole('heading', { level: 1, name: w.forbidden })).toBeVisible();
 }
 
+/**
+ * The lines the audit log holds of operations refused to `member`: a session that does its job
+ * asks for nothing its role may not have (ARCHITECTURE.md, "Review and translation"), so none,
+ * the screens that are not theirs included (they say so without asking the API).
+ */
+async function expectNoRefusals(api: Api, member: Member): Promise<void> {
+  const query = new URLSearchParams({ action: 'denied', actor: member.username, page: '1', size: '50' });
+  const { status, json } = await api.call<{ responseBody: { result: unknown[] } }>('GET', `/audit?${query}`);
+  expect(status).toBe(200);
+  expect(json.responseBody.result, `refused to ${member.username}`).toEqual([]);
+}
+
 /** A published blog with every English field filled (what a translator finds). */
 async function publishedBlog(api: Api, label: string) {
   return api.create<{ id: number; name: string }>('/blog', {
@@ -75,7 +88,8 @@ for (const language of ['en', 'ar'] as const) {
   test.describe(`roles (${language})`, () => {
     test('an editor works on content only: Add, Edit and Delete, no team, audit or enquiries', async ({ api, browser, server }) => {
       const blog = await publishedBlog(api, `Editor ${language}`);
-      const page = await signInAs(browser, server.baseURL, language, await addMember(api, 'editor'));
+      const editor = await addMember(api, 'editor');
+      const page = await signInAs(browser, server.baseURL, language, editor);
       await expect(page).toHaveURL(/\/admin\/blogs$/);
       await expectMenu(page, w, contentMenu(w, true));
       await expect(page.getByRole('link', { name: w.addBlog })).toBeVisible();
@@ -88,11 +102,13 @@ for (const language of ['en', 'ar'] as const) {
 
       for (const path of ['/team', '/audit', '/contactusdashboard', '/airportrequests', '/subscription']) await expectForbidden(page, w, path);
       await page.context().close();
+      await expectNoRefusals(api, editor);
     });
 
     test('a translator edits the Arabic beside read-only English, and saves it for an editor to publish', async ({ api, browser, server }) => {
       const blog = await publishedBlog(api, `Translator ${language}`);
-      const page = await signInAs(browser, server.baseURL, language, await addMember(api, 'translator'));
+      const translator = await addMember(api, 'translator');
+      const page = await signInAs(browser, server.baseURL, language, translator);
       await expect(page).toHaveURL(/\/admin\/blogs$/);
       await expectMenu(page, w, contentMenu(w));
       await expect(page.getByRole('link', { name: w.addBlog })).toHaveCount(0);
@@ -124,6 +140,7 @@ for (const language of ['en', 'ar'] as const) {
 
       for (const path of ['/addblog', '/team', '/audit', '/contactusdashboard', '/media']) await expectForbidden(page, w, path);
       await page.context().close();
+      await expectNoRefusals(api, translator);
     });
 
     test('the enquiry desk sees enquiries, airport requests and subscribers only, with no Delete and no trash', async ({ api, browser, server }) => {
@@ -135,7 +152,8 @@ for (const language of ['en', 'ar'] as const) {
       const email = `desk.${tag}@example.com`;
       expect((await api.call('POST', '/subscription', { email }, false)).status).toBe(201);
 
-      const page = await signInAs(browser, server.baseURL, language, await addMember(api, 'enquiries'));
+      const desk = await addMember(api, 'enquiries');
+      const page = await signInAs(browser, server.baseURL, language, desk);
       await expect(page).toHaveURL(/\/admin\/contactusdashboard$/);
       await expectMenu(page, w, [w.contacts, w.airport, w.subscriptions, w.account]);
 
@@ -154,6 +172,7 @@ for (const language of ['en', 'ar'] as const) {
 
       for (const path of ['/blogs', '/addblog', '/schedule', '/team', '/audit', '/media']) await expectForbidden(page, w, path);
       await page.context().close();
+      await expectNoRefusals(api, desk);
     });
   });
 }

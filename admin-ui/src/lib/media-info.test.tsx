@@ -6,6 +6,7 @@ import { infoBody, mediaInfo } from '@/testing/media-info';
 import { mockApi } from '@/testing/mock-api';
 import { setToken } from './auth-storage';
 import { getMediaInfo, mediaName, useMediaInfo } from './media-info';
+import { permissionsFrom, PermissionsProvider, type Permission } from './permissions';
 import { createQueryClient } from './query-client';
 
 describe('mediaName', () => {
@@ -54,10 +55,14 @@ describe('getMediaInfo', () => {
 });
 
 describe('useMediaInfo', () => {
-  function withClient() {
+  function withClient(permissions: Permission[] = ['content.read', 'media.upload']) {
     const client = createQueryClient();
     client.setDefaultOptions({ queries: { retry: false } });
-    return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    return ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>
+        <PermissionsProvider can={permissionsFrom(permissions)}>{children}</PermissionsProvider>
+      </QueryClientProvider>
+    );
   }
 
   it('reads a pending file again until its sizes are ready, then stops', async () => {
@@ -79,6 +84,14 @@ describe('useMediaInfo', () => {
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toBeNull();
     expect(result.current.error).toBeNull();
+  });
+
+  it('never asks for a role that may not use the media library (a translator): nothing refused, a plain image', () => {
+    const { fetchMock } = mockApi({ 'GET /media/dunes.jpg': () => [200, infoBody(mediaInfo('ready'))] });
+    const { result } = renderHook(() => useMediaInfo('/media/dunes.jpg'), { wrapper: withClient(['content.read', 'content.edit']) });
+    expect(result.current.data).toBeUndefined();
+    expect(result.current.fetchStatus).toBe('idle');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('does not ask about an address outside /media/', () => {

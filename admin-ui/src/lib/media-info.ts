@@ -9,6 +9,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MEDIA_POLL_MS, MEDIA_POLL_PATIENCE, MEDIA_POLL_SLOW_MS } from '@/config/constants';
 import { ApiError, getOne } from './api-client';
+import { usePermissions } from './permissions';
 
 export type MediaStatus = 'pending' | 'ready' | 'failed' | 'original';
 
@@ -103,5 +104,13 @@ export const getMediaInfoQueryOptions = (url: string) =>
       pending(query) ? (query.state.dataUpdateCount < MEDIA_POLL_PATIENCE ? MEDIA_POLL_MS : MEDIA_POLL_SLOW_MS) : false,
   });
 
-/** What the server knows of the file at `url`: `data` is `null` (or absent) for a plain image. */
-export const useMediaInfo = (url: string | null | undefined) => useQuery(getMediaInfoQueryOptions(url ?? ''));
+/**
+ * What the server knows of the file at `url`: `data` is `null` (or absent) for a plain image, and
+ * for an administrator whose role may not use the media library (a translator, the desk), who is
+ * never refused it: their screens show the file as a plain image.
+ */
+export function useMediaInfo(url: string | null | undefined) {
+  const { can } = usePermissions();
+  const options = getMediaInfoQueryOptions(url ?? '');
+  return useQuery({ ...options, enabled: options.enabled && can('media.upload') });
+}

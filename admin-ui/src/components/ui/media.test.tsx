@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import { permissionsFrom, PermissionsProvider } from '@/lib/permissions';
 import { createQueryClient } from '@/lib/query-client';
 import { infoBody, mediaInfo } from '@/testing/media-info';
 import { mockApi } from '@/testing/mock-api';
@@ -9,7 +10,11 @@ import { Media, Thumb } from './media';
 function renderWithClient(ui: ReactElement) {
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  return render(
+    <QueryClientProvider client={client}>
+      <PermissionsProvider can={permissionsFrom(['content.read', 'media.upload'])}>{ui}</PermissionsProvider>
+    </QueryClientProvider>,
+  );
 }
 
 const WIDTHS = [160, 480, 800, 1200, 1600, 2400];

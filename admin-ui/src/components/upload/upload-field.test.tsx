@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import type { FileRejection } from 'react-dropzone';
 import { Form } from '@/components/form/form';
 import { i18n } from '@/lib/i18n';
+import { permissionsFrom, PermissionsProvider } from '@/lib/permissions';
 import { createQueryClient } from '@/lib/query-client';
 import { reportUploadProgress } from '@/lib/upload-progress';
 import { infoBody, mediaInfo } from '@/testing/media-info';
@@ -34,9 +35,11 @@ function renderField(imageUrl = '') {
   client.setDefaultOptions({ queries: { retry: false } });
   render(
     <QueryClientProvider client={client}>
-      <Form<Values> defaultValues={{ image_url: imageUrl, image_file: null }} onSubmit={() => undefined}>
-        <UploadField<Values> fileName="image_file" urlName="image_url" label="Image" previewMaxHeight={300} />
-      </Form>
+      <PermissionsProvider can={permissionsFrom(['content.read', 'media.upload'])}>
+        <Form<Values> defaultValues={{ image_url: imageUrl, image_file: null }} onSubmit={() => undefined}>
+          <UploadField<Values> fileName="image_file" urlName="image_url" label="Image" previewMaxHeight={300} />
+        </Form>
+      </PermissionsProvider>
     </QueryClientProvider>,
   );
   return document.querySelector<HTMLInputElement>('input[type="file"]')!;

@@ -3,15 +3,16 @@
  * of its former screens, in English and Arabic: client reviews' list at `/clientreviewdashboard`,
  * their forms at `/addclientreview` and `/addclientreview/{id}`, each link among them, their
  * details, their labels and their toasts; general content's at `/generalContentDashboard` and
- * `/addgeneralContentDashboard`, with its former list and form besides. `/content/{kind}` is Not
- * found for either.
+ * `/addgeneralContentDashboard`, with its former list and form besides; services' at
+ * `/servicesDashboard` and `/addservices`, with their former list (the colour, not the
+ * availability) and their "Coming soon" box. `/content/{kind}` is Not found for each.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fieldLabel } from '@/components/lifecycle/field-labels';
 import { declaredLabel } from '@/lib/kinds';
 import { i18n } from '@/lib/i18n';
 import type { TKey } from '@/locales/types';
-import { generalContentKind, generalContentRecord, reviewKind, reviewRecord } from '@/testing/kinds';
+import { generalContentKind, generalContentRecord, reviewKind, reviewRecord, serviceKind, serviceRecord } from '@/testing/kinds';
 import { infoBody, mediaInfo } from '@/testing/media-info';
 import { list, mockApi, type Recorded } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -359,6 +360,255 @@ describe('general content at its legacy paths', () => {
   it('is not at /content/general-content', async () => {
     generalApi();
     renderApp(null, { url: '/content/general-content' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
+  });
+});
+
+const service = serviceRecord();
+
+/** The words of the services' screens, as the specification's screens said them. */
+const SERVICE_WORDS = {
+  en: {
+    title: 'Services',
+    add: 'Add service',
+    addTitle: 'Add service',
+    editTitle: 'Edit service',
+    back: 'Back to Services',
+    details: 'Service Details',
+    columns: ['Image', 'Title', 'Status', 'Colour', 'Display order', 'Action'],
+    fields: { name: 'Title', description: 'Description', content: 'Content', displayOrder: 'Display order', image: 'Image', color: 'Colour code' },
+    arabicFields: { name: 'Title in Arabic', description: 'Description in Arabic', content: 'Content in Arabic' },
+    comingSoon: 'Coming soon',
+    comingSoonHint: 'The site shows this service with a “Coming soon” overlay until you clear the box.',
+    colourPicker: 'Pick a colour',
+    created: 'Created',
+    firstFailure: 'Please enter the title',
+    added: 'Service added successfully',
+    addFailed: 'Failed to add service',
+    updated: 'Service updated successfully',
+    updateFailed: 'Error updating service',
+    deleted: 'Service deleted successfully',
+    deleteFailed: 'An error occurred',
+  },
+  ar: {
+    title: 'الخدمات',
+    add: 'إضافة خدمة',
+    addTitle: 'إضافة خدمة',
+    editTitle: 'تعديل الخدمة',
+    back: 'العودة إلى الخدمات',
+    details: 'تفاصيل الخدمة',
+    columns: ['الصورة', 'العنوان', 'الحالة', 'اللون', 'ترتيب العرض', 'إجراء'],
+    fields: { name: 'العنوان', description: 'الوصف', content: 'المحتوى', displayOrder: 'ترتيب العرض', image: 'الصورة', color: 'رمز اللون' },
+    arabicFields: { name: 'العنوان بالعربية', description: 'الوصف بالعربية', content: 'المحتوى بالعربية' },
+    comingSoon: 'قريبًا',
+    comingSoonHint: 'يعرض الموقع هذه الخدمة مع شارة «قريبًا» إلى أن تزيل العلامة من المربع.',
+    colourPicker: 'اختر لونًا',
+    created: 'تاريخ الإنشاء',
+    firstFailure: 'يرجى إدخال العنوان',
+    added: 'تمت إضافة الخدمة بنجاح',
+    addFailed: 'تعذّرت إضافة الخدمة',
+    updated: 'تم تحديث الخدمة بنجاح',
+    updateFailed: 'حدث خطأ أثناء تحديث الخدمة',
+    deleted: 'تم حذف الخدمة بنجاح',
+    deleteFailed: 'حدث خطأ',
+  },
+} as const;
+
+function serviceApi(routes: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    // Its list in display order: what the dashboard shows, and where a new service's next free order is.
+    'GET /our-services/display/display-order': () => [200, list([service])],
+    'GET /our-services/3': () => [200, { responseBody: [service] }],
+    ...routes,
+  });
+}
+
+describe('services at their legacy paths', () => {
+  it.each(LANGUAGES)('lists each service’s picture, title, status, colour and display order; details, edit and back at the legacy paths, in their own words (%s)', async (language) => {
+    const words = SERVICE_WORDS[language];
+    await i18n.changeLanguage(language);
+    const { requests } = serviceApi();
+    const { user, router } = renderApp(null, { url: '/servicesDashboard' });
+    expect(await screen.findByRole('heading', { level: 1, name: words.title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.add })).toHaveAttribute('href', '/addservices');
+    const table = await screen.findByRole('table', { name: words.title });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(words.columns);
+    const [image, title, , colour, order] = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
+    expect(within(image).getByRole('img', { name: service.name })).toBeInTheDocument();
+    expect(title.querySelector('.cell-title')).toHaveTextContent(service.name);
+    // The colour as a swatch beside its code.
+    expect(colour.querySelector('.swatch__chip')).toHaveStyle({ background: service.color });
+    expect(colour.querySelector('.swatch code')).toHaveTextContent(service.color);
+    expect(order).toHaveTextContent(String(service.display_order));
+    expect(requests.some((r) => r.method === 'GET' && r.path === '/our-services/display/display-order')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: i18n.t('common.actionsFor', { name: service.name }) }));
+    await user.click(screen.getByRole('menuitem', { name: t('common.view') }));
+    const dialog = await screen.findByRole('dialog', { name: words.details });
+    expect([...dialog.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
+      words.fields.name,
+      words.arabicFields.name,
+      words.fields.description,
+      words.arabicFields.description,
+      words.fields.content,
+      words.arabicFields.content,
+      words.fields.displayOrder,
+      words.fields.color,
+      words.comingSoon,
+      words.created,
+      t('common.updatedAt'),
+    ]);
+    const value = (text: string) => within(dialog).getByText(text, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    expect(value(words.arabicFields.name)).toHaveTextContent(service.name_ar);
+    expect(value(words.arabicFields.name)).toHaveAttribute('dir', 'rtl');
+    expect(value(words.fields.content).querySelector('.pre-line')).toHaveTextContent('Fast-track through immigration');
+    expect(value(words.fields.color).querySelector('.swatch code')).toHaveTextContent(service.color);
+    expect(value(words.comingSoon)).toHaveTextContent(words.comingSoon);
+    expect(within(dialog).getByRole('img', { name: service.name })).toHaveClass('details-view__media');
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: i18n.t('common.actionsFor', { name: service.name }) }));
+    await user.click(screen.getByRole('menuitem', { name: t('common.edit') }));
+    expect(await screen.findByRole('heading', { level: 1, name: words.editTitle })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/addservices/3');
+    expect(screen.getByRole('link', { name: words.back })).toHaveAttribute('href', '/servicesDashboard');
+    // Its menu entry is the specification's, marked on its forms; the kind is not listed again.
+    const menu = screen.getByRole('navigation');
+    const entries = within(menu).getAllByRole('link', { name: i18n.t('nav.services') });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toHaveAttribute('href', '/servicesDashboard');
+    expect(entries[0]).toHaveClass('nav-link--active');
+  });
+
+  // The specification's form (section 2): title, description, content, display order, image, colour code, in the order its rules run.
+  it('lays out its fields in the order of its rules, the colour with its picker, "Coming soon" a box to tick; each named as History names it', async () => {
+    const words = SERVICE_WORDS.en;
+    const { requests } = serviceApi();
+    const { user } = renderApp(null, { url: '/addservices' });
+    const form = (await screen.findByLabelText(words.fields.name)).closest('form')!;
+    const englishPanel = within(form).getByRole('tabpanel');
+    const controls = [...englishPanel.querySelectorAll('input, textarea, select')].flatMap((control) => control.getAttribute('name') ?? []);
+    expect(controls).toEqual(['name', 'description', 'content', 'display_order', 'image_file', 'color', 'coming_soon']);
+    expect(within(form).getByLabelText(words.fields.name)).toHaveAttribute('dir', 'ltr');
+    expect(within(form).getByLabelText(words.fields.content).tagName).toBe('TEXTAREA');
+    expect(within(form).getByLabelText(words.fields.color)).toHaveAttribute('placeholder', '#0B1F3A');
+    expect(within(form).getByLabelText(words.colourPicker)).toHaveAttribute('type', 'color');
+    const comingSoon = within(form).getByRole('checkbox', { name: words.comingSoon });
+    expect(comingSoon).not.toBeChecked();
+    expect(comingSoon).toHaveAccessibleDescription(words.comingSoonHint);
+
+    // Each field is named in History and the audit log as the form labels it.
+    const declared = (field: string) => declaredLabel(serviceKind, field, i18n.language);
+    await user.click(screen.getByRole('tab', { name: i18n.t('common.arabic') }));
+    for (const field of serviceKind.fields) {
+      const label = fieldLabel('service', field.name, t, declared);
+      const named = screen.queryAllByLabelText(label, { exact: true }).filter((control) => control.getAttribute('name'));
+      if (named.length > 0) expect(named.map((control) => control.getAttribute('name')), `${field.name}: "${label}"`).toContain(field.name);
+      // The upload field labels its dropzone, whose button has no name.
+      else expect(screen.getAllByText(label, { selector: 'label' }), `${field.name}: "${label}"`).not.toHaveLength(0);
+    }
+    expect(screen.getByLabelText(words.arabicFields.content)).toHaveAttribute('dir', 'rtl');
+
+    // Its rules speak first for the title, as the specification's form did.
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await screen.findByText(words.firstFailure, { selector: '.field__error' })).toBeInTheDocument();
+    expect(writes(requests)).toHaveLength(0);
+  });
+
+  it.each(LANGUAGES)('adds a service: its next display order, its toasts, "Coming soon" sent as true, and back to its list (%s)', async (language) => {
+    const words = SERVICE_WORDS[language];
+    await i18n.changeLanguage(language);
+    let fail = true;
+    const { requests } = serviceApi({
+      'POST /blob-upload': () => [200, { status: 200, responseData: '/media/yachts.jpg' }],
+      'POST /our-services': ({ body }) => (fail ? [500, { errors: {} }] : [201, { responseBody: [{ ...service, ...(body as object), id: 4 }] }]),
+    });
+    const { user, router } = renderApp(null, { url: '/addservices' });
+    expect(await screen.findByRole('heading', { level: 1, name: words.addTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.back })).toHaveAttribute('href', '/servicesDashboard');
+    await waitFor(() => expect(screen.getByLabelText(words.fields.displayOrder)).toHaveValue(4));
+    await user.type(screen.getByLabelText(words.fields.name), 'Yacht Charter');
+    await user.type(screen.getByLabelText(words.fields.description), 'A day on the Gulf.');
+    await user.type(screen.getByLabelText(words.fields.content), 'Crew, lunch and a swim stop.');
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"][name="image_file"]')!, new File(['x'], 'yachts.jpg', { type: 'image/jpeg' }));
+    await user.type(screen.getByLabelText(words.fields.color), '#C9A227');
+    await user.click(screen.getByRole('checkbox', { name: words.comingSoon }));
+    await user.click(screen.getByRole('tab', { name: i18n.t('common.arabic') }));
+    await user.type(screen.getByLabelText(words.arabicFields.name), 'تأجير اليخوت');
+
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.addFailed)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.added)).toBeInTheDocument();
+    const post = writes(requests).filter((r) => r.path === '/our-services').at(-1);
+    expect(post?.body).toMatchObject({
+      name: 'Yacht Charter',
+      name_ar: 'تأجير اليخوت',
+      description: 'A day on the Gulf.',
+      description_ar: null,
+      content: 'Crew, lunch and a swim stop.',
+      content_ar: null,
+      display_order: 4,
+      image_url: '/media/yachts.jpg',
+      color: '#C9A227',
+      coming_soon: true,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/servicesDashboard'));
+  });
+
+  it.each(LANGUAGES)('updates (the box cleared: "Coming soon" sent as false) and deletes a service with its toasts (%s)', async (language) => {
+    const words = SERVICE_WORDS[language];
+    await i18n.changeLanguage(language);
+    let fail = true;
+    let deleted = false;
+    const { requests } = serviceApi({
+      'PUT /our-services/3': ({ body }) => (fail ? [500, { errors: {} }] : [200, { responseBody: [{ ...service, ...(body as object), version: 6 }] }]),
+      'DELETE /our-services/3': () => (deleted ? [200, { responseBody: { id: 3 } }] : [500, { errors: {} }]),
+    });
+    const { user, router } = renderApp(null, { url: '/addservices/3' });
+    const content = await screen.findByLabelText(words.fields.content);
+    expect(content).toHaveValue(service.content);
+    expect(screen.getByLabelText(words.fields.color)).toHaveValue(service.color);
+    const comingSoon = screen.getByRole('checkbox', { name: words.comingSoon });
+    expect(comingSoon).toBeChecked();
+    await user.click(comingSoon);
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.updateFailed)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.updated)).toBeInTheDocument();
+    const put = writes(requests).at(-1);
+    expect(put?.headers.get('if-match')).toBe('"5"');
+    expect(put?.body).toMatchObject({ name: service.name, name_ar: service.name_ar, color: service.color, display_order: service.display_order, coming_soon: false });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/servicesDashboard'));
+
+    const remove = async () => {
+      await user.click(await screen.findByRole('button', { name: i18n.t('common.actionsFor', { name: service.name }) }));
+      await user.click(screen.getByRole('menuitem', { name: t('common.delete') }));
+      await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: t('confirm.confirm') }));
+    };
+    await remove();
+    expect(await toastTitle(words.deleteFailed)).toBeInTheDocument();
+    deleted = true;
+    await remove();
+    expect(await toastTitle(words.deleted)).toBeInTheDocument();
+  });
+
+  it('names its fields in History and the audit log as its form does', async () => {
+    const declared = (field: string) => declaredLabel(serviceKind, field, i18n.language);
+    expect(fieldLabel('service', 'coming_soon', t, declared)).toBe(SERVICE_WORDS.en.comingSoon);
+    expect(fieldLabel('service', 'name', t, declared)).toBe(SERVICE_WORDS.en.fields.name);
+    expect(fieldLabel('service', 'content_ar', t, declared)).toBe(SERVICE_WORDS.en.arabicFields.content);
+    expect(fieldLabel('service', 'status', t, declared)).toBe('Status');
+    await act(() => i18n.changeLanguage('ar'));
+    expect(fieldLabel('service', 'coming_soon', t, declared)).toBe(SERVICE_WORDS.ar.comingSoon);
+    expect(fieldLabel('service', 'content_ar', t, declared)).toBe(SERVICE_WORDS.ar.arabicFields.content);
+  });
+
+  it('is not at /content/service', async () => {
+    serviceApi();
+    renderApp(null, { url: '/content/service' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
   });
 });

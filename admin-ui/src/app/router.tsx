@@ -39,7 +39,6 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Landing /> },
       ...feature(paths.blogs, paths.addBlog, () => import('./routes/blogs')),
-      ...feature(paths.services, paths.addService, () => import('./routes/services')),
       ...feature(paths.contacts, paths.addContact, () => import('./routes/contacts')),
       {
         path: paths.airportRequests.slice(1),

@@ -35,6 +35,7 @@ export const paths = {
  * Any other kind is at `/content/{kind}`.
  */
 export const LEGACY_PATHS: ReadonlyMap<string, { list: string; form: string }> = new Map([
+  ['service', { list: paths.services, form: paths.addService }],
   ['client-review', { list: paths.reviews, form: paths.addReview }],
   ['general-content', { list: paths.generalContent, form: paths.addGeneralContent }],
 ]);

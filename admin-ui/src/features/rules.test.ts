@@ -4,7 +4,6 @@ import { bannerRules } from './banners/rules';
 import { blogRules } from './blogs/rules';
 import { contactRules } from './contacts/rules';
 import { serviceListRules } from './service-lists/rules';
-import { serviceRules } from './services/rules';
 
 
 /** Fills the fields one by one and records the headline after each step. */
@@ -35,7 +34,7 @@ describe('admin form rules', () => {
   it('service: title, description, content, display order, image, colour code', () => {
     const start = { name: '', description: '', content: '', display_order: '', image_url: '', image_file: null as File | null, color: '', name_ar: '', description_ar: '', content_ar: '' };
     expect(
-      headlines(serviceRules, start, [{ name: 'T' }, { description: 'D' }, { content: 'C' }, { display_order: '1' }, { image_url: '/media/a.png' }, { color: '#fff' }]),
+      headlines(rulesOf('service')!, start, [{ name: 'T' }, { description: 'D' }, { content: 'C' }, { display_order: '1' }, { image_url: '/media/a.png' }, { color: '#fff' }]),
     ).toEqual([
       'Please enter the title',
       'Please enter the description',

@@ -270,7 +270,6 @@ export const en = {
       discarded: 'Changes discarded',
     },
     kinds: {
-      service: 'Service',
       'service-list': 'Service list item',
       blog: 'Blog',
       banner: 'Banner',
@@ -512,36 +511,6 @@ export const en = {
       updateFailed: 'Error updating blog',
       submitFailed: 'Error submitting blog',
       deleted: 'Blog deleted successfully',
-    },
-  },
-  services: {
-    title: 'Services',
-    add: 'Add service',
-    addTitle: 'Add service',
-    editTitle: 'Edit service',
-    details: 'Service Details',
-    back: 'Back to Services',
-    columns: { image: 'Image', title: 'Title', color: 'Colour', displayOrder: 'Display order' },
-    fields: {
-      name: 'Title',
-      description: 'Description',
-      content: 'Content',
-      displayOrder: 'Display order',
-      image: 'Image',
-      color: 'Colour code',
-      colorPicker: 'Pick a colour',
-      comingSoon: 'Coming soon',
-      comingSoonHint: 'The site shows this service with a “Coming soon” overlay until you clear the box.',
-      nameAr: 'Title in Arabic',
-      descriptionAr: 'Description in Arabic',
-      contentAr: 'Content in Arabic',
-    },
-    toast: {
-      added: 'Service added successfully',
-      addFailed: 'Failed to add service',
-      updated: 'Service updated successfully',
-      updateFailed: 'Error updating service',
-      deleted: 'Service deleted successfully',
     },
   },
   serviceLists: {
@@ -788,10 +757,30 @@ export const en = {
       deleted: '{{one}} deleted successfully',
       deleteFailed: 'Error deleting {{one}}',
     },
-    // A kind's own words (`ownWord`), over the templates above and its declaration: client reviews
-    // and general content keep the words of the specification's screens, the labels of their
-    // fields where those differ, and the headers of their lists (`columns`).
+    // A kind's own words (`ownWord`), over the templates above and its declaration: services,
+    // client reviews and general content keep the words of the specification's screens, the labels
+    // of their fields where those differ, the headers of their lists (`columns`) and the hints
+    // their forms gave (`hints`).
     words: {
+      service: {
+        label: 'Services',
+        add: 'Add service',
+        addTitle: 'Add service',
+        editTitle: 'Edit service',
+        details: 'Service Details',
+        back: 'Back to Services',
+        columns: { color: 'Colour' },
+        fields: { name_ar: 'Title in Arabic', description_ar: 'Description in Arabic', content_ar: 'Content in Arabic' },
+        hints: { coming_soon: 'The site shows this service with a “Coming soon” overlay until you clear the box.' },
+        toast: {
+          added: 'Service added successfully',
+          addFailed: 'Failed to add service',
+          updated: 'Service updated successfully',
+          updateFailed: 'Error updating service',
+          deleted: 'Service deleted successfully',
+          deleteFailed: 'An error occurred',
+        },
+      },
       'client-review': {
         label: 'Client Review',
         add: 'Add client review',

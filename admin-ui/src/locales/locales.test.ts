@@ -30,6 +30,7 @@ describe('locales', () => {
     expect(en.confirm.title).toBe('Are You Sure to Delete?');
     expect(en.common.noData).toBe('No data available');
     expect(en.upload.tooLarge).toBe('File is too large. Maximum size allowed is 20MB.');
+    expect(en.kinds.words.service.toast.addFailed).toBe('Failed to add service');
     expect(en.kinds.words['client-review'].toast.updateFailed).toBe('Error updating client review');
     expect(en.contacts.toast.updateFailed).toBe('Error updating contact');
     expect(en.kinds.words['general-content'].toast.deleted).toBe('General Content deleted successfully');

@@ -1,17 +1,21 @@
 /**
  * `GET /kinds` for tests: the server's declaration of destinations (the sample the API serves,
- * `kinds-destination.json`), a destination as its API returns it, its declarations of client
- * reviews and general content (`kinds-client-review.json`, `kinds-general-content.json`, which
- * `mockApi` answers by default) with an item of each, a kind with screens of its own as the server
- * declares it too, and a made-up kind with the field types destinations lack.
+ * `kinds-destination.json`), a destination as its API returns it, its declarations of services,
+ * client reviews and general content (`kinds-service.json`, `kinds-client-review.json`,
+ * `kinds-general-content.json`, which `mockApi` answers by default) with an item of each, a kind
+ * with screens of its own as the server declares it too, and a made-up kind with the field types
+ * destinations lack.
  */
 import type { DeclaredKind } from '@/lib/kinds';
 import clientReview from './kinds-client-review.json';
 import destination from './kinds-destination.json';
 import generalContent from './kinds-general-content.json';
+import service from './kinds-service.json';
 import { list } from './mock-api';
 
 export const destinationKind = destination as DeclaredKind;
+
+export const serviceKind = service as DeclaredKind;
 
 export const reviewKind = clientReview as DeclaredKind;
 
@@ -125,6 +129,32 @@ export function generalContentRecord<T extends object = object>(overrides?: T) {
     published_at: '2026-11-20T10:00:00Z',
     hasPendingChanges: false,
     version: 3,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-21T10:00:00Z',
+    ...(overrides as T),
+  };
+}
+
+/** A published service, on the site with a "Coming soon" overlay, as its API returns it. */
+export function serviceRecord<T extends object = object>(overrides?: T) {
+  return {
+    id: 3,
+    name: 'Meet & Assist',
+    name_ar: 'الاستقبال والمساعدة',
+    description: 'Met at the aircraft door.',
+    description_ar: null,
+    content: 'Fast-track through immigration,\nthen your bags to the car.',
+    content_ar: null,
+    display_order: 3,
+    image_url: '/media/meet-assist.jpg',
+    color: '#0B1F3A',
+    coming_soon: true,
+    status: 'published' as const,
+    publish_at: null,
+    unpublish_at: null,
+    published_at: '2026-11-20T10:00:00Z',
+    hasPendingChanges: false,
+    version: 5,
     created_at: '2026-11-20T10:00:00Z',
     updated_at: '2026-11-21T10:00:00Z',
     ...(overrides as T),

@@ -25,7 +25,6 @@ type OrderList = {
 
 const ORDER_LISTS: Readonly<Record<KindName, OrderList>> = {
   blog: { path: () => '/blog' },
-  service: { path: () => '/our-services/display/display-order' },
   'service-list': {
     path: (values) => (values.our_service_id ? `/list-of-services/display-order/${String(values.our_service_id)}` : null),
     scope: 'our_service_id',

@@ -6,7 +6,7 @@ import { formPath, kindFormPath, paths } from '@/config/paths';
 import { getOne, request, send, type ItemEnvelope, type ListEnvelope } from '@/lib/api-client';
 
 /** The kinds with screens of their own; any other the server declares gets the generic ones. */
-export const OWN_KINDS = ['service', 'service-list', 'blog', 'banner'] as const;
+export const OWN_KINDS = ['service-list', 'blog', 'banner'] as const;
 export type ContentKind = (typeof OWN_KINDS)[number];
 
 /** Any kind of content: one of ours, or one the admin knows from `GET /kinds` alone. */
@@ -16,13 +16,12 @@ export const isOwnKind = (kind: KindName): kind is ContentKind => (OWN_KINDS as 
 
 /** The edit form of each kind. */
 const FORM_OF: Record<ContentKind, string> = {
-  service: paths.addService,
   'service-list': paths.addServiceList,
   blog: paths.addBlog,
   banner: paths.addBanner,
 };
 
-/** Where an item of `kind` is edited: `/addblog/7`, or `/content/destination/7` (`/addclientreview/7`) for a kind without its own form. */
+/** Where an item of `kind` is edited: `/addblog/7`, or `/content/destination/7` (`/addservices/7` at its legacy path) for a kind without its own form. */
 export const editPath = (kind: KindName, id: number) => (isOwnKind(kind) ? formPath(FORM_OF[kind], id) : kindFormPath(kind, id));
 
 /**

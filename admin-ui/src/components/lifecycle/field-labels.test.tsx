@@ -13,7 +13,6 @@ describe('field labels', () => {
   it.each([
     ['blog', 'meta_description', 'Meta description', 'وصف الميتا'],
     ['blog', 'name_ar', 'Title in Arabic', 'العنوان بالعربية'],
-    ['service', 'coming_soon', 'Coming soon', 'قريبًا'],
     ['service-list', 'our_service_id', 'Select Service', 'اختر الخدمة'],
     ['banner', 'sub_title_ar', 'Subtitle in Arabic', 'العنوان الفرعي بالعربية'],
     ['blog', 'publish_at', 'Publish at', 'النشر في'],
@@ -40,7 +39,6 @@ describe('field labels', () => {
 /** Each kind's form, opened on a record, with what it needs beside it. */
 const FORMS: Record<ContentKind, { url: string; routes: Record<string, () => [number, unknown]> }> = {
   blog: { url: '/addblog/1', routes: { 'GET /blog/1': () => [200, { responseBody: [{ id: 1 }] }] } },
-  service: { url: '/addservices/1', routes: { 'GET /our-services/1': () => [200, { responseBody: [{ id: 1 }] }] } },
   'service-list': {
     url: '/addserviceslist/1',
     routes: {

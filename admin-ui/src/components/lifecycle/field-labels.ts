@@ -46,18 +46,6 @@ export const FIELD_LABELS = {
     meta_description_ar: 'blogs.fields.metaDescriptionAr',
     key_words_ar: 'blogs.fields.keyWordsAr',
   },
-  service: {
-    name: 'services.fields.name',
-    display_order: 'services.fields.displayOrder',
-    description: 'services.fields.description',
-    content: 'services.fields.content',
-    image_url: 'services.fields.image',
-    color: 'services.fields.color',
-    coming_soon: 'services.fields.comingSoon',
-    name_ar: 'services.fields.nameAr',
-    description_ar: 'services.fields.descriptionAr',
-    content_ar: 'services.fields.contentAr',
-  },
   'service-list': {
     our_service_id: 'serviceLists.fields.service',
     name: 'serviceLists.fields.name',

@@ -1,14 +1,19 @@
 /**
  * What a kind's former screens did that its declaration does not say, for the generic screens to
  * do the same: one table, by kind, beside its paths (`LEGACY_PATHS`) and its words
- * (`kinds.words`). General content's value is one string of the site, not the "key: value" lines
- * it is declared as (so a plain text area, without their hint), and its name is that string's key
- * (written as code, across the form); its list shows the two, then the status.
+ * (`kinds.words`). General content's name is the key of a string of the site (written as code,
+ * across the form); its list shows the key and its value, then the status. Services' list shows
+ * the picture, the title, the status, the colour and the display order (not the availability it
+ * declares), and a service's availability is a box to tick, sent as `true` or `false`, not the
+ * choice of "Available" or "Coming soon" it is declared as.
  */
 import type { DeclaredField, DeclaredKind, FieldType } from '@/lib/kinds';
 
-/** How the screens treat a field: as a declared type, or as a key (one line, written as code). */
-export type Shape = FieldType | 'key';
+/**
+ * How the screens treat a field: as a declared type, as a key (one line, written as code), or as
+ * a flag (a box to tick, its value `true` or `false`; shown by the declared choice's label).
+ */
+export type Shape = FieldType | 'key' | 'flag';
 
 type LegacyScreen = {
   /** The list's columns in order, `status` among them, in place of the declared ones. */
@@ -18,7 +23,8 @@ type LegacyScreen = {
 };
 
 const LEGACY_SCREENS = new Map<string, LegacyScreen>([
-  ['general-content', { columns: ['name', 'values', 'status'], shapes: { name: 'key', values: 'textarea', values_ar: 'textarea' } }],
+  ['service', { columns: ['image_url', 'name', 'status', 'color', 'display_order'], shapes: { coming_soon: 'flag' } }],
+  ['general-content', { columns: ['name', 'values', 'status'], shapes: { name: 'key' } }],
 ]);
 
 /** How `field` of `kind` is edited and shown. */

@@ -1,8 +1,8 @@
 /**
  * What a kind's screens say: the templates of `kinds.*` with its declared names ("Add
- * Destination"), or its own words where the locale gives it some (`ownWord`: client reviews and
- * general content keep those of their former screens); its list's name, its fields' labels and
- * its list's headers likewise.
+ * Destination"), or its own words where the locale gives it some (`ownWord`: services, client
+ * reviews and general content keep those of their former screens); its list's name, its fields'
+ * labels and its list's headers likewise, and a field's hint where its former form gave one.
  */
 import { useTranslation } from 'react-i18next';
 import { fieldLabelOf, inLanguage, kindLabel, ownWord, type DeclaredField, type DeclaredKind } from '@/lib/kinds';
@@ -35,5 +35,7 @@ export function useKindWords(kind: DeclaredKind) {
     field: (field: DeclaredField) => fieldLabelOf(kind, field, language),
     /** A field's header in the list: its own word ("Title" for general content's name), else its label. */
     column: (field: DeclaredField) => ownWord(kind.kind, `columns.${field.name}`, language) ?? fieldLabelOf(kind, field, language),
+    /** A field's hint, if its own words give one (a service's "Coming soon"). */
+    hint: (field: DeclaredField) => ownWord(kind.kind, `hints.${field.name}`, language),
   };
 }

@@ -1,11 +1,12 @@
 /**
  * The editor of one declared field, by its type, made of the fields every form uses: a line, a
  * text area (a list of "key: value" lines too), the rich-text editor, the image dropzone, a
- * number, a choice, an item of another kind, a date, a colour; a key across the form. An Arabic
- * twin is typed right to left; an English text left to right even when the admin works in Arabic.
+ * number, a choice, an item of another kind, a date, a colour; a key across the form, a flag as a
+ * box to tick. An Arabic twin is typed right to left; an English text left to right even when the
+ * admin works in Arabic.
  */
 import { useTranslation } from 'react-i18next';
-import { arabic, english, SelectField, TextAreaField, TextField } from '@/components/form/field';
+import { arabic, CheckboxField, english, SelectField, TextAreaField, TextField } from '@/components/form/field';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { UploadField } from '@/components/upload/upload-field';
 import { findKind, inLanguage, useKinds, type DeclaredField } from '@/lib/kinds';
@@ -24,9 +25,11 @@ type EditorProps = {
   isArabic: boolean;
   /** Its image's file input. */
   file: string;
+  /** What the field does, under it, where its kind's own words say (a service's "Coming soon"). */
+  hint?: string;
 };
 
-export function FieldEditor({ field, label, shape, isArabic, file }: EditorProps) {
+export function FieldEditor({ field, label, shape, isArabic, file, hint }: EditorProps) {
   const { t, i18n } = useTranslation();
   const common = {
     name: field.name,
@@ -72,6 +75,8 @@ export function FieldEditor({ field, label, shape, isArabic, file }: EditorProps
       return <ColourField name={field.name} common={common} />;
     case 'key':
       return <TextField<Values> {...common} {...written} {...bound} autoComplete="off" className="form__full" />;
+    case 'flag':
+      return <CheckboxField<Values> name={field.name} label={label} hint={hint} className="form__full" />;
     default:
       return <TextField<Values> {...common} {...written} {...bound} autoComplete="off" />;
   }

@@ -97,6 +97,8 @@ describe('the list of a declared kind', () => {
     expect(within(table).getAllByRole('columnheader').slice(0, 5).map((th) => th.textContent)).toEqual(['الصورة', 'الاسم', 'الحالة', 'الدولة', 'ترتيب العرض']);
     expect(within(table).getByText('المملكة العربية السعودية')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'إضافة وجهة' })).toBeInTheDocument();
+    // What staff wrote in English keeps its own direction in the right-to-left list.
+    expect(within(table).getByText('Doha').closest('bdi')).not.toBeNull();
   });
 
   it.each([

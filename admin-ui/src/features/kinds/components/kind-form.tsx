@@ -53,6 +53,7 @@ export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
             shape={shapeOf(kind, field)}
             isArabic={inArabic}
             file={fileField(rules, field.name)}
+            hint={words.hint(field)}
           />
         ))}
     </div>

@@ -1,8 +1,9 @@
 /**
  * A field's value as the list and the details show it, by its type: an image as a thumbnail, a
- * choice by its label, a reference by the name of the item it names, dates as the other lists
- * write them, formatted text as the site will show it, lines of text on two lines at most in a
- * list, a key as code.
+ * choice (or a flag) by its label, a reference by the name of the item it names, dates as the
+ * other lists write them, formatted text as the site will show it, lines of text on two lines at
+ * most in a list, a key as code; what staff wrote in its own direction (an English name in the
+ * Arabic admin reads left to right, its punctuation where it was typed).
  */
 import { useTranslation } from 'react-i18next';
 import { Thumb } from '@/components/ui/media';
@@ -41,29 +42,48 @@ export function useShown(kind: DeclaredKind) {
     switch (shapeOf(kind, field)) {
       case 'image':
         return <Thumb src={text} alt={nameOf(kind, item)} />;
+      // A flag by the label of the choice it is declared as ("Coming soon", "Available").
+      case 'flag':
       case 'select': {
         const option = field.options?.find((o) => o.value === text);
         return option ? inLanguage(option.label, i18n.language) : text;
       }
-      case 'reference':
-        return referenceName(field, value) ?? `#${text}`;
+      case 'reference': {
+        const name = referenceName(field, value);
+        return name === undefined ? `#${text}` : <bdi>{name}</bdi>;
+      }
       case 'date':
         return formatDate(text);
       case 'colour':
         return (
           <span className="swatch">
             <span className="swatch__chip" style={{ background: text }} aria-hidden="true" />
-            <code>{text}</code>
+            <code dir="ltr">{text}</code>
           </span>
         );
       case 'richtext':
         // The server keeps only safe markup (it sanitises on save), as the blogs' details show it.
-        return where === 'details' ? <div className="prose" dangerouslySetInnerHTML={{ __html: text }} /> : text.replace(/<[^>]*>/g, ' ').trim();
+        return where === 'details' ? (
+          <div className="prose" dir="auto" dangerouslySetInnerHTML={{ __html: text }} />
+        ) : (
+          <bdi>{text.replace(/<[^>]*>/g, ' ').trim()}</bdi>
+        );
       case 'textarea':
       case 'keyValues':
-        return where === 'details' ? <p className="pre-line">{text}</p> : <span className="cell-clamp">{text}</span>;
+        return where === 'details' ? (
+          <p className="pre-line" dir="auto">
+            {text}
+          </p>
+        ) : (
+          <span className="cell-clamp" dir="auto">
+            {text}
+          </span>
+        );
       case 'key':
-        return where === 'details' ? <code>{text}</code> : <code className="cell-key">{text}</code>;
+        return where === 'details' ? <code dir="ltr">{text}</code> : <code className="cell-key" dir="ltr">{text}</code>;
+      case 'text':
+        // Written by staff in either language: its own direction, whatever the admin's.
+        return <bdi>{text}</bdi>;
       default:
         return text;
     }

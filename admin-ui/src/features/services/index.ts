@@ -1,2 +1,0 @@
-export { ServicesDashboard } from './components/services-dashboard';
-export { ServiceForm } from './components/service-form';

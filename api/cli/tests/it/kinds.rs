@@ -171,3 +171,32 @@ async fn kinds_describe_every_kind_and_agree_with_the_openapi_document() {
         "المملكة العربية السعودية"
     );
 }
+
+/// The admin's tests answer `GET /kinds` with copies of the server's declarations
+/// (`admin-ui/src/testing/kinds-*.json`): each is what the server serves today, or the admin's
+/// tests would pass against a kind the server no longer declares.
+#[tokio::test]
+async fn the_admins_copies_of_the_kinds_are_what_the_server_serves() {
+    let app = spawn_app().await;
+    let token = app.token_for(Role::Editor).await;
+    let (status, body) = read(app.get_as(&token, "/kinds").await).await;
+    assert_eq!(status, 200, "{body}");
+    let served = body["responseBody"]["result"].as_array().expect("a list");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../admin-ui/src/testing");
+    let mut copies = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !(name.starts_with("kinds-") && name.ends_with(".json")) {
+            continue;
+        }
+        let copy: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        let kind = served
+            .iter()
+            .find(|k| k["kind"] == copy["kind"])
+            .unwrap_or_else(|| panic!("{name}: the server declares no {}", copy["kind"]));
+        assert_eq!(kind, &copy, "{name} is not what GET /kinds serves");
+        copies += 1;
+    }
+    assert!(copies >= 4, "the copies in {}", dir.display());
+}

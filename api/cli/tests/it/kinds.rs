@@ -72,6 +72,11 @@ async fn kinds_describe_every_kind_and_agree_with_the_openapi_document() {
         assert_eq!(kind["lifecycle"], true);
         // Each path the admin calls is a documented operation.
         let routes = &kind["routes"];
+        assert_ne!(
+            routes["list"].is_string(),
+            routes["byParent"].is_object(),
+            "{name}: a list of its own, or its parent's"
+        );
         for (key, method) in [
             ("list", "get"),
             ("read", "get"),
@@ -143,6 +148,27 @@ async fn kinds_describe_every_kind_and_agree_with_the_openapi_document() {
             );
         }
     }
+    // A service list's items are listed by their service: the admin asks that list, naming
+    // the service by the field that references it.
+    let items = kinds.iter().find(|k| k["kind"] == "service-list").unwrap();
+    let by_parent = &items["routes"]["byParent"];
+    assert_eq!(
+        by_parent["path"],
+        "/list-of-services/display-order/{serviceId}"
+    );
+    assert_eq!(by_parent["param"], "serviceId");
+    assert_eq!(by_parent["field"], "our_service_id");
+    let parent = items["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == by_parent["field"])
+        .unwrap();
+    assert_eq!(
+        (&parent["type"], &parent["references"]),
+        (&"reference".into(), &"service".into())
+    );
+    assert!(doc["paths"]["/api/v1/list-of-services/display-order/{serviceId}"]["get"].is_object());
     let blog = kinds.iter().find(|k| k["kind"] == "blog").unwrap();
     assert_eq!(blog["site"]["list"], "/blogs");
     let description = &blog["fields"]

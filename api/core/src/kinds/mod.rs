@@ -285,6 +285,9 @@ pub struct RoutesView {
     /// The admin's list: newest first where the kind has such a list, else its first; none
     /// when every list is one parent's.
     pub list: Option<String>,
+    /// Where every list is one parent's: that list, and the reference field naming the parent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_parent: Option<ByParentView>,
     pub read: String,
     pub update: String,
     pub delete: String,
@@ -295,6 +298,16 @@ pub struct RoutesView {
     pub export: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub import: Option<String>,
+}
+
+/// The list of one parent's items ([`RoutesView::by_parent`]): `path` with `{param}` for the
+/// parent's id (`/list-of-services/display-order/{serviceId}`), and the reference `field` of
+/// each item that names it (`our_service_id`, whose `references` gives the parent's kind).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ByParentView {
+    pub path: String,
+    pub param: &'static str,
+    pub field: &'static str,
 }
 
 /// One field of a [`KindView`].
@@ -326,6 +339,16 @@ impl Declaration {
             .filter(|l| l.parent.is_none())
             .min_by_key(|l| l.order != Order::Newest)
             .map(|l| format!("{}{}", self.path, l.path));
+        let by_parent = match list {
+            Some(_) => None,
+            None => api.lists.iter().find_map(|l| {
+                l.parent.as_ref().map(|parent| ByParentView {
+                    path: format!("{}{}", self.path, l.path),
+                    param: parent.param,
+                    field: parent.field,
+                })
+            }),
+        };
         KindView {
             kind: self.kind,
             path: self.path,
@@ -334,6 +357,7 @@ impl Declaration {
             one: self.one,
             routes: RoutesView {
                 list,
+                by_parent,
                 read: format!("{}{}", self.path, api.read),
                 update: format!("{}{}", self.path, api.update),
                 delete: format!("{}{}", self.path, api.delete),

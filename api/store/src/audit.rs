@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::entities::audit_event;
+use crate::entities::{admin_user, audit_event};
 pub use concierge_core::actor::{Actor, scoped};
 use concierge_core::domain::page::Paging;
 
@@ -122,6 +122,10 @@ pub struct AuditEntry {
     pub action: String,
     pub resource: Option<String>,
     pub resource_id: Option<String>,
+    /// What the line is about, by name where it has one: an administrator's user name as it is
+    /// now (as the line recorded it, for one since deleted), a content item's title as the line
+    /// recorded it (`detail.title`).
+    pub name: Option<String>,
     /// What the action changed, or why it failed.
     #[schema(value_type = Option<Object>)]
     pub detail: Option<Value>,
@@ -169,21 +173,63 @@ pub async fn list(
         .limit(page.size)
         .all(db)
         .await?;
+    // The administrators the page names, by their user names now (one query a page).
+    let admin_ids: Vec<i32> = rows
+        .iter()
+        .filter(|row| row.resource.as_deref() == Some(ADMIN_USER))
+        .filter_map(|row| row.resource_id.as_deref()?.parse().ok())
+        .collect();
+    let admins: std::collections::HashMap<String, String> = match admin_ids.is_empty() {
+        true => Default::default(),
+        false => admin_user::Entity::find()
+            .filter(admin_user::Column::Id.is_in(admin_ids))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|admin| (admin.id.to_string(), admin.username))
+            .collect(),
+    };
     let entries = rows
         .into_iter()
-        .map(|row| AuditEntry {
-            id: row.id,
-            at: row.at,
-            actor: row.actor,
-            address: row.address,
-            action: row.action,
-            resource: row.resource,
-            resource_id: row.resource_id,
-            detail: row.detail.and_then(|d| serde_json::from_str(&d).ok()),
+        .map(|row| {
+            let detail: Option<Value> = row.detail.and_then(|d| serde_json::from_str(&d).ok());
+            let recorded = |key: &str| {
+                detail
+                    .as_ref()
+                    .and_then(|d| d.get(key))
+                    .and_then(Value::as_str)
+                    .map(str::trim)
+                    .filter(|text| !text.is_empty())
+                    .map(str::to_owned)
+            };
+            let name = match row.resource.as_deref() {
+                // As they are called now; one deleted since, as the line recorded them.
+                Some(ADMIN_USER) => row
+                    .resource_id
+                    .as_ref()
+                    .and_then(|id| admins.get(id))
+                    .cloned()
+                    .or_else(|| recorded("username")),
+                _ => recorded("title"),
+            };
+            AuditEntry {
+                id: row.id,
+                at: row.at,
+                actor: row.actor,
+                address: row.address,
+                action: row.action,
+                resource: row.resource,
+                resource_id: row.resource_id,
+                name,
+                detail,
+            }
         })
         .collect();
     Ok((entries, total))
 }
+
+/// The resource of the lines about an administrator's account.
+const ADMIN_USER: &str = "admin_user";
 
 #[cfg(test)]
 mod tests {

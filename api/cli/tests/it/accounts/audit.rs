@@ -74,6 +74,10 @@ async fn the_audit_log_records_who_did_what_from_where_and_filters_and_pages() {
     assert_eq!(update["resource_id"], id.to_string());
     assert_eq!(update["detail"]["fields"], json!(["name"]));
     assert_eq!(update["actor"], ADMIN);
+    assert_eq!(
+        update["name"], "Valet parking",
+        "an item is named by its title"
+    );
     let create = found("content.created");
     assert!(
         create["detail"]["fields"]
@@ -89,6 +93,7 @@ async fn the_audit_log_records_who_did_what_from_where_and_filters_and_pages() {
         "action",
         "resource",
         "resource_id",
+        "name",
         "detail",
     ] {
         assert!(update.get(key).is_some(), "{key}");
@@ -266,4 +271,46 @@ async fn the_command_line_leaves_its_account_changes_in_the_audit_log_as_the_sys
         actions(&app, &token, "&action=password.reset").await,
         ["password.reset"]
     );
+}
+
+/// A line about an administrator's account names them by their user name as it is now, never
+/// by a table and an id; a line about nothing named has no name.
+#[tokio::test]
+async fn the_audit_log_names_the_administrators_it_is_about() {
+    let app = spawn_app().await;
+    let owner = app.admin_token().await;
+    let (status, body) = send(
+        &app,
+        &owner,
+        Method::POST,
+        "/admin-users",
+        json!({ "username": "noor", "password": "one-time pass for now", "role": "editor" }),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let noor = body["responseBody"][0]["id"].as_i64().unwrap();
+    let (status, body) = send(
+        &app,
+        &owner,
+        Method::PUT,
+        &format!("/admin-users/{noor}"),
+        json!({ "role": "translator" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = get(&app, &owner, "/audit?action=admin&size=100").await;
+    assert_eq!(status, 200, "{body}");
+    let lines = body["responseBody"]["result"].as_array().unwrap();
+    let about_noor: Vec<&Value> = lines
+        .iter()
+        .filter(|l| l["resource_id"] == noor.to_string())
+        .collect();
+    assert!(about_noor.len() >= 2, "created and role changed: {body}");
+    for line in about_noor {
+        assert_eq!(line["resource"], "admin_user");
+        assert_eq!(line["name"], "noor", "{line}");
+    }
+    let (_, body) = get(&app, &owner, "/audit?action=sign_in&size=100").await;
+    let sign_in = &body["responseBody"]["result"][0];
+    assert!(sign_in["name"].is_null(), "{sign_in}");
 }

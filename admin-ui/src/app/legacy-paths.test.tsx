@@ -5,14 +5,26 @@
  * details, their labels and their toasts; general content's at `/generalContentDashboard` and
  * `/addgeneralContentDashboard`, with its former list and form besides; services' at
  * `/servicesDashboard` and `/addservices`, with their former list (the colour, not the
- * availability) and their "Coming soon" box. `/content/{kind}` is Not found for each.
+ * availability) and their "Coming soon" box; service lists' at `/serviceslist` and
+ * `/addserviceslist`, listed by their service (`routes.byParent`: the "Select Service" choice above
+ * the table, the first preselected, kept in the address) with their former list, details and form.
+ * `/content/{kind}` is Not found for each.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { fieldLabel } from '@/components/lifecycle/field-labels';
 import { declaredLabel } from '@/lib/kinds';
 import { i18n } from '@/lib/i18n';
 import type { TKey } from '@/locales/types';
-import { generalContentKind, generalContentRecord, reviewKind, reviewRecord, serviceKind, serviceRecord } from '@/testing/kinds';
+import {
+  generalContentKind,
+  generalContentRecord,
+  reviewKind,
+  reviewRecord,
+  serviceKind,
+  serviceListKind,
+  serviceListRecord,
+  serviceRecord,
+} from '@/testing/kinds';
 import { infoBody, mediaInfo } from '@/testing/media-info';
 import { list, mockApi, type Recorded } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -609,6 +621,260 @@ describe('services at their legacy paths', () => {
   it('is not at /content/service', async () => {
     serviceApi();
     renderApp(null, { url: '/content/service' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
+  });
+});
+
+const listItem = serviceListRecord();
+const PARENTS = [
+  { id: 3, name: 'Meet & Assist', display_order: 1 },
+  { id: 4, name: 'Yacht Charter', display_order: 2 },
+];
+
+/** The words of the services list's screens, as the specification's screens said them. */
+const SERVICE_LIST_WORDS = {
+  en: {
+    title: 'Services List Dashboard',
+    add: 'Add Services List',
+    addTitle: 'Add Services List',
+    editTitle: 'Edit Services List',
+    back: 'Back to the Services List Dashboard',
+    details: 'Service List Details',
+    selectService: 'Select Service',
+    choose: 'Choose a service',
+    noServices: 'Add a service first: service lists belong to a service.',
+    columns: ['Title', 'Status', 'Action'],
+    fields: { name: 'Name', displayOrder: 'Display Order', image: 'Image', description: 'Description', listName: 'Service List Name' },
+    arabicFields: { name: 'Name in Arabic', description: 'Description in Arabic' },
+    added: 'Service List added successfully',
+    addFailed: 'Failed to add services list',
+    updated: 'Services updated successfully',
+    updateFailed: 'Error submitting services list',
+    deleted: 'Service List deleted successfully',
+    deleteFailed: 'Error deleting service',
+  },
+  ar: {
+    title: 'لوحة قوائم الخدمات',
+    add: 'إضافة قائمة خدمات',
+    addTitle: 'إضافة قائمة خدمات',
+    editTitle: 'تعديل قائمة الخدمات',
+    back: 'العودة إلى لوحة قوائم الخدمات',
+    details: 'تفاصيل قائمة الخدمات',
+    selectService: 'اختر الخدمة',
+    choose: 'اختر خدمة',
+    noServices: 'أضف خدمة أولًا: قوائم الخدمات تتبع خدمة.',
+    columns: ['العنوان', 'الحالة', 'إجراء'],
+    fields: { name: 'الاسم', displayOrder: 'ترتيب العرض', image: 'الصورة', description: 'الوصف', listName: 'اسم قائمة الخدمات' },
+    arabicFields: { name: 'الاسم بالعربية', description: 'الوصف بالعربية' },
+    added: 'تمت إضافة قائمة الخدمات بنجاح',
+    addFailed: 'تعذّرت إضافة قائمة الخدمات',
+    updated: 'تم تحديث قائمة الخدمات بنجاح',
+    updateFailed: 'حدث خطأ أثناء حفظ قائمة الخدمات',
+    deleted: 'تم حذف قائمة الخدمات بنجاح',
+    deleteFailed: 'حدث خطأ أثناء حذف الخدمة',
+  },
+} as const;
+
+function serviceListApi(routes: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    // The parent services: the services' list, in display order.
+    'GET /our-services/display/display-order': () => [200, list(PARENTS)],
+    'GET /list-of-services/display-order/3': () => [200, list([listItem])],
+    'GET /list-of-services/display-order/4': () => [200, list([])],
+    'GET /list-of-services/7': () => [200, { responseBody: [listItem] }],
+    ...routes,
+  });
+}
+
+const listRequests = (requests: Recorded[], path: string) => requests.filter((r) => r.method === 'GET' && r.path === path);
+
+describe('service lists at their legacy paths', () => {
+  it.each(LANGUAGES)('lists the items of the service chosen above the table (the first preselected): title and status; details, edit and add at the legacy paths, in their own words (%s)', async (language) => {
+    const words = SERVICE_LIST_WORDS[language];
+    await i18n.changeLanguage(language);
+    const { requests } = serviceListApi();
+    const { user, router } = renderApp(null, { url: '/serviceslist' });
+    expect(await screen.findByRole('heading', { level: 1, name: words.title })).toBeInTheDocument();
+    const picker = await screen.findByRole('combobox', { name: words.selectService });
+    await waitFor(() => expect(picker).toHaveValue('3'));
+    expect([...picker.querySelectorAll('option')].map((o) => o.textContent)).toEqual(PARENTS.map((p) => p.name));
+    const table = await screen.findByRole('table', { name: words.title });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(words.columns);
+    expect(await within(table).findByText(listItem.name, { selector: '.cell-title *, .cell-title' })).toBeInTheDocument();
+    expect(listRequests(requests, '/list-of-services/display-order/3')).not.toHaveLength(0);
+    // Its list is one service's: no list of every item is asked for.
+    expect(requests.some((r) => r.path === '/list-of-services')).toBe(false);
+    expect(screen.getByRole('link', { name: words.add })).toHaveAttribute('href', '/addserviceslist?service=3');
+
+    await user.click(screen.getByRole('button', { name: i18n.t('common.actionsFor', { name: listItem.name }) }));
+    await user.click(screen.getByRole('menuitem', { name: t('common.view') }));
+    const dialog = await screen.findByRole('dialog', { name: words.details });
+    expect(dialog.querySelector('img')).toHaveAttribute('src', expect.stringContaining(listItem.image_url));
+    const value = (text: string) => within(dialog).getByText(text, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    expect(value(words.fields.listName)).toHaveTextContent(listItem.name);
+    expect(value(words.selectService)).toHaveTextContent(PARENTS[0].name);
+    expect(value(words.arabicFields.name)).toHaveAttribute('dir', 'rtl');
+    // What its former details did not show is not shown.
+    expect(within(dialog).queryByText('bg-navy')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    // Another service: its items, kept in the address, and the add link follows.
+    await user.selectOptions(picker, String(PARENTS[1].id));
+    await waitFor(() => expect(listRequests(requests, '/list-of-services/display-order/4')).not.toHaveLength(0));
+    expect(router.state.location.search).toContain('service=4');
+    expect(await screen.findByText(t('common.noData'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.add })).toHaveAttribute('href', '/addserviceslist?service=4');
+
+    await user.selectOptions(picker, String(PARENTS[0].id));
+    await user.click(await screen.findByRole('button', { name: i18n.t('common.actionsFor', { name: listItem.name }) }));
+    await user.click(screen.getByRole('menuitem', { name: t('common.edit') }));
+    expect(await screen.findByRole('heading', { level: 1, name: words.editTitle })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/addserviceslist/7');
+    expect(screen.getByRole('link', { name: words.back })).toHaveAttribute('href', '/serviceslist');
+    // Its menu entry is the specification's, marked on its forms; the kind is not listed again.
+    const entries = within(screen.getByRole('navigation')).getAllByRole('link', { name: i18n.t('nav.serviceLists') });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toHaveAttribute('href', '/serviceslist');
+    expect(entries[0]).toHaveClass('nav-link--active');
+  });
+
+  it('says so when there is no service to list items of', async () => {
+    const { requests } = serviceListApi({ 'GET /our-services/display/display-order': () => [200, list([])] });
+    renderApp(null, { url: '/serviceslist' });
+    const picker = await screen.findByRole('combobox', { name: SERVICE_LIST_WORDS.en.selectService });
+    await waitFor(() => expect(picker).toBeDisabled());
+    expect(picker).toHaveTextContent(SERVICE_LIST_WORDS.en.noServices);
+    expect(await screen.findByText(t('common.noData'))).toBeInTheDocument();
+    expect(requests.some((r) => r.path.startsWith('/list-of-services'))).toBe(false);
+  });
+
+  // Moved from the former dashboard's tests (specification section 8).
+  const deleteMeetAndGreet = async (user: ReturnType<typeof renderApp>['user']) => {
+    // The list comes after its parents: allow for both reads.
+    await user.click(await screen.findByRole('button', { name: 'Actions for Meet and greet' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Are You Sure to Delete?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  };
+
+  it('says "Error deleting service" when a delete fails without a message', async () => {
+    serviceListApi({ 'DELETE /list-of-services/7': () => [500, undefined] });
+    const { user } = renderApp(null, { url: '/serviceslist' });
+    await deleteMeetAndGreet(user);
+    expect(await toastTitle('Error deleting service')).toBeInTheDocument();
+    expect(screen.queryByText('An error occurred', { selector: '[data-title]' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server\'s message when a delete fails with one', async () => {
+    serviceListApi({ 'DELETE /list-of-services/7': () => [409, { message: 'This item is still published elsewhere.', errors: {} }] });
+    const { user } = renderApp(null, { url: '/serviceslist' });
+    await deleteMeetAndGreet(user);
+    expect(await toastTitle('This item is still published elsewhere.')).toBeInTheDocument();
+  });
+
+  it('deletes with its toast', async () => {
+    const { requests } = serviceListApi({ 'DELETE /list-of-services/7': () => [200, { responseBody: { id: 7 } }] });
+    const { user } = renderApp(null, { url: '/serviceslist' });
+    await deleteMeetAndGreet(user);
+    expect(await toastTitle(SERVICE_LIST_WORDS.en.deleted)).toBeInTheDocument();
+    expect(writes(requests).at(-1)?.headers.get('if-match')).toBe('"3"');
+  });
+
+  // The specification's form: select service, name, display order, image upload, in the order its rules run.
+  it('asks for the service, the name, the display order and the image, in that order, each failure toasted too; the service the list showed preselected', async () => {
+    const words = SERVICE_LIST_WORDS.en;
+    const { requests } = serviceListApi();
+    const { user } = renderApp(null, { url: '/addserviceslist?service=4' });
+    const service = await screen.findByRole('combobox', { name: new RegExp(`^${words.selectService}`) });
+    expect(service).toHaveValue('4');
+    expect(within(service).getByRole('option', { name: words.choose })).toHaveValue('');
+    const form = service.closest('form')!;
+    const controls = [...within(form).getByRole('tabpanel').querySelectorAll('input, textarea, select')].flatMap((control) => control.getAttribute('name') ?? []);
+    expect(controls).toEqual(['our_service_id', 'name', 'display_order', 'image_file', 'description']);
+    expect(screen.getByLabelText(words.fields.displayOrder)).toBeInTheDocument();
+
+    await user.selectOptions(service, words.choose);
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle('Please select a service')).toBeInTheDocument();
+    await user.selectOptions(service, String(PARENTS[0].id));
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle('Please enter the name')).toBeInTheDocument();
+    expect(writes(requests)).toHaveLength(0);
+
+    // Each field is named in History and the audit log as the form labels it.
+    const declared = (field: string) => declaredLabel(serviceListKind, field, i18n.language);
+    expect(fieldLabel('service-list', 'our_service_id', t, declared)).toBe(words.selectService);
+    expect(fieldLabel('service-list', 'display_order', t, declared)).toBe(words.fields.displayOrder);
+    expect(fieldLabel('service-list', 'name_ar', t, declared)).toBe(words.arabicFields.name);
+    await act(() => i18n.changeLanguage('ar'));
+    expect(fieldLabel('service-list', 'our_service_id', t, declared)).toBe(SERVICE_LIST_WORDS.ar.selectService);
+  });
+
+  it.each(LANGUAGES)('adds an item to the service chosen: its next display order, its toasts, and back to that service\'s list (%s)', async (language) => {
+    const words = SERVICE_LIST_WORDS[language];
+    await i18n.changeLanguage(language);
+    let fail = true;
+    const { requests } = serviceListApi({
+      'GET /list-of-services/display-order/4': () => [200, list([{ ...listItem, id: 8, our_service_id: 4, display_order: 6 }])],
+      'POST /blob-upload': () => [200, { status: 200, responseData: '/media/cruise.jpg' }],
+      'POST /list-of-services': ({ body }) => (fail ? [500, { errors: {} }] : [201, { responseBody: [{ ...listItem, ...(body as object), id: 9 }] }]),
+    });
+    const { user, router } = renderApp(null, { url: '/addserviceslist?service=4' });
+    expect(await screen.findByRole('heading', { level: 1, name: words.addTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: words.back })).toHaveAttribute('href', '/serviceslist');
+    await waitFor(() => expect(screen.getByLabelText(words.fields.displayOrder)).toHaveValue(7));
+    await user.type(screen.getByLabelText(words.fields.name), 'Sunset cruise');
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"][name="image_file"]')!, new File(['x'], 'cruise.jpg', { type: 'image/jpeg' }));
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.addFailed)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.added)).toBeInTheDocument();
+    const post = writes(requests).filter((r) => r.path === '/list-of-services').at(-1);
+    expect(post?.body).toMatchObject({
+      our_service_id: 4,
+      name: 'Sunset cruise',
+      name_ar: null,
+      description: '',
+      description_ar: null,
+      display_order: 7,
+      image_url: '/media/cruise.jpg',
+      titleBgClass: '',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/serviceslist'));
+    expect(router.state.location.search).toBe('?service=4');
+    expect(await screen.findByRole('combobox', { name: words.selectService })).toHaveValue('4');
+  });
+
+  it.each(LANGUAGES)('edits an item prefilled from its record: moved to another service, its stored background class kept, its toasts (%s)', async (language) => {
+    const words = SERVICE_LIST_WORDS[language];
+    await i18n.changeLanguage(language);
+    let fail = true;
+    const { requests } = serviceListApi({
+      'PUT /list-of-services/7': ({ body }) => (fail ? [500, { errors: {} }] : [200, { responseBody: [{ ...listItem, ...(body as object), version: 4 }] }]),
+    });
+    const { user, router } = renderApp(null, { url: '/addserviceslist/7' });
+    expect(await screen.findByLabelText(words.fields.name)).toHaveValue(listItem.name);
+    const service = screen.getByRole('combobox', { name: new RegExp(`^${words.selectService}`) });
+    expect(service).toHaveValue('3');
+    expect(screen.getByLabelText(words.fields.displayOrder)).toHaveValue(listItem.display_order);
+    expect(screen.queryByDisplayValue('bg-navy')).not.toBeInTheDocument();
+    await user.selectOptions(service, String(PARENTS[1].id));
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.updateFailed)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: i18n.t('common.submit') }));
+    expect(await toastTitle(words.updated)).toBeInTheDocument();
+    const put = writes(requests).at(-1);
+    expect(put?.headers.get('if-match')).toBe('"3"');
+    expect(put?.body).toMatchObject({ our_service_id: 4, name: listItem.name, name_ar: listItem.name_ar, display_order: listItem.display_order, image_url: listItem.image_url, titleBgClass: 'bg-navy' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/serviceslist'));
+    expect(router.state.location.search).toBe('?service=4');
+  });
+
+  it('is not at /content/service-list', async () => {
+    serviceListApi();
+    renderApp(null, { url: '/content/service-list' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Not found' })).toBeInTheDocument();
   });
 });

@@ -49,7 +49,6 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/airport-requests')).DetailRoute }),
       },
       ...feature(paths.banners, paths.addBanner, () => import('./routes/banners')),
-      ...feature(paths.serviceLists, paths.addServiceList, () => import('./routes/service-lists')),
       ...feature(paths.subscriptions, paths.addSubscription, () => import('./routes/subscriptions')),
       // Every kind the server declares with no screens of its own, from its declaration: at legacy paths, or under /content.
       ...[...LEGACY_PATHS].flatMap(([kind, at]) => feature(at.list, at.form, async () => (await import('./routes/content')).legacyRoutes(kind))),

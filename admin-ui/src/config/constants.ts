@@ -1,6 +1,5 @@
 /** Business constants of the specification (section 9) and the architecture page. */
 export const PAGE_SIZE = 10;
-export const PARENT_SERVICES_PAGE_SIZE = 100;
 /** The items a reference field offers (the first of its kind's list), and its column names. */
 export const REFERENCE_OPTIONS_SIZE = 100;
 export const REDIRECT_AFTER_SAVE_MS = 1000;

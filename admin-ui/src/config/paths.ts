@@ -38,6 +38,7 @@ export const LEGACY_PATHS: ReadonlyMap<string, { list: string; form: string }> =
   ['service', { list: paths.services, form: paths.addService }],
   ['client-review', { list: paths.reviews, form: paths.addReview }],
   ['general-content', { list: paths.generalContent, form: paths.addGeneralContent }],
+  ['service-list', { list: paths.serviceLists, form: paths.addServiceList }],
 ]);
 
 /** `/addblog` in add mode, `/addblog/7` in edit mode. */

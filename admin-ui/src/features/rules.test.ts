@@ -3,7 +3,6 @@ import { rulesOf, runRules, type FormRules } from '@/lib/form-rules';
 import { bannerRules } from './banners/rules';
 import { blogRules } from './blogs/rules';
 import { contactRules } from './contacts/rules';
-import { serviceListRules } from './service-lists/rules';
 
 
 /** Fills the fields one by one and records the headline after each step. */
@@ -75,7 +74,7 @@ describe('admin form rules', () => {
 
   it('services list: service, name, display order, image (as toasts too)', () => {
     const start = { our_service_id: '', name: '', display_order: '', image_url: '', image_file: null as File | null, description: '', name_ar: '', description_ar: '' };
-    expect(headlines(serviceListRules, start, [{ our_service_id: '3' }, { name: 'N' }, { display_order: '1' }, { image_url: '/media/a.png' }])).toEqual([
+    expect(headlines(rulesOf('serviceList')!, start, [{ our_service_id: '3' }, { name: 'N' }, { display_order: '1' }, { image_url: '/media/a.png' }])).toEqual([
       'Please select a service',
       'Please enter the name',
       'Please enter the Display order',

@@ -32,6 +32,13 @@ export type DeclaredField = {
   references?: string;
 };
 
+/**
+ * The list of one parent's items, for a kind listed only by its parent (a service's list items):
+ * `path` with `{param}` standing for the parent's id, and the reference field (`field`, whose
+ * `references` names the parent's kind) that names an item's parent.
+ */
+export type ByParent = { path: string; param: string; field: string };
+
 export type DeclaredKind = {
   /** Its name in the lifecycle's paths (`/content/{kind}/…`). */
   kind: string;
@@ -43,8 +50,11 @@ export type DeclaredKind = {
   label: Bilingual;
   /** What one item is called ("Destination"). */
   one: Bilingual;
-  /** `{id}` stands for an item's id; with `oneInArray` a save's body is `[item]`. */
-  routes: { list: string; read: string; update: string; delete: string; oneInArray: boolean };
+  /**
+   * `{id}` stands for an item's id; with `oneInArray` a save's body is `[item]`. `list` is `null`
+   * for a kind whose every list is one parent's (`byParent`).
+   */
+  routes: { list: string | null; byParent?: ByParent | null; read: string; update: string; delete: string; oneInArray: boolean };
   fields: DeclaredField[];
   /** The fields its list shows (or `created_at` / `updated_at`). */
   listColumns: string[];
@@ -95,6 +105,9 @@ export function ownWord(kind: string, key: string, language: string): string | u
 /** What the list of `kind` is called in `language`: its own word, else as declared. */
 export const kindLabel = (kind: DeclaredKind, language: string) => ownWord(kind.kind, 'label', language) ?? inLanguage(kind.label, language);
 
+/** What one item of `kind` is called in `language`: its own word, else as declared. */
+export const kindOne = (kind: DeclaredKind, language: string) => ownWord(kind.kind, 'one', language) ?? inLanguage(kind.one, language);
+
 /** The label of `field` of `kind` in `language`: its own word, else as declared. */
 export const fieldLabelOf = (kind: DeclaredKind, field: DeclaredField, language: string) =>
   ownWord(kind.kind, `fields.${field.name}`, language) ?? inLanguage(field.label, language);
@@ -104,3 +117,13 @@ export function declaredLabel(kind: DeclaredKind | undefined, name: string, lang
   const field = kind?.fields.find((f) => f.name === name);
   return kind && field ? fieldLabelOf(kind, field, language) : undefined;
 }
+
+/** The list of `kind` listed by its parent, as the parent `kind` (`references`) and the field naming it, if it is so listed. */
+export function parentOf(kind: DeclaredKind): (ByParent & { references: string }) | undefined {
+  const byParent = kind.routes.byParent;
+  const references = byParent ? kind.fields.find((field) => field.name === byParent.field)?.references : undefined;
+  return byParent && references ? { ...byParent, references } : undefined;
+}
+
+/** The list of one parent's items: `/list-of-services/display-order/{serviceId}` → `…/display-order/3`. */
+export const byParentRoute = (byParent: ByParent, parent: number | string) => byParent.path.replace(`{${byParent.param}}`, String(parent));

@@ -270,7 +270,6 @@ export const en = {
       discarded: 'Changes discarded',
     },
     kinds: {
-      'service-list': 'Service list item',
       blog: 'Blog',
       banner: 'Banner',
     },
@@ -513,36 +512,6 @@ export const en = {
       deleted: 'Blog deleted successfully',
     },
   },
-  serviceLists: {
-    title: 'Services List Dashboard',
-    add: 'Add Services List',
-    addTitle: 'Add Services List',
-    editTitle: 'Edit Services List',
-    details: 'Service List Details',
-    back: 'Back to the Services List Dashboard',
-    selectService: 'Select Service',
-    noServices: 'Add a service first: service lists belong to a service.',
-    columns: { title: 'Title' },
-    fields: {
-      service: 'Select Service',
-      name: 'Name',
-      displayOrder: 'Display Order',
-      image: 'Image',
-      description: 'Description',
-      nameAr: 'Name in Arabic',
-      descriptionAr: 'Description in Arabic',
-      listName: 'Service List Name',
-    },
-    choose: 'Choose a service',
-    toast: {
-      added: 'Service List added successfully',
-      addFailed: 'Failed to add services list',
-      updated: 'Services updated successfully',
-      updateFailed: 'Error submitting services list',
-      deleted: 'Service List deleted successfully',
-      deleteFailed: 'Error deleting service',
-    },
-  },
   contacts: {
     title: 'Contact Us Dashboard',
     add: 'Add contact',
@@ -747,6 +716,7 @@ export const en = {
     details: '{{one}} details',
     back: 'Back to {{label}}',
     choose: 'Choose…',
+    noReferences: 'Nothing to choose yet: add to {{label}} first.',
     keyValuesHint: 'One per line, as key: value',
     colourPicker: 'Pick a colour',
     toast: {
@@ -758,9 +728,11 @@ export const en = {
       deleteFailed: 'Error deleting {{one}}',
     },
     // A kind's own words (`ownWord`), over the templates above and its declaration: services,
-    // client reviews and general content keep the words of the specification's screens, the labels
-    // of their fields where those differ, the headers of their lists (`columns`) and the hints
-    // their forms gave (`hints`).
+    // client reviews, general content and service lists keep the words of the specification's
+    // screens, what one item is called (`one`), the labels of their fields where those differ (in
+    // their details too: `detailFields`), the headers of their lists (`columns`), the hints their
+    // forms gave (`hints`), a choice's placeholder (`choose`) and what a reference says when there
+    // is nothing to choose (`none`).
     words: {
       service: {
         label: 'Services',
@@ -796,6 +768,36 @@ export const en = {
           updateFailed: 'Error updating client review',
           deleted: 'Client review deleted successfully',
           deleteFailed: 'An error occurred',
+        },
+      },
+      'service-list': {
+        label: 'Services List Dashboard',
+        one: 'Service list item',
+        add: 'Add Services List',
+        addTitle: 'Add Services List',
+        editTitle: 'Edit Services List',
+        details: 'Service List Details',
+        back: 'Back to the Services List Dashboard',
+        columns: { name: 'Title' },
+        fields: {
+          our_service_id: 'Select Service',
+          name: 'Name',
+          display_order: 'Display Order',
+          image_url: 'Image',
+          description: 'Description',
+          name_ar: 'Name in Arabic',
+          description_ar: 'Description in Arabic',
+        },
+        detailFields: { name: 'Service List Name' },
+        choose: { our_service_id: 'Choose a service' },
+        none: { our_service_id: 'Add a service first: service lists belong to a service.' },
+        toast: {
+          added: 'Service List added successfully',
+          addFailed: 'Failed to add services list',
+          updated: 'Services updated successfully',
+          updateFailed: 'Error submitting services list',
+          deleted: 'Service List deleted successfully',
+          deleteFailed: 'Error deleting service',
         },
       },
       'general-content': {

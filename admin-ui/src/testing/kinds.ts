@@ -1,8 +1,9 @@
 /**
  * `GET /kinds` for tests: the server's declaration of destinations (the sample the API serves,
  * `kinds-destination.json`), a destination as its API returns it, its declarations of services,
- * client reviews and general content (`kinds-service.json`, `kinds-client-review.json`,
- * `kinds-general-content.json`, which `mockApi` answers by default) with an item of each, a kind
+ * service list items, client reviews and general content (`kinds-service.json`,
+ * `kinds-service-list.json`, `kinds-client-review.json`, `kinds-general-content.json`, which
+ * `mockApi` answers by default) with an item of each, a kind
  * with screens of its own as the server declares it too, and a made-up kind with the field types
  * destinations lack.
  */
@@ -10,12 +11,16 @@ import type { DeclaredKind } from '@/lib/kinds';
 import clientReview from './kinds-client-review.json';
 import destination from './kinds-destination.json';
 import generalContent from './kinds-general-content.json';
+import serviceList from './kinds-service-list.json';
 import service from './kinds-service.json';
 import { list } from './mock-api';
 
 export const destinationKind = destination as DeclaredKind;
 
 export const serviceKind = service as DeclaredKind;
+
+/** Listed only by its service (`routes.byParent`). */
+export const serviceListKind = serviceList as DeclaredKind;
 
 export const reviewKind = clientReview as DeclaredKind;
 
@@ -155,6 +160,31 @@ export function serviceRecord<T extends object = object>(overrides?: T) {
     published_at: '2026-11-20T10:00:00Z',
     hasPendingChanges: false,
     version: 5,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-21T10:00:00Z',
+    ...(overrides as T),
+  };
+}
+
+/** A published item of service 3's list, as its API returns it. */
+export function serviceListRecord<T extends object = object>(overrides?: T) {
+  return {
+    id: 7,
+    our_service_id: 3,
+    service_name: 'Meet & Assist',
+    name: 'Meet and greet',
+    name_ar: 'الاستقبال عند الطائرة',
+    description: 'At the aircraft door.',
+    description_ar: null,
+    image_url: '/media/meet-and-greet.jpg',
+    titleBgClass: 'bg-navy',
+    display_order: 2,
+    status: 'published' as const,
+    publish_at: null,
+    unpublish_at: null,
+    published_at: '2026-11-20T10:00:00Z',
+    hasPendingChanges: false,
+    version: 3,
     created_at: '2026-11-20T10:00:00Z',
     updated_at: '2026-11-21T10:00:00Z',
     ...(overrides as T),

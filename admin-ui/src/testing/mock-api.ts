@@ -3,14 +3,15 @@
  * `[status, body]`, and records every request. Uploads (sent with `XMLHttpRequest`) go through
  * it too; their handler may tell how much is sent with `progress(share)`. Unless a test says
  * otherwise, the signed-in administrator is an owner (`GET /account`) and of the kinds of content
- * the admin has no screens for the server declares services, client reviews and general content
- * alone (`GET /kinds`), which the admin serves at their legacy paths.
+ * the admin has no screens for the server declares services, client reviews, general content and
+ * service list items alone (`GET /kinds`), which the admin serves at their legacy paths.
  */
 import { vi } from 'vitest';
 import type { Permission, Role } from '@/lib/permissions';
 import { FetchXhr, type ProgressInit } from './fake-xhr';
 import clientReview from './kinds-client-review.json';
 import generalContent from './kinds-general-content.json';
+import serviceList from './kinds-service-list.json';
 import service from './kinds-service.json';
 import { PERMISSIONS_OF } from './roles';
 
@@ -33,8 +34,8 @@ export function accountAnswer(role: Role = 'owner', username = 'amira', permissi
 
 const DEFAULT_ROUTES: Record<string, Handler> = {
   'GET /account': () => accountAnswer(),
-  // Services, client reviews and general content beside those with screens of their own, unless a test declares others (`kindsAnswer`).
-  'GET /kinds': () => [200, list([service, clientReview, generalContent])],
+  // Services, client reviews, general content and service list items beside those with screens of their own, unless a test declares others (`kindsAnswer`).
+  'GET /kinds': () => [200, list([service, serviceList, clientReview, generalContent])],
 };
 
 export function mockApi(routes: Record<string, Handler>) {

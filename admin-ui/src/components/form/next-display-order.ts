@@ -1,10 +1,11 @@
 /**
  * A new item's display order starts at the next free one: one more than the largest of its kind's
  * list (1 for an empty list), so an author never has to invent it. One table says where each kind
- * with a display order keeps its list (ordered by `display_order`, then id); a service list item's
- * list is its service's, so its order follows the service chosen. A kind without screens of its
- * own keeps it in its declared list (`GET /kinds`), when it declares a `display_order` number,
- * unless the table names another (client reviews are declared newest first).
+ * with a display order keeps its list (ordered by `display_order`, then id). A kind without screens
+ * of its own keeps it in its declared list (`GET /kinds`), when it declares a `display_order`
+ * number, unless the table names another (client reviews are declared newest first); a kind listed
+ * by its parent (`routes.byParent`: a service list item) in its parent's list, so its order follows
+ * the parent chosen.
  *
  * The largest is the last item of the ordered list: its first page of one gives the count, the
  * page of one at that count gives the item (two small requests, whatever the list's size).
@@ -13,22 +14,18 @@ import { useEffect, useRef } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { getPage } from '@/lib/api-client';
-import { findKind, useKinds } from '@/lib/kinds';
+import { byParentRoute, findKind, useKinds } from '@/lib/kinds';
 import { isOwnKind, type KindName } from '../lifecycle/api';
 
 type OrderList = {
   /** The list in display order, given the form's values; `null` when they do not name one yet. */
   path: (values: Record<string, unknown>) => string | null;
-  /** The field that chooses the list (the service of a service list item). */
+  /** The field that chooses the list (the service of a service list item: `routes.byParent`). */
   scope?: string;
 };
 
 const ORDER_LISTS: Readonly<Record<KindName, OrderList>> = {
   blog: { path: () => '/blog' },
-  'service-list': {
-    path: (values) => (values.our_service_id ? `/list-of-services/display-order/${String(values.our_service_id)}` : null),
-    scope: 'our_service_id',
-  },
   'client-review': { path: () => '/client-reviewes/display-order' },
 };
 
@@ -44,7 +41,14 @@ export function useOrderList(kind: KindName | undefined): OrderList | undefined 
   // Else its declared list, taken to be in display order (the table names the lists of those declared otherwise).
   const declared = findKind(data, kind);
   const ordered = declared?.fields.some((field) => field.name === DISPLAY_ORDER && field.type === 'number');
-  return declared && ordered ? { path: () => declared.routes.list } : undefined;
+  if (!declared || !ordered) return undefined;
+  const byParent = declared.routes.byParent;
+  if (byParent) {
+    const parent = (values: Record<string, unknown>) => values[byParent.field];
+    return { path: (values) => (parent(values) ? byParentRoute(byParent, String(parent(values))) : null), scope: byParent.field };
+  }
+  const list = declared.routes.list;
+  return list === null ? undefined : { path: () => list };
 }
 
 /** One more than the largest display order of the list at `path`; 1 for an empty list. */

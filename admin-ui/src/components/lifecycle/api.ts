@@ -6,7 +6,7 @@ import { formPath, kindFormPath, paths } from '@/config/paths';
 import { getOne, request, send, type ItemEnvelope, type ListEnvelope } from '@/lib/api-client';
 
 /** The kinds with screens of their own; any other the server declares gets the generic ones. */
-export const OWN_KINDS = ['service-list', 'blog', 'banner'] as const;
+export const OWN_KINDS = ['blog', 'banner'] as const;
 export type ContentKind = (typeof OWN_KINDS)[number];
 
 /** Any kind of content: one of ours, or one the admin knows from `GET /kinds` alone. */
@@ -16,7 +16,6 @@ export const isOwnKind = (kind: KindName): kind is ContentKind => (OWN_KINDS as 
 
 /** The edit form of each kind. */
 const FORM_OF: Record<ContentKind, string> = {
-  'service-list': paths.addServiceList,
   blog: paths.addBlog,
   banner: paths.addBanner,
 };

@@ -1,7 +1,7 @@
 /** Fields named as the forms label them (issue 41), in the admin's language. */
 import { screen } from '@testing-library/react';
 import { i18n } from '@/lib/i18n';
-import { list, mockApi } from '@/testing/mock-api';
+import { mockApi } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
 import type { TKey } from '@/locales/types';
 import type { ContentKind } from './api';
@@ -13,7 +13,6 @@ describe('field labels', () => {
   it.each([
     ['blog', 'meta_description', 'Meta description', 'وصف الميتا'],
     ['blog', 'name_ar', 'Title in Arabic', 'العنوان بالعربية'],
-    ['service-list', 'our_service_id', 'Select Service', 'اختر الخدمة'],
     ['banner', 'sub_title_ar', 'Subtitle in Arabic', 'العنوان الفرعي بالعربية'],
     ['blog', 'publish_at', 'Publish at', 'النشر في'],
     ['banner', 'schedule_zone', 'Time zone', 'المنطقة الزمنية'],
@@ -39,13 +38,6 @@ describe('field labels', () => {
 /** Each kind's form, opened on a record, with what it needs beside it. */
 const FORMS: Record<ContentKind, { url: string; routes: Record<string, () => [number, unknown]> }> = {
   blog: { url: '/addblog/1', routes: { 'GET /blog/1': () => [200, { responseBody: [{ id: 1 }] }] } },
-  'service-list': {
-    url: '/addserviceslist/1',
-    routes: {
-      'GET /list-of-services/1': () => [200, { responseBody: [{ id: 1, our_service_id: 3 }] }],
-      'GET /our-services/display/display-order': () => [200, list([{ id: 3, name: 'Airport' }])],
-    },
-  },
   banner: {
     url: '/addbanner/1',
     routes: { 'GET /flashy-banner/get-flashy-banner-by-id/1': () => [200, { responseBody: [{ id: 1 }] }] },

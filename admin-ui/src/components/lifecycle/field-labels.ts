@@ -46,15 +46,6 @@ export const FIELD_LABELS = {
     meta_description_ar: 'blogs.fields.metaDescriptionAr',
     key_words_ar: 'blogs.fields.keyWordsAr',
   },
-  'service-list': {
-    our_service_id: 'serviceLists.fields.service',
-    name: 'serviceLists.fields.name',
-    display_order: 'serviceLists.fields.displayOrder',
-    image_url: 'serviceLists.fields.image',
-    description: 'serviceLists.fields.description',
-    name_ar: 'serviceLists.fields.nameAr',
-    description_ar: 'serviceLists.fields.descriptionAr',
-  },
   banner: {
     banner_name: 'banners.fields.bannerName',
     image_id: 'banners.fields.imageId',

@@ -23,6 +23,7 @@ describe('a declared kind in the tables that span kinds', () => {
   it('is edited at its generic form, at its legacy path if it has one; ours at their own', () => {
     expect(editPath('destination', 7)).toBe('/content/destination/7');
     expect(editPath('service', 7)).toBe('/addservices/7');
+    expect(editPath('service-list', 7)).toBe('/addserviceslist/7');
     expect(editPath('client-review', 7)).toBe('/addclientreview/7');
     expect(editPath('general-content', 7)).toBe('/addgeneralContentDashboard/7');
     expect(editPath('blog', 7)).toBe('/addblog/7');

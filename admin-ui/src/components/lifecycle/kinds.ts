@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findKind, inLanguage, useKinds, type DeclaredKind } from '@/lib/kinds';
+import { findKind, kindOne, useKinds, type DeclaredKind } from '@/lib/kinds';
 import { isOwnKind, KIND_OF_RESOURCE, type KindName } from './api';
 
 /** The declared kinds with no screens of their own: those the generic screens serve. */
@@ -22,7 +22,7 @@ export function useKindName(): (kind: KindName) => string {
   return (kind) => {
     if (isOwnKind(kind)) return t(`lifecycle.kinds.${kind}`);
     const declared = findKind(data, kind);
-    return declared ? inLanguage(declared.one, i18n.language) : kind;
+    return declared ? kindOne(declared, i18n.language) : kind;
   };
 }
 

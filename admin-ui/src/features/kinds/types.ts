@@ -10,7 +10,7 @@ export type Payload = Record<string, unknown>;
 /** Under `items`, by kind: a write refreshes that kind's lists, items and the names other kinds show of them. */
 export const itemKeys = {
   all: (kind: string) => ['items', kind] as const,
-  list: (kind: string, page: number, filter: ListFilter) => ['items', kind, 'list', page, filter] as const,
+  list: (kind: string, page: number, filter: ListFilter, parent?: number) => ['items', kind, 'list', page, filter, parent ?? null] as const,
   detail: (kind: string, id: number) => ['items', kind, 'detail', id] as const,
   references: (kind: string) => ['items', kind, 'references'] as const,
 };

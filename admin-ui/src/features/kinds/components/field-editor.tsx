@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { arabic, CheckboxField, english, SelectField, TextAreaField, TextField } from '@/components/form/field';
 import { RichTextField } from '@/components/rich-text/rich-text-field';
 import { UploadField } from '@/components/upload/upload-field';
-import { findKind, inLanguage, useKinds, type DeclaredField } from '@/lib/kinds';
+import { findKind, inLanguage, kindLabel, useKinds, type DeclaredField } from '@/lib/kinds';
 import { useReferences } from '../api/get-references';
 import type { Shape } from '../legacy';
 import { nameOf, type Values } from '../values';
@@ -27,9 +27,13 @@ type EditorProps = {
   file: string;
   /** What the field does, under it, where its kind's own words say (a service's "Coming soon"). */
   hint?: string;
+  /** A choice's placeholder ("Choose…", or its kind's own word). */
+  choose?: string;
+  /** What a reference says when the kind it names has no item yet, given that kind's name. */
+  none?: (referenced: string) => string;
 };
 
-export function FieldEditor({ field, label, shape, isArabic, file, hint }: EditorProps) {
+export function FieldEditor({ field, label, shape, isArabic, file, hint, choose, none }: EditorProps) {
   const { t, i18n } = useTranslation();
   const common = {
     name: field.name,
@@ -64,11 +68,11 @@ export function FieldEditor({ field, label, shape, isArabic, file, hint }: Edito
         <SelectField<Values>
           {...common}
           options={(field.options ?? []).map((option) => ({ value: option.value, label: inLanguage(option.label, i18n.language) }))}
-          placeholder={t('kinds.choose')}
+          placeholder={choose ?? t('kinds.choose')}
         />
       );
     case 'reference':
-      return <ReferenceField field={field} common={common} />;
+      return <ReferenceField field={field} common={common} choose={choose} none={none} />;
     case 'date':
       return <TextField<Values> {...common} type="date" dir="ltr" className="field--narrow" />;
     case 'colour':
@@ -84,12 +88,15 @@ export function FieldEditor({ field, label, shape, isArabic, file, hint }: Edito
 
 type Common = { name: string; label: string; required?: boolean; optionalLabel?: string };
 
-/** A choice among the items of the kind the field references (the first of its list). */
-function ReferenceField({ field, common }: { field: DeclaredField; common: Common }) {
-  const { t } = useTranslation();
+type ReferenceProps = { field: DeclaredField; common: Common; choose?: string; none?: (referenced: string) => string };
+
+/** A choice among the items of the kind the field references (the first of its list); when it has none, says so. */
+function ReferenceField({ field, common, choose, none }: ReferenceProps) {
+  const { t, i18n } = useTranslation();
   const { data: kinds } = useKinds();
   const target = findKind(kinds, field.references);
   const [items] = useReferences(target ? [target] : []);
   const options = target ? (items?.data?.result ?? []).map((item) => ({ value: String(item.id), label: nameOf(target, item) })) : [];
-  return <SelectField<Values> {...common} options={options} placeholder={t('kinds.choose')} />;
+  const empty = target && items?.data && options.length === 0 && none ? none(kindLabel(target, i18n.language)) : undefined;
+  return <SelectField<Values> {...common} options={options} placeholder={choose ?? t('kinds.choose')} hint={empty} />;
 }

@@ -4,6 +4,7 @@ import { Media } from '@/components/ui/media';
 import { formatDateTime } from '@/lib/dates';
 import { arabicFieldsOf, type DeclaredKind } from '@/lib/kinds';
 import { useMediaInfo } from '@/lib/media-info';
+import { isHidden } from '../legacy';
 import type { Item } from '../types';
 import { nameOf } from '../values';
 import { useKindWords } from '../words';
@@ -19,14 +20,14 @@ function DetailsImage({ src, alt }: { src: string; alt: string }) {
   return <Media src={src} alt={alt} className={`details-view__media${upright ? ' details-view__media--portrait' : ''}`} />;
 }
 
-/** Every field of an item, its pictures first; the Arabic ones right to left. */
+/** Every field of an item (but those its former screens hid), its pictures first; the Arabic ones right to left. */
 export function ItemDetails({ kind, item }: { kind: DeclaredKind; item: Item }) {
   const { t } = useTranslation();
   const shown = useShown(kind);
   const words = useKindWords(kind);
   const arabic = new Set(arabicFieldsOf(kind));
   const images = kind.fields.filter((field) => field.type === 'image');
-  const others = kind.fields.filter((field) => field.type !== 'image');
+  const others = kind.fields.filter((field) => field.type !== 'image' && !isHidden(kind, field));
   return (
     <div className="details-view">
       {images.map((field) => (
@@ -35,7 +36,7 @@ export function ItemDetails({ kind, item }: { kind: DeclaredKind; item: Item }) 
       <DetailsList
         items={[
           ...others.map((field) => ({
-            label: words.field(field),
+            label: words.detail(field),
             value: shown(field, item, 'details'),
             ...(arabic.has(field.name) ? { lang: 'ar', dir: 'rtl' as const } : {}),
           })),

@@ -1,17 +1,19 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudDashboard } from '@/components/data-table/crud-dashboard';
+import { CrudDashboard, type ListState } from '@/components/data-table/crud-dashboard';
 import type { Column } from '@/components/data-table/data-table';
 import { useListFilter } from '@/components/data-table/use-list-filter';
 import { StatusBadge } from '@/components/lifecycle/lifecycle-panel';
 import { kindFormPath } from '@/config/paths';
 import { usePageParam } from '@/hooks/use-page-param';
 import { formatDate } from '@/lib/dates';
-import type { DeclaredKind } from '@/lib/kinds';
+import { kindLabel, type DeclaredKind } from '@/lib/kinds';
 import { ACCESS } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { useDeleteItem } from '../api/delete-item';
 import { useItems } from '../api/get-items';
 import { legacyColumns, shapeOf } from '../legacy';
+import { useParentChoice } from '../parent';
 import type { Item } from '../types';
 import { nameField, nameOf } from '../values';
 import { useKindWords } from '../words';
@@ -34,10 +36,12 @@ function declaredColumns(declared: Column<Item>[], named: string | undefined, st
  * or the columns its former screen had (`legacyColumns`), in their order.
  */
 export function KindDashboard({ kind }: { kind: DeclaredKind }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = usePageParam();
   const [filter, setFilter] = useListFilter();
-  const query = useItems(kind, page, filter);
+  // A kind listed by its parent lists the chosen parent's items.
+  const parent = useParentChoice(kind);
+  const items = useItems(kind, page, filter, parent?.selected);
   const remove = useDeleteItem(kind);
   const shown = useShown(kind);
   const words = useKindWords(kind);
@@ -58,12 +62,22 @@ export function KindDashboard({ kind }: { kind: DeclaredKind }) {
     return [{ key: name, header, width: field.type === 'number' ? 'narrow' : undefined, cell: (item) => shown(field, item) }];
   };
   const columns = legacyColumns(kind)?.flatMap(columnOf) ?? declaredColumns(kind.listColumns.flatMap(columnOf), named, status);
+  const parentField = parent ? kind.fields.find((field) => field.name === parent.field) : undefined;
+  const parents = parent?.query;
+  // The table follows the parents first: their failure, their loading, or none at all.
+  const query: ListState<Item> =
+    parents && (parents.isError || parents.isPending)
+      ? { data: undefined, isPending: parents.isPending, isError: parents.isError, error: parents.error, refetch: parents.refetch }
+      : parent && parent.selected === undefined
+        ? { data: { result: [], totalCount: 0 }, isPending: false, isError: false, error: null, refetch: () => parents?.refetch() }
+        : items;
 
   return (
     <CrudDashboard<Item>
       title={words.label}
       access={ACCESS.content}
-      add={{ label: words.say('add'), to: kindFormPath(kind.kind) }}
+      toolbar={parent && parentField ? <ParentPicker parent={parent} label={words.field(parentField)} none={words.none(parentField, parent.target ? kindLabel(parent.target, i18n.language) : '')} /> : undefined}
+      add={{ label: words.say('add'), to: parent ? parent.listOf(kindFormPath(kind.kind), parent.selected) : kindFormPath(kind.kind) }}
       filter={{ value: filter, onChange: setFilter }}
       query={query}
       page={page}
@@ -79,5 +93,28 @@ export function KindDashboard({ kind }: { kind: DeclaredKind }) {
         onDone: () => void trackPublish(),
       }}
     />
+  );
+}
+
+type Parent = NonNullable<ReturnType<typeof useParentChoice>>;
+
+/** The choice of the parent whose items the list shows, above the table (the first preselected). */
+function ParentPicker({ parent, label, none }: { parent: Parent; label: string; none: string }) {
+  const id = useId();
+  const { options, selected, select } = parent;
+  return (
+    <div className="field field--inline">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input input--select" value={selected ?? ''} disabled={options.length === 0} onChange={(event) => select(Number(event.target.value))}>
+        {options.length === 0 ? <option value="">{none}</option> : null}
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ContentForm } from '@/components/form/content-form';
 import { FormPage } from '@/components/form/form-page';
+import { Spinner } from '@/components/ui/spinner';
 import { kindPath } from '@/config/paths';
 import { useSaveAndReturn } from '@/hooks/use-save-and-return';
 import { hasOwnToasts, rulesOf } from '@/lib/form-rules';
@@ -8,7 +10,8 @@ import { arabicFieldsOf, type DeclaredKind } from '@/lib/kinds';
 import { useCreateItem } from '../api/create-item';
 import { useItem } from '../api/get-item';
 import { useUpdateItem } from '../api/update-item';
-import { shapeOf } from '../legacy';
+import { formOrder, isHidden, shapeOf, toastsFirstError } from '../legacy';
+import { useParentChoice } from '../parent';
 import type { Payload } from '../types';
 import { fileField, toPayload, toValues, type Values } from '../values';
 import { useKindWords } from '../words';
@@ -21,7 +24,10 @@ import { FieldEditor } from './field-editor';
  * table words a toast of its own).
  */
 export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
+  const { t } = useTranslation();
   const record = useItem(kind, id);
+  // A kind listed by its parent: a new item's parent is the one its list showed (`?service=3`), else the first.
+  const parent = useParentChoice(kind);
   const create = useCreateItem(kind);
   const update = useUpdateItem(kind);
   const editing = id !== undefined;
@@ -37,14 +43,15 @@ export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
     messages: editing
       ? { success: words.say('toast.updated'), failure: words.say('toast.updateFailed') }
       : { success: words.say('toast.added'), failure: words.say('toast.addFailed') },
-    returnTo: list,
+    // Back to the list of the parent the item was saved under.
+    returnTo: parent ? (values) => parent.listOf(list, values[parent.field]) : list,
     publishes: true,
   });
   const arabic = arabicFieldsOf(kind);
   const editors = (inArabic: boolean) => (
     <div className="form__grid">
-      {kind.fields
-        .filter((field) => arabic.includes(field.name) === inArabic)
+      {formOrder(kind)
+        .filter((field) => arabic.includes(field.name) === inArabic && !isHidden(kind, field))
         .map((field) => (
           <FieldEditor
             key={field.name}
@@ -54,6 +61,8 @@ export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
             isArabic={inArabic}
             file={fileField(rules, field.name)}
             hint={words.hint(field)}
+            choose={words.choose(field)}
+            none={(referenced) => words.none(field, referenced)}
           />
         ))}
     </div>
@@ -65,20 +74,24 @@ export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
       back={{ to: list, label: words.say('back') }}
       record={editing ? record : undefined}
     >
-      {(item) => (
-        <ContentForm<Values>
-          lifecycle={{ kind: kind.kind, record: item }}
-          defaultValues={toValues(kind, rules, item)}
-          rules={rules}
-          toastFirstError={hasOwnToasts(rules)}
-          onSubmit={submit}
-          previewBody={draft}
-          done={done}
-          arabicFields={arabic}
-          english={editors(false)}
-          arabic={editors(true)}
-        />
-      )}
+      {(item) =>
+        parent?.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : (
+          <ContentForm<Values>
+            lifecycle={{ kind: kind.kind, record: item }}
+            defaultValues={parent && !item ? { ...toValues(kind, rules), [parent.field]: String(parent.selected ?? '') } : toValues(kind, rules, item)}
+            rules={rules}
+            toastFirstError={hasOwnToasts(rules) || toastsFirstError(kind)}
+            onSubmit={submit}
+            previewBody={draft}
+            done={done}
+            arabicFields={arabic}
+            english={editors(false)}
+            arabic={editors(true)}
+          />
+        )
+      }
     </FormPage>
   );
 }

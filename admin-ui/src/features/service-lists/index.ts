@@ -1,2 +1,0 @@
-export { ServiceListsDashboard } from './components/service-lists-dashboard';
-export { ServiceListForm } from './components/service-list-form';

@@ -161,6 +161,15 @@ export const ar: Translations = {
     columns: { at: 'متى', actor: 'من', action: 'ماذا', resource: 'العنصر', address: 'من أين', detail: 'التفاصيل' },
     system: 'النظام',
     fields: 'الحقول: {{fields}}',
+    items: {
+      admin_user: 'المسؤول',
+      admin_session: 'الجلسة',
+      media: 'الملف',
+      operation: 'العملية',
+      subscription: 'المشترك',
+      contact_us: 'رسالة تواصل',
+      airport_request: 'طلب خدمات المطار',
+    },
     actions: {
       sign_in: 'عمليات تسجيل الدخول (الكل)',
       'sign_in.success': 'سجّل الدخول',

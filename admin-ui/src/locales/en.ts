@@ -163,6 +163,15 @@ export const en = {
     columns: { at: 'When', actor: 'Who', action: 'What', resource: 'Item', address: 'From', detail: 'Details' },
     system: 'System',
     fields: 'Fields: {{fields}}',
+    items: {
+      admin_user: 'Administrator',
+      admin_session: 'Session',
+      media: 'File',
+      operation: 'Operation',
+      subscription: 'Subscriber',
+      contact_us: 'Contact enquiry',
+      airport_request: 'Airport request',
+    },
     actions: {
       sign_in: 'Sign-ins (all)',
       'sign_in.success': 'Signed in',

@@ -6,6 +6,8 @@ export type AuditEntry = {
   action: string;
   resource: string | null;
   resource_id: string | null;
+  /** What the line is about, by name: an administrator's user name, a content item's title. */
+  name?: string | null;
   detail: Record<string, unknown> | null;
 };
 

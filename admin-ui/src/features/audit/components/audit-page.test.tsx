@@ -8,7 +8,8 @@ import type { AuditEntry } from '../types';
 const entries: AuditEntry[] = [
   { id: 12, at: '2026-11-23T09:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'content.updated', resource: 'service', resource_id: '4', detail: { fields: ['name', 'description'] } },
   { id: 13, at: '2026-11-23T10:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'enquiry.status_changed', resource: 'contact_us', resource_id: '7', detail: { from: 'new', to: 'replied' } },
-  { id: 14, at: '2026-11-23T11:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'totp.reset', resource: 'admin_user', resource_id: '2', detail: null },
+  { id: 14, at: '2026-11-23T11:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'totp.reset', resource: 'admin_user', resource_id: '2', name: 'editor1', detail: null },
+  { id: 17, at: '2026-11-23T14:00:00Z', actor: 'noor', address: '10.0.0.7', action: 'denied', resource: 'operation', resource_id: 'DELETE /api/v1/blog/{id}', name: null, detail: { role: 'translator', permission: 'content.delete' } },
   { id: 11, at: '2026-11-23T08:00:00Z', actor: 'yusuf', address: '203.0.113.9', action: 'sign_in.failure', resource: null, resource_id: null, detail: { reason: 'code' } },
   {
     id: 15,
@@ -36,7 +37,10 @@ describe('audit page', () => {
     expect(screen.getByText('Sign-in failed', { selector: 'td' })).toBeInTheDocument();
     expect(screen.getByText('wrong code')).toBeInTheDocument();
     expect(screen.getByText('#4').closest('td')).toHaveTextContent(/^Service #4$/);
-    expect(screen.getByText('contact_us #7')).toBeInTheDocument();
+    // Never by a table's name: an administrator by their user name, an enquiry by its number.
+    expect(screen.getByText('#7').closest('td')).toHaveTextContent(/^Contact enquiry #7$/);
+    expect(screen.getByText('editor1').closest('td')).toHaveTextContent(/^Administrator: editor1$/);
+    expect(screen.getByText('DELETE /api/v1/blog/{id}').closest('td')).toHaveTextContent(/^Operation: DELETE \/api\/v1\/blog\/\{id\}$/);
     expect(screen.getByText('Changed an enquiry’s status', { selector: 'td' })).toBeInTheDocument();
     expect(screen.getByText('new → replied')).toBeInTheDocument();
     expect(screen.getByText('Turned off an administrator’s two-factor', { selector: 'td' })).toBeInTheDocument();
@@ -61,6 +65,8 @@ describe('audit page', () => {
     expect(screen.getByText('Planning a London season').closest('td')).toHaveTextContent(/^مدونة: Planning a London season$/);
     expect(screen.getByText('الحقول: العنوان، الوصف')).toBeInTheDocument();
     expect(screen.getByText('أوقف التحقق بخطوتين لمسؤول', { selector: 'td' })).toBeInTheDocument();
+    expect(screen.getByText('editor1').closest('td')).toHaveTextContent(/^المسؤول: editor1$/);
+    expect(screen.getByText('#7').closest('td')).toHaveTextContent(/^رسالة تواصل #7$/);
     expect(screen.getByRole('heading', { level: 1, name: 'سجل التدقيق' })).toBeInTheDocument();
   });
 });

@@ -64,17 +64,26 @@ const short = (value: string) => {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 };
 
-/** A content item as the log names it: "Blog: Planning a London season", or "Blog #7" untitled. */
+/**
+ * What a line is about, as the log names it: "Blog: Planning a London season", "Administrator:
+ * editor1", or by its number where it has no name ("Blog #7", "Contact enquiry #4"); never by a
+ * table's name.
+ */
 function ItemName({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation();
   const kindOfResource = useKindOfResource();
   const kindName = useKindName();
   const kind = entry.resource ? kindOfResource(entry.resource) : undefined;
   if (!entry.resource) return <>—</>;
-  if (!kind) return <span dir="ltr">{`${entry.resource} #${entry.resource_id ?? ''}`}</span>;
-  const title = typeof entry.detail?.title === 'string' ? entry.detail.title.trim() : '';
+  const recorded = typeof entry.detail?.title === 'string' ? entry.detail.title : '';
+  // An operation (a refusal's) and a file are named by what the line holds: `GET /api/v1/…`, the file's name.
+  const own = entry.resource === 'operation' || entry.resource === 'media' ? (entry.resource_id ?? '') : '';
+  const title = (entry.name ?? (recorded || own)).trim();
+  const item = `audit.items.${entry.resource}`;
+  const what = kind ? kindName(kind) : i18n.exists(item) ? t(item as 'audit.items.admin_user') : entry.resource;
   return (
     <span>
-      {kindName(kind)}
+      {what}
       {title ? (
         <>
           : <bdi>{title}</bdi>

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, beforeEach } from 'vitest';
 import { setRuntimeConfig } from '@/config/runtime';
 import { i18n, initI18n } from '@/lib/i18n';
@@ -14,4 +15,8 @@ beforeEach(() => {
   if (i18n.language !== 'en') void i18n.changeLanguage('en');
 });
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Sonner keeps its toasts in a module-wide store: one test's toast is not the next one's.
+  toast.dismiss();
+});

@@ -47,9 +47,19 @@ const ACTIONS = [
   'enquiry',
   'enquiry.status_changed',
   'enquiry.notes_changed',
+  'enquiry.assigned',
+  'enquiry.note_added',
   'enquiry.updated',
   'enquiry.deleted',
+  'enquiry.undeleted',
+  'enquiry.purged',
   'subscriber.deleted',
+  'media',
+  'media.uploaded',
+  'media.described',
+  'media.deleted',
+  'media.undeleted',
+  'media.purged',
   'publish.failed',
   'export',
   'import',
@@ -206,7 +216,7 @@ export function AuditPage() {
               caption={t('audit.title')}
               rows={audit.data.result}
               columns={[
-                { key: 'at', header: t('audit.columns.at'), cell: (e) => formatDateTime(e.at) },
+                { key: 'at', header: t('audit.columns.at'), cell: (e) => <bdi dir="ltr" className="nowrap">{formatDateTime(e.at)}</bdi> },
                 { key: 'actor', header: t('audit.columns.actor'), cell: (e) => <span dir="auto">{e.actor ?? t('audit.system')}</span> },
                 { key: 'action', header: t('audit.columns.action'), cell: (e) => actionLabel(e.action) },
                 {

@@ -56,7 +56,7 @@ const words = {
 
 for (const language of ['en', 'ar'] as const) {
   const w = words[language];
-  test(`an administrator joins the team, secures their account and shows in the audit log (${language})`, async ({ adminPage, api, browser, server }) => {
+  test(`an administrator joins the team, secures their account and shows in the audit log (${language})`, async ({ adminPage, browser, server }) => {
     test.setTimeout(120_000);
     const name = unique(`noor-${language}`).replace(/\s/g, '-');
     const oneTime = 'one-time pass for now';

@@ -66,6 +66,18 @@ export const guideKind: DeclaredKind = {
 
 export const kindsAnswer = (...kinds: DeclaredKind[]): [number, unknown] => [200, list(kinds)];
 
+/** What the lifecycle adds to a published item as its API returns it, at `version`. */
+const published = (version: number) => ({
+  status: 'published' as const,
+  publish_at: null,
+  unpublish_at: null,
+  published_at: '2026-11-20T10:00:00Z',
+  hasPendingChanges: false,
+  version,
+  created_at: '2026-11-20T10:00:00Z',
+  updated_at: '2026-11-21T10:00:00Z',
+});
+
 /** A published destination with its Arabic name only. */
 export function destinationRecord<T extends object = object>(overrides?: T) {
   return {
@@ -84,14 +96,7 @@ export function destinationRecord<T extends object = object>(overrides?: T) {
     meta_description: '',
     meta_description_ar: null,
     slug: 'riyadh',
-    status: 'published' as const,
-    publish_at: null,
-    unpublish_at: null,
-    published_at: '2026-11-20T10:00:00Z',
-    hasPendingChanges: false,
-    version: 4,
-    created_at: '2026-11-20T10:00:00Z',
-    updated_at: '2026-11-21T10:00:00Z',
+    ...published(4),
     ...(overrides as T),
   };
 }
@@ -108,14 +113,7 @@ export function reviewRecord<T extends object = object>(overrides?: T) {
     description_ar: null,
     display_order: 5,
     image_url: '/media/al-ansari.png',
-    status: 'published' as const,
-    publish_at: null,
-    unpublish_at: null,
-    published_at: '2026-11-20T10:00:00Z',
-    hasPendingChanges: false,
-    version: 2,
-    created_at: '2026-11-20T10:00:00Z',
-    updated_at: '2026-11-21T10:00:00Z',
+    ...published(2),
     ...(overrides as T),
   };
 }
@@ -128,14 +126,7 @@ export function generalContentRecord<T extends object = object>(overrides?: T) {
     values: '+971 4 555 0142',
     values_ar: '+٩٧١ ٤ ٥٥٥ ٠١٤٢',
     display_order: 1,
-    status: 'published' as const,
-    publish_at: null,
-    unpublish_at: null,
-    published_at: '2026-11-20T10:00:00Z',
-    hasPendingChanges: false,
-    version: 3,
-    created_at: '2026-11-20T10:00:00Z',
-    updated_at: '2026-11-21T10:00:00Z',
+    ...published(3),
     ...(overrides as T),
   };
 }
@@ -154,14 +145,7 @@ export function serviceRecord<T extends object = object>(overrides?: T) {
     image_url: '/media/meet-assist.jpg',
     color: '#0B1F3A',
     coming_soon: true,
-    status: 'published' as const,
-    publish_at: null,
-    unpublish_at: null,
-    published_at: '2026-11-20T10:00:00Z',
-    hasPendingChanges: false,
-    version: 5,
-    created_at: '2026-11-20T10:00:00Z',
-    updated_at: '2026-11-21T10:00:00Z',
+    ...published(5),
     ...(overrides as T),
   };
 }
@@ -179,14 +163,7 @@ export function serviceListRecord<T extends object = object>(overrides?: T) {
     image_url: '/media/meet-and-greet.jpg',
     titleBgClass: 'bg-navy',
     display_order: 2,
-    status: 'published' as const,
-    publish_at: null,
-    unpublish_at: null,
-    published_at: '2026-11-20T10:00:00Z',
-    hasPendingChanges: false,
-    version: 3,
-    created_at: '2026-11-20T10:00:00Z',
-    updated_at: '2026-11-21T10:00:00Z',
+    ...published(3),
     ...(overrides as T),
   };
 }

@@ -124,7 +124,7 @@ pub struct AuditEntry {
     pub resource_id: Option<String>,
     /// What the line is about, by name where it has one: an administrator's user name as it is
     /// now (as the line recorded it, for one since deleted), a content item's title as the line
-    /// recorded it (`detail.title`).
+    /// recorded it (`detail.title`), a refused operation's route, a file's name.
     pub name: Option<String>,
     /// What the action changed, or why it failed.
     #[schema(value_type = Option<Object>)]
@@ -210,6 +210,8 @@ pub async fn list(
                     .and_then(|id| admins.get(id))
                     .cloned()
                     .or_else(|| recorded("username")),
+                // A refused operation by its route, a file of the library by its name.
+                Some("operation" | "media") => row.resource_id.clone(),
                 _ => recorded("title"),
             };
             AuditEntry {
@@ -229,7 +231,7 @@ pub async fn list(
 }
 
 /// The resource of the lines about an administrator's account.
-const ADMIN_USER: &str = "admin_user";
+pub const ADMIN_USER: &str = "admin_user";
 
 #[cfg(test)]
 mod tests {

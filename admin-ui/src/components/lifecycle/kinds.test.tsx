@@ -72,7 +72,7 @@ describe('a declared kind on the screens that span kinds', () => {
       'GET /audit': () => [
         200,
         list([
-          { id: 1, at: '2026-11-23T09:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'content.updated', resource: 'destination', resource_id: '7', detail: { fields: ['name', 'summary_ar', 'slug'], title: 'Riyadh' } },
+          { id: 1, at: '2026-11-23T09:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'content.updated', resource: 'destination', resource_id: '7', name: 'Riyadh', detail: { fields: ['name', 'summary_ar', 'slug'], title: 'Riyadh' } },
         ]),
       ],
     });

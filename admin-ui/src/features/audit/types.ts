@@ -7,7 +7,7 @@ export type AuditEntry = {
   resource: string | null;
   resource_id: string | null;
   /** What the line is about, by name: an administrator's user name, a content item's title. */
-  name?: string | null;
+  name: string | null;
   detail: Record<string, unknown> | null;
 };
 

@@ -135,7 +135,7 @@ pub async fn create(
         }
     })?;
     Event::new("admin.created")
-        .on("admin_user", user.id)
+        .on(concierge_store::audit::ADMIN_USER, user.id)
         .detail(json!({ "username": user.username, "role": role }))
         .save(db)
         .await?;
@@ -237,7 +237,10 @@ pub async fn update(
         } else {
             "admin.enabled"
         };
-        Event::new(action).on("admin_user", id).save(db).await?;
+        Event::new(action)
+            .on(concierge_store::audit::ADMIN_USER, id)
+            .save(db)
+            .await?;
     }
     if let Some(role) = change.role
         && role != target.role()
@@ -245,7 +248,7 @@ pub async fn update(
         row.role = Set(role.as_str().to_owned());
         // Sessions stay: every request reads the role afresh.
         Event::new("admin.role_changed")
-            .on("admin_user", id)
+            .on(concierge_store::audit::ADMIN_USER, id)
             .detail(json!({ "from": target.role(), "to": role }))
             .save(db)
             .await?;
@@ -257,7 +260,7 @@ pub async fn update(
         row.must_change_password = Set(true);
         end_sessions = true;
         Event::new("password.reset")
-            .on("admin_user", id)
+            .on(concierge_store::audit::ADMIN_USER, id)
             .save(db)
             .await?;
     }
@@ -267,7 +270,7 @@ pub async fn update(
         // A session made with the device that is no longer trusted ends with it.
         end_sessions = true;
         Event::new("totp.reset")
-            .on("admin_user", id)
+            .on(concierge_store::audit::ADMIN_USER, id)
             .save(db)
             .await?;
     }
@@ -345,7 +348,7 @@ pub async fn delete(db: &DatabaseTransaction, acting: i32, target: i32) -> Resul
         .await?;
     admin_user::Entity::delete_by_id(target.id).exec(db).await?;
     Event::new("admin.deleted")
-        .on("admin_user", target.id)
+        .on(concierge_store::audit::ADMIN_USER, target.id)
         .detail(json!({ "username": target.username }))
         .save(db)
         .await?;
@@ -387,7 +390,7 @@ pub async fn upsert_admin(
         if let Some(role) = new_role {
             active.role = Set(role.as_str().to_owned());
             concierge_store::audit::Event::new("admin.role_changed")
-                .on("admin_user", id)
+                .on(concierge_store::audit::ADMIN_USER, id)
                 .detail(serde_json::json!({ "from": from, "to": role, "via": "command line" }))
                 .save(db)
                 .await
@@ -415,7 +418,7 @@ pub async fn upsert_admin(
             .await
             .context("Failed to end the administrator's sessions")?;
         concierge_store::audit::Event::new("password.reset")
-            .on("admin_user", id)
+            .on(concierge_store::audit::ADMIN_USER, id)
             .detail(serde_json::json!({ "via": "command line", "totpOff": had_two_factor }))
             .save(db)
             .await
@@ -434,7 +437,7 @@ pub async fn upsert_admin(
         .await
         .context("Failed to create the administrator")?;
         concierge_store::audit::Event::new("admin.created")
-            .on("admin_user", user.id)
+            .on(concierge_store::audit::ADMIN_USER, user.id)
             .detail(serde_json::json!({ "username": user.username, "role": role, "via": "command line" }))
             .save(db)
             .await

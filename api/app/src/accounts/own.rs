@@ -138,7 +138,7 @@ pub async fn change_password(
     let saved = row.update(&txn).await?;
     let ended = sessions::end_all(&txn, user_id, Some(session_id)).await?;
     Event::new("password.changed")
-        .on("admin_user", user_id)
+        .on(concierge_store::audit::ADMIN_USER, user_id)
         .detail(serde_json::json!({ "sessionsEnded": ended }))
         .save(&txn)
         .await?;
@@ -244,7 +244,7 @@ pub async fn totp_enable(
     .await?;
     let codes = two_factor::new_recovery_codes(&txn, user.id).await?;
     Event::new("totp.enabled")
-        .on("admin_user", user.id)
+        .on(concierge_store::audit::ADMIN_USER, user.id)
         .save(&txn)
         .await?;
     txn.commit().await?;
@@ -272,7 +272,7 @@ pub async fn totp_disable(
     let saved = row.update(&txn).await?;
     two_factor::remove_recovery_codes(&txn, user_id).await?;
     Event::new("totp.disabled")
-        .on("admin_user", user_id)
+        .on(concierge_store::audit::ADMIN_USER, user_id)
         .save(&txn)
         .await?;
     txn.commit().await?;

@@ -119,7 +119,7 @@ async fn use_recovery_code(
         .await?;
     if result.rows_affected == 1 {
         Event::new("recovery_code.used")
-            .on("admin_user", user_id)
+            .on(concierge_store::audit::ADMIN_USER, user_id)
             .detail(serde_json::json!({ "remaining": unused.len() - 1 }))
             .save(db)
             .await?;

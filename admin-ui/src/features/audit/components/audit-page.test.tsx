@@ -6,11 +6,11 @@ import { renderApp } from '@/testing/render-app';
 import type { AuditEntry } from '../types';
 
 const entries: AuditEntry[] = [
-  { id: 12, at: '2026-11-23T09:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'content.updated', resource: 'service', resource_id: '4', detail: { fields: ['name', 'description'] } },
-  { id: 13, at: '2026-11-23T10:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'enquiry.status_changed', resource: 'contact_us', resource_id: '7', detail: { from: 'new', to: 'replied' } },
+  { id: 12, at: '2026-11-23T09:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'content.updated', resource: 'service', resource_id: '4', name: null, detail: { fields: ['name', 'description'] } },
+  { id: 13, at: '2026-11-23T10:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'enquiry.status_changed', resource: 'contact_us', resource_id: '7', name: null, detail: { from: 'new', to: 'replied' } },
   { id: 14, at: '2026-11-23T11:00:00Z', actor: 'amira', address: '10.0.0.5', action: 'totp.reset', resource: 'admin_user', resource_id: '2', name: 'editor1', detail: null },
-  { id: 17, at: '2026-11-23T14:00:00Z', actor: 'noor', address: '10.0.0.7', action: 'denied', resource: 'operation', resource_id: 'DELETE /api/v1/blog/{id}', name: null, detail: { role: 'translator', permission: 'content.delete' } },
-  { id: 11, at: '2026-11-23T08:00:00Z', actor: 'yusuf', address: '203.0.113.9', action: 'sign_in.failure', resource: null, resource_id: null, detail: { reason: 'code' } },
+  { id: 17, at: '2026-11-23T14:00:00Z', actor: 'noor', address: '10.0.0.7', action: 'denied', resource: 'operation', resource_id: 'DELETE /api/v1/blog/{id}', name: 'DELETE /api/v1/blog/{id}', detail: { role: 'translator', permission: 'content.delete' } },
+  { id: 11, at: '2026-11-23T08:00:00Z', actor: 'yusuf', address: '203.0.113.9', action: 'sign_in.failure', resource: null, resource_id: null, name: null, detail: { reason: 'code' } },
   {
     id: 15,
     at: '2026-11-23T12:00:00Z',
@@ -19,9 +19,10 @@ const entries: AuditEntry[] = [
     action: 'content.drafted',
     resource: 'blog',
     resource_id: '7',
+    name: 'Planning a London season',
     detail: { fields: ['name', 'meta_description', 'slug'], title: 'Planning a London season' },
   },
-  { id: 16, at: '2026-11-23T13:00:00Z', actor: 'sara', address: '10.0.0.6', action: 'content.deleted', resource: 'service_item', resource_id: '8', detail: { fields: [] } },
+  { id: 16, at: '2026-11-23T13:00:00Z', actor: 'sara', address: '10.0.0.6', action: 'content.deleted', resource: 'service_item', resource_id: '8', name: null, detail: { fields: [] } },
 ];
 
 describe('audit page', () => {

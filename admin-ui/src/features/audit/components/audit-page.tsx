@@ -85,10 +85,7 @@ function ItemName({ entry }: { entry: AuditEntry }) {
   const kindName = useKindName();
   const kind = entry.resource ? kindOfResource(entry.resource) : undefined;
   if (!entry.resource) return <>—</>;
-  const recorded = typeof entry.detail?.title === 'string' ? entry.detail.title : '';
-  // An operation (a refusal's) and a file are named by what the line holds: `GET /api/v1/…`, the file's name.
-  const own = entry.resource === 'operation' || entry.resource === 'media' ? (entry.resource_id ?? '') : '';
-  const title = (entry.name ?? (recorded || own)).trim();
+  const title = (entry.name ?? '').trim();
   const item = `audit.items.${entry.resource}`;
   const what = kind ? kindName(kind) : i18n.exists(item) ? t(item as 'audit.items.admin_user') : entry.resource;
   return (

@@ -313,4 +313,10 @@ async fn the_audit_log_names_the_administrators_it_is_about() {
     let (_, body) = get(&app, &owner, "/audit?action=sign_in&size=100").await;
     let sign_in = &body["responseBody"]["result"][0];
     assert!(sign_in["name"].is_null(), "{sign_in}");
+    // A refusal names the operation it refused.
+    let desk = app.token_for(concierge::roles::Role::Enquiries).await;
+    assert_eq!(get(&app, &desk, "/admin-users").await.0, 403);
+    let (_, body) = get(&app, &owner, "/audit?action=denied").await;
+    let denied = &body["responseBody"]["result"][0];
+    assert_eq!(denied["name"], "GET /api/v1/admin-users", "{denied}");
 }

@@ -13,4 +13,7 @@ pub struct SiteConfig {
     pub api_key: String,
     /// Pages reload themselves when the site is rebuilt (`concierge watch`).
     pub live_reload: bool,
+    /// The URL patterns of the item pages site search finds, as the content model declares
+    /// them (each kind's `site.item`: `/services/{id}`, `/{slug}/{id}`…; [`crate::search::finds`]).
+    pub search_pages: Vec<String>,
 }

@@ -18,6 +18,7 @@ pub mod picture;
 pub mod plan;
 mod render;
 pub mod routes;
+pub mod search;
 pub mod slug;
 pub mod summary;
 mod templates;

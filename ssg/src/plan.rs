@@ -89,7 +89,7 @@ pub fn sitemap_chunk(blog_id: i32) -> i32 {
 }
 
 /// The pages that exist whatever the data: home, the fixed pages and the policy documents.
-pub const FIXED: [Route; 10] = [
+pub const FIXED: [Route; 11] = [
     Route::Home,
     Route::About,
     Route::Services,
@@ -100,6 +100,7 @@ pub const FIXED: [Route; 10] = [
     Route::Document(crate::content::DOCUMENTS[0]),
     Route::Document(crate::content::DOCUMENTS[1]),
     Route::Document(crate::content::DOCUMENTS[2]),
+    Route::Search,
 ];
 
 /// Every page but the blogs' own, in the order the pages' sitemap lists them: the [`FIXED`]

@@ -215,6 +215,13 @@ impl Site {
                     .map(|&lang| self.render_page(data, target, lang, shared(lang), blog))
                     .collect::<Result<_>>()?;
                 pages.extend(each.into_iter().flatten());
+                // A page site search finds writes its doc beside it (`search/{lang}/d/…`).
+                if let Target::Page(route) = target
+                    && crate::search::finds(route, &self.config.search_pages)
+                {
+                    let docs: Vec<Page> = pages.iter().filter_map(search_doc).collect();
+                    pages.extend(docs);
+                }
             }
         }
         Ok(pages)
@@ -419,4 +426,21 @@ impl Site {
         ])?;
         Ok(langs)
     }
+}
+
+/// The search doc of a rendered page, as the file site search reads it.
+fn search_doc(page: &Page) -> Option<Page> {
+    let url = crate::edge::url_for_file(&page.path)?;
+    let lang = if url == "/ar" || url.starts_with("/ar/") {
+        Lang::Ar
+    } else {
+        Lang::En
+    };
+    let html = std::str::from_utf8(&page.bytes).ok()?;
+    let path = crate::search::doc_path(lang, &url);
+    let doc = crate::search::Doc::of_page(url, html)?;
+    Some(Page {
+        path,
+        bytes: doc.to_bytes(),
+    })
 }

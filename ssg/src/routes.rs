@@ -73,6 +73,8 @@ pub enum Route {
     Destinations,
     /// A destination's page, by its slug.
     Destination(String),
+    /// Site search (its island reads the static index under `search/`).
+    Search,
 }
 
 impl Route {
@@ -92,6 +94,7 @@ impl Route {
             Route::Blog { slug, id } => format!("/{slug}/{id}"),
             Route::Destinations => "/destinations".into(),
             Route::Destination(slug) => format!("/destinations/{slug}"),
+            Route::Search => "/search".into(),
         }
     }
 

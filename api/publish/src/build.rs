@@ -42,6 +42,10 @@ pub fn build_site(settings: &Settings) -> anyhow::Result<ssg::Site> {
         gtm_id: settings.gtm_id.clone(),
         api_key: settings.api_key.clone(),
         live_reload: settings.watch,
+        search_pages: concierge_core::kinds::KINDS
+            .iter()
+            .filter_map(|kind| kind.site.map(|pages| pages.item.to_owned()))
+            .collect(),
     };
     let islands: Arc<dyn ssg::islands::Islands> = Arc::from(
         ssg::islands::NodeIslands::open_or_none(&settings.islands_dir),

@@ -54,6 +54,7 @@ pub(crate) fn kind(route: &Route) -> Kind {
         Route::Blog { .. } => ("blog.html", "blogs", "blogs"),
         Route::Destinations => ("destinations.html", "destinations", "destinations"),
         Route::Destination(_) => ("destination.html", "destinations", "destinations"),
+        Route::Search => ("search.html", "search", "search"),
     };
     Kind {
         template,
@@ -93,7 +94,7 @@ pub(crate) fn page(cx: &RenderContext, route: &Route) -> Option<(Route, PageMeta
     let data = match &route {
         Route::Home => home::data(cx),
         Route::About => about::data(cx),
-        Route::Services | Route::Contact => Value::UNDEFINED,
+        Route::Services | Route::Contact | Route::Search => Value::UNDEFINED,
         Route::Service(id) => service::data(cx, *id, &mut meta)?,
         Route::Airport => airport::data(cx),
         Route::Partnership => partnership::data(cx),

@@ -66,7 +66,7 @@ impl Shared {
         let links = json!({
             "home": l(Route::Home), "about": l(Route::About), "services": l(Route::Services), "airport": l(Route::Airport),
             "partnership": l(Route::Partnership), "contact": l(Route::Contact), "blogs": l(Route::Blogs(1)),
-            "destinations": l(Route::Destinations),
+            "destinations": l(Route::Destinations), "search": l(Route::Search),
             "privacy": l(Route::Document("privacy-policy")), "terms": l(Route::Document("terms-services")),
             "cookies": l(Route::Document("cookies-policy")), "feed": format!("{}/feed.xml", lang.prefix()),
         });

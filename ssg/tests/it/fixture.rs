@@ -32,6 +32,10 @@ pub fn site_from(templates: &Templates, gtm_id: Option<&str>) -> Site {
         gtm_id: gtm_id.map(str::to_owned),
         api_key: "k".into(),
         live_reload: false,
+        // As the content model declares them (api/core/src/kinds/declarations.rs).
+        search_pages: ["/services/{id}", "/{slug}/{id}", "/destinations/{slug}"]
+            .map(String::from)
+            .into(),
     };
     Site::new(content, config, templates, Arc::new(FakeIslands)).unwrap()
 }

@@ -38,6 +38,7 @@ mod reviews;
 mod roles;
 mod rules;
 mod s3;
+mod search;
 mod service_lists;
 mod services;
 mod site;

@@ -454,6 +454,8 @@ struct Rendered {
     files: BTreeSet<String>,
     pages: Vec<Page>,
     failed: Vec<(String, anyhow::Error)>,
+    /// Its pages' search docs, with their terms.
+    docs: Vec<search::DocTerms>,
 }
 
 /// `todo` in the order its pages are written: the items' own pages first, then the pages that
@@ -512,16 +514,19 @@ async fn render(
         let blog = |id| bodies.get(&id).cloned();
         let done = |pages: Vec<Page>| {
             let files = pages.iter().map(|p| p.path.clone()).collect();
+            let docs = search::docs_of(&pages);
             match &write {
                 Some(write) => Rendered {
                     files,
                     pages: Vec::new(),
                     failed: write(pages),
+                    docs,
                 },
                 None => Rendered {
                     files,
                     pages,
                     failed: Vec::new(),
+                    docs,
                 },
             }
         };
@@ -565,5 +570,6 @@ fn ms(duration: Duration) -> f64 {
 
 mod manifest_io;
 mod run;
+mod search;
 #[cfg(test)]
 mod tests;

@@ -48,6 +48,8 @@ struct Progress {
     rendering: Duration,
     noting: Duration,
     writing: Duration,
+    /// What the publish does to site search's index.
+    index: search::IndexWork,
 }
 
 impl Publisher {
@@ -84,6 +86,7 @@ impl Publisher {
             rendering: Duration::ZERO,
             noting: Duration::ZERO,
             writing: Duration::ZERO,
+            index: self.index_work(plan.mode == Mode::Full).await?,
         };
         for key in &plan.dropped {
             if let Some(entry) = state.new.remove(key) {
@@ -302,12 +305,14 @@ impl Publisher {
         let mut pages: Vec<Page> = Vec::new();
         let mut files_of: Vec<(&Wanted, BTreeSet<String>)> = Vec::new();
         let mut failed_writes = Vec::new();
+        let mut docs = Vec::new();
         for (wanted, result) in batch.iter().zip(rendered) {
             match result {
                 Ok(out) => {
                     files_of.push((wanted, out.files));
                     pages.extend(out.pages);
                     failed_writes.extend(out.failed);
+                    docs.extend(out.docs);
                 }
                 Err(e) => {
                     state.new.mark_stale(&wanted.key, BTreeSet::new());
@@ -336,6 +341,8 @@ impl Publisher {
                 .await?;
             state.noting += started.elapsed();
         }
+        // The docs the store holds are read before these replace them.
+        self.note_docs(&mut state.index, docs).await?;
         let started = Instant::now();
         let mut unchanged = HashSet::new();
         if !pages.is_empty() {
@@ -404,6 +411,10 @@ impl Publisher {
             }
             state.new.retain_unheld(&mut stale);
         }
+        // Site search's index, before the docs of removed pages go (it reads them first).
+        self.note_removed(&mut state.index, &stale).await?;
+        let (index_changed, index_files) = self.write_index(&mut state.index, &stale).await?;
+        stale.retain(|f| !index_files.contains(f) && f != search::PENDING);
         self.remove(&stale).await?;
         state.report.removed = stale.len();
         // Gone from the store, and (before the manifest says so) queued to go from the edge.
@@ -411,7 +422,7 @@ impl Publisher {
         if self.purging {
             let files: Vec<String> = match plan.mode {
                 Mode::Full => vec![edge_purges::EVERYTHING.to_owned()],
-                Mode::Incremental => stale.iter().cloned().collect(),
+                Mode::Incremental => stale.iter().chain(&index_changed).cloned().collect(),
             };
             edge_purges::enqueue(&db.write, files).await?;
             self.purges_queued.notify_one();
@@ -426,6 +437,8 @@ impl Publisher {
             self.write_file(BUILD_MARKER, site.fingerprint().as_bytes().to_vec())
                 .await?;
         }
+        self.index_done(&state.index, state.report.failures.is_empty())
+            .await?;
         // Every wanted output's entry now holds its digest, but those that failed (stale): the
         // last plan's digests with the outputs that changed place or were rendered set, when
         // this publish planned from the changes (every output's otherwise).

@@ -1,0 +1,311 @@
+//! Site search's index in the store ([`ssg::search`]): a page found by search writes its doc
+//! beside it (one of its files, written, purged and removed with it); the shards of the terms
+//! are the index's own files, which a publish keeps equal to what the docs make.
+//!
+//! - A full build makes every shard from the docs it rendered, and removes the shards no term
+//!   fills any more.
+//! - An incremental publish reads each doc it is about to replace or remove (a blog's edit:
+//!   its two), and rewrites only the shards whose postings change (an edit of a few words: a
+//!   few shards; a new blog: those of its terms).
+//! - Before it changes a doc, it leaves [`PENDING`] in the store, and takes it away once the
+//!   shards are written and every page of the publish was. A publish that stops between the
+//!   two, or whose writes failed, leaves it: the next one makes the index again from the docs
+//!   the store holds, whatever happened in between.
+
+use std::collections::BTreeMap;
+
+use anyhow::Context as _;
+use futures_util::future::try_join_all;
+use ssg::routes::Lang;
+use ssg::search::{self, Builder, Changes, Doc, Shard, Terms};
+
+use super::*;
+
+/// In the store while its index may differ from what its docs make.
+pub(super) const PENDING: &str = ".search-pending";
+
+/// A rendered page's doc: its language, id and terms.
+pub(super) type DocTerms = (Lang, u64, Terms);
+
+/// The docs among a target's pages, with their terms (made on the thread that rendered them).
+pub(super) fn docs_of(pages: &[Page]) -> Vec<DocTerms> {
+    pages
+        .iter()
+        .filter_map(|page| {
+            let lang = search::doc_lang(&page.path)?;
+            let doc: Doc = serde_json::from_slice(&page.bytes).ok()?;
+            Some((lang, search::doc_id(&doc.url), doc.terms()))
+        })
+        .collect()
+}
+
+fn at(lang: Lang) -> usize {
+    match lang {
+        Lang::En => 0,
+        Lang::Ar => 1,
+    }
+}
+
+/// What a publish does to the index, as it goes.
+#[derive(Default)]
+pub(super) struct IndexWork {
+    /// Each language's changed docs (an incremental publish).
+    changes: [Changes; 2],
+    /// Each language's index, doc by doc (a full build).
+    full: Option<[Builder; 2]>,
+    /// [`PENDING`] is in the store.
+    marked: bool,
+    /// An earlier publish left [`PENDING`]: this one makes the index from the store's docs.
+    rebuild: bool,
+}
+
+impl Publisher {
+    /// How a publish of `mode` starts with the index.
+    pub(super) async fn index_work(&self, full: bool) -> anyhow::Result<IndexWork> {
+        let left = self.output.read_file(PENDING).await?.is_some();
+        Ok(IndexWork {
+            full: full.then(Default::default),
+            marked: left,
+            rebuild: left && !full,
+            ..Default::default()
+        })
+    }
+
+    /// Leaves [`PENDING`] in the store, once.
+    async fn mark(&self, work: &mut IndexWork) -> anyhow::Result<()> {
+        if !work.marked {
+            self.write_file(PENDING, Vec::new()).await?;
+            work.marked = true;
+        }
+        Ok(())
+    }
+
+    /// Notes the docs a batch is about to write: a full build keeps their postings; an
+    /// incremental publish reads each one's doc in the store, before it is replaced.
+    pub(super) async fn note_docs(
+        &self,
+        work: &mut IndexWork,
+        docs: Vec<DocTerms>,
+    ) -> anyhow::Result<()> {
+        if let Some(full) = &mut work.full {
+            for (lang, id, terms) in &docs {
+                full[at(*lang)].add(*id, terms);
+            }
+            return Ok(());
+        }
+        if docs.is_empty() {
+            return Ok(());
+        }
+        self.mark(work).await?;
+        if work.rebuild {
+            return Ok(());
+        }
+        let befores = try_join_all(
+            docs.iter()
+                .map(|(lang, id, _)| self.stored_terms(search::doc_file(*lang, *id))),
+        )
+        .await?;
+        for ((lang, id, after), before) in docs.into_iter().zip(befores) {
+            work.changes[at(lang)].add(id, before, after);
+        }
+        Ok(())
+    }
+
+    /// Notes the docs among `files`, which the publish is about to remove.
+    pub(super) async fn note_removed(
+        &self,
+        work: &mut IndexWork,
+        files: &BTreeSet<String>,
+    ) -> anyhow::Result<()> {
+        let gone: Vec<(Lang, &String)> = files
+            .iter()
+            .filter_map(|f| Some((search::doc_lang(f)?, f)))
+            .collect();
+        if gone.is_empty() || work.full.is_some() {
+            return Ok(());
+        }
+        self.mark(work).await?;
+        if work.rebuild {
+            return Ok(());
+        }
+        let befores = try_join_all(
+            gone.iter()
+                .map(|(_, file)| self.stored_terms((*file).clone())),
+        )
+        .await?;
+        for ((lang, file), before) in gone.into_iter().zip(befores) {
+            if let Some(id) = file_id(file) {
+                work.changes[at(lang)].add(id, before, Terms::new());
+            }
+        }
+        Ok(())
+    }
+
+    /// The terms of the doc the store holds at `file` (none when it holds none).
+    async fn stored_terms(&self, file: String) -> anyhow::Result<Terms> {
+        Ok(match self.output.read_file(&file).await? {
+            Some(text) => serde_json::from_str::<Doc>(&text)
+                .map(|doc| doc.terms())
+                .unwrap_or_default(),
+            None => Terms::new(),
+        })
+    }
+
+    /// Writes the index's changed files; `held` is what the publish is about to remove (on a
+    /// full build, every file the store held that no output wrote). Returns the index's files written or removed (the edge's purges), and those it
+    /// holds now (which no output holds, and a full build must not sweep).
+    pub(super) async fn write_index(
+        &self,
+        work: &mut IndexWork,
+        held: &BTreeSet<String>,
+    ) -> anyhow::Result<(BTreeSet<String>, BTreeSet<String>)> {
+        let whole = match work.full.take() {
+            Some(full) => Some(full.map(Builder::finish)),
+            None if work.rebuild => Some(self.index_from_docs(held).await?),
+            None => None,
+        };
+        let Some(whole) = whole else {
+            return self.patch_index(work).await;
+        };
+        let mut pages = Vec::new();
+        let mut now = BTreeSet::new();
+        for lang in Lang::ALL {
+            let shards = &whole[at(lang)];
+            for (key, shard) in shards {
+                pages.push(Page {
+                    path: search::shard_path(lang, key),
+                    bytes: shard.to_bytes(),
+                });
+            }
+            let keys = shards.keys().cloned().collect();
+            pages.push(Page {
+                path: search::shard_list_path(lang),
+                bytes: search::shard_list(&keys),
+            });
+        }
+        now.extend(pages.iter().map(|p| p.path.clone()));
+        // A full build's sweep removes the shards no term fills (they are among `held`); a
+        // rebuild lists the store for them.
+        let listed = match work.full.is_none() && work.rebuild {
+            true => self.output.list().await?.into_iter().collect(),
+            false => BTreeSet::new(),
+        };
+        let gone: BTreeSet<String> = listed
+            .iter()
+            .chain(held)
+            .filter(|f| search::is_index_file(f) && !now.contains(*f))
+            .cloned()
+            .collect();
+        let mut changed: BTreeSet<String> = now.clone();
+        self.write_all(pages).await?;
+        if work.rebuild {
+            self.remove(&gone).await?;
+        }
+        changed.extend(gone);
+        Ok((changed, now))
+    }
+
+    /// Rewrites the shards whose postings the publish's changes touch, and the list of
+    /// shards where one appears or empties.
+    async fn patch_index(
+        &self,
+        work: &IndexWork,
+    ) -> anyhow::Result<(BTreeSet<String>, BTreeSet<String>)> {
+        let mut changed = BTreeSet::new();
+        for lang in Lang::ALL {
+            let changes = &work.changes[at(lang)];
+            let keys = changes.keys();
+            if keys.is_empty() {
+                continue;
+            }
+            let paths: Vec<String> = keys.iter().map(|k| search::shard_path(lang, k)).collect();
+            let list_path = search::shard_list_path(lang);
+            let (stored, list) = futures_util::try_join!(
+                try_join_all(paths.iter().map(|p| self.output.read_file(p))),
+                self.output.read_file(&list_path)
+            )?;
+            let mut listed = list
+                .map(|text| search::parse_shard_list(&text))
+                .unwrap_or_default();
+            let before = listed.clone();
+            let (mut pages, mut emptied) = (Vec::new(), BTreeSet::new());
+            for ((key, path), stored) in keys.iter().zip(paths).zip(stored) {
+                let mut shard = match stored {
+                    Some(text) => Shard::parse(text.as_bytes())
+                        .with_context(|| format!("Failed to read {path}"))?,
+                    None => Shard::default(),
+                };
+                changes.apply(key, &mut shard);
+                if shard.is_empty() {
+                    listed.remove(key);
+                    emptied.insert(path);
+                } else {
+                    listed.insert(key.clone());
+                    pages.push(Page {
+                        path,
+                        bytes: shard.to_bytes(),
+                    });
+                }
+            }
+            if listed != before {
+                pages.push(Page {
+                    path: list_path,
+                    bytes: search::shard_list(&listed),
+                });
+            }
+            changed.extend(pages.iter().map(|p| p.path.clone()));
+            changed.extend(emptied.iter().cloned());
+            self.write_all(pages).await?;
+            self.remove(&emptied).await?;
+        }
+        Ok((changed, BTreeSet::new()))
+    }
+
+    /// Each language's index, made from the docs the store holds but those about to go
+    /// (`leaving`).
+    async fn index_from_docs(
+        &self,
+        leaving: &BTreeSet<String>,
+    ) -> anyhow::Result<[BTreeMap<String, Shard>; 2]> {
+        let files: Vec<String> = self
+            .output
+            .list()
+            .await?
+            .into_iter()
+            .filter(|f| search::doc_lang(f).is_some() && !leaving.contains(f))
+            .collect();
+        let mut builders: [Builder; 2] = Default::default();
+        for chunk in files.chunks(256) {
+            let texts = try_join_all(chunk.iter().map(|f| self.output.read_file(f))).await?;
+            for (file, text) in chunk.iter().zip(texts) {
+                let (Some(lang), Some(id), Some(text)) =
+                    (search::doc_lang(file), file_id(file), text)
+                else {
+                    continue;
+                };
+                if let Ok(doc) = serde_json::from_str::<Doc>(&text) {
+                    builders[at(lang)].add(id, &doc.terms());
+                }
+            }
+        }
+        Ok(builders.map(Builder::finish))
+    }
+
+    /// Takes [`PENDING`] away once the index is what the docs make: the shards are written,
+    /// and so is every page of the publish (a failed one may have left its old doc).
+    pub(super) async fn index_done(
+        &self,
+        work: &IndexWork,
+        every_page_written: bool,
+    ) -> anyhow::Result<()> {
+        if work.marked && every_page_written {
+            self.remove(&[PENDING.to_owned()].into()).await?;
+        }
+        Ok(())
+    }
+}
+
+/// The id in a doc's file name.
+fn file_id(file: &str) -> Option<u64> {
+    file.rsplit('/').next()?.strip_suffix(".json")?.parse().ok()
+}

@@ -111,6 +111,11 @@ impl Site {
         &self.fingerprint
     }
 
+    /// Whether site search finds the page at `route` ([`crate::search::finds`]).
+    pub fn searched(&self, route: &Route) -> bool {
+        crate::search::finds(route, &self.config.search_pages)
+    }
+
     /// Starts the island renderers ahead of the first render ([`Islands::warm`]).
     pub fn warm(&self) -> anyhow::Result<()> {
         self.islands.warm()
@@ -430,14 +435,9 @@ impl Site {
 
 /// The search doc of a rendered page, as the file site search reads it.
 fn search_doc(page: &Page) -> Option<Page> {
+    let path = crate::search::doc_of_page(&page.path)?;
     let url = crate::edge::url_for_file(&page.path)?;
-    let lang = if url == "/ar" || url.starts_with("/ar/") {
-        Lang::Ar
-    } else {
-        Lang::En
-    };
     let html = std::str::from_utf8(&page.bytes).ok()?;
-    let path = crate::search::doc_path(lang, &url);
     let doc = crate::search::Doc::of_page(url, html)?;
     Some(Page {
         path,

@@ -186,6 +186,19 @@ pub fn doc_path(lang: Lang, url: &str) -> String {
     doc_file(lang, doc_id(url))
 }
 
+/// The doc a page's file (`ar/about/index.html`) writes, were search to find the page.
+pub fn doc_of_page(file: &str) -> Option<String> {
+    if !file.ends_with("index.html") {
+        return None;
+    }
+    let url = crate::edge::url_for_file(file)?;
+    let lang = match url == "/ar" || url.starts_with("/ar/") {
+        true => Lang::Ar,
+        false => Lang::En,
+    };
+    Some(doc_path(lang, &url))
+}
+
 /// The file of doc `id`.
 pub fn doc_file(lang: Lang, id: u64) -> String {
     format!("{DIR}/{}/d/{id}.json", lang.code())

@@ -454,7 +454,9 @@ struct Rendered {
     files: BTreeSet<String>,
     pages: Vec<Page>,
     failed: Vec<(String, anyhow::Error)>,
-    /// Its pages' search docs, with their terms.
+    /// Its pages' search docs (among `pages`, or written), which are the index's files, not
+    /// the output's: the manifest's parts are found by the names of the files they hold, and a
+    /// doc is named by its id.
     docs: Vec<search::DocTerms>,
 }
 
@@ -513,8 +515,12 @@ async fn render(
     tokio::task::spawn_blocking(move || {
         let blog = |id| bodies.get(&id).cloned();
         let done = |pages: Vec<Page>| {
-            let files = pages.iter().map(|p| p.path.clone()).collect();
             let docs = search::docs_of(&pages);
+            let files = pages
+                .iter()
+                .filter(|p| ssg::search::doc_lang(&p.path).is_none())
+                .map(|p| p.path.clone())
+                .collect();
             match &write {
                 Some(write) => Rendered {
                     files,

@@ -90,6 +90,7 @@ impl Publisher {
         };
         for key in &plan.dropped {
             if let Some(entry) = state.new.remove(key) {
+                state.index.dropped(entry.files.iter());
                 state.intent.add(key, entry.files.iter().cloned());
                 state.unwanted.extend(entry.files);
             }
@@ -306,9 +307,16 @@ impl Publisher {
         let mut files_of: Vec<(&Wanted, BTreeSet<String>)> = Vec::new();
         let mut failed_writes = Vec::new();
         let mut docs = Vec::new();
+        // A target whose doc could not be written is rendered again, as one whose page was not.
+        let mut docs_of: HashMap<&str, BTreeSet<String>> = HashMap::new();
         for (wanted, result) in batch.iter().zip(rendered) {
             match result {
                 Ok(out) => {
+                    let paths = out
+                        .docs
+                        .iter()
+                        .map(|(lang, id, _)| ssg::search::doc_file(*lang, *id));
+                    docs_of.insert(&wanted.key, paths.collect());
                     files_of.push((wanted, out.files));
                     pages.extend(out.pages);
                     failed_writes.extend(out.failed);
@@ -352,9 +360,10 @@ impl Publisher {
         }
         state.writing += started.elapsed();
         for (wanted, files) in files_of {
+            let docs = docs_of.get(wanted.key.as_str());
             let failed: Vec<&(String, anyhow::Error)> = failed_writes
                 .iter()
-                .filter(|(path, _)| files.contains(path))
+                .filter(|(path, _)| files.contains(path) || docs.is_some_and(|d| d.contains(path)))
                 .collect();
             if let Some((path, e)) = failed.first() {
                 state.report.failures.push(Failure {
@@ -412,9 +421,23 @@ impl Publisher {
             state.new.retain_unheld(&mut stale);
         }
         // Site search's index, before the docs of removed pages go (it reads them first).
-        self.note_removed(&mut state.index, &stale).await?;
-        let (index_changed, index_files) = self.write_index(&mut state.index, &stale).await?;
+        let gone_docs = self.note_removed(&mut state.index).await?;
+        let searched = |w: &&Wanted| match &w.target {
+            Target::Page(route) => site.searched(route),
+            _ => false,
+        };
+        let wanted_docs = || -> BTreeSet<String> {
+            let pages = plan.digests.wanted.iter().filter(searched);
+            pages
+                .flat_map(|w| w.target.files())
+                .filter_map(|file| ssg::search::doc_of_page(&file))
+                .collect()
+        };
+        let (index_changed, index_files) = self
+            .write_index(&mut state.index, &stale, wanted_docs)
+            .await?;
         stale.retain(|f| !index_files.contains(f) && f != search::PENDING);
+        stale.extend(gone_docs);
         self.remove(&stale).await?;
         state.report.removed = stale.len();
         // Gone from the store, and (before the manifest says so) queued to go from the edge.

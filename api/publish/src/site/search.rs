@@ -1,9 +1,10 @@
-//! Site search's index in the store ([`ssg::search`]): a page found by search writes its doc
-//! beside it (one of its files, written, purged and removed with it); the shards of the terms
-//! are the index's own files, which a publish keeps equal to what the docs make.
+//! Site search's index in the store ([`ssg::search`]): a page found by search is rendered
+//! with its doc, which is written with the page and goes when the page's output does; the
+//! docs and the shards of their terms are the index's own files (no output's, in the
+//! manifest), which a publish keeps equal to what the pages make.
 //!
-//! - A full build makes every shard from the docs it rendered, and removes the shards no term
-//!   fills any more.
+//! - A full build makes every shard from the docs it rendered, and sweeps the docs and shards
+//!   it did not write.
 //! - An incremental publish reads each doc it is about to replace or remove (a blog's edit:
 //!   its two), and rewrites only the shards whose postings change (an edit of a few words: a
 //!   few shards; a new blog: those of its terms).
@@ -53,10 +54,21 @@ pub(super) struct IndexWork {
     changes: [Changes; 2],
     /// Each language's index, doc by doc (a full build).
     full: Option<[Builder; 2]>,
+    /// The docs written (their files).
+    written: BTreeSet<String>,
+    /// The pages of the outputs no longer wanted (whose docs go, unless written again).
+    dropped: BTreeSet<String>,
     /// [`PENDING`] is in the store.
     marked: bool,
     /// An earlier publish left [`PENDING`]: this one makes the index from the store's docs.
     rebuild: bool,
+}
+
+impl IndexWork {
+    /// Notes the files of an output no longer wanted.
+    pub(super) fn dropped<'f>(&mut self, files: impl Iterator<Item = &'f String>) {
+        self.dropped.extend(files.cloned());
+    }
 }
 
 impl Publisher {
@@ -87,6 +99,10 @@ impl Publisher {
         work: &mut IndexWork,
         docs: Vec<DocTerms>,
     ) -> anyhow::Result<()> {
+        let files = docs
+            .iter()
+            .map(|(lang, id, _)| search::doc_file(*lang, *id));
+        work.written.extend(files);
         if let Some(full) = &mut work.full {
             for (lang, id, terms) in &docs {
                 full[at(*lang)].add(*id, terms);
@@ -111,34 +127,37 @@ impl Publisher {
         Ok(())
     }
 
-    /// Notes the docs among `files`, which the publish is about to remove.
+    /// Notes the docs of the pages no longer wanted (not written again), and returns them: the
+    /// publish removes them with the pages.
     pub(super) async fn note_removed(
         &self,
         work: &mut IndexWork,
-        files: &BTreeSet<String>,
-    ) -> anyhow::Result<()> {
-        let gone: Vec<(Lang, &String)> = files
+    ) -> anyhow::Result<BTreeSet<String>> {
+        if work.full.is_some() {
+            return Ok(BTreeSet::new());
+        }
+        let gone: BTreeSet<String> = work
+            .dropped
             .iter()
-            .filter_map(|f| Some((search::doc_lang(f)?, f)))
+            .filter_map(|page| search::doc_of_page(page))
+            .filter(|doc| !work.written.contains(doc))
             .collect();
-        if gone.is_empty() || work.full.is_some() {
-            return Ok(());
+        let befores = try_join_all(gone.iter().map(|file| self.output.read_file(file))).await?;
+        let mut removed = BTreeSet::new();
+        for (file, before) in gone.into_iter().zip(befores) {
+            let (Some(before), Some(lang), Some(id)) =
+                (before, search::doc_lang(&file), file_id(&file))
+            else {
+                continue;
+            };
+            self.mark(work).await?;
+            let before = serde_json::from_str::<Doc>(&before)
+                .map(|doc| doc.terms())
+                .unwrap_or_default();
+            work.changes[at(lang)].add(id, before, Terms::new());
+            removed.insert(file);
         }
-        self.mark(work).await?;
-        if work.rebuild {
-            return Ok(());
-        }
-        let befores = try_join_all(
-            gone.iter()
-                .map(|(_, file)| self.stored_terms((*file).clone())),
-        )
-        .await?;
-        for ((lang, file), before) in gone.into_iter().zip(befores) {
-            if let Some(id) = file_id(file) {
-                work.changes[at(lang)].add(id, before, Terms::new());
-            }
-        }
-        Ok(())
+        Ok(removed)
     }
 
     /// The terms of the doc the store holds at `file` (none when it holds none).
@@ -152,16 +171,23 @@ impl Publisher {
     }
 
     /// Writes the index's changed files; `held` is what the publish is about to remove (on a
-    /// full build, every file the store held that no output wrote). Returns the index's files written or removed (the edge's purges), and those it
-    /// holds now (which no output holds, and a full build must not sweep).
+    /// full build, every file the store held that no output wrote), `wanted` the docs of the
+    /// pages the data wants. Returns the index's files written or removed (the edge's purges),
+    /// and those it holds now (which no output holds, and a full build must not sweep).
     pub(super) async fn write_index(
         &self,
         work: &mut IndexWork,
         held: &BTreeSet<String>,
+        wanted: impl FnOnce() -> BTreeSet<String>,
     ) -> anyhow::Result<(BTreeSet<String>, BTreeSet<String>)> {
+        let mut orphans = BTreeSet::new();
         let whole = match work.full.take() {
             Some(full) => Some(full.map(Builder::finish)),
-            None if work.rebuild => Some(self.index_from_docs(held).await?),
+            None if work.rebuild => {
+                let (index, unwanted) = self.index_from_docs(&wanted()).await?;
+                orphans = unwanted;
+                Some(index)
+            }
             None => None,
         };
         let Some(whole) = whole else {
@@ -200,8 +226,12 @@ impl Publisher {
         self.write_all(pages).await?;
         if work.rebuild {
             self.remove(&gone).await?;
+            self.remove(&orphans).await?;
         }
         changed.extend(gone);
+        changed.extend(orphans);
+        // The docs written are the index's too.
+        now.extend(work.written.iter().cloned());
         Ok((changed, now))
     }
 
@@ -261,19 +291,20 @@ impl Publisher {
         Ok((changed, BTreeSet::new()))
     }
 
-    /// Each language's index, made from the docs the store holds but those about to go
-    /// (`leaving`).
+    /// Each language's index, made from the docs the store holds of the pages the data wants
+    /// (`wanted`), and the docs it holds of no such page (a publish stopped before it removed
+    /// them), which go.
     async fn index_from_docs(
         &self,
-        leaving: &BTreeSet<String>,
-    ) -> anyhow::Result<[BTreeMap<String, Shard>; 2]> {
-        let files: Vec<String> = self
+        wanted: &BTreeSet<String>,
+    ) -> anyhow::Result<([BTreeMap<String, Shard>; 2], BTreeSet<String>)> {
+        let (files, orphans): (Vec<String>, Vec<String>) = self
             .output
             .list()
             .await?
             .into_iter()
-            .filter(|f| search::doc_lang(f).is_some() && !leaving.contains(f))
-            .collect();
+            .filter(|f| search::doc_lang(f).is_some())
+            .partition(|f| wanted.contains(f));
         let mut builders: [Builder; 2] = Default::default();
         for chunk in files.chunks(256) {
             let texts = try_join_all(chunk.iter().map(|f| self.output.read_file(f))).await?;
@@ -288,7 +319,7 @@ impl Publisher {
                 }
             }
         }
-        Ok(builders.map(Builder::finish))
+        Ok((builders.map(Builder::finish), orphans.into_iter().collect()))
     }
 
     /// Takes [`PENDING`] away once the index is what the docs make: the shards are written,

@@ -22,6 +22,7 @@ export const ISLANDS = {
   'airport-request': { hydrate: 'visible', load: () => import('./islands/airport-request/airport-request') },
   'cookie-consent': { hydrate: 'idle', load: () => import('./islands/cookie-consent/cookie-consent') },
   'cookie-settings': { hydrate: 'visible', load: () => import('./islands/cookie-settings/cookie-settings') },
+  'site-search': { hydrate: 'idle', load: () => import('./islands/site-search/site-search') },
 } as const satisfies Record<string, IslandEntry>
 
 export type IslandName = keyof typeof ISLANDS

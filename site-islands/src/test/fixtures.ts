@@ -84,6 +84,7 @@ export const islandProps: Record<string, Record<string, unknown>> = {
   'airport-request': { airports },
   'cookie-consent': { gtmId: 'GTM-TEST123', policyUrl: '/cookies-policy' },
   'cookie-settings': { gtmId: 'GTM-TEST123' },
+  'site-search': {},
 }
 
 /** An English fallback on an Arabic page, as the generator sends it. */

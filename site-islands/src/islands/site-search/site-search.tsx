@@ -1,0 +1,270 @@
+import './site-search.css'
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ArrowIcon } from '../../components/icons'
+import { islandConfig } from '../../lib/config'
+import { queryWords, SearchIndex, type Doc, type QueryWord, type Ranked } from './search-index'
+import { highlight, Marked, snippet } from './snippet'
+
+/** Results shown at first, and added by each "Show more results". */
+const PAGE = 10
+/** Quiet time after a key before searching. */
+const DEBOUNCE_MS = 80
+/** A search that takes longer says "Searching…" (a quicker one shows its results at once). */
+const SEARCHING_AFTER_MS = 120
+
+type View =
+  | { kind: 'idle' }
+  | { kind: 'results'; query: string; words: QueryWord[]; ranked: Ranked[]; docs: Doc[]; loaded: number }
+  | { kind: 'nothing'; query: string }
+  | { kind: 'failed'; query: string }
+
+/** A visitor's words inside a sentence of the other direction keep their own (first strong isolate). */
+const isolate = (text: string) => `\u2068${text}\u2069`
+
+/** Keeps `?q=` the query (no new history entry: Back leaves the page, as it came). */
+function keepInUrl(text: string): void {
+  const url = new URL(window.location.href)
+  if (text.trim()) url.searchParams.set('q', text)
+  else url.searchParams.delete('q')
+  if (url.href === window.location.href) return
+  try {
+    window.history.replaceState(window.history.state, '', url)
+  } catch {
+    // Safari refuses more than 100 changes in 30 seconds: the address may lag, the search not.
+  }
+}
+
+/**
+ * Site search (`/search`, `/ar/search`): the static index the publisher writes, read in the
+ * browser as the visitor types (`search-index.ts`); no request to the API. The server renders
+ * the form alone (without JavaScript it GETs the same page); results come after hydration.
+ */
+export default function SiteSearch() {
+  const { t } = useTranslation()
+  const id = useId()
+  const inputId = `${id}q`
+  const resultsId = `${id}results`
+  const [query, setQuery] = useState('')
+  const [view, setView] = useState<View>({ kind: 'idle' })
+  const [searching, setSearching] = useState(false)
+  const [loadingMore, setLoadingMore] = useState(false)
+
+  const index = useRef<SearchIndex | null>(null)
+  /** The latest search: an answer for an earlier one is dropped. */
+  const latest = useRef(0)
+  const debounce = useRef<number | undefined>(undefined)
+  const input = useRef<HTMLInputElement>(null)
+  const list = useRef<HTMLOListElement>(null)
+  /** After "Show more results": the first new result, to take the focus. */
+  const focusAt = useRef<number | null>(null)
+
+  const searchIndex = useCallback(() => (index.current ??= new SearchIndex(`/search/${islandConfig().lang}`)), [])
+
+  const search = useCallback(async (text: string) => {
+    const mine = ++latest.current
+    window.clearTimeout(debounce.current)
+    setLoadingMore(false)
+    const words = queryWords(text)
+    if (words.length === 0) {
+      setView({ kind: 'idle' })
+      setSearching(false)
+      return
+    }
+    const slow = window.setTimeout(() => latest.current === mine && setSearching(true), SEARCHING_AFTER_MS)
+    const shown = text.trim()
+    try {
+      const idx = searchIndex()
+      const ranked = await idx.search(text)
+      const docs = await idx.docsOf(ranked.slice(0, PAGE).map((r) => r.id))
+      if (latest.current !== mine) return
+      setView(ranked.length > 0 ? { kind: 'results', query: shown, words, ranked, docs, loaded: PAGE } : { kind: 'nothing', query: shown })
+    } catch (error) {
+      if (latest.current !== mine) return
+      console.warn('Site search failed:', error)
+      setView({ kind: 'failed', query: shown })
+    } finally {
+      window.clearTimeout(slow)
+      if (latest.current === mine) setSearching(false)
+    }
+  }, [searchIndex])
+
+  // Hydrated: the query of the address (a link, a search submitted before the scripts ran),
+  // or what the visitor typed while they loaded.
+  useEffect(() => {
+    const typed = input.current?.value ?? ''
+    const initial = typed || (new URLSearchParams(window.location.search).get('q') ?? '')
+    if (initial) {
+      setQuery(initial)
+      keepInUrl(initial)
+      void search(initial)
+    }
+    return () => {
+      window.clearTimeout(debounce.current)
+      latest.current += 1
+    }
+  }, [search])
+
+  // "Show more results" moves the focus to the first result it added.
+  useEffect(() => {
+    if (focusAt.current === null || view.kind !== 'results') return
+    list.current?.querySelectorAll<HTMLAnchorElement>('.site-search-link')[focusAt.current]?.focus()
+    focusAt.current = null
+  }, [view])
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const text = event.target.value
+    setQuery(text)
+    window.clearTimeout(debounce.current)
+    if (queryWords(text).length === 0) {
+      keepInUrl(text)
+      void search(text)
+      return
+    }
+    debounce.current = window.setTimeout(() => {
+      keepInUrl(text)
+      void search(text)
+    }, DEBOUNCE_MS)
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    keepInUrl(query)
+    void search(query)
+  }
+
+  const links = () => list.current?.querySelectorAll<HTMLAnchorElement>('.site-search-link') ?? []
+
+  const onInputKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'ArrowDown') return
+    const first = links()[0]
+    if (!first) return
+    event.preventDefault()
+    first.focus()
+  }
+
+  const onListKey = (event: KeyboardEvent<HTMLOListElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+    const all = [...links()]
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement)
+    if (at < 0) return
+    event.preventDefault()
+    if (event.key === 'ArrowDown') all[Math.min(at + 1, all.length - 1)].focus()
+    else if (at === 0) input.current?.focus()
+    else all[at - 1].focus()
+  }
+
+  const more = async () => {
+    if (view.kind !== 'results' || loadingMore) return
+    const mine = latest.current
+    setLoadingMore(true)
+    try {
+      const docs = await searchIndex().docsOf(view.ranked.slice(view.loaded, view.loaded + PAGE).map((r) => r.id))
+      if (latest.current !== mine) return
+      focusAt.current = view.docs.length
+      setView({ ...view, docs: [...view.docs, ...docs], loaded: view.loaded + PAGE })
+    } catch (error) {
+      if (latest.current !== mine) return
+      console.warn('Site search failed:', error)
+      setView({ kind: 'failed', query: view.query })
+    } finally {
+      if (latest.current === mine) setLoadingMore(false)
+    }
+  }
+
+  const state = view.kind === 'failed' ? 'failed' : searching ? 'searching' : view.kind === 'idle' ? undefined : view.kind
+  let status = ''
+  if (state === 'failed') status = t('search.failed')
+  else if (state === 'searching') status = t('search.searching')
+  else if (view.kind === 'results') status = t('search.results', { count: view.ranked.length, query: isolate(view.query) })
+  else if (view.kind === 'nothing') status = t('search.nothing', { query: isolate(view.query) })
+
+  return (
+    <div className="site-search">
+      <form role="search" className="island-form site-search-form" onSubmit={onSubmit}>
+        <label className="visually-hidden" htmlFor={inputId}>
+          {t('search.label')}
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          className="site-search-input"
+          type="search"
+          name="q"
+          value={query}
+          onChange={onChange}
+          onKeyDown={onInputKey}
+          onFocus={() => searchIndex().warm()}
+          placeholder={t('search.placeholder')}
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          maxLength={200}
+          aria-controls={view.kind === 'results' ? resultsId : undefined}
+        />
+      </form>
+      <div className="site-search-status" role="status" aria-live="polite" aria-atomic="true" data-state={state}>
+        {status || null}
+      </div>
+      {view.kind === 'results' && (
+        <>
+          <ol
+            ref={list}
+            id={resultsId}
+            className="site-search-results"
+            aria-busy={searching || undefined}
+            onKeyDown={onListKey}
+          >
+            {view.docs.map((doc) => (
+              <li key={doc.id} className="site-search-result">
+                <h2 className="site-search-result-title">
+                  <a className="site-search-link" href={doc.url} dir="auto">
+                    <Marked pieces={highlight(doc.title || doc.url, view.words)} />
+                  </a>
+                </h2>
+                <p className="site-search-snippet" dir="auto">
+                  <Marked pieces={snippet(doc.text, doc.title, view.words)} />
+                </p>
+              </li>
+            ))}
+          </ol>
+          {view.loaded < view.ranked.length && (
+            <button type="button" className="button site-search-more" onClick={() => void more()} disabled={loadingMore} aria-busy={loadingMore || undefined}>
+              {t('search.more')}
+            </button>
+          )}
+        </>
+      )}
+      {view.kind === 'nothing' && !searching && <Nothing />}
+    </div>
+  )
+}
+
+/** Nothing found: ways on, to the services and to the concierge. */
+function Nothing() {
+  const { t } = useTranslation()
+  const { links } = islandConfig()
+  return (
+    <div className="site-search-nothing">
+      <p>{t('search.nothingHint')}</p>
+      <ul className="site-search-ways">
+        {links.services && (
+          <li>
+            <a className="text-link" href={links.services}>
+              {t('search.servicesLink')}
+              <ArrowIcon />
+            </a>
+          </li>
+        )}
+        {links.contact && (
+          <li>
+            <a className="text-link" href={links.contact}>
+              {t('search.contactLink')}
+              <ArrowIcon />
+            </a>
+          </li>
+        )}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+//! What a result shows of its page: a few lines around the first word the query matches, the
+//! matched words marked (React elements, never HTML from the index).
+import { Fragment } from 'react'
+import { matches, type QueryWord } from './search-index'
+import { wordsAt } from './words'
+
+/** Plain text, or a word the query matched. */
+export type Piece = string | { mark: string }
+
+/** About how many words (runs of non-space) a snippet shows. */
+const SNIPPET_WORDS = 30
+/** Of which before the first match. */
+const BEFORE = 8
+
+/** `text` with each word matching one of `qs` marked. */
+export function highlight(text: string, qs: QueryWord[]): Piece[] {
+  const pieces: Piece[] = []
+  let at = 0
+  for (const w of wordsAt(text)) {
+    if (!qs.some((q) => matches(q, w.term))) continue
+    if (w.start > at) pieces.push(text.slice(at, w.start))
+    pieces.push({ mark: text.slice(w.start, w.end) })
+    at = w.end
+  }
+  if (at < text.length) pieces.push(text.slice(at))
+  return pieces
+}
+
+/**
+ * About thirty words of `text` around the first one matching `qs` (`…` where cut), matches
+ * marked; the text's opening when nothing in it matches (a match in the title only). The text
+ * is the page's, which opens with its title: the title, shown above, is left out.
+ */
+export function snippet(text: string, title: string, qs: QueryWord[]): Piece[] {
+  const body = title && text.startsWith(title) ? text.slice(title.length) : text
+  const runs = [...body.matchAll(/\S+/gu)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }))
+  if (runs.length === 0) return []
+  const hit = runs.findIndex((run) => [...wordsAt(run.text)].some((w) => qs.some((q) => matches(q, w.term))))
+  let start = hit < 0 ? 0 : Math.max(0, hit - BEFORE)
+  const end = Math.min(runs.length, start + SNIPPET_WORDS)
+  start = Math.max(0, Math.min(start, end - SNIPPET_WORDS))
+  const pieces = highlight(body.slice(runs[start].start, runs[end - 1].end), qs)
+  if (start > 0) pieces.unshift('… ')
+  if (end < runs.length) pieces.push(' …')
+  return pieces
+}
+
+/** The pieces as text with `<mark>` elements. */
+export function Marked({ pieces }: { pieces: Piece[] }) {
+  return pieces.map((piece, i) => (typeof piece === 'string' ? <Fragment key={i}>{piece}</Fragment> : <mark key={i}>{piece.mark}</mark>))
+}

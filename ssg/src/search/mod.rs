@@ -296,15 +296,13 @@ pub fn shard_list(keys: &BTreeSet<String>) -> Vec<u8> {
     serde_json::to_vec(&serde_json::json!({ "shards": keys })).expect("serialises")
 }
 
-/// The shards a list names (none when it is not one).
-pub fn parse_shard_list(text: &str) -> BTreeSet<String> {
+/// The shards a list names (`None` when it is not one).
+pub fn parse_shard_list(text: &str) -> Option<BTreeSet<String>> {
     #[derive(Deserialize)]
     struct List {
         shards: BTreeSet<String>,
     }
-    serde_json::from_str::<List>(text)
-        .map(|l| l.shards)
-        .unwrap_or_default()
+    serde_json::from_str::<List>(text).ok().map(|l| l.shards)
 }
 
 /// A language's index, made from its docs: every shard, by key.

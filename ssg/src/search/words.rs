@@ -115,9 +115,8 @@ fn arabic(raw: &str) -> String {
     let preposition = matches!(w.first(), Some('ب' | 'ك' | 'ل'));
     if preposition && article(w, 1) && cut(w, 3) {
         w = &w[3..];
-    } else if w.starts_with(&['ل', 'ل']) && cut(w, 2) {
-        w = &w[2..];
-    } else if article(w, 0) && cut(w, 2) {
+    } else if (article(w, 0) || w.starts_with(&['ل', 'ل'])) && cut(w, 2) {
+        // The article, or li before it (its alef not written).
         w = &w[2..];
     } else if preposition && cut(w, 1) {
         w = &w[1..];

@@ -15,7 +15,6 @@
 
 use std::collections::BTreeMap;
 
-use anyhow::Context as _;
 use futures_util::future::try_join_all;
 use ssg::routes::Lang;
 use ssg::search::{self, Builder, Changes, Doc, Shard, Terms};
@@ -180,18 +179,17 @@ impl Publisher {
         held: &BTreeSet<String>,
         wanted: impl FnOnce() -> BTreeSet<String>,
     ) -> anyhow::Result<(BTreeSet<String>, BTreeSet<String>)> {
-        let mut orphans = BTreeSet::new();
-        let whole = match work.full.take() {
-            Some(full) => Some(full.map(Builder::finish)),
-            None if work.rebuild => {
-                let (index, unwanted) = self.index_from_docs(&wanted()).await?;
-                orphans = unwanted;
-                Some(index)
+        // An index that cannot be patched (its list of shards or a shard is not there, or not
+        // one) is made again, as after a stopped publish.
+        if work.full.is_none() && !work.rebuild {
+            match self.patch_index(work).await? {
+                Some(patched) => return Ok(patched),
+                None => work.rebuild = true,
             }
-            None => None,
-        };
-        let Some(whole) = whole else {
-            return self.patch_index(work).await;
+        }
+        let (whole, orphans, stored) = match work.full.take() {
+            Some(full) => (full.map(Builder::finish), BTreeSet::new(), BTreeSet::new()),
+            None => self.index_from_docs(&wanted()).await?,
         };
         let mut pages = Vec::new();
         let mut now = BTreeSet::new();
@@ -211,12 +209,8 @@ impl Publisher {
         }
         now.extend(pages.iter().map(|p| p.path.clone()));
         // A full build's sweep removes the shards no term fills (they are among `held`); a
-        // rebuild lists the store for them.
-        let listed = match work.full.is_none() && work.rebuild {
-            true => self.output.list().await?.into_iter().collect(),
-            false => BTreeSet::new(),
-        };
-        let gone: BTreeSet<String> = listed
+        // rebuild, those the store held.
+        let gone: BTreeSet<String> = stored
             .iter()
             .chain(held)
             .filter(|f| search::is_index_file(f) && !now.contains(*f))
@@ -236,11 +230,12 @@ impl Publisher {
     }
 
     /// Rewrites the shards whose postings the publish's changes touch, and the list of
-    /// shards where one appears or empties.
+    /// shards where one appears or empties; `None` when the store's index cannot be patched.
+    #[allow(clippy::type_complexity)]
     async fn patch_index(
         &self,
         work: &IndexWork,
-    ) -> anyhow::Result<(BTreeSet<String>, BTreeSet<String>)> {
+    ) -> anyhow::Result<Option<(BTreeSet<String>, BTreeSet<String>)>> {
         let mut changed = BTreeSet::new();
         for lang in Lang::ALL {
             let changes = &work.changes[at(lang)];
@@ -254,16 +249,27 @@ impl Publisher {
                 try_join_all(paths.iter().map(|p| self.output.read_file(p))),
                 self.output.read_file(&list_path)
             )?;
-            let mut listed = list
-                .map(|text| search::parse_shard_list(&text))
-                .unwrap_or_default();
+            let Some(mut listed) = list.and_then(|text| search::parse_shard_list(&text)) else {
+                tracing::warn!(
+                    file = list_path,
+                    "the search index's list of shards is unreadable: making the index again"
+                );
+                return Ok(None);
+            };
             let before = listed.clone();
             let (mut pages, mut emptied) = (Vec::new(), BTreeSet::new());
             for ((key, path), stored) in keys.iter().zip(paths).zip(stored) {
-                let mut shard = match stored {
-                    Some(text) => Shard::parse(text.as_bytes())
-                        .with_context(|| format!("Failed to read {path}"))?,
-                    None => Shard::default(),
+                let mut shard = match (stored, before.contains(key)) {
+                    (Some(text), true) => match Shard::parse(text.as_bytes()) {
+                        Ok(shard) => shard,
+                        Err(e) => {
+                            tracing::warn!(file = path, error = %e, "a shard of the search index is unreadable: making the index again");
+                            return Ok(None);
+                        }
+                    },
+                    (None, false) => Shard::default(),
+                    // The list and the shards disagree.
+                    _ => return Ok(None),
                 };
                 changes.apply(key, &mut shard);
                 if shard.is_empty() {
@@ -288,20 +294,28 @@ impl Publisher {
             self.write_all(pages).await?;
             self.remove(&emptied).await?;
         }
-        Ok((changed, BTreeSet::new()))
+        Ok(Some((changed, BTreeSet::new())))
     }
 
     /// Each language's index, made from the docs the store holds of the pages the data wants
-    /// (`wanted`), and the docs it holds of no such page (a publish stopped before it removed
-    /// them), which go.
+    /// (`wanted`); the docs it holds of no such page (a publish stopped before it removed
+    /// them), which go; and the index's other files it holds.
+    #[allow(clippy::type_complexity)]
     async fn index_from_docs(
         &self,
         wanted: &BTreeSet<String>,
-    ) -> anyhow::Result<([BTreeMap<String, Shard>; 2], BTreeSet<String>)> {
-        let (files, orphans): (Vec<String>, Vec<String>) = self
-            .output
-            .list()
-            .await?
+    ) -> anyhow::Result<(
+        [BTreeMap<String, Shard>; 2],
+        BTreeSet<String>,
+        BTreeSet<String>,
+    )> {
+        let listed = self.output.list().await?;
+        let stored = listed
+            .iter()
+            .filter(|f| search::is_index_file(f))
+            .cloned()
+            .collect();
+        let (files, orphans): (Vec<String>, Vec<String>) = listed
             .into_iter()
             .filter(|f| search::doc_lang(f).is_some())
             .partition(|f| wanted.contains(f));
@@ -319,7 +333,11 @@ impl Publisher {
                 }
             }
         }
-        Ok((builders.map(Builder::finish), orphans.into_iter().collect()))
+        Ok((
+            builders.map(Builder::finish),
+            orphans.into_iter().collect(),
+            stored,
+        ))
     }
 
     /// Takes [`PENDING`] away once the index is what the docs make: the shards are written,

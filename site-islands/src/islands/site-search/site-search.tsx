@@ -1,4 +1,3 @@
-import './site-search.css'
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ArrowIcon } from '../../components/icons'

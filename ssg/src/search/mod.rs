@@ -86,8 +86,9 @@ fn between<'h>(html: &'h str, open: &str, close: &str) -> Option<&'h str> {
     Some(&html[start + open.len()..end])
 }
 
-/// `html` without its islands (`<div class="island" …>…</div>`, nested `div`s counted),
-/// scripts and styles.
+/// `html` without what a page shows that is not what it is about: its islands (forms' labels),
+/// scripts, styles, and the elements marked `data-search-ignore` (the bands many pages share,
+/// a blog's date line), each with the elements nested in it.
 fn without_islands(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
@@ -96,6 +97,8 @@ fn without_islands(html: &str) -> String {
             rest.find("<div class=\"island\""),
             rest.find("<script"),
             rest.find("<style"),
+            rest.find(" data-search-ignore")
+                .and_then(|at| rest[..at].rfind('<')),
         ]
         .into_iter()
         .flatten()
@@ -107,34 +110,42 @@ fn without_islands(html: &str) -> String {
         out.push_str(&rest[..at]);
         out.push(' ');
         rest = &rest[at..];
-        let skip = if rest.starts_with("<div") {
-            element_end(rest, "<div", "</div>")
-        } else if rest.starts_with("<script") {
-            rest.find("</script>").map(|e| e + "</script>".len())
-        } else {
-            rest.find("</style>").map(|e| e + "</style>".len())
-        };
-        match skip {
+        let tag: String = rest[1..]
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        match element_end(rest, &tag) {
             Some(n) => rest = &rest[n..],
             None => return out,
         }
     }
 }
 
-/// The length of the element `html` starts with, counting nested elements of its name.
-fn element_end(html: &str, open: &str, close: &str) -> Option<usize> {
+/// The length of the element `html` starts with (a `tag`), counting the elements of its name
+/// nested in it (`<p` is not `<picture`).
+fn element_end(html: &str, tag: &str) -> Option<usize> {
+    let (open, close) = (format!("<{tag}"), format!("</{tag}>"));
+    let opens_at = |i: usize| {
+        html[i + open.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_whitespace() || c == '>' || c == '/')
+    };
     let mut depth = 0usize;
     let mut at = 0;
     loop {
-        let o = html[at..].find(open).map(|i| i + at);
-        let c = html[at..].find(close).map(|i| i + at)?;
+        let c = html[at..].find(&close).map(|i| i + at)?;
+        let o = html[at..c]
+            .match_indices(&open)
+            .map(|(i, _)| i + at)
+            .find(|&i| opens_at(i));
         match o {
-            Some(o) if o < c => {
+            Some(o) => {
                 depth += 1;
                 at = o + open.len();
             }
-            _ => {
-                depth -= 1;
+            None => {
+                depth = depth.saturating_sub(1);
                 at = c + close.len();
                 if depth == 0 {
                     return Some(at);

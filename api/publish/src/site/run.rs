@@ -50,6 +50,9 @@ struct Progress {
     writing: Duration,
     /// What the publish does to site search's index.
     index: search::IndexWork,
+    /// The time spent on the index (its docs read, its shards made and written), beside the
+    /// docs' own writes with the pages.
+    indexing: Duration,
 }
 
 impl Publisher {
@@ -68,6 +71,8 @@ impl Publisher {
             tracing::warn!(error = %e, "could not start an islands renderer");
         }
         let mut plan = self.plan(db, &site, mode, blogs, clock).await?;
+        let started = Instant::now();
+        let index = self.index_work(plan.mode == Mode::Full).await?;
         let wanted = plan.digests.wanted.clone();
         let mut todo: Vec<&Wanted> = plan.todo.iter().map(|&i| &wanted[i]).collect();
         in_writing_order(&mut todo);
@@ -86,7 +91,8 @@ impl Publisher {
             rendering: Duration::ZERO,
             noting: Duration::ZERO,
             writing: Duration::ZERO,
-            index: self.index_work(plan.mode == Mode::Full).await?,
+            index,
+            indexing: started.elapsed(),
         };
         for key in &plan.dropped {
             if let Some(entry) = state.new.remove(key) {
@@ -126,7 +132,12 @@ impl Publisher {
             &mut state,
         )
         .await?;
-        let Progress { report, .. } = state;
+        let Progress {
+            report,
+            indexing,
+            index,
+            ..
+        } = state;
         tracing::info!(
             full = plan.mode == Mode::Full,
             outputs = todo.len(),
@@ -143,6 +154,9 @@ impl Publisher {
             intent_ms = ms(state.noting),
             write_ms = ms(state.writing),
             finish_ms = ms(finishing.elapsed()),
+            index_ms = ms(indexing),
+            index_files = index.shards_written,
+            index_kb = index.shard_bytes / 1024,
             "publish"
         );
         Ok(report)
@@ -350,7 +364,9 @@ impl Publisher {
             state.noting += started.elapsed();
         }
         // The docs the store holds are read before these replace them.
+        let started = Instant::now();
         self.note_docs(&mut state.index, docs).await?;
+        state.indexing += started.elapsed();
         let started = Instant::now();
         let mut unchanged = HashSet::new();
         if !pages.is_empty() {
@@ -421,6 +437,7 @@ impl Publisher {
             state.new.retain_unheld(&mut stale);
         }
         // Site search's index, before the docs of removed pages go (it reads them first).
+        let started = Instant::now();
         let gone_docs = self.note_removed(&mut state.index).await?;
         let searched = |w: &&Wanted| match &w.target {
             Target::Page(route) => site.searched(route),
@@ -436,6 +453,7 @@ impl Publisher {
         let (index_changed, index_files) = self
             .write_index(&mut state.index, &stale, wanted_docs)
             .await?;
+        state.indexing += started.elapsed();
         stale.retain(|f| !index_files.contains(f) && f != search::PENDING);
         stale.extend(gone_docs);
         self.remove(&stale).await?;
@@ -460,8 +478,10 @@ impl Publisher {
             self.write_file(BUILD_MARKER, site.fingerprint().as_bytes().to_vec())
                 .await?;
         }
+        let started = Instant::now();
         self.index_done(&state.index, state.report.failures.is_empty())
             .await?;
+        state.indexing += started.elapsed();
         // Every wanted output's entry now holds its digest, but those that failed (stale): the
         // last plan's digests with the outputs that changed place or were rendered set, when
         // this publish planned from the changes (every output's otherwise).

@@ -61,6 +61,9 @@ pub(super) struct IndexWork {
     marked: bool,
     /// An earlier publish left [`PENDING`]: this one makes the index from the store's docs.
     rebuild: bool,
+    /// The shards written, and the bytes of shards read and written (the publish's log).
+    pub(super) shards_written: usize,
+    pub(super) shard_bytes: usize,
 }
 
 impl IndexWork {
@@ -217,6 +220,8 @@ impl Publisher {
             .cloned()
             .collect();
         let mut changed: BTreeSet<String> = now.clone();
+        work.shards_written += pages.len();
+        work.shard_bytes += pages.iter().map(|p| p.bytes.len()).sum::<usize>();
         self.write_all(pages).await?;
         if work.rebuild {
             self.remove(&gone).await?;
@@ -234,7 +239,7 @@ impl Publisher {
     #[allow(clippy::type_complexity)]
     async fn patch_index(
         &self,
-        work: &IndexWork,
+        work: &mut IndexWork,
     ) -> anyhow::Result<Option<(BTreeSet<String>, BTreeSet<String>)>> {
         let mut changed = BTreeSet::new();
         for lang in Lang::ALL {
@@ -258,6 +263,7 @@ impl Publisher {
             };
             let before = listed.clone();
             let (mut pages, mut emptied) = (Vec::new(), BTreeSet::new());
+            work.shard_bytes += stored.iter().flatten().map(String::len).sum::<usize>();
             for ((key, path), stored) in keys.iter().zip(paths).zip(stored) {
                 let mut shard = match (stored, before.contains(key)) {
                     (Some(text), true) => match Shard::parse(text.as_bytes()) {
@@ -291,6 +297,8 @@ impl Publisher {
             }
             changed.extend(pages.iter().map(|p| p.path.clone()));
             changed.extend(emptied.iter().cloned());
+            work.shards_written += pages.len();
+            work.shard_bytes += pages.iter().map(|p| p.bytes.len()).sum::<usize>();
             self.write_all(pages).await?;
             self.remove(&emptied).await?;
         }

@@ -231,6 +231,17 @@ describe('site search', () => {
     expect(status()).toHaveTextContent(says('1 result for “yachts”'))
   })
 
+  it('searches at once on a key after a pause, and after a quiet moment when keys come quickly', async () => {
+    const { input } = open()
+    // The address follows each search as it starts.
+    fireEvent.change(input, { target: { value: 'chauffeur' } })
+    expect(window.location.search).toBe('?q=chauffeur')
+    fireEvent.change(input, { target: { value: 'yachts' } })
+    expect(window.location.search).toBe('?q=chauffeur')
+    await waitFor(() => expect(titles()).toEqual(['Yachts in the Gulf']))
+    expect(window.location.search).toBe('?q=yachts')
+  })
+
   it('asks for each file once, and only for shards the list names', async () => {
     const { user, input } = open()
     await user.type(input, 'chauffeur')

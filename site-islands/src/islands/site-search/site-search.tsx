@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react'
+import { memo, useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ArrowIcon } from '../../components/icons'
 import { islandConfig } from '../../lib/config'
@@ -7,10 +7,13 @@ import { highlight, Marked, snippet } from './snippet'
 
 /** Results shown at first, and added by each "Show more results". */
 const PAGE = 10
-/** Quiet time after a key before searching. */
+/** Keys closer together than this wait for a quiet moment before searching (the first one
+ * after a pause searches at once). */
 const DEBOUNCE_MS = 80
-/** A search that takes longer says "Searching…" (a quicker one shows its results at once). */
-const SEARCHING_AFTER_MS = 120
+/** A search that takes longer says "Searching…" (a quicker one shows its results at once;
+ * on a slow phone a first search takes some 200 ms, and a status shown just before its results
+ * would cost it a layout of its own). */
+const SEARCHING_AFTER_MS = 300
 
 type View =
   | { kind: 'idle' }
@@ -53,6 +56,8 @@ export default function SiteSearch() {
   /** The latest search: an answer for an earlier one is dropped. */
   const latest = useRef(0)
   const debounce = useRef<number | undefined>(undefined)
+  /** When the last key came (`performance.now()`). */
+  const lastKey = useRef(-Infinity)
   const input = useRef<HTMLInputElement>(null)
   const list = useRef<HTMLOListElement>(null)
   /** After "Show more results": the first new result, to take the focus. */
@@ -115,9 +120,12 @@ export default function SiteSearch() {
     const text = event.target.value
     setQuery(text)
     window.clearTimeout(debounce.current)
-    if (queryWords(text).length === 0) {
-      keepInUrl(text)
+    const now = performance.now()
+    const typing = now - lastKey.current < DEBOUNCE_MS
+    lastKey.current = now
+    if (!typing || queryWords(text).length === 0) {
       void search(text)
+      keepInUrl(text)
       return
     }
     debounce.current = window.setTimeout(() => {
@@ -215,16 +223,7 @@ export default function SiteSearch() {
             onKeyDown={onListKey}
           >
             {view.docs.map((doc) => (
-              <li key={doc.id} className="site-search-result">
-                <h2 className="site-search-result-title">
-                  <a className="site-search-link" href={doc.url} dir="auto">
-                    <Marked pieces={highlight(doc.title || doc.url, view.words)} />
-                  </a>
-                </h2>
-                <p className="site-search-snippet" dir="auto">
-                  <Marked pieces={snippet(doc.text, doc.title, view.words)} />
-                </p>
-              </li>
+              <Result key={doc.id} doc={doc} words={view.words} />
             ))}
           </ol>
           {view.loaded < view.ranked.length && (
@@ -238,6 +237,23 @@ export default function SiteSearch() {
     </div>
   )
 }
+
+/** A page found: its title and a snippet, the words found marked (made once for a search's
+ * words: the list renders again as the status changes and more results come). */
+const Result = memo(function Result({ doc, words }: { doc: Doc; words: QueryWord[] }) {
+  return (
+    <li className="site-search-result">
+      <h2 className="site-search-result-title">
+        <a className="site-search-link" href={doc.url} dir="auto">
+          <Marked pieces={highlight(doc.title || doc.url, words)} />
+        </a>
+      </h2>
+      <p className="site-search-snippet" dir="auto">
+        <Marked pieces={snippet(doc.text, doc.title, words)} />
+      </p>
+    </li>
+  )
+})
 
 /** Nothing found: ways on, to the services and to the concierge. */
 function Nothing() {

@@ -7,6 +7,9 @@ import { wordsAt } from './words'
 /** Plain text, or a word the query matched. */
 export type Piece = string | { mark: string }
 
+/** For a search's words, whether each run of text read so far holds one of them. */
+const read = new WeakMap<QueryWord[], Map<string, boolean>>()
+
 /** About how many words (runs of non-space) a snippet shows. */
 const SNIPPET_WORDS = 30
 /** Of which before the first match. */
@@ -35,7 +38,18 @@ export function snippet(text: string, title: string, qs: QueryWord[]): Piece[] {
   const body = title && text.startsWith(title) ? text.slice(title.length) : text
   const runs = [...body.matchAll(/\S+/gu)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }))
   if (runs.length === 0) return []
-  const hit = runs.findIndex((run) => [...wordsAt(run.text)].some((w) => qs.some((q) => matches(q, w.term))))
+  // Pages repeat their words: each is read once for a search's words.
+  const seen = read.get(qs) ?? new Map<string, boolean>()
+  read.set(qs, seen)
+  const hits = (run: string) => {
+    let hit = seen.get(run)
+    if (hit === undefined) {
+      hit = [...wordsAt(run)].some((w) => qs.some((q) => matches(q, w.term)))
+      seen.set(run, hit)
+    }
+    return hit
+  }
+  const hit = runs.findIndex((run) => hits(run.text))
   let start = hit < 0 ? 0 : Math.max(0, hit - BEFORE)
   const end = Math.min(runs.length, start + SNIPPET_WORDS)
   start = Math.max(0, Math.min(start, end - SNIPPET_WORDS))

@@ -91,12 +91,16 @@ function arabic(raw: string): string {
   return w.join('')
 }
 
+const ASCII = /^[\x00-\x7f]*$/
+
 /**
  * Accents and case folded: NFD, marks dropped, then each character lowercased on its own (as
  * Rust's `char::to_lowercase` does: a final capital sigma becomes σ, not the ς that
  * `String.prototype.toLowerCase` would write at the end of a word).
  */
 function latin(raw: string): string {
+  // Most words of a page: nothing to fold but the case.
+  if (ASCII.test(raw)) return raw.toLowerCase()
   return Array.from(raw.normalize('NFD').replace(/\p{M}/gu, ''), (c) => c.toLowerCase()).join('')
 }
 

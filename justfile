@@ -154,8 +154,8 @@ site: build islands-build
 watch: build islands-build
     {{bin}} watch
 
-# Benchmarks against Hugo and nginx (release build, loopback); writes docs/benchmarks.md.
-bench: photo-deps
+# Benchmarks against Hugo, nginx and Pagefind (release build, loopback); writes docs/benchmarks.md.
+bench: photo-deps islands-build chromium (npm-ci "checks")
     #!/usr/bin/env bash
     set -euo pipefail
     missing=""

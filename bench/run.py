@@ -19,7 +19,10 @@ comparison in the same run:
   8. the edge: Varnish with the shipped VCL (deploy/varnish) in front of `concierge serve`
      purging it, one blog edited until its page through Varnish shows the change (against the
      same edit reaching the site store), while visitors browse through Varnish: its hit ratio
-     and the origin's requests per 1,000 page views (`--edge-only` runs just this row).
+     and the origin's requests per 1,000 page views (`--edge-only` runs just this row);
+  9. site search (with 7 at 50,000 blogs too): what an edit adds to its publish, the index's
+     size, and in Chromium the time to a query's first results and the bytes fetched for them,
+     beside Pagefind indexing the same pages (`--search-only` runs just these rows).
 and writes the table to docs/benchmarks.md.
 """
 
@@ -103,10 +106,12 @@ class Api:
 class Server:
     """`concierge serve` on a port, with its peak RSS readable."""
 
-    def __init__(self, env, port):
+    def __init__(self, env, port, log=None):
+        """`log`: a file for its log lines (thrown away otherwise)."""
         self.env = dict(env, CONCIERGE_ADDR=f"127.0.0.1:{port}")
         self.port = port
-        self.proc = subprocess.Popen([str(BIN), "serve"], env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.log = open(log, "w") if log else subprocess.DEVNULL
+        self.proc = subprocess.Popen([str(BIN), "serve"], env=self.env, stdout=subprocess.DEVNULL, stderr=self.log)
         deadline = time.time() + 60
         while time.time() < deadline:
             try:
@@ -133,6 +138,8 @@ class Server:
     def stop(self):
         self.proc.terminate()
         self.proc.wait(timeout=30)
+        if self.log != subprocess.DEVNULL:
+            self.log.close()
 
 
 def wait_published(api, timeout=600):
@@ -183,10 +190,10 @@ def make_corpus(env, blogs):
     return sorted(ids)
 
 
-def signed_in(env):
+def signed_in(env, log=None):
     """`concierge serve` on a free port, the benchmark's administrator signed in, the site
     published."""
-    server = Server(env, free_port())
+    server = Server(env, free_port(), log)
     api = Api(server.port)
     _, login = api.call("POST", "/authenticate", {"username": "bench", "password": ADMIN_PASSWORD})
     api.token = login["responseBody"]["token"]
@@ -487,23 +494,27 @@ def multiply_corpus(db, factor):
     return ids
 
 
-def scale_rows(work, blogs, edits, base):
-    """The same build and edits at `blogs` blogs: `base` is the corpus's own size (the API made
-    those; the rest are copies), for the growth of the build and of an edit."""
+def scale_rows(work, blogs, edits, base, only_search=False):
+    """The same build, edits and search at `blogs` blogs: `base` is the corpus's own size (the
+    API made those; the rest are copies), for the growth of the build and of an edit."""
     data = work / "scale"
     env = dict(os.environ, CONCIERGE_DATA_DIR=str(data), CONCIERGE_API_KEY=KEY, RUST_LOG="warn",
                CONCIERGE_SITE_URL="http://127.0.0.1:8080", CONCIERGE_ISLANDS_DIR=str(ROOT / "site-islands/dist"))
     shutil.copytree(work / "data", data, ignore=shutil.ignore_patterns("site"))
     ids = multiply_corpus(data / "concierge.db", blogs // base)
-    builds = [timed([str(BIN), "build"], env=env) for _ in range(2)]
+    builds = [timed([str(BIN), "build"], env=env) for _ in range(1 if only_search else 2)]
     wall, peak = min(builds)
     pages = count_pages(data / "site")
-    server, api = signed_in(env)
-    edits = edit_rows(api, data, ids, edits, len(ids), wall)
-    server.stop()
+    rows = []
+    if not only_search:
+        server, api = signed_in(env)
+        rows += edit_rows(api, data, ids, edits, len(ids), wall)
+        server.stop()
+        rows.insert(0, (f"Full build, {len(ids):,} blogs", f"`concierge build` ({len(ids)} blogs → {pages} pages)",
+                        f"{wall:.2f} s, {pages / wall:,.0f} pages/s, {peak:.0f} MB peak", "", "", ""))
+    rows += search_rows(env, work, ids, edits, len(ids))
     shutil.rmtree(data, ignore_errors=True)
-    return [(f"Full build, {len(ids):,} blogs", f"`concierge build` ({len(ids)} blogs → {pages} pages)",
-             f"{wall:.2f} s, {pages / wall:,.0f} pages/s, {peak:.0f} MB peak", "", "", "")] + edits
+    return rows
 
 
 def multipart(field, filename, data, mime):
@@ -561,6 +572,149 @@ def photo_rows(work, runs=3):
     return [("Photograph", f"24 MP JPEG ({len(data) / 1e6:.1f} MB, Exif GPS) → `POST /api/v1/blob-upload` → {len(sizes)} variants on disk, best of {runs}",
              f"answer {min(answers) * 1000:.0f} ms; variants on disk {min(finished):.2f} s; +{max(peaks):.0f} MB peak RSS",
              "variant bytes, WebP/JPEG by width", ladder, "")]
+
+
+PAGEFIND_VERSION = "1.6.0"
+PAGEFIND_DIR = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "concierge/pagefind"
+# A word of one blog in sixteen and of the pages about the company, and two words together,
+# in each language (bench's TOPICS and PARAGRAPH; the Arabic with its article and a prefix).
+SEARCH_QUERIES = [{"lang": "en", "q": "yachts"}, {"lang": "en", "q": "chef riyadh"},
+                  {"lang": "ar", "q": "الخليج"}, {"lang": "ar", "q": "موسم لندن"}]
+
+
+def pagefind():
+    """npm's `pagefind` (its Linux binary in `@pagefind/linux-x64`), installed once outside
+    the clone: only the benchmark runs it."""
+    exe = PAGEFIND_DIR / "node_modules/.bin/pagefind"
+    package = PAGEFIND_DIR / "node_modules/pagefind/package.json"
+    if not (exe.exists() and json.loads(package.read_text())["version"] == PAGEFIND_VERSION):
+        PAGEFIND_DIR.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--no-save", "--prefix", str(PAGEFIND_DIR),
+                        f"pagefind@{PAGEFIND_VERSION}"], check=True, stdout=subprocess.DEVNULL)
+    return exe
+
+
+def tree_size(root):
+    """Files and bytes under `root`."""
+    files = [f for f in Path(root).rglob("*") if f.is_file()]
+    return len(files), sum(f.stat().st_size for f in files)
+
+
+def searched_pages(site, into):
+    """Hard links, under `into`, to the pages our index holds a doc of (its docs name their
+    URLs): Pagefind indexes the same pages, from their `<main>` (`--root-selector`), without
+    what ours leaves out (`--exclude-selectors`), so that both read the same words."""
+    pages = 0
+    for doc in site.glob("search/*/d/*.json"):
+        url = json.loads(doc.read_text())["url"]
+        page = site / url.strip("/") / "index.html" if url != "/" else site / "index.html"
+        target = into / page.relative_to(site)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.link(page, target)
+        pages += 1
+    return pages
+
+
+def publish_lines(log):
+    """The publisher's `publish` lines (CONCIERGE_LOG_FORMAT=json) in a server's log: each
+    publish's fields."""
+    lines = []
+    for line in Path(log).read_text().splitlines():
+        try:
+            event = json.loads(line)
+        except ValueError:
+            continue
+        fields = {**event, **event.get("fields", {})}
+        if fields.get("msg", fields.get("message")) == "publish" and "index_ms" in fields:
+            lines.append(fields)
+    return lines
+
+
+def search_rows(env, work, ids, edits, blogs, runs=5):
+    """Site search at `blogs` blogs, beside Pagefind indexing the same pages:
+      - what an edit adds to its publish: the publisher's time on the index (its docs read, its
+        shards made and written: `index_ms` of each publish's log line) over `edits` text edits;
+      - the two indexes' files and bytes, and the time each takes to make from nothing;
+      - in Chromium, with the CPU slowed four times (bench/search.mjs), the time from a query
+        typed to its first results on screen, and the bytes fetched for them, on a first visit
+        (an empty cache), for one word and for two, in each language."""
+    site = Path(env["CONCIERGE_DATA_DIR"]) / "site"
+    log = work / f"search-{blogs}.log"
+    server, api = signed_in(dict(env, CONCIERGE_LOG_FORMAT="json", RUST_LOG="warn,concierge_publish=info"), log)
+    os.sync()
+    edit_latencies(api, site, ids, edits, "content")
+    wait_published(api)
+    publishes = [p for p in publish_lines(log) if not p.get("full")]
+    index_ms = sorted(float(p["index_ms"]) for p in publishes)
+    total_ms = sorted(float(p["ms"]) for p in publishes)
+
+    def pct(values, q):
+        return values[max(0, int(len(values) * q) - 1)]
+
+    shards = statistics.median(int(p.get("index_files", 0)) for p in publishes)
+    read_written = statistics.median(int(p.get("index_kb", 0)) for p in publishes)
+    rows = [(f"Search: an edit's index update, {blogs:,} blogs", f"the publisher's time on the index in each of {len(publishes)} publishes "
+             f"of a blog's text (`index_ms`; a median {shards:.0f} files, {read_written:.0f} kB of shards read and written)",
+             f"p50 {pct(index_ms, 0.5):.2f} ms, p95 {pct(index_ms, 0.95):.2f} ms, max {index_ms[-1]:.2f} ms",
+             "the whole publish (`ms`)", f"p50 {pct(total_ms, 0.5):.1f} ms, p95 {pct(total_ms, 0.95):.1f} ms",
+             f"{pct(index_ms, 0.95) / pct(total_ms, 0.95) * 100:.0f}% of the publish at p95")]
+
+    # Both indexes, made from nothing: ours by a full build (its `index_ms`), Pagefind's by
+    # its CLI over the same pages.
+    server.stop()
+    build = subprocess.run([str(BIN), "build"], env=dict(env, CONCIERGE_LOG_FORMAT="json", RUST_LOG="warn,concierge_publish=info"),
+                           capture_output=True, text=True, check=True)
+    (work / "build.log").write_text(build.stdout + build.stderr)
+    built = float(publish_lines(work / "build.log")[-1]["index_ms"])
+    ours_files, ours_bytes = 0, 0
+    for lang in ("en", "ar"):
+        f, b = tree_size(site / "search" / lang)
+        ours_files, ours_bytes = ours_files + f, ours_bytes + b
+    pages_dir = work / f"pagefind-site-{blogs}"
+    pages = searched_pages(site, pages_dir)
+    out = site / "pagefind"
+    shutil.rmtree(out, ignore_errors=True)
+    wall, peak = timed([str(pagefind()), "--site", str(pages_dir), "--output-path", str(out), "--root-selector", "main",
+                        "--exclude-selectors", ".island", "--exclude-selectors", "[data-search-ignore]", "--quiet"])
+    theirs_files, theirs_bytes = tree_size(out)
+    # Pagefind's search bundle (its scripts, the WebAssembly, the UI's files) beside its index.
+    rows.append((f"Search: the index, {blogs:,} blogs", f"ours ({pages:,} pages' docs, both languages): files, bytes; "
+                 f"made by a full build in", f"{ours_files:,} files, {ours_bytes / 1e6:.1f} MB; {built:.0f} ms",
+                 f"Pagefind {PAGEFIND_VERSION}, the same pages", f"{theirs_files:,} files, {theirs_bytes / 1e6:.1f} MB; "
+                 f"{wall * 1000:,.0f} ms, {peak:.0f} MB peak", f"{ours_bytes / theirs_bytes:.2f}× its bytes"))
+
+    # In the browser, both served by `concierge serve` (gzip where the visitor asks for it).
+    island = re.compile(r'<div class="island" data-island="site-search"[^\n]*')
+    for lang in ("", "ar/"):
+        page = (site / f"{lang}search/index.html").read_text()
+        assert island.search(page), "the search page holds the site-search island on one line"
+        page = island.sub(lambda _: (ROOT / "bench/pagefind.html").read_text(), page)
+        page, wasm = re.subn(r"script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", page)
+        assert wasm == 1, "the page's policy names its scripts"
+        (site / f"{lang}pagefind-bench").mkdir()
+        (site / f"{lang}pagefind-bench/index.html").write_text(page)
+        shutil.copy(ROOT / "bench/pagefind.js", site / f"{lang}pagefind-bench/search.js")
+    server = Server(env, free_port())
+    queries = work / "queries.json"
+    queries.write_text(json.dumps(SEARCH_QUERIES))
+    out_json = subprocess.run(["node", str(ROOT / "bench/search.mjs"), f"http://127.0.0.1:{server.port}", str(queries), str(runs)],
+                              capture_output=True, text=True, check=True).stdout
+    server.stop()
+    for lang in ("", "ar/"):
+        shutil.rmtree(site / f"{lang}pagefind-bench")
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(pages_dir, ignore_errors=True)
+    for row in json.loads(out_json):
+        ours, theirs = row["ours"], row["pagefind"]
+        med = lambda runs, key: statistics.median(r[key] for r in runs)  # noqa: E731
+        words = "two words" if " " in row["q"] else "one word"
+        rows.append((f"Search: first results, {words} ({row['lang']}), {blogs:,} blogs",
+                     f"“{row['q']}” on /search, first visit, CPU ×4 slower: time to the first results, bytes fetched ({ours[0]['results']} shown)",
+                     f"{med(ours, 'ms'):.0f} ms, {med(ours, 'bytes') / 1000:.1f} kB in {med(ours, 'requests'):.0f} requests",
+                     f"Pagefind's JS API, the same query ({theirs[0]['results']} shown)",
+                     f"{med(theirs, 'ms'):.0f} ms, {med(theirs, 'bytes') / 1000:.1f} kB in {med(theirs, 'requests'):.0f} requests",
+                     f"{med(ours, 'bytes') / med(theirs, 'bytes'):.2f}× its bytes, {med(ours, 'ms') / med(theirs, 'ms'):.2f}× its time"))
+    return rows
 
 
 def timed(cmd, env=None, cwd=None):
@@ -757,8 +911,9 @@ def main():
     parser.add_argument("--scale", type=int, default=50000, help="blogs in the scale rows (7), copies of the corpus's; 0: none")
     parser.add_argument("--edge-only", action="store_true", help="only the edge rows (8), printed, not written")
     parser.add_argument("--metrics-only", action="store_true", help="only the metrics on/off rows (5b), printed, not written")
+    parser.add_argument("--search-only", action="store_true", help="only the search rows (9), at both sizes, printed, not written")
     args = parser.parse_args()
-    for tool in ([] if args.photo_only else ["varnishd", "varnishstat"] if args.edge_only
+    for tool in ([] if args.photo_only or args.search_only or args.corpus_only else ["varnishd", "varnishstat"] if args.edge_only
                  else ["wrk"] if args.metrics_only
                  else ["hugo", "nginx", "wrk", "/usr/bin/time", "varnishd", "varnishstat"]):
         if not shutil.which(tool):
@@ -791,6 +946,14 @@ def main():
         return
     if args.edge_only:
         for row in edge_rows(env, work / "data/site", ids, args.edits):
+            print(" | ".join(row))
+        shutil.rmtree(work, ignore_errors=True)
+        return
+    if args.search_only:
+        rows = search_rows(env, work, ids, min(args.edits, 50), len(ids))
+        if args.scale:
+            rows += scale_rows(work, args.scale, min(args.edits, 50), args.blogs, only_search=True)
+        for row in rows:
             print(" | ".join(row))
         shutil.rmtree(work, ignore_errors=True)
         return
@@ -857,6 +1020,8 @@ def main():
     # with CONCIERGE_METRICS=false, alternately.
     server.stop()
     rows += metrics_rows(env, args)
+    print("bench: site search …", flush=True)
+    rows += search_rows(env, work, ids, min(args.edits, 50), len(ids))
     print("bench: the edge …", flush=True)
     rows += edge_rows(env, site, ids, args.edits)
     if args.scale:
@@ -906,7 +1071,9 @@ def write_report(args, rows):
               "with p99 ≤ 2× nginx's; contact POST at the same rate or better with p99 ≤ 25 ms; server peak RSS ≤ 64 MB; "
               "(issue 43) an edit through Varnish at p95 ≤ 30 ms, the purge adding < 5 ms at p95, hit ratio > 99%, "
               "< 10 origin requests per 1,000 views; (issue 45) at 50,060 blogs a full build at ≥ 0.8× the pages/s of 5,000 blogs, "
-              "and each kind of edit (text, reorder, rename) at p95 ≤ 1.5× its p95 at 5,000 blogs, max < 50 ms at both sizes.", ""]
+              "and each kind of edit (text, reorder, rename) at p95 ≤ 1.5× its p95 at 5,000 blogs, max < 50 ms at both sizes; "
+              "(issue 56) site search: no more bytes than Pagefind per query, an edit's index update under 5 ms at p95, "
+              "first results under 150 ms with the CPU slowed four times.", ""]
     # What follows the table (profiles, the growth curve) is written by hand and kept.
     out = Path(args.out)
     if out.exists() and "\n## " in out.read_text():

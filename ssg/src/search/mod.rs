@@ -223,6 +223,22 @@ pub fn doc_lang(path: &str) -> Option<Lang> {
     (rest.starts_with("d/") && rest.ends_with(".json")).then_some(lang)
 }
 
+/// A rendered page's doc: its language, id and terms.
+pub type DocTerms = (Lang, u64, Terms);
+
+/// The docs among a target's rendered pages, with their terms (made on the thread that
+/// rendered them).
+pub fn docs_of(pages: &[crate::Page]) -> Vec<DocTerms> {
+    pages
+        .iter()
+        .filter_map(|page| {
+            let lang = doc_lang(&page.path)?;
+            let doc: Doc = serde_json::from_slice(&page.bytes).ok()?;
+            Some((lang, doc_id(&doc.url), doc.terms()))
+        })
+        .collect()
+}
+
 /// The shard of a term: its first two characters, each as the hex of its code point (`ch` →
 /// `63-68`, `ري` → `631-64a`).
 pub fn shard_key(term: &str) -> String {

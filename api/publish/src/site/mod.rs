@@ -457,7 +457,7 @@ struct Rendered {
     /// Its pages' search docs (among `pages`, or written), which are the index's files, not
     /// the output's: the manifest's parts are found by the names of the files they hold, and a
     /// doc is named by its id.
-    docs: Vec<search::DocTerms>,
+    docs: Vec<ssg::search::DocTerms>,
 }
 
 /// `todo` in the order its pages are written: the items' own pages first, then the pages that
@@ -515,7 +515,7 @@ async fn render(
     tokio::task::spawn_blocking(move || {
         let blog = |id| bodies.get(&id).cloned();
         let done = |pages: Vec<Page>| {
-            let docs = search::docs_of(&pages);
+            let docs = ssg::search::docs_of(&pages);
             let files = pages
                 .iter()
                 .filter(|p| ssg::search::doc_lang(&p.path).is_none())

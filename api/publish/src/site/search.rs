@@ -17,27 +17,12 @@ use std::collections::BTreeMap;
 
 use futures_util::future::try_join_all;
 use ssg::routes::Lang;
-use ssg::search::{self, Builder, Changes, Doc, Shard, Terms};
+use ssg::search::{self, Builder, Changes, Doc, DocTerms, Shard, Terms};
 
 use super::*;
 
 /// In the store while its index may differ from what its docs make.
 pub(super) const PENDING: &str = ".search-pending";
-
-/// A rendered page's doc: its language, id and terms.
-pub(super) type DocTerms = (Lang, u64, Terms);
-
-/// The docs among a target's pages, with their terms (made on the thread that rendered them).
-pub(super) fn docs_of(pages: &[Page]) -> Vec<DocTerms> {
-    pages
-        .iter()
-        .filter_map(|page| {
-            let lang = search::doc_lang(&page.path)?;
-            let doc: Doc = serde_json::from_slice(&page.bytes).ok()?;
-            Some((lang, search::doc_id(&doc.url), doc.terms()))
-        })
-        .collect()
-}
 
 fn at(lang: Lang) -> usize {
     match lang {

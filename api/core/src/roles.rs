@@ -40,6 +40,9 @@ pub enum Permission {
     ContentDelete,
     /// Replacing content from a spreadsheet.
     ContentImport,
+    /// The translations' worklist (`GET /translations`: what lacks its Arabic, or has an Arabic
+    /// older than its English) and "the Arabic is still right".
+    Translations,
     /// Uploading pictures and videos, and choosing from the media library.
     MediaUpload,
     /// The media library's words for a file, its focal point, its deletion and return.
@@ -112,6 +115,7 @@ impl Role {
                     | P::ContentPublish
                     | P::ContentDelete
                     | P::ContentImport
+                    | P::Translations
                     | P::MediaUpload
                     | P::MediaManage
                     | P::PublishingRetry
@@ -120,7 +124,10 @@ impl Role {
                 permission,
                 P::Account | P::ContentRead | P::ContentCreate | P::ContentEdit | P::MediaUpload
             ),
-            Role::Translator => matches!(permission, P::Account | P::ContentRead | P::ContentEdit),
+            Role::Translator => matches!(
+                permission,
+                P::Account | P::ContentRead | P::ContentEdit | P::Translations
+            ),
             Role::Enquiries => matches!(
                 permission,
                 P::Account | P::EnquiriesRead | P::EnquiriesEdit | P::SubscriptionsRead
@@ -154,7 +161,7 @@ impl std::fmt::Display for Role {
 }
 
 impl Permission {
-    pub const ALL: [Permission; 18] = [
+    pub const ALL: [Permission; 19] = [
         Permission::Account,
         Permission::ContentRead,
         Permission::ContentCreate,
@@ -162,6 +169,7 @@ impl Permission {
         Permission::ContentPublish,
         Permission::ContentDelete,
         Permission::ContentImport,
+        Permission::Translations,
         Permission::MediaUpload,
         Permission::MediaManage,
         Permission::PublishingRetry,
@@ -185,6 +193,7 @@ impl Permission {
             Permission::ContentPublish => "content.publish",
             Permission::ContentDelete => "content.delete",
             Permission::ContentImport => "content.import",
+            Permission::Translations => "translations",
             Permission::MediaUpload => "media.upload",
             Permission::MediaManage => "media.manage",
             Permission::PublishingRetry => "publishing.retry",

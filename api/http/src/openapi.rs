@@ -12,10 +12,10 @@ use crate::routes;
          description = "Content API of the concierge website. Every request carries `x-api-key`; \
                         administrator requests also carry `Authorization: Bearer <token>`, and the \
                         role of that administrator must hold the permission the operation names as \
-                        its `bearer` scope (owner: all; editor: content.*, media.upload, media.manage, \
+                        its `bearer` scope (owner: all; editor: content.*, translations, media.upload, media.manage, \
                         publishing.retry; contributor: content.read/create/edit, media.upload, \
-                        saves as drafts; translator: content.read/edit, Arabic fields only, saves \
-                        as drafts; enquiries: enquiries.read/edit, subscriptions.read; every role: \
+                        saves as drafts; translator: content.read/edit, translations, Arabic fields \
+                        only, saves as drafts; enquiries: enquiries.read/edit, subscriptions.read; every role: \
                         account)."),
     paths(
         routes::auth::login, routes::auth::logout,
@@ -26,6 +26,7 @@ use crate::routes;
         routes::kinds::list,
         routes::lifecycle::publish, routes::lifecycle::unpublish, routes::lifecycle::revisions, routes::lifecycle::revision, routes::lifecycle::restore,
         routes::lifecycle::deleted, routes::lifecycle::undelete, routes::lifecycle::discard, routes::lifecycle::scheduled, routes::lifecycle::preview, routes::lifecycle::preview_unsaved,
+        routes::translations::list, routes::translations::confirm,
         routes::presence::here, routes::presence::list, routes::presence::gone,
         routes::contact::create, routes::contact::list, routes::contact::get_one, routes::contact::update, routes::contact::remove,
         routes::contact::add_note, routes::contact::undelete,

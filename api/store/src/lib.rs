@@ -24,6 +24,7 @@ pub mod site_data;
 pub mod slugs;
 pub mod subscriptions;
 pub mod throttle;
+pub mod translations;
 mod writer;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -19,6 +19,7 @@ mod reviews;
 pub mod schedule;
 mod service_lists;
 mod services;
+pub mod translations;
 
 use chrono::{DateTime, Utc};
 use sea_orm::DatabaseTransaction;

@@ -44,4 +44,5 @@ mod services;
 mod site;
 mod spreadsheets;
 mod subscriptions;
+mod translations;
 mod versions;

@@ -84,6 +84,7 @@ async fn every_operation_answers_every_role_as_the_permission_table_says() {
             "content.publish",
             "content.delete",
             "content.import",
+            "translations",
             "media.upload",
             "media.manage",
             "publishing.retry"
@@ -101,7 +102,7 @@ async fn every_operation_answers_every_role_as_the_permission_table_says() {
     );
     assert_eq!(
         granted(Role::Translator),
-        ["account", "content.read", "content.edit"]
+        ["account", "content.read", "content.edit", "translations"]
     );
     assert_eq!(
         granted(Role::Enquiries),

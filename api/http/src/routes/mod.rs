@@ -26,6 +26,7 @@ pub mod security_headers;
 pub mod site;
 pub mod spreadsheets;
 pub mod subscriptions;
+pub mod translations;
 pub mod versions;
 
 use actix_web::web;
@@ -40,6 +41,7 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .configure(generic::configure)
         .configure(kinds::configure)
         .configure(lifecycle::configure)
+        .configure(translations::configure)
         .configure(presence::configure)
         // Before `contact`: `/contact-us/export` would otherwise match `/contact-us/{id}`.
         .service(spreadsheets::export_contacts)

@@ -24,3 +24,4 @@ pub mod service_item;
 pub mod subscription;
 pub mod throttle_event;
 pub mod timeline;
+pub mod translation_confirmation;

@@ -29,6 +29,7 @@ mod m20261203_000022_media_library;
 mod m20261204_000023_media_versions;
 mod m20261205_000024_request_ids;
 mod m20261206_000025_destinations;
+mod m20261207_000026_translation_confirmations;
 
 pub struct Migrator;
 
@@ -61,6 +62,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000023_media_versions::MediaVersions),
             Box::new(m20261205_000024_request_ids::RequestIds),
             Box::new(m20261206_000025_destinations::Destinations),
+            Box::new(m20261207_000026_translation_confirmations::TranslationConfirmations),
         ]
     }
 }

@@ -5,12 +5,59 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
+use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    QuerySelect, QueryTrait, Set,
 };
 
+use crate::content_rows::{Audience, Table, column, visible};
 use crate::entities::{content_revision, translation_confirmation};
+
+/// How much of a field a translator's list reads to tell whether it holds any text: rich text
+/// that opens with a long tag holds its text further on.
+const HEAD: usize = 2000;
+
+/// An item's texts as the worklist reads them: its id, the opening of each of `fields` as
+/// stored, and its pending change (the record it makes, JSON), if any.
+pub type Texts = (
+    i32,
+    serde_json::Map<String, serde_json::Value>,
+    Option<String>,
+);
+
+/// The kind's items not deleted, oldest first, each with the opening of each of `fields` (a
+/// list of every item must not read every blog's whole text) and its pending change.
+pub async fn texts<T: Table>(
+    db: &impl ConnectionTrait,
+    fields: &[&str],
+) -> Result<Vec<Texts>, DbErr> {
+    let mut select = visible::<T>(T::Entity::find(), Audience::Admin)
+        .select_only()
+        .column(column::<T>("id"))
+        .column(column::<T>("draft"));
+    for field in fields {
+        let head = Func::cust("substr")
+            .arg(Expr::col(column::<T>(field)))
+            .arg(1)
+            .arg(HEAD as i64);
+        let text: Expr = Func::coalesce([Expr::from(head), Expr::val("")]).into();
+        select = select.column_as(text, *field);
+    }
+    let statement = select
+        .order_by_asc(column::<T>("id"))
+        .build(db.get_database_backend());
+    let mut texts = Vec::new();
+    for row in db.query_all_raw(statement).await? {
+        let mut values = serde_json::Map::new();
+        for field in fields {
+            let text: String = row.try_get("", field)?;
+            values.insert((*field).to_owned(), serde_json::Value::String(text));
+        }
+        texts.push((row.try_get("", "id")?, values, row.try_get("", "draft")?));
+    }
+    Ok(texts)
+}
 
 /// An item's fields and when each last changed (or was confirmed).
 pub type FieldTimes = HashMap<i32, HashMap<String, DateTime<Utc>>>;

@@ -15,7 +15,7 @@ use crate::with_kind;
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_core::i18n::Text;
-use concierge_core::kinds::{Declaration, Field, KINDS, Label, Order};
+use concierge_core::kinds::{Declaration, Field, KINDS, Label};
 use concierge_store::Db;
 use concierge_store::audit::{Actor, Event};
 use concierge_store::content_rows as rows;
@@ -154,16 +154,32 @@ async fn of_kind<K: Kind>(db: &Db, state: Option<Standing>) -> Result<Vec<ToTran
     if fields.is_empty() {
         return Ok(Vec::new());
     }
+    // The title too, from the fields a title is read from.
+    let mut read = fields.clone();
+    for name in ["name", "title", "banner_name"] {
+        if kind.field(name).is_some() && !read.contains(&name) {
+            read.push(name);
+        }
+    }
     let (items, changed, confirmed) = futures_util::try_join!(
-        rows::all_for_admin::<K>(&db.read, Order::Id, i64::MAX as u64),
+        store::texts::<K>(&db.read, &read),
         store::last_changes(&db.read, K::PATH, None, &fields),
         store::confirmations(&db.read, K::PATH, None),
     )?;
     Ok(items
-        .iter()
-        .map(|row| {
-            let view = lifecycle::admin_view::<K>(row);
-            let mut item = standing(kind, K::id(row), &view, &changed, &confirmed);
+        .into_iter()
+        .map(|(id, mut view, draft)| {
+            // As the admin reads it: the pending change's fields over the stored ones.
+            if let Some(Value::Object(pending)) =
+                draft.as_deref().and_then(|d| serde_json::from_str(d).ok())
+            {
+                for name in &read {
+                    if let Some(value) = pending.get(*name) {
+                        view.insert((*name).to_owned(), value.clone());
+                    }
+                }
+            }
+            let mut item = standing(kind, id, &Value::Object(view), &changed, &confirmed);
             item.fields.retain(|f| state.is_none_or(|s| f.state == s));
             item
         })

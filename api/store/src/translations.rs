@@ -40,7 +40,7 @@ pub async fn texts<T: Table>(
         let head = Func::cust("substr")
             .arg(Expr::col(column::<T>(field)))
             .arg(1)
-            .arg(HEAD as i64);
+            .arg(HEAD as i32);
         let text: Expr = Func::coalesce([Expr::from(head), Expr::val("")]).into();
         select = select.column_as(text, *field);
     }

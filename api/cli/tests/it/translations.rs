@@ -82,6 +82,28 @@ async fn an_arabic_field_goes_from_missing_to_translated_to_outdated_to_confirme
             .is_some_and(|l| !l.is_empty()),
         "{found}"
     );
+    // Any kind the content model gives Arabic twins (general content's field is `values`, a
+    // word of SQL).
+    let section = app
+        .create_as(
+            &owner,
+            "/general-content-section",
+            &json!({ "name": "site.hours", "values": "Every hour of every day", "display_order": 1 }),
+        )
+        .await;
+    assert_eq!(
+        states(
+            &entry(
+                &app,
+                &translator,
+                "?kind=general-content",
+                "general-content",
+                section
+            )
+            .await
+        ),
+        [pair("values", "missing")]
+    );
     // Narrowed by state and by kind.
     assert!(
         entry(&app, &translator, "?state=missing&kind=blog", "blog", id)

@@ -15,7 +15,7 @@ const words = {
     username: 'User name', password: 'Password', login: 'Login', menu: 'Main menu',
     services: 'Services', banners: 'Banner Dashboard', reviews: 'Client Review', contacts: 'Contact Us Dashboard', airport: 'Airport requests',
     blogs: 'Blogs', serviceLists: 'Services List Dashboard', generalContent: 'General Content Dashboard', destinations: 'Destinations', media: 'Media',
-    subscriptions: 'Subscription', team: 'Team', audit: 'Audit log', schedule: 'Schedule', account: 'My account',
+    subscriptions: 'Subscription', team: 'Team', audit: 'Audit log', schedule: 'Schedule', translations: 'Translations', account: 'My account',
     forbidden: 'You do not have permission', addBlog: 'Add blog', actionsFor: (name: string) => `Actions for ${name}`,
     statusOf: (name: string) => `Status of ${name}`, deleted: 'Deleted', assignToMe: 'Assign to me',
     view: 'View', edit: 'Edit', delete: 'Delete', publishNow: 'Publish now', unpublish: 'Unpublish', submit: 'Submit',
@@ -27,7 +27,7 @@ const words = {
     username: 'اسم المستخدم', password: 'كلمة المرور', login: 'دخول', menu: 'القائمة الرئيسية',
     services: 'الخدمات', banners: 'لوحة اللافتات', reviews: 'آراء العملاء', contacts: 'لوحة رسائل التواصل', airport: 'طلبات خدمات المطار',
     blogs: 'المدونات', serviceLists: 'لوحة قوائم الخدمات', generalContent: 'لوحة المحتوى العام', destinations: 'الوجهات', media: 'مكتبة الوسائط',
-    subscriptions: 'الاشتراكات', team: 'الفريق', audit: 'سجل التدقيق', schedule: 'الجدولة', account: 'حسابي',
+    subscriptions: 'الاشتراكات', team: 'الفريق', audit: 'سجل التدقيق', schedule: 'الجدولة', translations: 'الترجمات', account: 'حسابي',
     forbidden: 'ليست لديك صلاحية', addBlog: 'إضافة مدونة', actionsFor: (name: string) => `إجراءات ${name}`,
     statusOf: (name: string) => `حالة ${name}`, deleted: 'المحذوفات', assignToMe: 'أسنده إليّ',
     view: 'عرض', edit: 'تعديل', delete: 'حذف', publishNow: 'انشر الآن', unpublish: 'إلغاء النشر', submit: 'إرسال',
@@ -41,10 +41,11 @@ type Words = (typeof words)['en' | 'ar'];
 
 /**
  * The content screens of the menu, in its order (destinations, declared by the server, after the
- * content dashboards); the media library for those who may upload (editors, not translators).
+ * content dashboards); the media library for those who may upload (editors, not translators);
+ * the translations' worklist for both.
  */
 const contentMenu = (w: Words, media = false) => [
-  w.services, w.banners, w.reviews, w.blogs, w.serviceLists, w.generalContent, w.destinations, ...(media ? [w.media] : []), w.schedule, w.account,
+  w.services, w.banners, w.reviews, w.blogs, w.serviceLists, w.generalContent, w.destinations, ...(media ? [w.media] : []), w.schedule, w.translations, w.account,
 ];
 
 async function expectMenu(page: Page, w: Words, entries: string[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 
 test.describe('the admin shell', () => {
-  test('the side menu lists every dashboard (the enquiry desk\'s two together, the media library, then the team, the schedule, the audit log and the own account) in order and leads to each', async ({ adminPage: page }) => {
+  test('the side menu lists every dashboard (the enquiry desk\'s two together, the media library, then the team, the schedule, the translations, the audit log and the own account) in order and leads to each', async ({ adminPage: page }) => {
     await page.goto('/admin/blogs');
     const menu = page.getByRole('complementary', { name: 'Main menu' }).getByRole('link');
     await expect(menu).toHaveText([
@@ -19,6 +19,7 @@ test.describe('the admin shell', () => {
       'Subscription',
       'Team',
       'Schedule',
+      'Translations',
       'Audit log',
       'My account',
     ]);
@@ -35,6 +36,7 @@ test.describe('the admin shell', () => {
       ['Subscription', /\/admin\/subscription$/, 'Subscription'],
       ['Team', /\/admin\/team$/, 'Team'],
       ['Schedule', /\/admin\/schedule$/, 'Schedule and deleted items'],
+      ['Translations', /\/admin\/translations$/, 'Translations'],
       ['Audit log', /\/admin\/audit$/, 'Audit log'],
       ['My account', /\/admin\/account$/, 'My account'],
       ['Blogs', /\/admin\/blogs$/, 'Blogs'],

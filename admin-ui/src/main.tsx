@@ -10,6 +10,7 @@ import './styles/index.css';
 import './styles/accounts.css';
 import './styles/inbox.css';
 import './styles/media.css';
+import './styles/translations.css';
 
 const root = createRoot(document.getElementById('root')!);
 initI18n();

@@ -49,10 +49,10 @@ async function menuEntries(): Promise<string[]> {
 
 describe('roles', () => {
   it.each([
-    ['owner', ['Services', 'Banner Dashboard', 'Client Review', 'Contact Us Dashboard', 'Airport requests', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Subscription', 'Team', 'Schedule', 'Audit log', 'My account']],
-    ['editor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Schedule', 'My account']],
+    ['owner', ['Services', 'Banner Dashboard', 'Client Review', 'Contact Us Dashboard', 'Airport requests', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Subscription', 'Team', 'Schedule', 'Translations', 'Audit log', 'My account']],
+    ['editor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Schedule', 'Translations', 'My account']],
     ['contributor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Schedule', 'My account']],
-    ['translator', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Schedule', 'My account']],
+    ['translator', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Schedule', 'Translations', 'My account']],
     ['enquiries', ['Contact Us Dashboard', 'Airport requests', 'Subscription', 'My account']],
   ] as const)('shows the %s the screens of its role only', async (role, entries) => {
     api(role);

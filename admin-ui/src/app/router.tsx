@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
       { path: paths.team.slice(1), lazy: async () => ({ Component: (await import('./routes/team')).default }) },
       { path: paths.audit.slice(1), lazy: async () => ({ Component: (await import('./routes/audit')).default }) },
       { path: paths.lifecycle.slice(1), lazy: async () => ({ Component: (await import('./routes/lifecycle')).default }) },
+      { path: paths.translations.slice(1), lazy: async () => ({ Component: (await import('./routes/translations')).default }) },
       { path: paths.media.slice(1), lazy: async () => ({ Component: (await import('./routes/media')).default }) },
       { path: '*', element: <NotFound /> },
     ],

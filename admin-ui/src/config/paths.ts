@@ -23,6 +23,8 @@ export const paths = {
   team: '/team',
   audit: '/audit',
   lifecycle: '/schedule',
+  /** Every item whose Arabic is missing or older than its English; `?state=&kind=` filter it. */
+  translations: '/translations',
   /** The media library; `?item=<name>` opens one file's panel. */
   media: '/media',
   /** The screens of each kind the server declares that has none of its own (`kindPath`). */

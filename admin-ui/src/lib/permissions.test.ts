@@ -24,6 +24,7 @@ describe('permissions', () => {
     ['/addblog/7', 'content.edit', 'an edit form needs content.edit'],
     ['/addservices/', 'content.create', 'a trailing slash is still the add form'],
     ['/schedule', 'content.read', 'the schedule and trash need content.read'],
+    ['/translations', 'translations', 'the translations\' worklist needs translations'],
     ['/contactusdashboard', 'enquiries.read', 'enquiries need enquiries.read'],
     ['/addcontactus', 'enquiries.edit', 'filing an enquiry taken by phone needs enquiries.edit'],
     ['/addcontactus/3', 'enquiries.read', 'an enquiry at the desk opens to whoever reads them (its controls need enquiries.edit)'],
@@ -45,10 +46,10 @@ describe('permissions', () => {
 
   it.each([
     ['owner', ['/blogs', '/addblog', '/addblog/1', '/contactusdashboard', '/subscription', '/team', '/audit', '/media', '/account'], []],
-    ['editor', ['/blogs', '/addblog', '/addblog/1', '/schedule', '/media', '/account'], ['/contactusdashboard', '/airportrequests', '/airportrequests/2', '/subscription', '/team', '/audit']],
-    ['contributor', ['/blogs', '/addblog', '/addblog/1', '/media', '/account'], ['/contactusdashboard', '/team', '/audit']],
-    ['translator', ['/blogs', '/addblog/1', '/schedule', '/account'], ['/addblog', '/contactusdashboard', '/subscription', '/team', '/audit', '/media']],
-    ['enquiries', ['/contactusdashboard', '/addcontactus/1', '/airportrequests', '/airportrequests/2', '/subscription', '/account'], ['/blogs', '/addblog/1', '/schedule', '/team', '/audit', '/media']],
+    ['editor', ['/blogs', '/addblog', '/addblog/1', '/schedule', '/translations', '/media', '/account'], ['/contactusdashboard', '/airportrequests', '/airportrequests/2', '/subscription', '/team', '/audit']],
+    ['contributor', ['/blogs', '/addblog', '/addblog/1', '/media', '/account'], ['/contactusdashboard', '/team', '/audit', '/translations']],
+    ['translator', ['/blogs', '/addblog/1', '/schedule', '/translations', '/account'], ['/addblog', '/contactusdashboard', '/subscription', '/team', '/audit', '/media']],
+    ['enquiries', ['/contactusdashboard', '/addcontactus/1', '/airportrequests', '/airportrequests/2', '/subscription', '/account'], ['/blogs', '/addblog/1', '/schedule', '/translations', '/team', '/audit', '/media']],
   ] as const)('the %s opens its screens and no other', (role, open, closed) => {
     for (const pathname of open) expect(mayOpen(can(role), pathname), pathname).toBe(true);
     for (const pathname of closed) expect(mayOpen(can(role), pathname), pathname).toBe(false);

@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   'content.publish',
   'content.delete',
   'content.import',
+  'translations',
   'media.upload',
   'media.manage',
   'publishing.retry',
@@ -77,6 +78,8 @@ const PAGES: Record<string, Permission | null> = {
   [paths.team]: 'team',
   [paths.audit]: 'audit',
   [paths.lifecycle]: 'content.read',
+  // The Arabic still to write or to read again; whoever works on it opens its items' forms.
+  [paths.translations]: 'translations',
   // The media library: browsing and uploading; its alt text, focal points, delete and trash need `media.manage`.
   [paths.media]: 'media.upload',
   [paths.account]: null,

@@ -14,11 +14,12 @@ export const PERMISSIONS_OF: Record<Role, readonly Permission[]> = {
     'content.publish',
     'content.delete',
     'content.import',
+    'translations',
     'media.upload',
     'media.manage',
     'publishing.retry',
   ],
   contributor: [...CONTENT_READ_EDIT, 'content.create', 'media.upload'],
-  translator: CONTENT_READ_EDIT,
+  translator: [...CONTENT_READ_EDIT, 'translations'],
   enquiries: ['enquiries.read', 'enquiries.edit', 'subscriptions.read'],
 };

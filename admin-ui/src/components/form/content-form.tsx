@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { conflictOf, type Conflict } from '@/lib/api-client';
 import type { FormRules } from '@/lib/form-rules';
 import { editsArabicOnly, usePermissions } from '@/lib/permissions';
+import { englishByName, type EnglishOf } from './english-beside';
 import { FieldLabelsContext } from './field';
 import { Form } from './form';
 import { FormActions } from './form-page';
@@ -76,6 +77,8 @@ type ContentFormProps<V extends FieldValues> = {
   /** Saved: Submit stays disabled until the page moves on. */
   done: boolean;
   arabicFields: readonly string[];
+  /** The English field of each Arabic one, shown beside it: by name (`name_ar` → `name`) unless the kind declares its twins. */
+  englishOf?: EnglishOf;
   english: ReactNode;
   arabic: ReactNode;
   /** Under the tabs (e.g. the blog preview). */
@@ -93,6 +96,7 @@ export function ContentForm<V extends FieldValues>({
   onSubmit,
   done,
   arabicFields,
+  englishOf,
   english,
   arabic,
   extra,
@@ -240,6 +244,7 @@ export function ContentForm<V extends FieldValues>({
               <LanguageTabs
                 failedFields={failed}
                 arabicFields={arabicFields}
+                englishOf={englishOf ?? englishByName(arabicFields)}
                 english={
                   <LockedFields locked={arabicOnly} note={t('lifecycle.arabicOnly')}>
                     {english}

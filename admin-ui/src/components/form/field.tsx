@@ -1,6 +1,7 @@
 import { createContext, useContext, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { FormRulesContext, maxLengthOf } from '@/lib/form-rules';
+import { EnglishBeside } from './english-beside';
 
 type ShellProps = {
   id: string;
@@ -105,9 +106,11 @@ type TextFieldProps<V extends FieldValues> = CommonProps<V> &
 export function TextField<V extends FieldValues>({ name, label, hint, required, optionalLabel, className, ...input }: TextFieldProps<V>) {
   const { shell, control, registration } = useControl<V>({ name, label, hint, required, optionalLabel, className });
   return (
-    <FieldShell {...shell}>
-      <input className="input" {...control} {...input} {...registration} />
-    </FieldShell>
+    <EnglishBeside name={name}>
+      <FieldShell {...shell}>
+        <input className="input" {...control} {...input} {...registration} />
+      </FieldShell>
+    </EnglishBeside>
   );
 }
 
@@ -117,9 +120,11 @@ type TextAreaFieldProps<V extends FieldValues> = CommonProps<V> &
 export function TextAreaField<V extends FieldValues>({ name, label, hint, required, optionalLabel, className, rows = 4, ...input }: TextAreaFieldProps<V>) {
   const { shell, control, registration } = useControl<V>({ name, label, hint, required, optionalLabel, className });
   return (
-    <FieldShell {...shell}>
-      <textarea className="input input--area" rows={rows} {...control} {...input} {...registration} />
-    </FieldShell>
+    <EnglishBeside name={name}>
+      <FieldShell {...shell}>
+        <textarea className="input input--area" rows={rows} {...control} {...input} {...registration} />
+      </FieldShell>
+    </EnglishBeside>
   );
 }
 

@@ -291,4 +291,11 @@ export const NavIcons = {
       <path d="M3.5 10h17M8 3v4M16 3v4M12 13v3l2 1.5" />
     </Icon>
   ),
+  /** A Latin letter beside a bar of script: text and its translation. */
+  translations: (p: IconProps) => (
+    <Icon {...p}>
+      <path d="M3 5h8M7 3v2M4.5 5c.6 3 2.5 5.3 5.5 6.5M9.5 5C8.8 8 6.8 10.5 3.5 12" />
+      <path d="m12 21 4-9 4 9M13.4 18h5.2" />
+    </Icon>
+  ),
 };

@@ -40,6 +40,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: paths.subscriptions, label: 'nav.subscriptions', icon: 'subscriptions' },
   { to: paths.team, label: 'nav.team', icon: 'team' },
   { to: paths.lifecycle, label: 'nav.lifecycle', icon: 'lifecycle' },
+  { to: paths.translations, label: 'nav.translations', icon: 'translations' },
   { to: paths.audit, label: 'nav.audit', icon: 'audit' },
   { to: paths.account, label: 'nav.account', icon: 'account' },
 ];

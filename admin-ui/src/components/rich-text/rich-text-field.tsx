@@ -8,6 +8,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
 import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EnglishBeside } from '../form/english-beside';
 import { describedBy, FieldShell, useFieldError, useFieldLabel } from '../form/field';
 import { useLocked } from '../form/locked-fields';
 import { LinkIcon, RedoIcon, UndoIcon, UnlinkIcon } from '../icons/icons';
@@ -73,12 +74,14 @@ export function RichTextField<V extends FieldValues>({ name, label, dir = 'ltr',
   }, [editor, error, id]);
 
   return (
-    <FieldShell id={id} label={label} error={error} required={required} optionalLabel={optionalLabel}>
-      <div className={`rich-text${error ? ' rich-text--invalid' : ''}`} dir={dir}>
-        {editor && !locked ? <Toolbar editor={editor} /> : null}
-        <EditorContent editor={editor} />
-      </div>
-    </FieldShell>
+    <EnglishBeside name={name} rich>
+      <FieldShell id={id} label={label} error={error} required={required} optionalLabel={optionalLabel}>
+        <div className={`rich-text${error ? ' rich-text--invalid' : ''}`} dir={dir}>
+          {editor && !locked ? <Toolbar editor={editor} /> : null}
+          <EditorContent editor={editor} />
+        </div>
+      </FieldShell>
+    </EnglishBeside>
   );
 }
 

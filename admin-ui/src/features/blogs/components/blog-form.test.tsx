@@ -1,5 +1,5 @@
 /** The blog form's failure toasts (specification section 8). */
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { infoBody, mediaInfo } from '@/testing/media-info';
@@ -112,6 +112,36 @@ describe('blog form', () => {
     const panel = await screen.findByRole('region', { name: 'النشر' });
     expect(within(panel).getByText('جديد', { selector: '.status-badge' })).toBeInTheDocument();
     expect(panel).toHaveTextContent('لم يُحفظ بعد.');
+  });
+
+  it('shows the English beside each Arabic field whose English has a value, as the form holds it', async () => {
+    mockApi({ 'GET /blog/9': () => [200, { responseBody: [blog] }] });
+    const { user } = renderApp(null, { url: '/addblog/9' });
+    const name = await screen.findByLabelText('Title');
+    await user.click(screen.getByRole('tab', { name: 'Arabic' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Arabic' });
+    // The title and the description have English; the meta title, meta description and keywords have none.
+    const english = within(panel).getAllByRole('group', { name: 'English' });
+    expect(english.map((group) => group.textContent)).toEqual(['EnglishArrivals', 'EnglishCalm and quick.']);
+    expect(within(english[0]).getByText('Arrivals')).toHaveAttribute('lang', 'en');
+    expect(english[0].closest('.twin')).toContainElement(within(panel).getByLabelText('Title in Arabic'));
+    expect(within(english[1]).getByText('Calm and quick.').tagName).toBe('P');
+    expect(english[1].closest('.twin')).toContainElement(within(panel).getByRole('textbox', { name: 'Description in Arabic' }));
+
+    await user.click(screen.getByRole('tab', { name: 'English' }));
+    await user.type(name, ' by air');
+    await user.click(screen.getByRole('tab', { name: 'Arabic' }));
+    expect(within(panel).getAllByRole('group', { name: 'English' })[0]).toHaveTextContent('Arrivals by air');
+  });
+
+  it('opens on the Arabic tab when the link asks, with the English labelled in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    mockApi({ 'GET /blog/9': () => [200, { responseBody: [blog] }] });
+    const { router } = renderApp(null, { url: '/account' });
+    await act(() => router.navigate('/addblog/9', { state: { languageTab: 'ar' } }));
+    const panel = await screen.findByRole('tabpanel', { name: 'العربية' });
+    expect(screen.getByRole('tab', { name: 'العربية' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(panel).getAllByRole('group', { name: 'الإنجليزية' })[0]).toHaveTextContent('Arrivals');
   });
 
   it('previews an image without a title as the image alone, with no empty title bar over it', async () => {

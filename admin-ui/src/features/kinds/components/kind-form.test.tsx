@@ -196,6 +196,19 @@ describe('the form of a declared kind', () => {
     expect(put.body).not.toHaveProperty('image_file');
   });
 
+  it('shows the English beside each Arabic twin the kind declares, where the English has a value', async () => {
+    api();
+    const { user } = renderApp(null, { url: '/content/destination/7' });
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('tab', { name: 'Arabic' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Arabic' });
+    const english = within(panel).getAllByRole('group', { name: 'English' });
+    // Name, summary and description; the meta title and meta description are empty in English.
+    expect(english.map((group) => group.textContent)).toEqual(['EnglishRiyadh', 'EnglishThe capital, old and new.', 'EnglishSouqs and skyscrapers.']);
+    expect(english[1].closest('.twin')).toContainElement(within(panel).getByLabelText('Arabic summary'));
+    expect(within(panel).getByLabelText('Arabic meta title').closest('.twin')).toBeNull();
+  });
+
   it('says Not found for an id that is not a whole number', async () => {
     api();
     renderApp(null, { url: '/content/destination/seven' });

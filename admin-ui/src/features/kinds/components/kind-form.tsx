@@ -48,6 +48,8 @@ export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
     publishes: true,
   });
   const arabic = arabicFieldsOf(kind);
+  // Each Arabic field beside the English field that names it as its twin.
+  const englishOf = (name: string) => kind.fields.find((field) => field.twin === name)?.name;
   const editors = (inArabic: boolean) => (
     <div className="form__grid">
       {formOrder(kind)
@@ -87,6 +89,7 @@ export function KindForm({ kind, id }: { kind: DeclaredKind; id?: number }) {
             previewBody={draft}
             done={done}
             arabicFields={arabic}
+            englishOf={englishOf}
             english={editors(false)}
             arabic={editors(true)}
           />

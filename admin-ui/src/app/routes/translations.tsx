@@ -1,0 +1,3 @@
+import { TranslationsPage } from '@/features/translations';
+
+export default TranslationsPage;

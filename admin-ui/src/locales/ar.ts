@@ -197,6 +197,7 @@ export const ar: Translations = {
       'content.unpublished': 'ألغى نشر محتوى',
       'content.undeleted': 'استعاد محتوى محذوفًا',
       'content.discarded': 'تجاهل تغييرات معلّقة',
+      'content.translation_confirmed': 'أكّد أن النص العربي لا يزال صحيحًا',
       'content.scheduled_in': 'نُشر حسب الجدول',
       'content.scheduled_out': 'أُزيل حسب الجدول',
       'content.purged': 'أُزيل نهائيًا (بعد 30 يومًا من الحذف)',

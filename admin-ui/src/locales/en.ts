@@ -199,6 +199,7 @@ export const en = {
       'content.unpublished': 'Unpublished content',
       'content.undeleted': 'Brought back deleted content',
       'content.discarded': 'Discarded pending changes',
+      'content.translation_confirmed': 'Confirmed an Arabic text is still right',
       'content.scheduled_in': 'Published on schedule',
       'content.scheduled_out': 'Taken off on schedule',
       'content.purged': 'Removed for good (30 days after delete)',

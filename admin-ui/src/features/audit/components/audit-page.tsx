@@ -41,6 +41,7 @@ const ACTIONS = [
   'content.unpublished',
   'content.undeleted',
   'content.discarded',
+  'content.translation_confirmed',
   'content.scheduled_in',
   'content.scheduled_out',
   'content.purged',

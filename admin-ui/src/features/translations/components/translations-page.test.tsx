@@ -125,6 +125,8 @@ describe('the translations page', () => {
     expect(post?.body).toEqual({ fields: ['description_ar'] });
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Arrivals at Riyadh' })).toBeNull());
     expect(screen.getByText('Nothing matches this filter.')).toBeInTheDocument();
+    // The focus goes on to what the list says now, not to the top of the page.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Clear the filter' })).toHaveFocus());
   });
 
   it('says a refused confirmation in the server’s words', async () => {

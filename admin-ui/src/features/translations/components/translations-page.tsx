@@ -5,7 +5,7 @@
  * Arabic field; an outdated field's "The Arabic is still right" ends the mark without an edit.
  * The state and the kind filter the list and live in the address.
  */
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -60,10 +60,17 @@ export function TranslationsPage() {
   const stateId = useId();
   const kindId = useId();
 
+  const listed = useRef<HTMLDivElement>(null);
   const stillRight = async (item: ToTranslate, field: FieldToTranslate) => {
     try {
       const done = await confirm.mutateAsync({ kind: item.kind, id: item.id, fields: [field.twin] });
       toast.success(serverText(done.message, t('translations.confirmed')));
+      // Its button is gone with the list read again: the focus goes on to the next field to
+      // look at, else the next item, else what the list says now, never to the page's start.
+      requestAnimationFrame(() => {
+        const next = listed.current?.querySelector<HTMLElement>('.translations__confirm, .translations__title a, .no-match button');
+        (next ?? document.getElementById(stateId))?.focus();
+      });
     } catch (error) {
       toast.error(failureText(error, t('translations.confirmFailed')));
     }
@@ -112,30 +119,32 @@ export function TranslationsPage() {
           </select>
         </div>
       </form>
-      <QueryResult query={list}>
-        {list.data?.length === 0 ? (
-          <div className="card translations__empty no-match">
-            <p className="no-match__title">{filtered ? t('translations.noMatch') : t('translations.empty')}</p>
-            {filtered ? (
-              <button type="button" className="btn btn--secondary btn--small" onClick={() => setFilters({})}>
-                {t('list.clear')}
-              </button>
-            ) : (
-              <p className="muted">{t('translations.emptyHint')}</p>
-            )}
-          </div>
-        ) : (
-          byKind(list.data ?? []).map((items) => (
-            <KindGroup
-              key={items[0].kind}
-              items={items}
-              declared={findKind(kinds.data, items[0].kind)}
-              confirming={confirming}
-              onStillRight={stillRight}
-            />
-          ))
-        )}
-      </QueryResult>
+      <div ref={listed}>
+        <QueryResult query={list}>
+          {list.data?.length === 0 ? (
+            <div className="card translations__empty no-match">
+              <p className="no-match__title">{filtered ? t('translations.noMatch') : t('translations.empty')}</p>
+              {filtered ? (
+                <button type="button" className="btn btn--secondary btn--small" onClick={() => setFilters({})}>
+                  {t('list.clear')}
+                </button>
+              ) : (
+                <p className="muted">{t('translations.emptyHint')}</p>
+              )}
+            </div>
+          ) : (
+            byKind(list.data ?? []).map((items) => (
+              <KindGroup
+                key={items[0].kind}
+                items={items}
+                declared={findKind(kinds.data, items[0].kind)}
+                confirming={confirming}
+                onStillRight={stillRight}
+              />
+            ))
+          )}
+        </QueryResult>
+      </div>
     </Page>
   );
 }

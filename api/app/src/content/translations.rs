@@ -101,7 +101,6 @@ fn standing(
     changed: &FieldTimes,
     confirmed: &FieldTimes,
 ) -> ToTranslate {
-    let labels = kind.view().fields;
     let at = |times: &FieldTimes, field: &str| times.get(&id).and_then(|f| f.get(field)).copied();
     let fields = twinned(kind)
         .filter_map(|(field, twin)| {
@@ -119,14 +118,8 @@ fn standing(
                     _ => return None,
                 }
             };
-            let label = labels
-                .iter()
-                .find(|f| f.name == field.name)
-                .map(|f| f.label.clone())
-                .unwrap_or_else(|| Text {
-                    en: field.name.into(),
-                    ar: field.name.into(),
-                });
+            // The form's label (read only for a field listed: most items list none).
+            let label = kind.rules().field(field.name).label.clone();
             Some(FieldToTranslate {
                 field: field.name,
                 twin,

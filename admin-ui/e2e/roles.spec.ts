@@ -1,6 +1,7 @@
 /**
  * Roles (ARCHITECTURE.md, "Roles and permissions"), in English and Arabic: the owner adds an
- * editor, a translator and a member of the enquiry desk (`POST /admin-users` with `role`); each
+ * editor, a translator, a contributor and a member of the enquiry desk (`POST /admin-users` with
+ * `role`); each
  * signs in through the login page and finds their own back office: their menu and start page, no
  * button their role would be refused, "You do not have permission" at the address of a screen
  * that is not theirs; the translator edits the Arabic of a blog beside read-only English fields.
@@ -142,6 +143,39 @@ for (const language of ['en', 'ar'] as const) {
       for (const path of ['/addblog', '/team', '/audit', '/contactusdashboard', '/media']) await expectForbidden(page, w, path);
       await page.context().close();
       await expectNoRefusals(api, translator);
+    });
+
+    test('a contributor writes drafts, with the media library and the schedule, and no publishing or translations', async ({ api, browser, server }) => {
+      const blog = await publishedBlog(api, `Contributor ${language}`);
+      const contributor = await addMember(api, 'contributor');
+      const page = await signInAs(browser, server.baseURL, language, contributor);
+      await expect(page).toHaveURL(/\/admin\/blogs$/);
+      await expectMenu(page, w, contentMenu(w, true).filter((entry) => entry !== w.translations));
+      await expect(page.getByRole('link', { name: w.addBlog })).toBeVisible();
+
+      await page.goto(`/admin/addblog/${blog.id}`);
+      const title = page.getByLabel(w.title, { exact: true });
+      await expect(title).toBeEditable();
+      await expect(page.getByRole('button', { name: w.publishNow })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: w.unpublish })).toHaveCount(0);
+      await title.fill(`${blog.name} revised`);
+      await page.getByRole('button', { name: w.saveDraft }).click();
+      await expect(page.locator('[data-sonner-toast] [data-title]').filter({ hasText: w.savedForReview }).first()).toBeVisible();
+      // The blog's pending change: the site still shows it as it was.
+      const { json } = await api.call<{ responseBody: { name: string; hasPendingChanges: boolean }[] }>('GET', `/blog/${blog.id}`);
+      expect(json.responseBody[0]).toMatchObject({ name: `${blog.name} revised`, hasPendingChanges: true });
+      const live = await api.call<{ responseBody: { name: string }[] }>('GET', `/blog/${blog.id}`, undefined, false);
+      expect(live.json.responseBody[0].name).toBe(blog.name);
+
+      // Their own screens open without a refusal; the others say so without asking the API.
+      for (const path of ['/media', '/schedule']) {
+        await page.goto(`/admin${path}`);
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByRole('heading', { level: 1, name: w.forbidden })).toHaveCount(0);
+      }
+      for (const path of ['/team', '/audit', '/contactusdashboard', '/translations']) await expectForbidden(page, w, path);
+      await page.context().close();
+      await expectNoRefusals(api, contributor);
     });
 
     test('the enquiry desk sees enquiries, airport requests and subscribers only, with no Delete and no trash', async ({ api, browser, server }) => {

@@ -1,10 +1,10 @@
 /**
  * Roles (ARCHITECTURE.md, "Roles and permissions"), in English and Arabic: the owner adds an
  * editor, a translator, a contributor and a member of the enquiry desk (`POST /admin-users` with
- * `role`); each
- * signs in through the login page and finds their own back office: their menu and start page, no
- * button their role would be refused, "You do not have permission" at the address of a screen
- * that is not theirs; the translator edits the Arabic of a blog beside read-only English fields.
+ * `role`); each signs in through the login page and finds their own back office: their menu and
+ * start page, no button their role would be refused, "You do not have permission" at the address
+ * of a screen that is not theirs; the translator edits the Arabic of a blog beside read-only
+ * English fields, the contributor saves a draft for an editor.
  * None of them is refused anything on the way: the audit log holds no `denied` line of theirs.
  */
 import type { Page } from '@playwright/test';

@@ -252,27 +252,29 @@ fn time_of(value: DbValue) -> Option<DateTime<Utc>> {
 pub fn admin_view<K: Kind>(row: &K::Model) -> Value {
     let mut view = serde_json::to_value(row).unwrap_or(Value::Null);
     let state = State::of::<K>(row);
-    let pending = state
-        .draft
-        .as_deref()
-        .and_then(|d| serde_json::from_str::<Map<String, Value>>(d).ok());
-    if let (Some(pending), Value::Object(view)) = (&pending, &mut view) {
-        for (key, value) in pending {
-            // The row's own version counts, not the one the pending record had when made.
-            if !matches!(key.as_str(), "id" | "created_at" | "version")
-                && !STATE_KEYS.contains(&key.as_str())
-            {
-                view.insert(key.clone(), value.clone());
-            }
-        }
-        if let Some(at) = pending.get("updated_at") {
-            view.insert("updated_at".into(), at.clone());
-        }
-    }
     if let Value::Object(view) = &mut view {
-        view.insert("hasPendingChanges".into(), Value::Bool(pending.is_some()));
+        let pending = with_pending(view, state.draft.as_deref());
+        view.insert("hasPendingChanges".into(), Value::Bool(pending));
     }
     view
+}
+
+/// The fields of the pending change `draft` (the record it makes, JSON) over `view`, as an
+/// administrator reads the item; whether there is one. The row's own id, version and lifecycle
+/// stay: the version counts, not the one the pending record had when made.
+pub fn with_pending(view: &mut Map<String, Value>, draft: Option<&str>) -> bool {
+    let Some(pending) = draft.and_then(|d| serde_json::from_str::<Map<String, Value>>(d).ok())
+    else {
+        return false;
+    };
+    for (key, value) in pending {
+        if !matches!(key.as_str(), "id" | "created_at" | "version")
+            && !STATE_KEYS.contains(&key.as_str())
+        {
+            view.insert(key, value);
+        }
+    }
+    true
 }
 
 /// What a person calls the item, from its view: a blog's or service's name, a banner's title,

@@ -24,18 +24,18 @@ use concierge_store::translations::{self as store, FieldTimes};
 /// How an Arabic field stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-pub enum Standing {
+pub enum TranslationState {
     /// Its English is filled and it is empty.
     Missing,
     /// Its English changed after it did (and after it was last confirmed).
     Outdated,
 }
 
-impl Standing {
-    pub fn parse(raw: &str) -> Option<Standing> {
+impl TranslationState {
+    pub fn parse(raw: &str) -> Option<TranslationState> {
         match raw {
-            "missing" => Some(Standing::Missing),
-            "outdated" => Some(Standing::Outdated),
+            "missing" => Some(TranslationState::Missing),
+            "outdated" => Some(TranslationState::Outdated),
             _ => None,
         }
     }
@@ -51,7 +51,7 @@ pub struct FieldToTranslate {
     pub twin: &'static str,
     /// The field's label in the form, in both languages.
     pub label: Text,
-    pub state: Standing,
+    pub state: TranslationState,
     /// When the English last changed (none when the history does not say).
     pub english_changed_at: Option<DateTime<Utc>>,
 }
@@ -71,26 +71,24 @@ pub struct ToTranslate {
     pub fields: Vec<FieldToTranslate>,
 }
 
-/// The text of a field as a translator reads it: rich text without its tags.
-fn text_of(value: Option<&Value>) -> String {
+/// Whether a field holds text a reader sees (rich text that is only tags holds none).
+fn has_text(value: Option<&Value>) -> bool {
     let raw = value.and_then(Value::as_str).unwrap_or_default();
-    let mut text = String::with_capacity(raw.len());
-    let mut in_tag = false;
-    for c in raw.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            c if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    text.replace("&nbsp;", " ").trim().to_owned()
+    !ssg::text::plain_text(raw).trim().is_empty()
 }
 
+/// The kind's English fields that have Arabic twins, each with its twin.
 fn twinned(kind: &'static Declaration) -> impl Iterator<Item = (&'static Field, &'static str)> {
     kind.fields
         .iter()
         .filter_map(|f| f.twin.map(|twin| (f, twin)))
+}
+
+/// The names of the kind's twinned fields and of their twins.
+fn twin_fields(kind: &'static Declaration) -> Vec<&'static str> {
+    twinned(kind)
+        .flat_map(|(field, twin)| [field.name, twin])
+        .collect()
 }
 
 /// How the item `view` (as administrators read it) stands, field by field.
@@ -104,17 +102,17 @@ fn standing(
     let at = |times: &FieldTimes, field: &str| times.get(&id).and_then(|f| f.get(field)).copied();
     let fields = twinned(kind)
         .filter_map(|(field, twin)| {
-            if text_of(view.get(field.name)).is_empty() {
+            if !has_text(view.get(field.name)) {
                 return None;
             }
             let english = at(changed, field.name);
-            let state = if text_of(view.get(twin)).is_empty() {
-                Standing::Missing
+            let state = if !has_text(view.get(twin)) {
+                TranslationState::Missing
             } else {
                 let arabic = at(changed, twin).max(at(confirmed, twin));
                 match (english, arabic) {
-                    (Some(english), Some(arabic)) if english > arabic => Standing::Outdated,
-                    (Some(_), None) => Standing::Outdated,
+                    (Some(english), Some(arabic)) if english > arabic => TranslationState::Outdated,
+                    (Some(_), None) => TranslationState::Outdated,
                     _ => return None,
                 }
             };
@@ -139,11 +137,12 @@ fn standing(
 }
 
 /// The kind's items (not deleted) that need a translator, in `state` (both when `None`).
-async fn of_kind<K: Kind>(db: &Db, state: Option<Standing>) -> Result<Vec<ToTranslate>, ApiError> {
+async fn of_kind<K: Kind>(
+    db: &Db,
+    state: Option<TranslationState>,
+) -> Result<Vec<ToTranslate>, ApiError> {
     let kind = K::DECLARATION;
-    let fields: Vec<&str> = twinned(kind)
-        .flat_map(|(field, twin)| [field.name, twin])
-        .collect();
+    let fields = twin_fields(kind);
     if fields.is_empty() {
         return Ok(Vec::new());
     }
@@ -162,16 +161,7 @@ async fn of_kind<K: Kind>(db: &Db, state: Option<Standing>) -> Result<Vec<ToTran
     Ok(items
         .into_iter()
         .map(|(id, mut view, draft)| {
-            // As the admin reads it: the pending change's fields over the stored ones.
-            if let Some(Value::Object(pending)) =
-                draft.as_deref().and_then(|d| serde_json::from_str(d).ok())
-            {
-                for name in &read {
-                    if let Some(value) = pending.get(*name) {
-                        view.insert((*name).to_owned(), value.clone());
-                    }
-                }
-            }
+            lifecycle::with_pending(&mut view, draft.as_deref());
             let mut item = standing(kind, id, &Value::Object(view), &changed, &confirmed);
             item.fields.retain(|f| state.is_none_or(|s| f.state == s));
             item
@@ -184,7 +174,7 @@ async fn of_kind<K: Kind>(db: &Db, state: Option<Standing>) -> Result<Vec<ToTran
 /// first; `kind` narrows it to one kind.
 pub async fn list(
     db: &Db,
-    state: Option<Standing>,
+    state: Option<TranslationState>,
     kind: Option<&str>,
 ) -> Result<Vec<ToTranslate>, ApiError> {
     if let Some(kind) = kind
@@ -253,9 +243,7 @@ async fn confirm_of<K: Kind>(
         .save(&txn)
         .await?;
     txn.commit().await?;
-    let fields: Vec<&str> = twinned(kind)
-        .flat_map(|(field, twin)| [field.name, twin])
-        .collect();
+    let fields = twin_fields(kind);
     let (changed, confirmed) = futures_util::try_join!(
         store::last_changes(&db.read, K::PATH, Some(id), &fields),
         store::confirmations(&db.read, K::PATH, Some(id)),

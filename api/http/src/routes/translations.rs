@@ -9,7 +9,7 @@ use super::envelope::{self, ErrorBody, ItemEnvelope, ListEnvelope};
 use crate::auth::Admin;
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
-use concierge_app::content::translations::{self, Standing, ToTranslate};
+use concierge_app::content::translations::{self, ToTranslate, TranslationState};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 
@@ -38,7 +38,7 @@ pub async fn list(
 ) -> Answer {
     let standing = match query.state.as_deref().map(str::trim) {
         None | Some("") => None,
-        Some(raw) => Some(Standing::parse(raw).ok_or_else(|| {
+        Some(raw) => Some(TranslationState::parse(raw).ok_or_else(|| {
             ApiError::validation("state", catalog().messages.translation_state.clone())
         })?),
     };

@@ -82,42 +82,23 @@ export function TranslationsPage() {
     <Page title={t('translations.title')} aside={list.data ? <p className="page__count">{list.data.length}</p> : null}>
       <p className="page__toolbar muted">{t('translations.intro')}</p>
       <form className="list-toolbar" role="search" aria-label={t('translations.filters.label')} onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label className="field__label" htmlFor={stateId}>
-            {t('translations.filters.state')}
-          </label>
-          <select
-            id={stateId}
-            className="input input--select"
-            value={filters.state ?? ''}
-            onChange={(event) => setFilters({ ...filters, state: isTranslationState(event.target.value) ? event.target.value : undefined })}
-          >
-            <option value="">{t('translations.filters.allStates')}</option>
-            {TRANSLATION_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`translations.states.${state}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={kindId}>
-            {t('translations.filters.kind')}
-          </label>
-          <select
-            id={kindId}
-            className="input input--select"
-            value={filters.kind ?? ''}
-            onChange={(event) => setFilters({ ...filters, kind: event.target.value || undefined })}
-          >
-            <option value="">{t('translations.filters.allKinds')}</option>
-            {translatable(kinds.data).map((kind) => (
-              <option key={kind.kind} value={kind.kind}>
-                {kindLabel(kind, i18n.language)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={stateId}
+          label={t('translations.filters.state')}
+          value={filters.state ?? ''}
+          onChange={(value) => setFilters({ ...filters, state: isTranslationState(value) ? value : undefined })}
+          options={[
+            ['', t('translations.filters.allStates')],
+            ...TRANSLATION_STATES.map((state): [string, string] => [state, t(`translations.states.${state}`)]),
+          ]}
+        />
+        <FilterSelect
+          id={kindId}
+          label={t('translations.filters.kind')}
+          value={filters.kind ?? ''}
+          onChange={(value) => setFilters({ ...filters, kind: value || undefined })}
+          options={[['', t('translations.filters.allKinds')], ...translatable(kinds.data).map((kind): [string, string] => [kind.kind, kindLabel(kind, i18n.language)])]}
+        />
       </form>
       <div ref={listed}>
         <QueryResult query={list}>
@@ -146,5 +127,32 @@ export function TranslationsPage() {
         </QueryResult>
       </div>
     </Page>
+  );
+}
+
+type FilterSelectProps = {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Each option's value and words, the first one "all". */
+  options: [string, string][];
+};
+
+/** One of the list's filters: a labelled select. */
+function FilterSelect({ id, label, value, onChange, options }: FilterSelectProps) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input input--select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map(([option, words]) => (
+          <option key={option} value={option}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

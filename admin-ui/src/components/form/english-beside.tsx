@@ -8,6 +8,7 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { textOfMarkup } from '@/lib/plain-text';
 
 /** The English field of an Arabic one (`description_ar` → `description`); none outside the Arabic tab. */
 export type EnglishOf = (arabic: string) => string | undefined;
@@ -19,7 +20,7 @@ export const englishByName = (arabicFields: readonly string[]): EnglishOf => (ar
   arabicFields.includes(arabic) && arabic.endsWith('_ar') ? arabic.slice(0, -3) : undefined;
 
 /** Rich text with nothing to read in it (`<p></p>`) is as empty as no text at all. */
-const isBlank = (text: string, rich: boolean) => (rich ? text.replace(/<[^>]*>/g, '') : text).replace(/&nbsp;/g, ' ').trim() === '';
+const isBlank = (text: string, rich: boolean) => (rich ? textOfMarkup(text) : text.trim()) === '';
 
 type EnglishBesideProps = {
   /** The Arabic field. */

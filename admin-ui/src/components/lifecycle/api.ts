@@ -4,6 +4,7 @@
  */
 import { formPath, kindFormPath, paths } from '@/config/paths';
 import { getOne, request, send, type ItemEnvelope, type ListEnvelope } from '@/lib/api-client';
+import { textOfMarkup } from '@/lib/plain-text';
 
 /** The kinds with screens of their own; any other the server declares gets the generic ones. */
 export const OWN_KINDS = ['blog', 'banner'] as const;
@@ -145,7 +146,7 @@ export function missingArabic(record: Record<string, unknown>): string[] {
     .filter((key) => {
       const english = record[key.slice(0, -3)];
       const arabic = record[key];
-      const filled = (v: unknown) => typeof v === 'string' && v.replace(/<[^>]*>/g, '').trim() !== '';
+      const filled = (v: unknown) => typeof v === 'string' && textOfMarkup(v) !== '';
       return filled(english) && !filled(arabic);
     })
     .map((key) => key.slice(0, -3));

@@ -16,11 +16,12 @@ import { failureText, serverText } from '@/lib/messages';
 import { differingFields, getRevision, getRevisions, restoreRevision, type ContentRecord, type KindName } from './api';
 import { joinLabels, useFieldLabels } from './field-labels';
 import { formatInZone, useTimeZone } from './time-zone';
+import { textOfMarkup } from '@/lib/plain-text';
 
 /** A stored value as text: markup taken out, so a diff reads as prose. */
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() || '—';
+  if (typeof value === 'string') return textOfMarkup(value) || '—';
   return String(value);
 }
 

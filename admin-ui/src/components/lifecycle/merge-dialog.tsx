@@ -13,6 +13,7 @@ import { Dialog } from '../ui/dialog';
 import { joinLabels } from './field-labels';
 import type { LifecycleAction } from './lifecycle-panel';
 import { clockInZone, useTimeZone } from './time-zone';
+import { textOfMarkup } from '@/lib/plain-text';
 
 export type Choice = 'mine' | 'theirs';
 
@@ -33,7 +34,7 @@ const SHORT = 160;
 export function plainText(value: unknown, yes: string, no: string): string {
   if (typeof value === 'boolean') return value ? yes : no;
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  if (typeof value === 'string') return textOfMarkup(value);
   if (value instanceof File) return value.name;
   return String(value);
 }

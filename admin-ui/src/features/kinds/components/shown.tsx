@@ -13,6 +13,7 @@ import { useReferences } from '../api/get-references';
 import { shapeOf } from '../legacy';
 import type { Item } from '../types';
 import { nameOf } from '../values';
+import { textOfMarkup } from '@/lib/plain-text';
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 
@@ -66,7 +67,7 @@ export function useShown(kind: DeclaredKind) {
         return where === 'details' ? (
           <div className="prose" dir="auto" dangerouslySetInnerHTML={{ __html: text }} />
         ) : (
-          <bdi>{text.replace(/<[^>]*>/g, ' ').trim()}</bdi>
+          <bdi>{textOfMarkup(text)}</bdi>
         );
       case 'textarea':
       case 'keyValues':

@@ -2,13 +2,15 @@
 //! type decided from its bytes, names made from its content hash (so the same bytes are stored
 //! once and every URL can be cached forever), SVG sanitised ([`svg`]), metadata taken out of
 //! photographs and AVIF ([`strip`]) and videos ([`video`]), and photographs' responsive
-//! variants ([`photo`]), named after the original (`<hash>-<width>w.<ext>`). Nothing here
+//! variants ([`photo`]), named after the original (`<hash>-<width>w.<ext>`), and what an uploaded
+//! workbook may cost before anything unpacks it ([`workbook`]). Nothing here
 //! knows of the database, the store or a request: bytes in, bytes and facts out.
 
 pub mod photo;
 pub mod strip;
 pub mod svg;
 pub mod video;
+pub mod workbook;
 
 use sha2::{Digest, Sha256};
 

@@ -10,5 +10,6 @@ pub mod recovery;
 pub mod sessions;
 pub mod sign_in;
 pub mod signing;
-pub mod totp;
+/// One-time codes (RFC 6238), a primitive of the core's.
+pub use concierge_core::totp;
 pub mod two_factor;

@@ -13,17 +13,18 @@ use sea_orm::{
 };
 
 use crate::content::{GeneralContent, GeneralContentInput};
-use crate::spreadsheet_guard::Refusal;
 use concierge_core::domain::airport::Airports;
 use concierge_core::domain::contact::{self, Audience, ContactDraft};
 use concierge_core::domain::lenient::{Loose, TextField};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
 use concierge_core::i18n::{Lang, Text as Said};
+use concierge_media::workbook::Refusal;
 use concierge_store::Db;
 use concierge_store::entities::{airport_request, contact as contact_entity, general_content};
 
-mod exports;
+/// The workbooks themselves are written by their own crate (byte work, no queries).
+use concierge_sheets as exports;
 pub mod kinds;
 
 pub use exports::{
@@ -167,7 +168,7 @@ fn open_table(
     // Nothing is unpacked into a grid before the workbook is known to fit the layout.
     // The desk's export adds who wrote the latest note and when, beyond its layout's headers.
     let columns = headers.len() as u32 + if also.is_empty() { 0 } else { 2 };
-    crate::spreadsheet_guard::check(bytes, MAX_IMPORT_ROWS as u32 + 1, columns).map_err(
+    concierge_media::workbook::check(bytes, MAX_IMPORT_ROWS as u32 + 1, columns).map_err(
         |refusal| match refusal {
             Refusal::Unreadable(why) => ImportError::Unreadable(why),
             Refusal::TooLarge(why) => ImportError::Layout(why),

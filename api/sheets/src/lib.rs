@@ -1,4 +1,5 @@
-//! The desk's exports, in words: every value a person reads is a word of the export's language
+//! Workbooks, in words (the use cases in `concierge_app::spreadsheet` read the rows and send
+//! them). The desk's exports: every value a person reads is a word of the export's language
 //! (the request's), never a code — statuses, titles, countries, cities and airports by name
 //! (the airport with its code beside it), services, answers, languages — each detail of an
 //! airport request in its own labelled column, and every date and time a real date cell in the

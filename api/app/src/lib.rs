@@ -9,12 +9,13 @@ pub mod content;
 pub mod edge;
 pub mod enquiries;
 pub mod intake;
+pub mod live;
 pub mod media;
 pub mod notify;
 pub mod spreadsheet;
-pub mod spreadsheet_guard;
 pub mod subscriptions;
 pub mod system;
+pub mod today;
 
 /// The database the use cases take: a handle of the store's, which the layers above hold and
 /// pass along without reading it themselves.

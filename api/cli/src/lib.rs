@@ -12,9 +12,7 @@ pub mod seed;
 pub mod telemetry;
 pub mod watch;
 
-pub use concierge_app::{
-    accounts, content, edge, intake, media, notify, spreadsheet, spreadsheet_guard, with_kind,
-};
+pub use concierge_app::{accounts, content, edge, intake, media, notify, spreadsheet, with_kind};
 pub use concierge_core::{actor, clock, config, domain, error, i18n, limits, roles, token};
 pub use concierge_http::{
     auth, openapi, operations, page_cache, read_cache, routes, startup, state,

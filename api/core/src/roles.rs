@@ -43,6 +43,9 @@ pub enum Permission {
     /// The translations' worklist (`GET /translations`: what lacks its Arabic, or has an Arabic
     /// older than its English) and "the Arabic is still right".
     Translations,
+    /// The review queue (`GET /review`: every change waiting for an editor) and returning a
+    /// change to its author with a note.
+    Review,
     /// Uploading pictures and videos, and choosing from the media library.
     MediaUpload,
     /// The media library's words for a file, its focal point, its deletion and return.
@@ -116,6 +119,7 @@ impl Role {
                     | P::ContentDelete
                     | P::ContentImport
                     | P::Translations
+                    | P::Review
                     | P::MediaUpload
                     | P::MediaManage
                     | P::PublishingRetry
@@ -161,7 +165,7 @@ impl std::fmt::Display for Role {
 }
 
 impl Permission {
-    pub const ALL: [Permission; 19] = [
+    pub const ALL: [Permission; 20] = [
         Permission::Account,
         Permission::ContentRead,
         Permission::ContentCreate,
@@ -170,6 +174,7 @@ impl Permission {
         Permission::ContentDelete,
         Permission::ContentImport,
         Permission::Translations,
+        Permission::Review,
         Permission::MediaUpload,
         Permission::MediaManage,
         Permission::PublishingRetry,
@@ -194,6 +199,7 @@ impl Permission {
             Permission::ContentDelete => "content.delete",
             Permission::ContentImport => "content.import",
             Permission::Translations => "translations",
+            Permission::Review => "review",
             Permission::MediaUpload => "media.upload",
             Permission::MediaManage => "media.manage",
             Permission::PublishingRetry => "publishing.retry",

@@ -12,14 +12,14 @@ use crate::routes;
          description = "Content API of the concierge website. Every request carries `x-api-key`; \
                         administrator requests also carry `Authorization: Bearer <token>`, and the \
                         role of that administrator must hold the permission the operation names as \
-                        its `bearer` scope (owner: all; editor: content.*, translations, media.upload, media.manage, \
+                        its `bearer` scope (owner: all; editor: content.*, translations, review, media.upload, media.manage, \
                         publishing.retry; contributor: content.read/create/edit, media.upload, \
                         saves as drafts; translator: content.read/edit, translations, Arabic fields \
                         only, saves as drafts; enquiries: enquiries.read/edit, subscriptions.read; every role: \
                         account)."),
     paths(
         routes::auth::login, routes::auth::logout,
-        routes::account::show, routes::account::change_password, routes::account::list_sessions, routes::account::end_session,
+        routes::account::show, routes::account::today, routes::account::update, routes::account::change_password, routes::account::list_sessions, routes::account::end_session,
         routes::account::totp_setup, routes::account::totp_enable, routes::account::totp_disable,
         routes::admin_users::list, routes::admin_users::create, routes::admin_users::update, routes::admin_users::remove,
         routes::audit::list,
@@ -27,6 +27,8 @@ use crate::routes;
         routes::lifecycle::publish, routes::lifecycle::unpublish, routes::lifecycle::revisions, routes::lifecycle::revision, routes::lifecycle::restore,
         routes::lifecycle::deleted, routes::lifecycle::undelete, routes::lifecycle::discard, routes::lifecycle::scheduled, routes::lifecycle::preview, routes::lifecycle::preview_unsaved,
         routes::translations::list, routes::translations::confirm,
+        routes::review::submit, routes::review::waiting, routes::review::give_back,
+        routes::events::events,
         routes::presence::here, routes::presence::list, routes::presence::gone,
         routes::contact::create, routes::contact::list, routes::contact::get_one, routes::contact::update, routes::contact::remove,
         routes::contact::add_note, routes::contact::undelete,

@@ -86,7 +86,9 @@ impl Application {
             settings.clone(),
             workers.notify_wakeup.clone(),
         );
+        let live = concierge_app::live::Hub::new(db.clone(), settings.clock.clone());
         let state = web::Data::new(AppState {
+            live,
             metrics: publisher.metrics(),
             db: db.clone(),
             settings,

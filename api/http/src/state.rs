@@ -30,6 +30,8 @@ pub struct AppState {
     pub live_reload: tokio::sync::broadcast::Sender<()>,
     /// Stores enquiries, many to a commit.
     pub intake: concierge_app::intake::Intake,
+    /// Reads the history and the counts once for every open `GET /events`.
+    pub live: std::sync::Arc<concierge_app::live::Hub>,
     /// The requests and publishes counted for `GET /metrics` (the publisher's own).
     pub metrics: std::sync::Arc<concierge_core::metrics::Registry>,
 }

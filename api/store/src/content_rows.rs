@@ -283,6 +283,41 @@ pub async fn find_for<T: Table>(
         .await
 }
 
+/// The kind's rows among `ids` that administrators see (not deleted), in no order.
+pub async fn with_ids<T: Table>(
+    db: &impl ConnectionTrait,
+    ids: &[i32],
+) -> Result<Vec<T::Model>, DbErr> {
+    let mut found = Vec::with_capacity(ids.len());
+    for ids in ids.chunks(500) {
+        found.extend(
+            visible::<T>(T::Entity::find(), Audience::Admin)
+                .filter(column::<T>("id").is_in(ids.iter().copied()))
+                .all(db)
+                .await?,
+        );
+    }
+    Ok(found)
+}
+
+/// Up to `limit` of the kind's unfinished rows, the last changed first: drafts never published
+/// (or taken off the site) and items with changes waiting beside their live version.
+pub async fn unfinished<T: Table>(
+    db: &impl ConnectionTrait,
+    limit: u64,
+) -> Result<Vec<T::Model>, DbErr> {
+    let unfinished = Condition::any()
+        .add(column::<T>("status").eq(Status::Draft.as_str()))
+        .add(column::<T>("draft").is_not_null());
+    visible::<T>(T::Entity::find(), Audience::Admin)
+        .filter(unfinished)
+        .order_by_desc(column::<T>("updated_at"))
+        .order_by_desc(column::<T>("id"))
+        .limit(limit)
+        .all(db)
+        .await
+}
+
 /// Takes the next version of the row `id` for a write in `txn`: one more, and only if it is
 /// still `expected` (when the writer said which version it read). The statement leaves the
 /// row locked until `txn` ends (PostgreSQL's row lock; SQLite has one writer), so the check and

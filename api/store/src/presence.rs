@@ -107,11 +107,51 @@ pub async fn others(
             ],
         ))
         .await?;
+    rows.iter().map(present_of).collect()
+}
+
+/// Who a presence row names, since when.
+fn present_of(row: &sea_orm::QueryResult) -> Result<Present, DbErr> {
+    Ok(Present {
+        username: row.try_get("", "username")?,
+        since: row.try_get("", "since")?,
+    })
+}
+
+/// A form open at a moment: whose, of which item, since when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenForm {
+    pub kind: String,
+    pub item_id: i32,
+    pub admin: i32,
+    pub present: Present,
+}
+
+/// Every form open at `now`, by item, first come first (the live events tell each item's).
+pub async fn open_forms(
+    db: &impl ConnectionTrait,
+    now: DateTime<Utc>,
+) -> Result<Vec<OpenForm>, DbErr> {
+    let backend = db.get_database_backend();
+    let p = placeholders(backend);
+    let rows = db
+        .query_all_raw(Statement::from_sql_and_values(
+            backend,
+            format!(
+                "SELECT kind, item_id, admin_user_id, username, since FROM presence \
+                 WHERE seen_at >= {} ORDER BY kind, item_id, since, username",
+                p(1)
+            ),
+            [Value::from(now - FRESH)],
+        ))
+        .await?;
     rows.into_iter()
         .map(|row| {
-            Ok(Present {
-                username: row.try_get("", "username")?,
-                since: row.try_get("", "since")?,
+            Ok(OpenForm {
+                kind: row.try_get("", "kind")?,
+                item_id: row.try_get("", "item_id")?,
+                admin: row.try_get("", "admin_user_id")?,
+                present: present_of(&row)?,
             })
         })
         .collect()

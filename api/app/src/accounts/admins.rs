@@ -34,6 +34,8 @@ pub struct AdminView {
     #[serde(rename = "mustChangePassword")]
     pub must_change_password: bool,
     pub role: Role,
+    /// Where the mail about reviews goes; none when not given.
+    pub email: Option<String>,
     pub created_at: DateTime<Utc>,
     pub last_sign_in_at: Option<DateTime<Utc>>,
 }
@@ -48,6 +50,7 @@ impl From<admin_user::Model> for AdminView {
             totp_enabled: u.totp_enabled,
             must_change_password: u.must_change_password,
             role,
+            email: u.email,
             created_at: u.created_at,
             last_sign_in_at: u.last_sign_in_at,
         }
@@ -93,6 +96,18 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<admin_user::Mode
         .ok_or_else(|| ApiError::NotFound(messages().admin_not_found.clone()))
 }
 
+/// An email address as a form sends it: empty is none, else a valid address (400 on `email`).
+pub fn parse_email(raw: Option<String>) -> Result<Option<String>, ApiError> {
+    let raw = raw.unwrap_or_default();
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(None);
+    }
+    concierge_core::domain::contact::Email::parse(raw)
+        .map(|email| Some(email.as_str().to_owned()))
+        .ok_or_else(|| ApiError::validation("email", messages().email_invalid.clone()))
+}
+
 /// A role's name as a request sends it, else 400.
 pub fn parse_role(raw: &str) -> Result<Role, ApiError> {
     Role::parse(raw.trim())
@@ -106,6 +121,7 @@ pub async fn create(
     username: String,
     password: &NewPassword,
     role: Role,
+    email: Option<String>,
 ) -> Result<AdminView, ApiError> {
     let taken = admin_user::Entity::find()
         .filter(admin_user::Column::Username.eq(username.as_str()))
@@ -123,6 +139,7 @@ pub async fn create(
         must_change_password: Set(true),
         totp_enabled: Set(false),
         role: Set(role.as_str().to_owned()),
+        email: Set(email),
         ..Default::default()
     }
     .insert(db)
@@ -189,6 +206,8 @@ pub struct Change {
     /// enrolled by someone else); it can only be turned on from their own account.
     pub totp: Option<bool>,
     pub role: Option<Role>,
+    /// A new address for the mail about reviews (`Some(None)` removes it).
+    pub email: Option<Option<String>>,
 }
 
 /// Disables, re-enables, resets the password of or changes the role of another
@@ -250,6 +269,15 @@ pub async fn update(
         Event::new("admin.role_changed")
             .on(concierge_store::audit::ADMIN_USER, id)
             .detail(json!({ "from": target.role(), "to": role }))
+            .save(db)
+            .await?;
+    }
+    if let Some(email) = &change.email
+        && *email != target.email
+    {
+        row.email = Set(email.clone());
+        Event::new("admin.email_changed")
+            .on(concierge_store::audit::ADMIN_USER, id)
             .save(db)
             .await?;
     }

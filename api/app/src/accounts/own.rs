@@ -27,6 +27,8 @@ pub struct AccountView {
     #[serde(rename = "totpRequired")]
     pub totp_required: bool,
     pub role: Role,
+    /// Where the mail about reviews goes; none when not given.
+    pub email: Option<String>,
     /// The permissions of the role (`concierge_core::roles`): what the admin shows.
     #[schema(example = json!(["account", "content.read", "content.edit"]))]
     pub permissions: Vec<&'static str>,
@@ -39,6 +41,7 @@ impl AccountView {
             totp_required: require_2fa && !user.totp_enabled,
             role: user.role(),
             permissions: user.role().permissions(),
+            email: user.email.clone(),
             username: user.username,
             totp_enabled: user.totp_enabled,
             must_change_password: user.must_change_password,
@@ -49,6 +52,36 @@ impl AccountView {
 /// The signed-in administrator `user_id`'s account.
 pub async fn show(db: &Db, user_id: i32, require_2fa: bool) -> Result<AccountView, ApiError> {
     let user = admins::find(&db.read, user_id).await?;
+    Ok(AccountView::of(user, require_2fa))
+}
+
+/// Sets (or, with `None`, removes) the signed-in administrator's address for the mail about
+/// reviews.
+pub async fn set_email(
+    db: &Db,
+    user_id: i32,
+    email: Option<String>,
+    require_2fa: bool,
+) -> Result<AccountView, ApiError> {
+    let txn = db.begin().await?;
+    let user = admins::find(&txn, user_id).await?;
+    let user = if user.email == email {
+        user
+    } else {
+        let saved = admin_user::ActiveModel {
+            id: Set(user.id),
+            email: Set(email),
+            ..Default::default()
+        }
+        .update(&txn)
+        .await?;
+        Event::new("admin.email_changed")
+            .on(concierge_store::audit::ADMIN_USER, user_id)
+            .save(&txn)
+            .await?;
+        saved
+    };
+    txn.commit().await?;
     Ok(AccountView::of(user, require_2fa))
 }
 

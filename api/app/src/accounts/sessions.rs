@@ -148,3 +148,26 @@ pub async fn authenticate(
         totp_enabled: user.totp_enabled,
     }))
 }
+
+/// Whether the session `session_id` still signs its administrator in at `now` (not ended, not
+/// expired, the account not disabled): what a long-lived answer, such as the live events, checks
+/// as it goes.
+pub async fn still_open(
+    db: &concierge_store::Db,
+    session_id: i32,
+    now: DateTime<Utc>,
+) -> Result<bool, ApiError> {
+    use concierge_store::entities::admin_user;
+    let Some(session) = admin_session::Entity::find_by_id(session_id)
+        .filter(admin_session::Column::RevokedAt.is_null())
+        .filter(admin_session::Column::ExpiresAt.gt(now))
+        .one(&db.read)
+        .await?
+    else {
+        return Ok(false);
+    };
+    let user = admin_user::Entity::find_by_id(session.admin_user_id)
+        .one(&db.read)
+        .await?;
+    Ok(user.is_some_and(|u| !u.disabled))
+}

@@ -7,9 +7,9 @@
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 
-use super::items;
 use super::lifecycle::{State, admin_view};
 use super::{Kind, kinds};
+use super::{items, review_queue};
 use concierge_core::error::ApiError;
 use concierge_core::roles::Writes;
 use concierge_store::Db;
@@ -25,6 +25,7 @@ pub async fn create<K: Kind>(
 ) -> Result<Value, ApiError> {
     let txn = db.begin().await?;
     let saved = items::save::<K>(&txn, None, body, writes, None, now).await?;
+    let saved = review_queue::annotated::<K>(&txn, saved).await?;
     txn.commit().await?;
     Ok(saved)
 }
@@ -40,6 +41,7 @@ pub async fn update<K: Kind>(
 ) -> Result<Value, ApiError> {
     let txn = db.begin().await?;
     let saved = items::save::<K>(&txn, Some(id), body, writes, expected, now).await?;
+    let saved = review_queue::annotated::<K>(&txn, saved).await?;
     txn.commit().await?;
     Ok(saved)
 }
@@ -81,12 +83,17 @@ pub async fn change(
     now: DateTime<Utc>,
 ) -> Result<Value, ApiError> {
     let txn = db.begin().await?;
-    let view = crate::with_kind!(kind, K => match op {
-        Op::Publish => items::publish::<K>(&txn, id, expected, now).await,
-        Op::Unpublish => items::unpublish::<K>(&txn, id, expected, now).await,
-        Op::Restore(rev, writes) => items::restore::<K>(&txn, id, rev, writes, expected, now).await,
-        Op::Undelete => items::undelete::<K>(&txn, id, expected, now).await,
-        Op::Discard => items::discard::<K>(&txn, id, expected, now).await,
+    let view = crate::with_kind!(kind, K => {
+        let view = match op {
+            Op::Publish => items::publish::<K>(&txn, id, expected, now).await,
+            Op::Unpublish => items::unpublish::<K>(&txn, id, expected, now).await,
+            Op::Restore(rev, writes) => {
+                items::restore::<K>(&txn, id, rev, writes, expected, now).await
+            }
+            Op::Undelete => items::undelete::<K>(&txn, id, expected, now).await,
+            Op::Discard => items::discard::<K>(&txn, id, expected, now).await,
+        }?;
+        review_queue::annotated::<K>(&txn, view).await
     })?;
     txn.commit().await?;
     Ok(view)

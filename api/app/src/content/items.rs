@@ -25,6 +25,7 @@ use concierge_store::content_rows::{self as rows, Audience, KEEP_DELETED_DAYS, S
 use concierge_store::entities::content_revision;
 use concierge_store::media_usage;
 use concierge_store::outbox::publish_jobs::{self as publish, Action};
+use concierge_store::reviews;
 
 fn not_found<K: Kind>() -> ApiError {
     ApiError::NotFound(K::rules().outcomes().not_found().clone())
@@ -266,6 +267,10 @@ async fn store<K: Kind>(
         state.write::<K>(&mut row);
         let saved = row.update(txn).await?;
         K::after_save(txn, Some(&before), &saved, now).await?;
+        if wanted == Status::Published {
+            // The change is published: its review, if it had one, is over.
+            reviews::end(txn, K::PATH, id).await?;
+        }
         (
             saved,
             if wanted == Status::Draft {
@@ -359,6 +364,7 @@ pub async fn delete<K: Kind>(
     state.settle(now);
     let saved = write_state::<K>(txn, &row, &state).await?;
     publish::enqueue(txn, K::RESOURCE, id, Action::Delete).await?;
+    reviews::end(txn, K::PATH, id).await?;
     record::<K>(
         txn,
         &saved,
@@ -434,6 +440,7 @@ pub async fn discard<K: Kind>(
         return Ok(before_view);
     }
     let saved = write_state::<K>(txn, &before, &state).await?;
+    reviews::end(txn, K::PATH, id).await?;
     let view = admin_view::<K>(&saved);
     record::<K>(txn, &saved, "discarded", Some(&before_view), &view, now).await?;
     Ok(view)

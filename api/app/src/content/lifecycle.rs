@@ -41,6 +41,10 @@ pub const LIFECYCLE_KEYS: [&str; 7] = [
     "updated_at",
 ];
 
+/// What an administrator's read adds about the item's people and its review
+/// ([`super::review_queue::annotate`]): never one of its fields, dropped from a save.
+pub const ANNOTATIONS: [&str; 3] = ["created_by", "updated_by", "review"];
+
 /// What a save says of the lifecycle, taken out of its body. `None` is "left out".
 #[derive(Debug, Default)]
 pub struct Request {
@@ -73,8 +77,8 @@ impl Request {
             unpublish_at: time(body.remove("unpublish_at"), "unpublish_at")?,
             schedule_zone: zone(body.remove("schedule_zone"))?,
         };
-        for key in LIFECYCLE_KEYS {
-            body.remove(key);
+        for key in LIFECYCLE_KEYS.iter().chain(&ANNOTATIONS) {
+            body.remove(*key);
         }
         Ok(request)
     }
@@ -307,7 +311,11 @@ pub fn changed_fields(before: Option<&Value>, after: &Value) -> Vec<String> {
     };
     after
         .iter()
-        .filter(|(key, _)| !NOT_CHANGES.contains(&key.as_str()) && key.as_str() != "id")
+        .filter(|(key, _)| {
+            !NOT_CHANGES.contains(&key.as_str())
+                && !ANNOTATIONS.contains(&key.as_str())
+                && key.as_str() != "id"
+        })
         .filter(|(key, value)| {
             let old = before.get(key.as_str());
             !(old == Some(value) || (blank(old) && blank(Some(value))))
@@ -334,6 +342,7 @@ pub fn keep_arabic(kind: &Declaration, body: &mut Map<String, Value>, current: &
 pub fn is_bookkeeping(key: &str) -> bool {
     LIFECYCLE_KEYS.contains(&key)
         || NOT_CHANGES.contains(&key)
+        || ANNOTATIONS.contains(&key)
         || matches!(key, "id" | "draft" | "live" | "deleted_at")
 }
 

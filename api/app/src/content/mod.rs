@@ -15,6 +15,7 @@ pub mod html;
 pub mod items;
 pub mod lifecycle;
 pub mod presence;
+pub mod review_queue;
 mod reviews;
 pub mod schedule;
 mod service_lists;

@@ -13,6 +13,9 @@ pub enum Kind {
     StaffEmail,
     VisitorEmail,
     Webhook,
+    /// A content review's hand-off: to the editors when a change waits, to its author when it
+    /// comes back (`content::review_queue`).
+    ReviewEmail,
 }
 
 impl Kind {
@@ -21,6 +24,7 @@ impl Kind {
             Kind::StaffEmail => "staff_email",
             Kind::VisitorEmail => "visitor_email",
             Kind::Webhook => "webhook",
+            Kind::ReviewEmail => "review_email",
         }
     }
 
@@ -43,7 +47,7 @@ pub fn for_enquiry(settings: &Settings, saved: &Saved) -> Vec<(Kind, Message)> {
 }
 
 /// The host part of the site's address, for message ids.
-fn host(settings: &Settings) -> String {
+pub fn host(settings: &Settings) -> String {
     settings
         .site_url
         .split("://")

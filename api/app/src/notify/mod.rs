@@ -17,6 +17,7 @@ use tokio::sync::Notify;
 pub use concierge_send::mail::{Channel, Message, Senders, SmtpTarget};
 pub use concierge_send::signature;
 pub use messages::Kind;
+pub use messages::host as mail_host;
 
 use concierge_core::config::RetryPolicy;
 use concierge_core::config::Settings;

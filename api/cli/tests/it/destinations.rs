@@ -92,10 +92,13 @@ async fn destinations_are_managed_listed_and_published_with_their_own_pages() {
         keys.contains(&ssg::edge::file_key("destinations/alula/index.html")),
         "the page's own surrogate key: {keys}"
     );
-    let (_, sitemap) = page(&app, "/sitemap-pages.xml").await;
-    assert!(
-        sitemap.contains("/destinations/alula</loc>") && sitemap.contains("/ar/destinations</loc>")
-    );
+    // The sitemap is written after the pages it lists (in the same publish): waited for too.
+    within(&app, "/sitemap-pages.xml", PUBLISHED, |s, sitemap| {
+        s == 200
+            && sitemap.contains("/destinations/alula</loc>")
+            && sitemap.contains("/ar/destinations</loc>")
+    })
+    .await;
 
     // A rename moves the page and leaves the old URL redirecting to the new one.
     let alula = ids[2];

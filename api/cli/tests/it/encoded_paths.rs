@@ -81,8 +81,7 @@ async fn answer(app: &TestApp, token: Option<&str>, method: &Method, path: &str)
     }
     let response = request.send().await.expect("request");
     let status = response.status().as_u16();
-    let body = response.json().await.unwrap_or(Value::Null);
-    (status, body)
+    (status, crate::helpers::body_of(response).await)
 }
 
 /// Sends every operation of the OpenAPI document as `token` (a fresh one from `sign_in` for

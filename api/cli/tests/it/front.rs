@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 
 use crate::edge::{EdgePorts, Varnish, purging_app, settled};
 use crate::helpers::{TestApp, blog, free_port, read};
+use crate::live_events::Events;
 
 const CADDYFILE: &str = include_str!("../../../../deploy/Caddyfile");
 
@@ -322,4 +323,49 @@ async fn a_file_brought_back_from_the_trash_is_served_by_the_edge_within_3_secon
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+#[tokio::test]
+async fn the_live_events_reach_an_open_screen_through_the_tls_front_and_the_edge_within_two_seconds()
+ {
+    let (app, _varnish, caddy) = installation().await;
+    let token = app.admin_token().await;
+    settled(&app, &token).await;
+    let response = caddy
+        .client()
+        .get(caddy.url("/api/v1/events"))
+        .header("x-api-key", &app.api_key)
+        .bearer_auth(&token)
+        .send()
+        .await
+        .expect("the stream opens through the front");
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let mut events = Events::of(response);
+    // The first counts come at once: nothing on the way holds the stream until a buffer fills.
+    assert!(
+        events
+            .next("counts", Duration::from_secs(3))
+            .await
+            .is_some(),
+        "no counts through Caddy and Varnish within 3 s"
+    );
+    app.create_admin_with(
+        "editor1",
+        "a long enough password 1",
+        Some(concierge::roles::Role::Editor),
+    )
+    .await;
+    let editor = app.token_of("editor1", "a long enough password 1").await;
+    let saved_at = Instant::now();
+    let id = app
+        .create_as(&editor, "/blog", &blog("Evenings in Jeddah", 1))
+        .await;
+    let saved = events
+        .next("saved", Duration::from_secs(2))
+        .await
+        .expect("another's save reaches the stream through the front within 2 s");
+    assert_eq!(saved["kind"], "blog");
+    assert_eq!(saved["id"], id);
+    assert_eq!(saved["by"], "editor1");
+    assert!(saved_at.elapsed() < Duration::from_secs(2));
 }

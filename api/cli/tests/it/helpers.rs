@@ -345,6 +345,19 @@ pub async fn send(
 }
 
 /// Status and JSON body of a response.
+/// An answer's JSON body (null when it has none); an event stream's is not read: the live
+/// events stay open for minutes, and their status is their answer.
+pub async fn body_of(response: Response) -> Value {
+    let stream = response
+        .headers()
+        .get("content-type")
+        .is_some_and(|t| t == "text/event-stream");
+    if stream {
+        return Value::Null;
+    }
+    response.json().await.unwrap_or(Value::Null)
+}
+
 pub async fn read(response: Response) -> (u16, Value) {
     let status = response.status().as_u16();
     let text = response.text().await.expect("body");

@@ -1,4 +1,5 @@
-//! The signed-in administrator's own account: `GET /account`, `PUT /account/password`,
+//! The signed-in administrator's own account: `GET`/`PUT /account` (its email address),
+//! `PUT /account/password`,
 //! `GET /account/sessions`, `DELETE /account/sessions/{id}`, and two-factor enrolment
 //! (`POST /account/totp/setup`, `/enable`, `/disable`).
 
@@ -12,6 +13,7 @@ use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use concierge_app::accounts::own::{self, AccountView, TotpSetup};
 use concierge_app::accounts::sessions::{self, SessionView};
+use concierge_app::today::Today;
 use concierge_core::domain::lenient::TextField;
 use concierge_core::domain::rules::account_messages as messages;
 
@@ -22,6 +24,46 @@ use concierge_core::domain::rules::account_messages as messages;
 pub async fn show(state: web::Data<AppState>, admin: Admin) -> Answer {
     let account = own::show(&state.db, admin.user_id, state.settings.require_2fa).await?;
     Ok(envelope::one(account))
+}
+
+/// What an administrator changes of their own account here.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct AccountInput {
+    /// Where the mail about reviews goes; empty or null removes it.
+    #[schema(value_type = Option<String>, max_length = 254)]
+    pub email: TextField,
+}
+
+/// What waits for the signed-in administrator today, as their role may see it: the changes
+/// waiting for review, the Arabic to write or look at again, the new enquiries, and their own
+/// drafts and changes (what came back from review first, with its note). The admin's start
+/// page.
+#[utoipa::path(context_path = "/api/v1", tag = "account", security(("api_key" = [], "bearer" = ["account"])),
+    responses((status = 200, body = ItemEnvelope<Today>)))]
+#[get("/account/today")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn today(state: web::Data<AppState>, admin: Admin) -> Answer {
+    let now = state.settings.clock.now();
+    let today = concierge_app::today::today(&state.db, &admin.username, admin.role, now).await?;
+    Ok(envelope::one(today))
+}
+
+/// Sets the signed-in administrator's email address (where the mail about reviews goes).
+#[utoipa::path(context_path = "/api/v1", tag = "account", request_body = AccountInput,
+    security(("api_key" = [], "bearer" = ["account"])),
+    responses((status = 200, body = ItemEnvelope<AccountView>), (status = 400, body = ErrorBody)))]
+#[put("/account")]
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn update(
+    state: web::Data<AppState>,
+    admin: Admin,
+    body: web::Json<AccountInput>,
+) -> Answer {
+    let email = concierge_app::accounts::admins::parse_email(body.into_inner().email.take())?;
+    let require_2fa = state.settings.require_2fa;
+    let saved = own::set_email(&state.db, admin.user_id, email, require_2fa).await?;
+    Ok(envelope::updated(saved, &messages().email_saved.clone()))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -175,6 +217,8 @@ pub async fn totp_disable(
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(show)
+        .service(today)
+        .service(update)
         .service(change_password)
         .service(list_sessions)
         .service(end_session)

@@ -35,6 +35,9 @@ pub struct AdminUserInput {
     /// What the administrator may do; `editor` when left out.
     #[schema(value_type = Option<Role>)]
     pub role: TextField,
+    /// Where the mail about reviews goes (optional).
+    #[schema(value_type = Option<String>, format = Email, max_length = 254)]
+    pub email: TextField,
 }
 
 /// Adds an administrator with a one-time password. 409 when the user name is taken.
@@ -55,7 +58,8 @@ pub async fn create(
         Some(raw) => admins::parse_role(&raw)?,
         None => Role::Editor,
     };
-    let created = admins::create(&state.db.write, username, &password, role).await?;
+    let email = admins::parse_email(body.email.take())?;
+    let created = admins::create(&state.db.write, username, &password, role, email).await?;
     Ok(envelope::created(
         created,
         &messages().admin_created.clone(),
@@ -76,10 +80,14 @@ pub struct AdminUserUpdateInput {
     /// The administrator's new role (not your own; at least one active owner stays).
     #[schema(value_type = Option<Role>)]
     pub role: TextField,
+    /// A new address for the mail about reviews; empty or null removes it.
+    #[serde(deserialize_with = "concierge_core::domain::lenient::present")]
+    #[schema(value_type = Option<String>, max_length = 254)]
+    pub email: Option<Option<String>>,
 }
 
-/// Disables, re-enables, resets the password of, changes the role of, or turns two-factor off
-/// for another administrator. 409 for disabling or demoting yourself or the last active owner,
+/// Disables, re-enables, resets the password of, changes the role or the email address of, or
+/// turns two-factor off for another administrator. 409 for disabling or demoting yourself or the last active owner,
 /// or resetting your own password or two-factor here.
 #[utoipa::path(context_path = "/api/v1", tag = "admin-users", request_body = AdminUserUpdateInput,
     params(("id" = i32, Path, minimum = 1)), security(("api_key" = [], "bearer" = ["team"])),
@@ -101,7 +109,13 @@ pub async fn update(
         .take()
         .map(|raw| admins::parse_role(&raw))
         .transpose()?;
-    if body.disabled.is_none() && raw_password.is_none() && body.totp.is_none() && role.is_none() {
+    let email = body.email.map(admins::parse_email).transpose()?;
+    if body.disabled.is_none()
+        && raw_password.is_none()
+        && body.totp.is_none()
+        && role.is_none()
+        && email.is_none()
+    {
         return Err(ApiError::validation("disabled", messages().nothing_to_change.clone()).into());
     }
     let change = Change {
@@ -109,6 +123,7 @@ pub async fn update(
         password: None,
         totp: body.totp,
         role,
+        email,
     };
     let saved = admins::edit(&state.db, admin.user_id, id, change, raw_password).await?;
     Ok(envelope::updated(saved, &messages().admin_updated.clone()))

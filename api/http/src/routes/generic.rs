@@ -5,7 +5,7 @@
 //! `hasPendingChanges`). A write commits together with its revision and publish job
 //! ([`edits`]), then wakes the publisher and tells the public read cache.
 
-use actix_web::{HttpRequest, HttpResponse, guard, web};
+use actix_web::{HttpRequest, guard, web};
 use serde_json::{Map, Value};
 
 use super::envelope;
@@ -14,7 +14,9 @@ use crate::auth::{Admin, MaybeAdmin};
 use crate::routes::error_response::Answer;
 use crate::state::AppState;
 use concierge_app::content::lifecycle::admin_view;
-use concierge_app::content::{Audience, EachKind, Kind, ListFilter, Standing, edits, items};
+use concierge_app::content::{
+    Audience, EachKind, Kind, ListFilter, Standing, edits, items, review_queue,
+};
 use concierge_core::domain::page::{Paging, PagingQuery};
 use concierge_core::domain::rules::catalog;
 use concierge_core::error::ApiError;
@@ -152,18 +154,25 @@ fn audience(admin: &MaybeAdmin) -> Audience {
     }
 }
 
-/// A list envelope of rows as `audience` reads them.
-fn listed<K: Kind>(items: Vec<K::Model>, total: u64, audience: Audience) -> HttpResponse {
-    match audience {
+/// A list envelope of rows as `audience` reads them (administrators: with who made and last
+/// changed each, and its review).
+async fn listed<K: Kind>(
+    state: &AppState,
+    items: Vec<K::Model>,
+    total: u64,
+    audience: Audience,
+) -> Answer {
+    Ok(match audience {
         Audience::Public => envelope::list(
             items.into_iter().map(K::in_public_list).collect::<Vec<_>>(),
             total,
         ),
-        Audience::Admin => envelope::list(
-            items.iter().map(admin_view::<K>).collect::<Vec<Value>>(),
-            total,
-        ),
-    }
+        Audience::Admin => {
+            let mut views: Vec<Value> = items.iter().map(admin_view::<K>).collect();
+            review_queue::annotate::<K>(&state.db.read, &mut views).await?;
+            envelope::list(views, total)
+        }
+    })
 }
 
 /// A content list's query: the page, and for administrators where the items stand and words
@@ -256,7 +265,7 @@ async fn list<K: Kind>(
     let now = state.settings.clock.now();
     let (items, total) =
         items::page::<K>(&state.db.read, route.order, page, audience, &filter, now).await?;
-    Ok(listed::<K>(items, total, audience))
+    listed::<K>(state, items, total, audience).await
 }
 
 /// One item by its path id.
@@ -267,7 +276,7 @@ async fn get<K: Kind>(state: &AppState, id: &str, admin: &MaybeAdmin) -> Answer 
     Ok(match audience {
         Audience::Public => envelope::one(row),
         Audience::Admin => {
-            let view = admin_view::<K>(&row);
+            let view = review_queue::annotated::<K>(&state.db.read, admin_view::<K>(&row)).await?;
             super::versions::with_etag(envelope::one(view.clone()), &view)
         }
     })

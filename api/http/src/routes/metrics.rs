@@ -47,7 +47,11 @@ pub async fn metrics(state: web::Data<AppState>, req: HttpRequest) -> Answer {
 }
 
 fn gauge_head(out: &mut String, name: &str, help: &str) {
-    let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge");
+    metric_head(out, name, "gauge", help);
+}
+
+fn metric_head(out: &mut String, name: &str, kind: &str, help: &str) {
+    let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}");
 }
 
 /// What is read at each scrape.
@@ -124,6 +128,19 @@ async fn gauges(state: &AppState, out: &mut String) -> Answer<()> {
         );
         let _ = writeln!(out, "process_resident_memory_bytes {rss}");
     }
+    gauge_head(
+        out,
+        "concierge_live_streams",
+        "Administrators' live event streams open on this instance.",
+    );
+    let _ = writeln!(out, "concierge_live_streams {}", state.live.streams());
+    metric_head(
+        out,
+        "concierge_live_reads_total",
+        "counter",
+        "Reads of the history for the live events: one per tick for all open streams.",
+    );
+    let _ = writeln!(out, "concierge_live_reads_total {}", state.live.reads());
     gauge_head(
         out,
         "concierge_site_built",

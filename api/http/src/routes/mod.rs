@@ -11,6 +11,7 @@ pub mod contact;
 pub mod desk;
 pub mod envelope;
 pub mod error_response;
+pub mod events;
 pub mod generic;
 pub mod health;
 pub mod kinds;
@@ -22,6 +23,7 @@ pub mod metrics;
 pub mod notifications;
 pub mod presence;
 pub mod publishing;
+pub mod review;
 pub mod security_headers;
 pub mod site;
 pub mod spreadsheets;
@@ -42,6 +44,8 @@ pub fn api(cfg: &mut web::ServiceConfig) {
         .configure(kinds::configure)
         .configure(lifecycle::configure)
         .configure(translations::configure)
+        .configure(review::configure)
+        .service(events::events)
         .configure(presence::configure)
         // Before `contact`: `/contact-us/export` would otherwise match `/contact-us/{id}`.
         .service(spreadsheets::export_contacts)

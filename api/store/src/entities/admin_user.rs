@@ -23,6 +23,8 @@ pub struct Model {
     pub last_sign_in_at: Option<DateTimeUtc>,
     /// One of `concierge_core::roles::Role`'s names; see [`Model::role`].
     pub role: String,
+    /// Where the mail about reviews goes (optional).
+    pub email: Option<String>,
 }
 
 impl Model {

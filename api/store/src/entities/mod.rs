@@ -9,6 +9,7 @@ pub mod banner;
 pub mod blog;
 pub mod blog_redirect;
 pub mod contact;
+pub mod content_review;
 pub mod content_revision;
 pub mod destination;
 pub mod destination_redirect;

@@ -30,6 +30,7 @@ mod m20261204_000023_media_versions;
 mod m20261205_000024_request_ids;
 mod m20261206_000025_destinations;
 mod m20261207_000026_translation_confirmations;
+mod m20261208_000027_reviews;
 
 pub struct Migrator;
 
@@ -63,6 +64,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000024_request_ids::RequestIds),
             Box::new(m20261206_000025_destinations::Destinations),
             Box::new(m20261207_000026_translation_confirmations::TranslationConfirmations),
+            Box::new(m20261208_000027_reviews::Reviews),
         ]
     }
 }

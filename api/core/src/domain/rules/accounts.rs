@@ -47,4 +47,6 @@ pub struct AccountMessages {
     pub arabic_only: Text,
     pub last_owner: Text,
     pub role_invalid: Text,
+    pub email_invalid: Text,
+    pub email_saved: Text,
 }

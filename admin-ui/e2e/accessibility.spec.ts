@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { rowAction } from './support/ui';
+import { photograph, rowAction } from './support/ui';
 
 async function expectAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -23,6 +23,13 @@ for (const language of ['en', 'ar'] as const) {
       await page.locator('form button[type="submit"]').click();
       await expect(page.locator('.field__error').first()).toBeVisible();
       await expectAccessible(page, 'login with errors');
+    });
+
+    test('the start page, with every part an owner has', async ({ adminPage: page }) => {
+      await page.goto('/admin/today');
+      await expect(page.locator('.today__part').first()).toBeVisible();
+      await expectAccessible(page, 'today');
+      await photograph(page, `admin-today-owner-${language}`, true);
     });
 
     test('a dashboard, its details dialog and a form', async ({ adminPage: page, api }) => {

@@ -9,14 +9,16 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test, unique, type Api } from './support/fixtures';
-import { addMember, signInAs, type Member } from './support/members';
+import { addMember, expectNoRefusals, signInAs } from './support/members';
+import { photograph } from './support/ui';
 
 const words = {
   en: {
     username: 'User name', password: 'Password', login: 'Login', menu: 'Main menu',
+    today: 'Today', mine: 'Your drafts and changes', toTranslate: 'Arabic to write', enquiries: 'Enquiries', contactLink: 'Contact enquiries', pending: 'Changes pending',
     services: 'Services', banners: 'Banner Dashboard', reviews: 'Client Review', contacts: 'Contact Us Dashboard', airport: 'Airport requests',
     blogs: 'Blogs', serviceLists: 'Services List Dashboard', generalContent: 'General Content Dashboard', destinations: 'Destinations', media: 'Media',
-    subscriptions: 'Subscription', team: 'Team', audit: 'Audit log', schedule: 'Schedule', translations: 'Translations', account: 'My account',
+    subscriptions: 'Subscription', team: 'Team', audit: 'Audit log', review: 'Waiting for review', schedule: 'Schedule', translations: 'Translations', account: 'My account',
     forbidden: 'You do not have permission', addBlog: 'Add blog', actionsFor: (name: string) => `Actions for ${name}`,
     statusOf: (name: string) => `Status of ${name}`, deleted: 'Deleted', assignToMe: 'Assign to me',
     view: 'View', edit: 'Edit', delete: 'Delete', publishNow: 'Publish now', unpublish: 'Unpublish', submit: 'Submit',
@@ -26,9 +28,10 @@ const words = {
   },
   ar: {
     username: 'اسم المستخدم', password: 'كلمة المرور', login: 'دخول', menu: 'القائمة الرئيسية',
+    today: 'اليوم', mine: 'مسوداتك وتغييراتك', toTranslate: 'نصوص عربية للكتابة', enquiries: 'الاستفسارات', contactLink: 'استفسارات التواصل', pending: 'تغييرات بانتظار النشر',
     services: 'الخدمات', banners: 'لوحة اللافتات', reviews: 'آراء العملاء', contacts: 'لوحة رسائل التواصل', airport: 'طلبات خدمات المطار',
     blogs: 'المدونات', serviceLists: 'لوحة قوائم الخدمات', generalContent: 'لوحة المحتوى العام', destinations: 'الوجهات', media: 'مكتبة الوسائط',
-    subscriptions: 'الاشتراكات', team: 'الفريق', audit: 'سجل التدقيق', schedule: 'الجدولة', translations: 'الترجمات', account: 'حسابي',
+    subscriptions: 'الاشتراكات', team: 'الفريق', audit: 'سجل التدقيق', review: 'بانتظار المراجعة', schedule: 'الجدولة', translations: 'الترجمات', account: 'حسابي',
     forbidden: 'ليست لديك صلاحية', addBlog: 'إضافة مدونة', actionsFor: (name: string) => `إجراءات ${name}`,
     statusOf: (name: string) => `حالة ${name}`, deleted: 'المحذوفات', assignToMe: 'أسنده إليّ',
     view: 'عرض', edit: 'تعديل', delete: 'حذف', publishNow: 'انشر الآن', unpublish: 'إلغاء النشر', submit: 'إرسال',
@@ -43,10 +46,10 @@ type Words = (typeof words)['en' | 'ar'];
 /**
  * The content screens of the menu, in its order (destinations, declared by the server, after the
  * content dashboards); the media library for those who may upload (editors, not translators);
- * the translations' worklist for both.
+ * the review queue for those who publish (editors); the translations' worklist for both.
  */
-const contentMenu = (w: Words, media = false) => [
-  w.services, w.banners, w.reviews, w.blogs, w.serviceLists, w.generalContent, w.destinations, ...(media ? [w.media] : []), w.schedule, w.translations, w.account,
+const contentMenu = (w: Words, media = false, review = false) => [
+  w.today, w.services, w.banners, w.reviews, w.blogs, w.serviceLists, w.generalContent, w.destinations, ...(media ? [w.media] : []), ...(review ? [w.review] : []), w.schedule, w.translations, w.account,
 ];
 
 async function expectMenu(page: Page, w: Words, entries: string[]): Promise<void> {
@@ -57,18 +60,6 @@ async function expectMenu(page: Page, w: Words, entries: string[]): Promise<void
 async function expectForbidden(page: Page, w: Words, path: string): Promise<void> {
   await page.goto(`/admin${path}`);
   await expect(page.getByRole('heading', { level: 1, name: w.forbidden })).toBeVisible();
-}
-
-/**
- * The lines the audit log holds of operations refused to `member`: a session that does its job
- * asks for nothing its role may not have (ARCHITECTURE.md, "Review and translation"), so none,
- * the screens that are not theirs included (they say so without asking the API).
- */
-async function expectNoRefusals(api: Api, member: Member): Promise<void> {
-  const query = new URLSearchParams({ action: 'denied', actor: member.username, page: '1', size: '50' });
-  const { status, json } = await api.call<{ responseBody: { result: unknown[] } }>('GET', `/audit?${query}`);
-  expect(status).toBe(200);
-  expect(json.responseBody.result, `refused to ${member.username}`).toEqual([]);
 }
 
 /** A published blog with every English field filled (what a translator finds). */
@@ -93,7 +84,7 @@ for (const language of ['en', 'ar'] as const) {
       const editor = await addMember(api, 'editor');
       const page = await signInAs(browser, server.baseURL, language, editor);
       await expect(page).toHaveURL(/\/admin\/blogs$/);
-      await expectMenu(page, w, contentMenu(w, true));
+      await expectMenu(page, w, contentMenu(w, true, true));
       await expect(page.getByRole('link', { name: w.addBlog })).toBeVisible();
 
       await page.goto(`/admin/addblog/${blog.id}`);
@@ -111,8 +102,14 @@ for (const language of ['en', 'ar'] as const) {
       const blog = await publishedBlog(api, `Translator ${language}`);
       const translator = await addMember(api, 'translator');
       const page = await signInAs(browser, server.baseURL, language, translator);
-      await expect(page).toHaveURL(/\/admin\/blogs$/);
+      // Their start page: what needs them today, the Arabic to write first.
+      await expect(page).toHaveURL(/\/admin\/today$/);
+      await expect(page.getByRole('heading', { level: 1, name: w.today })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: w.toTranslate })).toBeVisible();
       await expectMenu(page, w, contentMenu(w));
+      // The blog's list, searched for it (the shared server's blogs fill more than one page).
+      await page.goto(`/admin/blogs?q=${encodeURIComponent(blog.name)}`);
+      await expect(page.getByRole('heading', { level: 1, name: w.blogs })).toBeVisible();
       await expect(page.getByRole('link', { name: w.addBlog })).toHaveCount(0);
 
       // The blog's row offers View and Edit, not Delete.
@@ -149,8 +146,10 @@ for (const language of ['en', 'ar'] as const) {
       const blog = await publishedBlog(api, `Contributor ${language}`);
       const contributor = await addMember(api, 'contributor');
       const page = await signInAs(browser, server.baseURL, language, contributor);
-      await expect(page).toHaveURL(/\/admin\/blogs$/);
+      await expect(page).toHaveURL(/\/admin\/today$/);
+      await expect(page.getByRole('heading', { level: 2, name: w.mine })).toBeVisible();
       await expectMenu(page, w, contentMenu(w, true).filter((entry) => entry !== w.translations));
+      await page.goto('/admin/blogs');
       await expect(page.getByRole('link', { name: w.addBlog })).toBeVisible();
 
       await page.goto(`/admin/addblog/${blog.id}`);
@@ -166,11 +165,21 @@ for (const language of ['en', 'ar'] as const) {
       expect(json.responseBody[0]).toMatchObject({ name: `${blog.name} revised`, hasPendingChanges: true });
       const live = await api.call<{ responseBody: { name: string }[] }>('GET', `/blog/${blog.id}`, undefined, false);
       expect(live.json.responseBody[0].name).toBe(blog.name);
+      // Their start page lists it among their own unfinished work, and opens it again (once
+      // the form has gone back to its list, as every save does).
+      await expect(page).toHaveURL(/\/admin\/blogs$/);
+      await page.getByRole('complementary', { name: w.menu }).getByRole('link', { name: w.today }).click();
+      const mine = page.getByRole('region', { name: w.mine });
+      const item = mine.getByRole('listitem').filter({ hasText: `${blog.name} revised` });
+      await expect(item.getByText(w.pending)).toBeVisible();
+      await item.getByRole('link', { name: `${blog.name} revised` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/addblog/${blog.id}$`));
 
       // Their own screens open without a refusal; the others say so without asking the API.
       for (const path of ['/media', '/schedule']) {
         await page.goto(`/admin${path}`);
-        await page.waitForLoadState('networkidle');
+        // The screen's own heading (the live events keep a request open: the network is never idle).
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByRole('heading', { level: 1, name: w.forbidden })).toHaveCount(0);
       }
       for (const path of ['/team', '/audit', '/contactusdashboard', '/translations']) await expectForbidden(page, w, path);
@@ -189,8 +198,14 @@ for (const language of ['en', 'ar'] as const) {
 
       const desk = await addMember(api, 'enquiries');
       const page = await signInAs(browser, server.baseURL, language, desk);
+      // Their start page: the new enquiries, and the way to them.
+      await expect(page).toHaveURL(/\/admin\/today$/);
+      const enquiries = page.getByRole('region', { name: w.enquiries });
+      await expect(enquiries).toBeVisible();
+      await expectMenu(page, w, [w.today, w.contacts, w.airport, w.subscriptions, w.account]);
+      await photograph(page, `admin-today-desk-${language}`);
+      await enquiries.getByRole('link', { name: w.contactLink }).click();
       await expect(page).toHaveURL(/\/admin\/contactusdashboard$/);
-      await expectMenu(page, w, [w.contacts, w.airport, w.subscriptions, w.account]);
 
       // The row's status changes from the list; there is no trash, and the enquiry has no Delete.
       await expect(page.getByRole('combobox', { name: w.statusOf(`Layla Haddad ${tag}`) })).toBeVisible();

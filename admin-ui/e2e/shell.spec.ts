@@ -1,10 +1,11 @@
 import { expect, test } from './support/fixtures';
 
 test.describe('the admin shell', () => {
-  test('the side menu lists every dashboard (the enquiry desk\'s two together, the media library, then the team, the schedule, the translations, the audit log and the own account) in order and leads to each', async ({ adminPage: page }) => {
+  test('the side menu lists the start page, then every dashboard (the enquiry desk\'s two together, the media library, then the team, the review queue, the schedule, the translations, the audit log and the own account) in order and leads to each', async ({ adminPage: page }) => {
     await page.goto('/admin/blogs');
     const menu = page.getByRole('complementary', { name: 'Main menu' }).getByRole('link');
     await expect(menu).toHaveText([
+      'Today',
       'Services',
       'Banner Dashboard',
       'Client Review',
@@ -18,12 +19,14 @@ test.describe('the admin shell', () => {
       'Media',
       'Subscription',
       'Team',
+      'Waiting for review',
       'Schedule',
       'Translations',
       'Audit log',
       'My account',
     ]);
     const targets: [string, RegExp, string][] = [
+      ['Today', /\/admin\/today$/, 'Today'],
       ['Services', /\/admin\/servicesDashboard$/, 'Services'],
       ['Banner Dashboard', /\/admin\/bannerdashboard$/, 'Banner Dashboard'],
       ['Client Review', /\/admin\/clientreviewdashboard$/, 'Client Review'],
@@ -35,6 +38,7 @@ test.describe('the admin shell', () => {
       ['Media', /\/admin\/media$/, 'Media'],
       ['Subscription', /\/admin\/subscription$/, 'Subscription'],
       ['Team', /\/admin\/team$/, 'Team'],
+      ['Waiting for review', /\/admin\/review$/, 'Waiting for review'],
       ['Schedule', /\/admin\/schedule$/, 'Schedule and deleted items'],
       ['Translations', /\/admin\/translations$/, 'Translations'],
       ['Audit log', /\/admin\/audit$/, 'Audit log'],

@@ -7,11 +7,10 @@
  * on the way (no `denied` line in the audit log). With `E2E_SCREENSHOTS` naming a folder, the page
  * and the form are photographed there at 1440 and 375 px.
  */
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test, unique, type Api } from './support/fixtures';
-import { addMember, signInAs, type Member } from './support/members';
-import { expectAccessible, expectToast } from './support/ui';
+import { expect, test, unique } from './support/fixtures';
+import { addMember, expectNoRefusals, signInAs } from './support/members';
+import { expectAccessible, expectToast, photograph } from './support/ui';
 
 const words = {
   en: {
@@ -32,29 +31,6 @@ const words = {
 
 type Words = (typeof words)['en' | 'ar'];
 
-/** Where the pictures go, when asked for. */
-const SHOTS = process.env.E2E_SCREENSHOTS;
-
-/** The page as it stands, at 1440 and at 375 px (when `E2E_SCREENSHOTS` is set); back at 1440 after. */
-async function photograph(page: Page, name: string, fullPage = false): Promise<void> {
-  if (!SHOTS) return;
-  // The sign-in's toast fades on its own: the picture is of the page.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
-  for (const [width, height] of [[1440, 900], [375, 812]] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-/** The lines the audit log holds of operations refused to `member`: none, for a session that does its job. */
-async function expectNoRefusals(api: Api, member: Member): Promise<void> {
-  const query = new URLSearchParams({ action: 'denied', actor: member.username, page: '1', size: '50' });
-  const { status, json } = await api.call<{ responseBody: { result: unknown[] } }>('GET', `/audit?${query}`);
-  expect(status).toBe(200);
-  expect(json.responseBody.result, `refused to ${member.username}`).toEqual([]);
-}
 
 async function openTranslations(page: Page, w: Words): Promise<void> {
   await page.getByRole('complementary', { name: w.menu }).getByRole('link', { name: w.translations, exact: true }).click();
@@ -79,7 +55,7 @@ for (const language of ['en', 'ar'] as const) {
       });
       const translator = await addMember(api, 'translator');
       const page = await signInAs(browser, server.baseURL, language, translator);
-      await expect(page).toHaveURL(/\/admin\/blogs$/);
+      await expect(page).toHaveURL(/\/admin\/today$/);
       await openTranslations(page, w);
 
       const item = page.getByRole('heading', { level: 3, name: blog.name });
@@ -136,7 +112,7 @@ for (const language of ['en', 'ar'] as const) {
 
       const translator = await addMember(api, 'translator');
       const page = await signInAs(browser, server.baseURL, language, translator);
-      await expect(page).toHaveURL(/\/admin\/blogs$/);
+      await expect(page).toHaveURL(/\/admin\/today$/);
       await openTranslations(page, w);
       await page.getByLabel(w.state, { exact: true }).selectOption({ label: w.outdatedOption });
       await expect(page).toHaveURL(/\?state=outdated$/);

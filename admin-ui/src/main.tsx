@@ -11,6 +11,8 @@ import './styles/accounts.css';
 import './styles/inbox.css';
 import './styles/media.css';
 import './styles/translations.css';
+import './styles/review.css';
+import './styles/today.css';
 
 const root = createRoot(document.getElementById('root')!);
 initI18n();

@@ -1,5 +1,5 @@
 /** Members of the team with a role, added by the owner, and a browser signed in as one of them. */
-import type { Browser, Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { unique, type Api } from './fixtures';
 
 export type Language = 'en' | 'ar';
@@ -45,4 +45,16 @@ export async function signInAs(browser: Browser, baseURL: string, language: Lang
   await page.getByLabel(w.password, { exact: true }).fill(member.password);
   await page.getByRole('button', { name: w.login }).click();
   return page;
+}
+
+/**
+ * The lines the audit log holds of operations refused to `member`: a session that does its job
+ * asks for nothing its role may not have (ARCHITECTURE.md, "Review and translation"), so none,
+ * the screens that are not theirs included (they say so without asking the API).
+ */
+export async function expectNoRefusals(api: Api, member: Member): Promise<void> {
+  const query = new URLSearchParams({ action: 'denied', actor: member.username, page: '1', size: '50' });
+  const { status, json } = await api.call<{ responseBody: { result: unknown[] } }>('GET', `/audit?${query}`);
+  expect(status).toBe(200);
+  expect(json.responseBody.result, `refused to ${member.username}`).toEqual([]);
 }

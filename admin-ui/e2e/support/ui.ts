@@ -1,4 +1,5 @@
 /** Page helpers shared by the specs: toasts, table rows, the row menu, form fields, axe. */
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -89,4 +90,20 @@ export async function expectAccessible(page: Page, label: string) {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(serious, label).toEqual([]);
+}
+
+/**
+ * The page as it stands, at 1440 and at 375 px, into the folder `E2E_SCREENSHOTS` names (nothing
+ * when it is not set); back at 1440 after. The toasts fade first: the picture is of the page.
+ */
+export async function photograph(page: Page, name: string, fullPage = false): Promise<void> {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (!folder) return;
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  for (const [width, height] of [[1440, 900], [375, 812]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: path.join(folder, `${name}-${width}.png`), fullPage });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -49,11 +49,11 @@ async function menuEntries(): Promise<string[]> {
 
 describe('roles', () => {
   it.each([
-    ['owner', ['Services', 'Banner Dashboard', 'Client Review', 'Contact Us Dashboard', 'Airport requests', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Subscription', 'Team', 'Schedule', 'Translations', 'Audit log', 'My account']],
-    ['editor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Schedule', 'Translations', 'My account']],
-    ['contributor', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Schedule', 'My account']],
-    ['translator', ['Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Schedule', 'Translations', 'My account']],
-    ['enquiries', ['Contact Us Dashboard', 'Airport requests', 'Subscription', 'My account']],
+    ['owner', ['Today', 'Services', 'Banner Dashboard', 'Client Review', 'Contact Us Dashboard', 'Airport requests', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Subscription', 'Team', 'Waiting for review', 'Schedule', 'Translations', 'Audit log', 'My account']],
+    ['editor', ['Today', 'Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Waiting for review', 'Schedule', 'Translations', 'My account']],
+    ['contributor', ['Today', 'Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Media', 'Schedule', 'My account']],
+    ['translator', ['Today', 'Services', 'Banner Dashboard', 'Client Review', 'Blogs', 'Services List Dashboard', 'General Content Dashboard', 'Destinations', 'Schedule', 'Translations', 'My account']],
+    ['enquiries', ['Today', 'Contact Us Dashboard', 'Airport requests', 'Subscription', 'My account']],
   ] as const)('shows the %s the screens of its role only', async (role, entries) => {
     api(role);
     renderApp(null, { url: '/account' });
@@ -87,11 +87,18 @@ describe('roles', () => {
     expect(await screen.findByRole('heading', { name: 'You do not have permission' })).toBeInTheDocument();
   });
 
-  it('starts each role on a screen it may use', async () => {
-    api('enquiries');
+  it('starts the desk on Today, which says what needs it', async () => {
+    api('enquiries', { 'GET /account/today': () => [200, { responseBody: [{ counts: { inbox: 2 }, overdue: 0 }] }] });
     const { router } = renderApp(null, { url: '/' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/contactusdashboard'));
-    expect(await screen.findByRole('heading', { name: 'Contact Us Dashboard' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/today'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Enquiries' })).toHaveTextContent('New enquiries waiting for the desk: 2');
+  });
+
+  it('starts an editor on Blogs, where the specification\'s sign-in goes', async () => {
+    api('editor');
+    const { router } = renderApp(null, { url: '/' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/blogs'));
   });
 
   it('says "You do not have permission" at the address of a screen the role may not use', async () => {
@@ -102,7 +109,7 @@ describe('roles', () => {
     // Nothing of the screen was asked for, and the desk does not watch publishing.
     expect(requests.some((r) => r.path === '/blog' || r.path === '/publish/status')).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Go to the start page' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/contactusdashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/today'));
   });
 
   it('keeps the team and the audit log to owners', async () => {

@@ -1,6 +1,8 @@
 /** Every admin route, relative to the router's `/admin` basename. */
 export const paths = {
   login: '/login',
+  /** The start page: what needs the signed-in administrator today. */
+  today: '/today',
   blogs: '/blogs',
   addBlog: '/addblog',
   services: '/servicesDashboard',
@@ -25,6 +27,8 @@ export const paths = {
   lifecycle: '/schedule',
   /** Every item whose Arabic is missing or older than its English; `?state=&kind=` filter it. */
   translations: '/translations',
+  /** Every change waiting for an editor, the longest waiting first. */
+  review: '/review',
   /** The media library; `?item=<name>` opens one file's panel. */
   media: '/media',
   /** The screens of each kind the server declares that has none of its own (`kindPath`). */

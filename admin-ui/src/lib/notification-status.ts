@@ -8,7 +8,7 @@ import { request } from './api-client';
 import { NOTIFICATIONS_WATCH_MS } from '@/config/constants';
 
 /** What a notification is: the API's kind names. */
-export const NOTIFICATION_KINDS = ['staff_email', 'visitor_email', 'webhook'] as const;
+export const NOTIFICATION_KINDS = ['staff_email', 'visitor_email', 'webhook', 'review_email'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** A message set aside after its last attempt failed. */
@@ -16,8 +16,8 @@ export type FailedNotification = {
   id: number;
   kind: NotificationKind;
   enquiryId: number;
-  /** What `enquiryId` names: a contact enquiry or an airport request. */
-  enquiryKind?: 'contact' | 'airport_request';
+  /** What `enquiryId` names: a contact enquiry, an airport request, or (a review's email) a kind of content. */
+  enquiryKind?: string;
   attempts: number;
   lastError: string | null;
   failedAt: string | null;

@@ -55,11 +55,14 @@ describe('permissions', () => {
     for (const pathname of closed) expect(mayOpen(can(role), pathname), pathname).toBe(false);
   });
 
-  it('starts each role on a screen it may use: Blogs for content roles, the enquiries for the desk', () => {
+  it('starts those who publish at Blogs (the specification\'s sign-in) and everyone else at Today', () => {
     expect(landingPath(can('owner'), menu)).toBe(paths.blogs);
-    expect(landingPath(can('translator'), menu)).toBe(paths.blogs);
-    expect(landingPath(can('enquiries'), menu)).toBe(paths.contacts);
-    expect(landingPath(permissionsFrom([]), menu)).toBe(paths.account);
+    expect(landingPath(can('editor'), menu)).toBe(paths.blogs);
+    expect(landingPath(can('contributor'), menu)).toBe(paths.today);
+    expect(landingPath(can('translator'), menu)).toBe(paths.today);
+    expect(landingPath(can('enquiries'), menu)).toBe(paths.today);
+    expect(landingPath(permissionsFrom([]), menu)).toBe(paths.today);
+    for (const role of ['owner', 'editor', 'contributor', 'translator', 'enquiries'] as const) expect(mayOpen(can(role), paths.today), role).toBe(true);
   });
 
   it('holds to the Arabic twins whoever may edit content but not create it', () => {

@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'content.delete',
   'content.import',
   'translations',
+  'review',
   'media.upload',
   'media.manage',
   'publishing.retry',
@@ -80,9 +81,13 @@ const PAGES: Record<string, Permission | null> = {
   [paths.lifecycle]: 'content.read',
   // The Arabic still to write or to read again; whoever works on it opens its items' forms.
   [paths.translations]: 'translations',
+  // What contributors and translators submitted, for those who publish it or return it.
+  [paths.review]: 'review',
   // The media library: browsing and uploading; its alt text, focal points, delete and trash need `media.manage`.
   [paths.media]: 'media.upload',
   [paths.account]: null,
+  // What needs each administrator today: every role has one.
+  [paths.today]: null,
 };
 
 /**
@@ -117,9 +122,14 @@ export function mayOpen(can: Can, pathname: string): boolean {
   return needed === null || needed === undefined || can(needed);
 }
 
-/** Where an administrator starts: Blogs when they may see it, else the first screen of the menu they may. */
+/**
+ * Where an administrator starts. Those who publish (owners, editors) at Blogs, where the
+ * specification's sign-in goes; everyone else, whose work is handed to them (contributors,
+ * translators, the desk), at Today, which says what needs them.
+ */
 export function landingPath(can: Can, menu: readonly string[]): string {
-  return [paths.blogs, ...menu].find((path) => mayOpen(can, path)) ?? paths.account;
+  const first = can('content.publish') ? [paths.blogs] : [paths.today];
+  return [...first, ...menu].find((path) => mayOpen(can, path)) ?? paths.account;
 }
 
 /** The signed-in administrator: what they may do and their user name (`Assign to me`). */

@@ -36,6 +36,10 @@ const DEFAULT_ROUTES: Record<string, Handler> = {
   'GET /account': () => accountAnswer(),
   // Services, client reviews, general content and service list items beside those with screens of their own, unless a test declares others (`kindsAnswer`).
   'GET /kinds': () => [200, list([service, serviceList, clientReview, generalContent])],
+  // The review queue the menu counts (editors and owners): empty unless a test fills it.
+  'GET /review': () => [200, list([])],
+  // The start page of those who do not publish: nothing waits unless a test says so.
+  'GET /account/today': () => [200, { responseBody: [{ counts: {}, mine: [] }] }],
 };
 
 export function mockApi(routes: Record<string, Handler>) {

@@ -15,6 +15,7 @@ export const PERMISSIONS_OF: Record<Role, readonly Permission[]> = {
     'content.delete',
     'content.import',
     'translations',
+    'review',
     'media.upload',
     'media.manage',
     'publishing.retry',

@@ -8,7 +8,8 @@
  * of a write gives the next one). A save refused because someone else saved first opens the merge
  * dialog; its choices are saved against the version now. A lifecycle action refused so opens it
  * too: its choices load the version now into the form, and the action is done again. Who else has
- * the item open is shown above the form.
+ * the item open is shown above the form, and so is another's save the moment it is made (the live
+ * events), before this form's own save.
  *
  * The schedule is saved with the zone it was entered in, and an item opens in its own zone. With
  * unsaved changes, Preview shows them (`previewBody`: what a save would send).
@@ -21,6 +22,7 @@ import type { DefaultValues, FieldValues, Path, PathValue, UseFormReturn } from 
 import { useTranslation } from 'react-i18next';
 import { conflictOf, type Conflict } from '@/lib/api-client';
 import type { FormRules } from '@/lib/form-rules';
+import { useSavedElsewhere } from '@/lib/live-events';
 import { editsArabicOnly, usePermissions } from '@/lib/permissions';
 import { englishByName, type EnglishOf } from './english-beside';
 import { FieldLabelsContext } from './field';
@@ -35,7 +37,7 @@ import type { ContentRecord, KindName } from '../lifecycle/api';
 import { isLabelled, useFieldLabels } from '../lifecycle/field-labels';
 import { LifecyclePanel, type ActionRefusal, type Schedule } from '../lifecycle/lifecycle-panel';
 import { MergeDialog, type Choice } from '../lifecycle/merge-dialog';
-import { PresenceNote, usePresence } from '../lifecycle/presence';
+import { PresenceNote, SavedElsewhereNote, usePresence } from '../lifecycle/presence';
 import { isTimeZone, useTimeZone } from '../lifecycle/time-zone';
 import { Spinner } from '../ui/spinner';
 
@@ -105,7 +107,7 @@ export function ContentForm<V extends FieldValues>({
   previewBody,
 }: ContentFormProps<V>) {
   const { t } = useTranslation();
-  const { can } = usePermissions();
+  const { can, username } = usePermissions();
   // Public content only: the lifecycle's rules do not apply to other forms.
   const publishes = !lifecycle || can('content.publish');
   const arabicOnly = Boolean(lifecycle) && editsArabicOnly(can);
@@ -136,6 +138,8 @@ export function ContentForm<V extends FieldValues>({
   const [refused, setRefused] = useState<Refused<V> | null>(null);
   const [refusedAction, setRefusedAction] = useState<RefusedAction<V> | null>(null);
   const others = usePresence(lifecycle?.kind, record?.id);
+  // Another's save since this form read the item, told the moment it is made.
+  const savedElsewhere = useSavedElsewhere(lifecycle?.kind, record?.id, record?.version, username);
   const keptAs = lifecycle ? `${lifecycle.kind}:${record?.id ?? 'new'}` : null;
   // A new item with an empty display order starts at the next free one of its list.
   const kindOrder = useOrderList(lifecycle?.kind);
@@ -205,6 +209,7 @@ export function ContentForm<V extends FieldValues>({
   return (
     <FieldLabelsContext.Provider value={labels}>
       <PresenceNote others={others} />
+      <SavedElsewhereNote saved={savedElsewhere} labelOf={labelOf} />
       {waitingForOrder ? (
         <Spinner label={t('common.loading')} />
       ) : (

@@ -291,6 +291,20 @@ export const NavIcons = {
       <path d="M3.5 10h17M8 3v4M16 3v4M12 13v3l2 1.5" />
     </Icon>
   ),
+  /** A page with a tick: a change read and passed on. */
+  review: (p: IconProps) => (
+    <Icon {...p}>
+      <path d="M6 3h8l4 4v6M6 3v18h7" />
+      <path d="M9 9h5M9 13h4M14.5 18l2 2 4-4.5" />
+    </Icon>
+  ),
+  /** A sun over the horizon: the day's work. */
+  today: (p: IconProps) => (
+    <Icon {...p}>
+      <path d="M3 18h18M7.5 18a4.5 4.5 0 0 1 9 0" />
+      <path d="M12 6v3M5.6 9.6l2 2M18.4 9.6l-2 2M3 14h2M19 14h2" />
+    </Icon>
+  ),
   /** A Latin letter beside a bar of script: text and its translation. */
   translations: (p: IconProps) => (
     <Icon {...p}>

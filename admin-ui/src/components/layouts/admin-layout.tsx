@@ -2,13 +2,15 @@
  * The admin shell: side menu, top bar (publishing state and failures, notifications not sent,
  * language, logout) and the page. The menu and the top bar show only what the role may use.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { kindPath, paths } from '@/config/paths';
 import { useInboxSummary, type InboxSummary } from '@/lib/inbox';
 import { kindLabel } from '@/lib/kinds';
 import { useNotificationStatus } from '@/lib/notification-status';
+import { useLiveCounts } from '@/lib/live-events';
+import { useReviewCount } from '@/lib/review-queue';
 import { mayOpen, usePermissions } from '@/lib/permissions';
 import { usePublishStatus, usePublishTracking } from '@/lib/publish-status';
 import type { TKey } from '@/locales/types';
@@ -28,6 +30,7 @@ type NavItem = { to: string; label: TKey; icon: keyof typeof NavIcons; desk?: bo
  * images it holds); each role sees the entries whose screens it may open.
  */
 export const NAV_ITEMS: NavItem[] = [
+  { to: paths.today, label: 'nav.today', icon: 'today' },
   { to: paths.services, label: 'nav.services', icon: 'services' },
   { to: paths.banners, label: 'nav.banners', icon: 'banners' },
   { to: paths.reviews, label: 'nav.reviews', icon: 'reviews' },
@@ -39,6 +42,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: paths.media, label: 'nav.media', icon: 'media' },
   { to: paths.subscriptions, label: 'nav.subscriptions', icon: 'subscriptions' },
   { to: paths.team, label: 'nav.team', icon: 'team' },
+  { to: paths.review, label: 'nav.review', icon: 'review' },
   { to: paths.lifecycle, label: 'nav.lifecycle', icon: 'lifecycle' },
   { to: paths.translations, label: 'nav.translations', icon: 'translations' },
   { to: paths.audit, label: 'nav.audit', icon: 'audit' },
@@ -103,18 +107,31 @@ function sectionOf(pathname: string): string | undefined {
   return `/${first}` === paths.content && kind ? kindPath(kind) : SECTION_OF[`/${first}`];
 }
 
-function NavEntry({ item, section }: { item: MenuEntry; section?: string }) {
+/**
+ * A menu entry; `count` (what waits there) shows at its end, and is read as the link's
+ * description, not its name: the entry is called "Translations" however many wait.
+ */
+function NavEntry({ item, section, count }: { item: MenuEntry; section?: string; count?: { value?: number; words: string } }) {
   const Icon = NavIcons[item.icon];
+  const countId = useId();
+  const counted = count?.value ? count : undefined;
   return (
-    <li>
+    <li className={counted ? 'nav-entry nav-entry--counted' : undefined}>
       <NavLink
         to={item.to}
         className={({ isActive }) => `nav-link${isActive || section === item.to ? ' nav-link--active' : ''}`}
         aria-current={section === item.to ? 'page' : undefined}
+        aria-describedby={counted ? countId : undefined}
       >
         <Icon />
         <span>{item.name}</span>
       </NavLink>
+      {counted ? (
+        <span className="nav-count nav-entry__count" id={countId} data-testid={`count-${item.icon}`}>
+          <span aria-hidden="true">{counted.value}</span>
+          <span className="visually-hidden">{counted.words}</span>
+        </span>
+      ) : null}
     </li>
   );
 }
@@ -132,6 +149,15 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
   const publish = usePublishStatus(tracking, can('content.read'));
   const notifications = useNotificationStatus(can('enquiries.read'));
   const summary = useInboxSummary(can('enquiries.read'));
+  const waiting = useReviewCount(can('review'));
+  const live = useLiveCounts();
+  /** The count beside an entry: what waits for review, what needs a translator. */
+  const countOf = (to: string) =>
+    to === paths.review
+      ? { value: waiting.data, words: t('review.count', { count: waiting.data ?? 0 }) }
+      : to === paths.translations
+        ? { value: live.translations, words: t('translations.count', { count: live.translations ?? 0 }) }
+        : undefined;
   const desk = menu.filter((item) => item.desk);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -158,7 +184,12 @@ export function AdminLayout({ children, onLogout, loggingOut, siteUrl }: AdminLa
           <ul>
             {menu.map((item) =>
               !item.desk ? (
-                <NavEntry key={item.to} item={item} section={section} />
+                <NavEntry
+                  key={item.to}
+                  item={item}
+                  section={section}
+                  count={countOf(item.to)}
+                />
               ) : item === desk[0] ? (
                 <li key="desk" className="nav-group">
                   <p className="nav-group__label" id="nav-desk">

@@ -50,7 +50,26 @@ export type Lifecycle = {
   updated_at: string;
   /** One more on every write; a write sends the version it was based on (`If-Match`). */
   version?: number;
+  /** Who made the item and who last changed it (user names; null for the system). */
+  created_by?: string | null;
+  updated_by?: string | null;
+  /** Where its review stands: waiting for an editor, or returned to its author with a note. */
+  review?: ReviewState | null;
 };
+
+/** An item's review (ARCHITECTURE.md, "Review and translation"). */
+export type ReviewState = {
+  state: 'waiting' | 'returned';
+  /** Who submitted it (waiting) or returned it (returned), and when. */
+  by: string | null;
+  at: string;
+  note: string | null;
+  /** Who submitted it. */
+  author: string | null;
+};
+
+/** What an administrator's read adds about the item's people and review: never one of its fields. */
+export const ANNOTATIONS = ['created_by', 'updated_by', 'review'] as const;
 
 /** What a write names an item by: its id and the version it read (sent as `If-Match`). */
 export type Versioned = Pick<Lifecycle, 'id' | 'version'>;
@@ -97,6 +116,18 @@ export const discardChanges: Action = (kind, id, version) => act(`${base(kind, i
 export const restoreRevision = (kind: KindName, id: number, revision: number, version?: number) =>
   act(`${base(kind, id)}/revisions/${revision}/restore`, version);
 export const undelete: Action = (kind, id, version) => act(`${base(kind, id)}/undelete`, version);
+
+/** The item's change waits for an editor, with `note`; the editors are told. */
+export async function submitForReview(kind: KindName, id: number, note: string): Promise<Acted> {
+  const body = await request<ItemEnvelope<ContentRecord>>(`${base(kind, id)}/review`, { method: 'POST', body: { note } });
+  return { item: body.responseBody[0], message: body.message };
+}
+
+/** The item's waiting change goes back to its author with `note` (required). */
+export async function returnWithNote(kind: KindName, id: number, note: string): Promise<Acted> {
+  const body = await request<ItemEnvelope<ContentRecord>>(`${base(kind, id)}/review/return`, { method: 'POST', body: { note } });
+  return { item: body.responseBody[0], message: body.message };
+}
 
 export async function getRevisions(kind: KindName, id: number, signal?: AbortSignal): Promise<RevisionSummary[]> {
   const body = await request<ListEnvelope<RevisionSummary>>(`${base(kind, id)}/revisions`, { query: { size: 200 }, signal });
@@ -154,7 +185,7 @@ export function missingArabic(record: Record<string, unknown>): string[] {
 
 /** The fields of two records that differ (lifecycle bookkeeping left out), in `after`'s order. */
 export function differingFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  const skip = new Set(['id', 'created_at', 'updated_at', 'published_at', 'hasPendingChanges', 'excerpt', 'excerpt_ar']);
+  const skip = new Set<string>(['id', 'created_at', 'updated_at', 'published_at', 'hasPendingChanges', 'excerpt', 'excerpt_ar', ...ANNOTATIONS]);
   const blank = (v: unknown) => v === null || v === undefined || v === '';
   const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
   return keys.filter((key) => !skip.has(key) && !(before[key] === after[key] || (blank(before[key]) && blank(after[key]))));

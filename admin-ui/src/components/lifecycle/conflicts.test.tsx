@@ -6,6 +6,8 @@
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { dispatch } from '@/lib/live-events';
 import { i18n } from '@/lib/i18n';
 import { accountAnswer, list, mockApi, type Recorded } from '@/testing/mock-api';
 import { renderApp } from '@/testing/render-app';
@@ -204,6 +206,26 @@ describe('presence', () => {
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(2);
     unmount();
     await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1));
+  });
+
+  it('hears at once from the live events who else opens or closes this item, and only this item', async () => {
+    mockApi({
+      'PUT /presence/blog/9': () => [200, list([])],
+      'DELETE /presence/blog/9': () => [204, undefined],
+    });
+    const queryClient = new QueryClient();
+    const { result } = renderHook(() => usePresence('blog', 9));
+    await waitFor(() => expect(result.current).toEqual([]));
+    const since = '2027-03-04T08:00:00Z';
+    const tell = (kind: string, id: number, present: { username: string; since: string }[]) =>
+      act(() => dispatch({ event: 'presence', data: JSON.stringify({ kind, id, present }) }, queryClient));
+    tell('blog', 9, [{ username: 'sara', since }]);
+    expect(result.current).toEqual([{ username: 'sara', since }]);
+    tell('blog', 10, []);
+    tell('service', 9, []);
+    expect(result.current).toEqual([{ username: 'sara', since }]);
+    tell('blog', 9, []);
+    expect(result.current).toEqual([]);
   });
 });
 

@@ -7,18 +7,26 @@
  * schedule, Publish now, Unpublish and Discard are for those who may publish. Every action carries
  * the version the form is based on; one refused because the item changed since (409) is handed
  * to the form (`onConflict`) to load the version now and do it again.
+ *
+ * Who made the item and who last changed it show under its status; its review (waiting for an
+ * editor, or returned with a note) above the actions. Whoever edits content submits a change for
+ * review with a note; whoever reviews returns a waiting one with a note (or publishes it).
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { conflictOf, type Conflict } from '@/lib/api-client';
+import { ApiError, conflictOf, type Conflict } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
 import { failureText, serverText } from '@/lib/messages';
+import { usePermissions } from '@/lib/permissions';
 import { trackPublish } from '@/lib/publish-status';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import {
   discardChanges,
   publishNow,
+  returnWithNote,
+  submitForReview,
   unpublishNow,
   missingArabic,
   standing,
@@ -29,6 +37,7 @@ import {
 } from './api';
 import { joinLabels, useFieldLabels } from './field-labels';
 import { HistoryDialog } from './history-dialog';
+import { NoteDialog } from './note-dialog';
 import { PreviewDialog } from './preview-dialog';
 import {
   TIME_ZONES,
@@ -76,7 +85,61 @@ export function StatusBadge({ record }: { record: Lifecycle }) {
     <span className="status-badges">
       <span className={`status-badge status-badge--${where}`}>{t(`lifecycle.standing.${where}`)}</span>
       {record.hasPendingChanges ? <span className="status-badge status-badge--pending">{t('lifecycle.pending')}</span> : null}
+      <ReviewBadge record={record} />
     </span>
+  );
+}
+
+/** Who made the item and who last changed it, in words ("Created by layla · last changed by editor1"). */
+export function People({ record }: { record: Lifecycle }) {
+  const { t } = useTranslation();
+  const made = record.created_by;
+  const changed = record.updated_by;
+  if (!made && !changed) return null;
+  return (
+    <span className="people">
+      {made ? <span>{t('review.createdBy', { name: made })}</span> : null}
+      {changed && changed !== made ? <span>{t('review.updatedBy', { name: changed })}</span> : null}
+    </span>
+  );
+}
+
+/** A list's status cell: where the item stands, its review, and who made and last changed it. */
+export function StatusCell({ record }: { record: Lifecycle }) {
+  return (
+    <span className="status-cell">
+      <StatusBadge record={record} />
+      <People record={record} />
+    </span>
+  );
+}
+
+/** The item's review in a badge: waiting for an editor, or returned to its author. */
+export function ReviewBadge({ record }: { record: Lifecycle }) {
+  const { t } = useTranslation();
+  const review = record.review;
+  if (!review) return null;
+  return <span className={`status-badge status-badge--review-${review.state}`}>{t(`review.states.${review.state}`)}</span>;
+}
+
+/** Where the item's review stands, with its note: what the author and the editors read first. */
+function ReviewNotice({ record }: { record: Lifecycle }) {
+  const { t } = useTranslation();
+  const review = record.review;
+  if (!review) return null;
+  const at = formatDateTime(review.at);
+  const by = review.by ?? t('review.someone');
+  return (
+    <div className={`review-notice review-notice--${review.state}`} role="note">
+      <p className="review-notice__title">
+        {review.state === 'waiting' ? t('review.waitingSince', { by, at }) : t('review.returnedBy', { by, at })}
+      </p>
+      {review.note ? (
+        <blockquote className="review-notice__note" dir="auto">
+          {review.note}
+        </blockquote>
+      ) : null}
+    </div>
   );
 }
 
@@ -87,7 +150,8 @@ export function LifecyclePanel(props: Props) {
   const zone = schedule.schedule_zone;
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const [dialog, setDialog] = useState<'preview' | 'history' | 'discard' | null>(null);
+  const [dialog, setDialog] = useState<'preview' | 'history' | 'discard' | 'review' | 'return' | null>(null);
+  const { can } = usePermissions();
   const offset = offsetLabel(offsetMinutes(zone, Date.now()));
   const basedOn = () => (version ? version() : record?.version);
 
@@ -110,6 +174,29 @@ export function LifecyclePanel(props: Props) {
       setDialog((open) => (open === 'discard' ? null : open));
     }
   };
+
+  /** A review's hand-off with its note: a note the server refuses stays in its dialog. */
+  const handOff = async (action: 'review' | 'return', send: () => Promise<Acted>) => {
+    setBusy(true);
+    try {
+      const done = await send();
+      onWritten?.(done.item);
+      toast.success(serverText(done.message, t('lifecycle.done')));
+      setDialog(null);
+      await queryClient.invalidateQueries();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors.note) throw error;
+      toast.error(failureText(error, action === 'review' ? t('review.submitFailed') : t('review.returnFailed')));
+      setDialog(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  // Something waits to be published: a draft, or a published item's pending change.
+  const unpublished = record ? record.status === 'draft' || record.hasPendingChanges : false;
+  // Whoever publishes publishes: the hand-off is for those whose saves wait (contributors, translators).
+  const submits = Boolean(record) && !publishes && can('content.edit') && unpublished && record?.review?.state !== 'waiting';
+  const returns = can('review') && record?.review?.state === 'waiting';
 
   const missing = record ? missingArabic(record).map(label) : [];
   const field = (name: keyof Schedule, label: string) => (
@@ -134,6 +221,7 @@ export function LifecyclePanel(props: Props) {
           <StatusBadge record={record} />
           <p className="lifecycle__facts">
             {record.published_at ? t('lifecycle.publishedAt', { at: formatInZone(record.published_at, zone) }) : t('lifecycle.neverPublished')}
+            <People record={record} />
           </p>
           <div className="lifecycle__actions">
             <button type="button" className="btn btn--secondary" onClick={() => setDialog('preview')}>
@@ -167,7 +255,18 @@ export function LifecyclePanel(props: Props) {
                 {t('lifecycle.discard')}
               </button>
             ) : null}
+            {submits ? (
+              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => setDialog('review')}>
+                {t('review.submit')}
+              </button>
+            ) : null}
+            {returns ? (
+              <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setDialog('return')}>
+                {t('review.return')}
+              </button>
+            ) : null}
           </div>
+          <ReviewNotice record={record} />
         </div>
       ) : (
         // A new item: where it stands too, so the panel never opens empty (a contributor has no schedule).
@@ -220,6 +319,32 @@ export function LifecyclePanel(props: Props) {
           restores={publishes}
           onClose={() => setDialog(null)}
           onConflict={onConflict ? (conflict, retry) => onConflict({ conflict, action: 'restore', retry }) : undefined}
+        />
+      ) : null}
+      {record ? (
+        <NoteDialog
+          open={dialog === 'review'}
+          title={t('review.submitTitle')}
+          intro={t('review.submitIntro')}
+          label={t('review.noteForEditor')}
+          confirmLabel={t('review.submit')}
+          required={false}
+          busy={busy}
+          onSend={(note) => handOff('review', () => submitForReview(kind, record.id, note))}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {record ? (
+        <NoteDialog
+          open={dialog === 'return'}
+          title={t('review.returnTitle')}
+          intro={t('review.returnIntro', { name: record.review?.author ?? t('review.someone') })}
+          label={t('review.noteForAuthor')}
+          confirmLabel={t('review.return')}
+          required
+          busy={busy}
+          onSend={(note) => handOff('return', () => returnWithNote(kind, record.id, note))}
+          onClose={() => setDialog(null)}
         />
       ) : null}
       {record ? (

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formPath, paths } from '@/config/paths';
+import { editPath } from '../lifecycle/api';
 import { formatDateTime } from '@/lib/dates';
 import { isWaiting, type FailedNotification, type NotificationStatus } from '@/lib/notification-status';
 import { ButtonLink } from '../ui/button';
@@ -68,6 +69,14 @@ export function FailedNotifications({ status }: { status: NotificationStatus | u
   );
 }
 
+/** Where the message's subject is: its enquiry, or (a review's email) its item's form. */
+function whereIs(message: FailedNotification): string {
+  const kind = message.enquiryKind;
+  if (kind === 'airport_request') return formPath(paths.airportRequests, message.enquiryId);
+  if (kind === undefined || kind === 'contact') return formPath(paths.addContact, message.enquiryId);
+  return editPath(kind, message.enquiryId);
+}
+
 function FailedNotificationRow({ message, onOpen }: { message: FailedNotification; onOpen: () => void }) {
   const { t } = useTranslation();
   const id = message.enquiryId;
@@ -90,7 +99,7 @@ function FailedNotificationRow({ message, onOpen }: { message: FailedNotificatio
       <ButtonLink
         variant="secondary"
         className="btn--small"
-        to={formPath(message.enquiryKind === 'airport_request' ? paths.airportRequests : paths.addContact, id)}
+        to={whereIs(message)}
         aria-label={t('notifications.openItem', { id })}
         onClick={onOpen}
       >

@@ -2,7 +2,9 @@
  * The row menu of a dashboard table: a button that opens View / Edit / Delete. Arrow keys move
  * between items, Escape closes and returns focus to the button. The open menu is placed against
  * the window (below the button, or above it when there is no room), so the table's scrolling
- * box never cuts it off; scrolling or resizing closes it.
+ * box never cuts it off; a scroll that moves its row, or a resize, closes it. A scroll that moves
+ * nothing (one the browser reports late, after the click that opened the menu, or its anchoring
+ * while pictures load above) leaves it open.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { MoreIcon } from '../icons/icons';
@@ -22,6 +24,8 @@ export function RowMenu({ label, actions }: RowMenuProps) {
   const menuId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
+  /** Where the button was when the menu was placed. */
+  const placedAt = useRef<{ top: number; left: number } | null>(null);
 
   // Placed before the first paint (and before the first item takes focus, which would otherwise
   // scroll the table's box to reach it).
@@ -30,6 +34,7 @@ export function RowMenu({ label, actions }: RowMenuProps) {
     if (!open || !button.current || !list) return;
     const edge = 8;
     const anchor = button.current.getBoundingClientRect();
+    placedAt.current = { top: anchor.top, left: anchor.left };
     const height = list.offsetHeight;
     const below = anchor.bottom + 4;
     const above = anchor.top - 4 - height;
@@ -46,17 +51,22 @@ export function RowMenu({ label, actions }: RowMenuProps) {
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
     };
-    // The menu stays where it was put: a scroll or a resize would leave it beside another row.
-    const onMove = (event: Event) => {
-      if (!(event.target instanceof Node && menu.current?.contains(event.target))) setOpen(false);
+    // The menu stays where it was put: a scroll that moves the button, or a resize, would leave
+    // it beside another row.
+    const onScroll = (event: Event) => {
+      if (event.target instanceof Node && menu.current?.contains(event.target)) return;
+      const at = button.current?.getBoundingClientRect();
+      const placed = placedAt.current;
+      if (!at || !placed || Math.abs(at.top - placed.top) > 1 || Math.abs(at.left - placed.left) > 1) setOpen(false);
     };
+    const onResize = () => setOpen(false);
     document.addEventListener('mousedown', onPointer);
-    window.addEventListener('scroll', onMove, true);
-    window.addEventListener('resize', onMove);
+    window.addEventListener('scroll', onScroll, true);
+    window.addEventListener('resize', onResize);
     return () => {
       document.removeEventListener('mousedown', onPointer);
-      window.removeEventListener('scroll', onMove, true);
-      window.removeEventListener('resize', onMove);
+      window.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', onResize);
     };
   }, [open]);
 

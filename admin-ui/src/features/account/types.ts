@@ -9,6 +9,8 @@ export type Account = {
   role?: Role;
   /** What the role may do (`content.publish`, `team`, …). */
   permissions?: string[];
+  /** Where the mail about reviews goes (none when not given). */
+  email?: string | null;
 };
 export type AccountSession = {
   id: number;

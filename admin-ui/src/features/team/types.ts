@@ -7,6 +7,8 @@ export type AdminUser = {
   disabled: boolean;
   totpEnabled: boolean;
   mustChangePassword: boolean;
+  /** Where the mail about reviews goes (none when not given). */
+  email?: string | null;
   created_at: string;
   last_sign_in_at: string | null;
 };

@@ -5,11 +5,12 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { failureText } from '@/lib/messages';
 import { ROLES } from '@/lib/permissions';
 import { useAccount } from '../api/get-account';
+import { EmailCard } from './email-card';
 import { PasswordCard } from './password-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
-/** The signed-in administrator's own account: password, two-factor, sessions. */
+/** The signed-in administrator's own account: password, two-factor, email address, sessions. */
 export function AccountPage() {
   const { t } = useTranslation();
   const account = useAccount();
@@ -47,6 +48,7 @@ export function AccountPage() {
           <div className="account">
             <PasswordCard highlighted={data.mustChangePassword} />
             {data.mustChangePassword ? null : <TwoFactorCard account={data} highlighted={data.totpRequired} />}
+            {data.mustChangePassword ? null : <EmailCard email={data.email} />}
             {data.mustChangePassword ? null : <SessionsCard />}
           </div>
         </>

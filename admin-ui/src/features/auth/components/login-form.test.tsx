@@ -39,7 +39,7 @@ describe('login form', () => {
     expect(screen.getByText(help)).toBeVisible();
   });
 
-  it('lands each role on a screen it may use: the desk on the enquiries', async () => {
+  it('lands those who do not publish on Today: the desk', async () => {
     mockApi({
       'POST /authenticate': () => [200, { responseBody: { token: 'tok', expiresAt: '2026-11-24T00:00:00Z' }, message: 'Successfully logged in' }],
       'GET /account': () => accountAnswer('enquiries', 'desk'),
@@ -49,6 +49,7 @@ describe('login form', () => {
     await user.type(await screen.findByLabelText('User name'), 'desk');
     await user.type(screen.getByLabelText('Password'), 'a long and careful passphrase');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/contactusdashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/today'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeInTheDocument();
   });
 });

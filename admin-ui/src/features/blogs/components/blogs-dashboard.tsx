@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CrudDashboard } from '@/components/data-table/crud-dashboard';
 import { useListFilter } from '@/components/data-table/use-list-filter';
-import { StatusBadge } from '@/components/lifecycle/lifecycle-panel';
+import { StatusCell } from '@/components/lifecycle/lifecycle-panel';
 import { DetailsList } from '@/components/ui/details-list';
 import { Media, Thumb } from '@/components/ui/media';
 import { formPath, paths } from '@/config/paths';
@@ -32,7 +32,7 @@ export function BlogsDashboard() {
       columns={[
         { key: 'image', header: t('blogs.columns.image'), width: 'media', cell: (blog) => <Thumb src={blog.image_url} alt={blog.name} /> },
         { key: 'title', header: t('blogs.columns.title'), width: 'wide', cell: (blog) => <span className="cell-title">{blog.name}</span> },
-        { key: 'status', header: t('lifecycle.status'), cell: (blog) => <StatusBadge record={blog} /> },
+        { key: 'status', header: t('lifecycle.status'), cell: (blog) => <StatusCell record={blog} /> },
         { key: 'order', header: t('blogs.columns.displayOrder'), width: 'narrow', cell: (blog) => blog.display_order },
         { key: 'created', header: t('blogs.columns.created'), cell: (blog) => formatDate(blog.created_at) },
       ]}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudDashboard, type ListState } from '@/components/data-table/crud-dashboard';
 import type { Column } from '@/components/data-table/data-table';
 import { useListFilter } from '@/components/data-table/use-list-filter';
-import { StatusBadge } from '@/components/lifecycle/lifecycle-panel';
+import { StatusCell } from '@/components/lifecycle/lifecycle-panel';
 import { kindFormPath } from '@/config/paths';
 import { usePageParam } from '@/hooks/use-page-param';
 import { formatDate } from '@/lib/dates';
@@ -46,7 +46,7 @@ export function KindDashboard({ kind }: { kind: DeclaredKind }) {
   const shown = useShown(kind);
   const words = useKindWords(kind);
   const named = nameField(kind)?.name;
-  const status: Column<Item> = { key: 'status', header: t('lifecycle.status'), cell: (item) => <StatusBadge record={item} /> };
+  const status: Column<Item> = { key: 'status', header: t('lifecycle.status'), cell: (item) => <StatusCell record={item} /> };
 
   const columnOf = (name: string): Column<Item>[] => {
     if (name === 'status') return [status];

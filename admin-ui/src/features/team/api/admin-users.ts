@@ -8,7 +8,7 @@ export const getAdminUsers = (signal?: AbortSignal) => getPage<AdminUser>('/admi
 export const useAdminUsers = () =>
   useQuery(queryOptions({ queryKey: teamKeys.all, queryFn: ({ signal }) => getAdminUsers(signal) }));
 
-export type NewAdmin = { username: string; password: string; role: Role };
+export type NewAdmin = { username: string; password: string; role: Role; email?: string };
 /** The password is one-time: the new administrator changes it at first sign-in. */
 export const createAdminUser = (input: NewAdmin) => save<AdminUser>('POST', '/admin-users', input);
 export const useCreateAdminUser = () => useInvalidatingMutation(createAdminUser, teamKeys.all);
@@ -17,7 +17,7 @@ export const useCreateAdminUser = () => useInvalidatingMutation(createAdminUser,
  * `totp: false` turns their two-factor sign-in off (it is only ever turned on from their own account).
  * A change that would leave no active owner is refused (409).
  */
-export type AdminChange = { id: number; disabled?: boolean; password?: string; totp?: false; role?: Role };
+export type AdminChange = { id: number; disabled?: boolean; password?: string; totp?: false; role?: Role; email?: string | null };
 /** Disabling, resetting or turning two-factor off ends that administrator's sessions. */
 export const updateAdminUser = ({ id, ...change }: AdminChange) => save<AdminUser>('PUT', `/admin-users/${id}`, change);
 export const useUpdateAdminUser = () => useInvalidatingMutation(updateAdminUser, teamKeys.all);

@@ -27,11 +27,12 @@ import { ChangeRoleDialog } from './change-role-dialog';
 import { RoleField, RoleName, RolesHelp } from './role-field';
 
 type PasswordValues = { password: string };
+type EmailValues = { email: string };
 
 /**
  * The team: every administrator and their role, added with a role and a one-time password, given
- * another role, disabled, reset, their two-factor turned off (a lost phone), or deleted; never
- * your own row.
+ * another role or email address (where the mail about reviews goes), disabled, reset, their
+ * two-factor turned off (a lost phone), or deleted; never your own row.
  */
 export function TeamPage({ me }: { me?: string }) {
   const { t } = useTranslation();
@@ -45,6 +46,7 @@ export function TeamPage({ me }: { me?: string }) {
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [totpOff, setTotpOff] = useState<AdminUser | null>(null);
   const [changingRole, setChangingRole] = useState<AdminUser | null>(null);
+  const [changingEmail, setChangingEmail] = useState<AdminUser | null>(null);
 
   /** A refusal in words: the server's, else (a 409 without one) that an active owner must remain. */
   const refusal = (error: unknown) =>
@@ -74,6 +76,7 @@ export function TeamPage({ me }: { me?: string }) {
 
   const actionsFor = (user: AdminUser): RowAction[] => [
     { key: 'role', label: t('team.actions.changeRole'), icon: <BadgeIcon />, onSelect: () => setChangingRole(user) },
+    { key: 'email', label: t('team.actions.changeEmail'), icon: <PencilIcon />, onSelect: () => setChangingEmail(user) },
     { key: 'toggle', label: user.disabled ? t('team.actions.enable') : t('team.actions.disable'), icon: user.disabled ? <EyeIcon /> : <EyeOffIcon />, onSelect: () => void toggle(user) },
     { key: 'reset', label: t('team.actions.reset'), icon: <PencilIcon />, onSelect: () => setResetting(user) },
     ...(user.totpEnabled
@@ -130,6 +133,11 @@ export function TeamPage({ me }: { me?: string }) {
                 ),
               },
               { key: 'role', header: t('team.columns.role'), cell: (u) => <RoleName role={u.role} /> },
+              {
+                key: 'email',
+                header: t('team.columns.email'),
+                cell: (u) => (u.email ? <bdi dir="ltr">{u.email}</bdi> : <span className="muted">{t('team.noEmail')}</span>),
+              },
               { key: 'status', header: t('team.columns.status'), cell: status },
               { key: 'totp', header: t('team.columns.twoFactor'), cell: (u) => (u.totpEnabled ? t('team.twoFactor.on') : t('team.twoFactor.off')) },
               { key: 'lastSignIn', header: t('team.columns.lastSignIn'), cell: (u) => (u.last_sign_in_at ? formatDateTime(u.last_sign_in_at) : t('team.never')) },
@@ -142,11 +150,12 @@ export function TeamPage({ me }: { me?: string }) {
 
       <Dialog open={adding} title={t('team.add')} onClose={() => setAdding(false)}>
         <Form<NewAdmin>
-          defaultValues={{ username: '', password: '', role: 'editor' }}
+          defaultValues={{ username: '', password: '', role: 'editor', email: '' }}
           className="form form--stacked"
           onSubmit={async (values, methods) => {
             try {
-              const saved = await create.mutateAsync({ username: values.username.trim(), password: values.password, role: values.role });
+              const email = (values.email ?? '').trim();
+              const saved = await create.mutateAsync({ username: values.username.trim(), password: values.password, role: values.role, ...(email ? { email } : {}) });
               toast.success(serverText(saved.message, t('team.created')));
               setAdding(false);
             } catch (error) {
@@ -159,6 +168,7 @@ export function TeamPage({ me }: { me?: string }) {
               <TextField<NewAdmin> name="username" label={t('team.fields.username')} autoComplete="off" autoCapitalize="none" spellCheck={false} dir="auto" />
               <TextField<NewAdmin> name="password" label={t('team.fields.password')} hint={t('team.passwordHint')} type="text" autoComplete="new-password" spellCheck={false} />
               <RoleField<NewAdmin> name="role" />
+              <TextField<NewAdmin> name="email" label={t('team.fields.email')} hint={t('team.emailHint')} type="email" autoComplete="off" spellCheck={false} dir="ltr" optionalLabel={t('common.optional')} />
               <div className="form__actions">
                 <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
                   {formState.isSubmitting ? t('common.saving') : t('common.submit')}
@@ -199,6 +209,37 @@ export function TeamPage({ me }: { me?: string }) {
       </Dialog>
 
       <ChangeRoleDialog user={changingRole} refusal={refusal} onClose={() => setChangingRole(null)} />
+
+      <Dialog open={changingEmail !== null} title={t('team.emailTitle', { name: `\u2068${changingEmail?.username ?? ''}\u2069` })} onClose={() => setChangingEmail(null)}>
+        <p className="muted">{t('team.emailHint')}</p>
+        {changingEmail ? (
+          <Form<EmailValues>
+            key={changingEmail.id}
+            defaultValues={{ email: changingEmail.email ?? '' }}
+            className="form form--stacked"
+            onSubmit={async (values, methods) => {
+              try {
+                const saved = await update.mutateAsync({ id: changingEmail.id, email: values.email.trim() || null });
+                toast.success(serverText(saved.message, t('team.updated')));
+                setChangingEmail(null);
+              } catch (error) {
+                if (applyServerErrors(error, methods).length === 0) toast.error(refusal(error));
+              }
+            }}
+          >
+            {({ formState }) => (
+              <>
+                <TextField<EmailValues> name="email" label={t('team.fields.email')} type="email" autoComplete="off" spellCheck={false} dir="ltr" optionalLabel={t('common.optional')} />
+                <div className="form__actions">
+                  <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
+                    {formState.isSubmitting ? t('common.saving') : t('team.saveEmail')}
+                  </button>
+                </div>
+              </>
+            )}
+          </Form>
+        ) : null}
+      </Dialog>
 
       <ConfirmDialog
         open={totpOff !== null}

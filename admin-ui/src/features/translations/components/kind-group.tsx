@@ -49,7 +49,7 @@ function Item({ item, confirming, onStillRight }: ItemProps) {
   const title = item.title?.trim() || `${inLanguage(item.one, i18n.language)} #${item.id}`;
   return (
     <li className="translations__item">
-      <h3 className="translations__title">
+      <h3 className="work-title">
         <Link to={editPath(item.kind, item.id)} state={ARABIC_TAB_STATE}>
           <bdi>{title}</bdi>
         </Link>

@@ -68,7 +68,7 @@ export function TranslationsPage() {
       // Its button is gone with the list read again: the focus goes on to the next field to
       // look at, else the next item, else what the list says now, never to the page's start.
       requestAnimationFrame(() => {
-        const next = listed.current?.querySelector<HTMLElement>('.translations__confirm, .translations__title a, .no-match button');
+        const next = listed.current?.querySelector<HTMLElement>('.translations__confirm, .work-title a, .no-match button');
         (next ?? document.getElementById(stateId))?.focus();
       });
     } catch (error) {

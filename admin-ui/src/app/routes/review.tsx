@@ -1,0 +1,3 @@
+import { ReviewPage } from '@/features/review';
+
+export default ReviewPage;

@@ -1,0 +1,3 @@
+import { TodayPage } from '@/features/today';
+
+export default TodayPage;

@@ -1,0 +1,1 @@
+export { TodayPage } from './components/today-page';

@@ -504,10 +504,33 @@ fn form_of(schema: &str) -> Option<&'static concierge_core::domain::rules::FormR
 /// Where the document is served.
 pub const DOCUMENT: &str = "/api/v1/openapi.json";
 
-/// The document, built once.
-pub fn shared() -> &'static utoipa::openapi::OpenApi {
-    static DOC: std::sync::LazyLock<utoipa::openapi::OpenApi> = std::sync::LazyLock::new(document);
-    &DOC
+/// What the server keeps of its document: the JSON it serves at [`DOCUMENT`] (and the Swagger
+/// UI reads), and the table of its operations. The tree both are made from, utoipa's paths and
+/// schemas, is built once and dropped: kept, it was 8.5 MB of a resting server's 30 MB of heap,
+/// and again as much for each HTTP worker's copy in the Swagger UI (docs/benchmarks.md).
+pub struct Served {
+    pub json: actix_web::web::Bytes,
+    pub operations: std::sync::Arc<crate::operations::OperationTable>,
+}
+
+/// The document as served, made once.
+pub fn served() -> &'static Served {
+    static SERVED: std::sync::LazyLock<Served> = std::sync::LazyLock::new(|| {
+        let doc = document();
+        Served {
+            // A document of strings and numbers only: writing it cannot fail.
+            json: serde_json::to_vec(&doc).unwrap_or_default().into(),
+            operations: std::sync::Arc::new(crate::operations::OperationTable::from_openapi(&doc)),
+        }
+    });
+    &SERVED
+}
+
+/// `GET /api/v1/openapi.json`: the document, as written once.
+pub async fn serve_document() -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok()
+        .content_type(actix_web::http::header::ContentType::json())
+        .body(served().json.clone())
 }
 
 #[cfg(test)]
@@ -518,7 +541,7 @@ mod tests {
     /// The request schemas state the table's bounds, field by field, for every form with one.
     #[test]
     fn request_schemas_carry_the_bounds_of_the_table_of_rules() {
-        let doc = super::shared();
+        let doc = super::document();
         let schemas = &doc.components.as_ref().unwrap().schemas;
         let mut checked = 0;
         for (name, schema) in schemas {

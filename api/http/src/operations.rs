@@ -177,7 +177,7 @@ mod tests {
     use super::*;
 
     fn table() -> OperationTable {
-        OperationTable::from_openapi(crate::openapi::shared())
+        OperationTable::from_openapi(&crate::openapi::document())
     }
 
     #[test]

@@ -80,7 +80,7 @@ impl Application {
         let workers = Workers::spawn(&settings, &db, &publisher, &media, port, hooks).await?;
         let (reload, _) = tokio::sync::broadcast::channel(16);
         let read_cache = web::Data::new(crate::read_cache::ReadCache::new(db.clone()));
-        let operations = web::Data::new(OperationTable::from_openapi(openapi::shared()));
+        let operations = web::Data::from(openapi::served().operations.clone());
         let intake = concierge_app::intake::Intake::start(
             db.clone(),
             settings.clone(),
@@ -315,9 +315,12 @@ fn services(cfg: &mut web::ServiceConfig) {
                 }))
                 .wrap(never_stored())
                 .service(web::redirect("/api/docs", "/api/docs/"))
+                .route(openapi::DOCUMENT, web::get().to(openapi::serve_document))
+                // The UI reads the document from its URL; given the document itself, it kept a
+                // copy of the tree for each worker.
                 .service(
                     SwaggerUi::new("/api/docs/{_:.*}")
-                        .url(openapi::DOCUMENT, openapi::shared().clone()),
+                        .config(utoipa_swagger_ui::Config::from(openapi::DOCUMENT)),
                 ),
         )
         // The API next: the patterns of the admin's and the media's routes below are regular

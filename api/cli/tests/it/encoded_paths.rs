@@ -93,7 +93,7 @@ async fn every_operation_answers_alike(
     token: Option<String>,
     sign_in: impl AsyncFn() -> String,
 ) -> usize {
-    let table = OperationTable::from_openapi(concierge::openapi::shared());
+    let table = OperationTable::from_openapi(&concierge::openapi::document());
     let mut compared = 0;
     for operation in table.iter() {
         let method = Method::from_bytes(operation.method.as_str().as_bytes()).unwrap();

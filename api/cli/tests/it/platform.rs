@@ -72,6 +72,21 @@ async fn the_openapi_document_lists_every_endpoint_and_the_docs_page_is_served()
         !html.contains("unpkg.com") && !html.contains("cdn.jsdelivr"),
         "no third-party host"
     );
+    // The page reads the document from its URL, as written once: the same bytes each time.
+    let initializer = app
+        .client
+        .get(format!("{}/api/docs/swagger-initializer.js", app.address))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        initializer.contains("\"/api/v1/openapi.json\""),
+        "{initializer}"
+    );
+    assert_eq!(app.openapi().await, doc);
     let redirect = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()

@@ -517,9 +517,11 @@ pub struct Served {
 pub fn served() -> &'static Served {
     static SERVED: std::sync::LazyLock<Served> = std::sync::LazyLock::new(|| {
         let doc = document();
+        // A document of strings and numbers only: writing it cannot fail.
+        let mut json = serde_json::to_vec(&doc).unwrap_or_default();
+        json.shrink_to_fit();
         Served {
-            // A document of strings and numbers only: writing it cannot fail.
-            json: serde_json::to_vec(&doc).unwrap_or_default().into(),
+            json: json.into(),
             operations: std::sync::Arc::new(crate::operations::OperationTable::from_openapi(&doc)),
         }
     });

@@ -5,6 +5,7 @@ import { TextField } from '@/components/form/field';
 import { applyServerErrors } from '@/hooks/use-save-and-return';
 import { failureText, serverText } from '@/lib/messages';
 import { useSetEmail, type EmailChange } from '../api/set-email';
+import { SubmitButton } from '@/components/form/submit-button';
 
 /** The own email address: where the mail about reviews goes (changes waiting, changes returned). */
 export function EmailCard({ email }: { email: string | null | undefined }) {
@@ -41,9 +42,7 @@ export function EmailCard({ email }: { email: string | null | undefined }) {
               optionalLabel={t('common.optional')}
             />
             <div className="form__actions">
-              <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? t('common.saving') : t('account.email.submit')}
-              </button>
+              <SubmitButton busy={formState.isSubmitting}>{t('account.email.submit')}</SubmitButton>
             </div>
           </>
         )}

@@ -5,6 +5,7 @@ import { TextField } from '@/components/form/field';
 import { applyServerErrors } from '@/hooks/use-save-and-return';
 import { failureText, serverText } from '@/lib/messages';
 import { useChangePassword, type PasswordChange } from '../api/change-password';
+import { SubmitButton } from '@/components/form/submit-button';
 
 /** Change the own password: the current one, then the new one (the server's rules and messages). */
 export function PasswordCard({ highlighted }: { highlighted: boolean }) {
@@ -34,9 +35,7 @@ export function PasswordCard({ highlighted }: { highlighted: boolean }) {
             <TextField<PasswordChange> name="current_password" label={t('account.password.current')} type="password" autoComplete="current-password" />
             <TextField<PasswordChange> name="new_password" label={t('account.password.new')} type="password" autoComplete="new-password" />
             <div className="form__actions">
-              <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? t('common.saving') : t('account.password.submit')}
-              </button>
+              <SubmitButton busy={formState.isSubmitting}>{t('account.password.submit')}</SubmitButton>
             </div>
           </>
         )}

@@ -8,6 +8,7 @@ import type { Role } from '@/lib/permissions';
 import { useUpdateAdminUser } from '../api/admin-users';
 import type { AdminUser } from '../types';
 import { RoleField } from './role-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 type RoleValues = { role: Role };
 
@@ -51,9 +52,7 @@ export function ChangeRoleDialog({ user, refusal, onClose }: { user: AdminUser |
                 </p>
               ) : null}
               <div className="form__actions">
-                <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
-                  {formState.isSubmitting ? t('common.saving') : t('team.saveRole')}
-                </button>
+                <SubmitButton busy={formState.isSubmitting}>{t('team.saveRole')}</SubmitButton>
               </div>
             </>
           )}

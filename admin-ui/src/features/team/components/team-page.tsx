@@ -25,6 +25,7 @@ import {
 import type { AdminUser } from '../types';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { RoleField, RoleName, RolesHelp } from './role-field';
+import { SubmitButton } from '@/components/form/submit-button';
 
 type PasswordValues = { password: string };
 type EmailValues = { email: string };
@@ -170,9 +171,7 @@ export function TeamPage({ me }: { me?: string }) {
               <RoleField<NewAdmin> name="role" />
               <TextField<NewAdmin> name="email" label={t('team.fields.email')} hint={t('team.emailHint')} type="email" autoComplete="off" spellCheck={false} dir="ltr" optionalLabel={t('common.optional')} />
               <div className="form__actions">
-                <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
-                  {formState.isSubmitting ? t('common.saving') : t('common.submit')}
-                </button>
+                <SubmitButton busy={formState.isSubmitting}>{t('common.submit')}</SubmitButton>
               </div>
             </>
           )}
@@ -231,9 +230,7 @@ export function TeamPage({ me }: { me?: string }) {
               <>
                 <TextField<EmailValues> name="email" label={t('team.fields.email')} type="email" autoComplete="off" spellCheck={false} dir="ltr" optionalLabel={t('common.optional')} />
                 <div className="form__actions">
-                  <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
-                    {formState.isSubmitting ? t('common.saving') : t('team.saveEmail')}
-                  </button>
+                  <SubmitButton busy={formState.isSubmitting}>{t('team.saveEmail')}</SubmitButton>
                 </div>
               </>
             )}

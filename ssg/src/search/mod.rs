@@ -12,10 +12,12 @@
 //!   only for those, so no absent shard is ever asked for, nor its 404 kept by the edge).
 //!
 //! The shards are a function of the docs ([`build`]); a publish reads the docs it replaces or
-//! removes, and rewrites only the shards of the terms whose postings changed ([`Changes`]).
+//! removes, and rewrites only the shards of the terms whose postings changed ([`Changes`]),
+//! decoding only those terms' postings and copying the others' bytes ([`ShardEdits::patch`]).
 
 mod words;
 
+use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -292,25 +294,12 @@ impl Shard {
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = String::from("{");
-        for (i, (term, postings)) in self.0.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(&serde_json::to_string(term).expect("a string serialises"));
-            out.push_str(":[");
-            let mut last = 0;
-            for (j, (&id, &weight)) in postings.iter().enumerate() {
-                if j > 0 {
-                    out.push(',');
-                }
-                out.push_str(&format!("{},{weight}", id - last));
-                last = id;
-            }
-            out.push(']');
+        let mut out = vec![b'{'];
+        for (term, postings) in &self.0 {
+            write_entry(&mut out, term, postings.iter().map(|(&id, &w)| (id, w)));
         }
-        out.push('}');
-        out.into_bytes()
+        out.push(b'}');
+        out
     }
 
     pub fn is_empty(&self) -> bool {
@@ -390,42 +379,243 @@ impl Changes {
         self.0.is_empty()
     }
 
-    /// The shards whose postings change.
-    pub fn keys(&self) -> BTreeSet<String> {
-        let mut keys = BTreeSet::new();
-        for (before, after) in self.0.values() {
-            for (term, weight) in before {
-                if after.get(term) != Some(weight) {
-                    keys.insert(shard_key(term));
-                }
-            }
-            for (term, weight) in after {
-                if before.get(term) != Some(weight) {
-                    keys.insert(shard_key(term));
-                }
-            }
-        }
-        keys
-    }
-
-    /// Applies the changes to the shard `key`.
-    pub fn apply(&self, key: &str, shard: &mut Shard) {
+    /// What the changes do to each shard, by key: for each term whose postings change, each
+    /// doc's new weight, or `None` where the term leaves the doc.
+    pub fn by_shard<'c>(&'c self) -> BTreeMap<String, ShardEdits<'c>> {
+        let mut shards: BTreeMap<String, ShardEdits<'c>> = BTreeMap::new();
+        let mut edit = |term: &'c str, id: u64, weight: Option<u32>| {
+            let terms = &mut shards.entry(shard_key(term)).or_default().0;
+            terms.entry(term).or_default().push((id, weight));
+        };
         for (&id, (before, after)) in &self.0 {
-            for term in before.keys().filter(|t| shard_key(t) == key) {
-                if !after.contains_key(term)
-                    && let Some(postings) = shard.0.get_mut(term)
-                {
-                    postings.remove(&id);
-                    if postings.is_empty() {
-                        shard.0.remove(term);
-                    }
+            for term in before.keys().filter(|t| !after.contains_key(*t)) {
+                edit(term, id, None);
+            }
+            for (term, &weight) in after {
+                if before.get(term) != Some(&weight) {
+                    edit(term, id, Some(weight));
                 }
             }
-            for (term, &weight) in after.iter().filter(|(t, _)| shard_key(t) == key) {
-                shard.0.entry(term.clone()).or_default().insert(id, weight);
+        }
+        shards
+    }
+}
+
+/// The changes of one shard's terms ([`Changes::by_shard`]), in the order of the terms.
+#[derive(Debug, Default)]
+pub struct ShardEdits<'c>(BTreeMap<&'c str, Vec<(u64, Option<u32>)>>);
+
+impl ShardEdits<'_> {
+    /// The shard after these edits, from the bytes of the one stored (`None`: there is none):
+    /// the bytes a full build writes for the same docs, or `None` when no term is left. Only
+    /// the terms that change are decoded; every other term's bytes are copied as they are
+    /// (at fifty thousand blogs a shard holds thousands of postings a term, and an edit
+    /// changes a few of its terms). A stored shard that is not one is an error.
+    pub fn patch(&self, stored: Option<&[u8]>) -> anyhow::Result<Option<Vec<u8>>> {
+        let stored = match stored {
+            Some(bytes) => stored_entries(bytes)?,
+            None => Vec::new(),
+        };
+        let mut out =
+            Vec::with_capacity(stored.iter().map(|e| e.bytes.len() + 1).sum::<usize>() + 64);
+        out.push(b'{');
+        let mut stored = stored.into_iter().peekable();
+        let mut edits = self.0.iter().peekable();
+        loop {
+            let order = match (stored.peek(), edits.peek()) {
+                (None, None) => break,
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (Some(entry), Some((term, _))) => (*entry.term).cmp(**term),
+            };
+            match order {
+                Ordering::Less => {
+                    let entry = stored.next().expect("peeked");
+                    if out.len() > 1 {
+                        out.push(b',');
+                    }
+                    out.extend_from_slice(entry.bytes);
+                }
+                Ordering::Equal => {
+                    let (entry, (term, changes)) = (
+                        stored.next().expect("peeked"),
+                        edits.next().expect("peeked"),
+                    );
+                    let mut postings = decode_postings(entry.postings)?;
+                    edit_postings(&mut postings, changes);
+                    write_entry(&mut out, term, postings.into_iter());
+                }
+                Ordering::Greater => {
+                    let (term, changes) = edits.next().expect("peeked");
+                    let mut postings = Vec::new();
+                    edit_postings(&mut postings, changes);
+                    write_entry(&mut out, term, postings.into_iter());
+                }
             }
         }
+        out.push(b'}');
+        Ok((out.len() > 2).then_some(out))
     }
+}
+
+/// Applies a term's changes to its postings (ascending ids).
+fn edit_postings(postings: &mut Vec<(u64, u32)>, changes: &[(u64, Option<u32>)]) {
+    for &(id, weight) in changes {
+        match (postings.binary_search_by_key(&id, |&(i, _)| i), weight) {
+            (Ok(at), Some(weight)) => postings[at].1 = weight,
+            (Ok(at), None) => {
+                postings.remove(at);
+            }
+            (Err(at), Some(weight)) => postings.insert(at, (id, weight)),
+            (Err(_), None) => {}
+        }
+    }
+}
+
+/// Writes a term's entry, `"term":[id, weight, Δid, weight, …]`, after a comma unless it is
+/// the object's first; nothing when it has no postings.
+fn write_entry(out: &mut Vec<u8>, term: &str, postings: impl Iterator<Item = (u64, u32)>) {
+    let mut postings = postings.peekable();
+    if postings.peek().is_none() {
+        return;
+    }
+    if out.len() > 1 {
+        out.push(b',');
+    }
+    serde_json::to_writer(&mut *out, term).expect("a string serialises");
+    out.extend_from_slice(b":[");
+    let (mut last, mut numbers) = (0, itoa::Buffer::new());
+    for (i, (id, weight)) in postings.enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(numbers.format(id - last).as_bytes());
+        out.push(b',');
+        out.extend_from_slice(numbers.format(weight).as_bytes());
+        last = id;
+    }
+    out.push(b']');
+}
+
+/// A stored shard's entry: its term, the text of its postings (between the brackets), and the
+/// whole entry's bytes (`"term":[…]`).
+struct StoredEntry<'b> {
+    term: std::borrow::Cow<'b, str>,
+    postings: &'b [u8],
+    bytes: &'b [u8],
+}
+
+/// A stored shard's entries, in the file's order, their postings checked (numbers, in pairs)
+/// but not decoded; an error unless the bytes are a shard as [`write_entry`] writes them,
+/// terms ascending.
+fn stored_entries(bytes: &[u8]) -> anyhow::Result<Vec<StoredEntry<'_>>> {
+    use anyhow::{bail, ensure};
+    ensure!(bytes.first() == Some(&b'{'), "a shard is an object");
+    let mut entries: Vec<StoredEntry<'_>> = Vec::new();
+    let mut at = 1;
+    if bytes.get(at) == Some(&b'}') {
+        ensure!(bytes.len() == 2, "nothing after a shard");
+        return Ok(entries);
+    }
+    loop {
+        let start = at;
+        ensure!(bytes.get(at) == Some(&b'"'), "a term at byte {at}");
+        let mut end = at + 1;
+        let mut escaped = false;
+        loop {
+            match bytes.get(end) {
+                Some(b'\\') => {
+                    escaped = true;
+                    end += 2;
+                }
+                Some(b'"') => break,
+                Some(_) => end += 1,
+                None => bail!("a term ends"),
+            }
+        }
+        let term = match escaped {
+            false => std::borrow::Cow::Borrowed(std::str::from_utf8(&bytes[at + 1..end])?),
+            true => std::borrow::Cow::Owned(serde_json::from_slice::<String>(&bytes[at..=end])?),
+        };
+        at = end + 1;
+        ensure!(
+            bytes.get(at..at + 2) == Some(b":["),
+            "postings after {term:?}"
+        );
+        at += 2;
+        let close = memchr::memchr(b']', &bytes[at..]).map(|n| n + at);
+        let Some(close) = close else {
+            bail!("the postings of {term:?} end")
+        };
+        let postings = &bytes[at..close];
+        ensure!(
+            postings_are_pairs(postings),
+            "the postings of {term:?} are pairs of numbers"
+        );
+        if let Some(last) = entries.last() {
+            ensure!(
+                last.term < term,
+                "terms ascending ({:?}, {term:?})",
+                last.term
+            );
+        }
+        at = close + 1;
+        entries.push(StoredEntry {
+            term,
+            postings,
+            bytes: &bytes[start..at],
+        });
+        match bytes.get(at) {
+            Some(b',') => at += 1,
+            Some(b'}') if at + 1 == bytes.len() => return Ok(entries),
+            _ => bail!("a shard's entries end at byte {at}"),
+        }
+    }
+}
+
+/// Whether `text` is an even number of numbers (at least two), separated by commas, as JSON
+/// writes them (no leading zero), each id's (the first number of a pair) above zero: ids
+/// ascend.
+fn postings_are_pairs(text: &[u8]) -> bool {
+    let mut numbers = 0usize;
+    let mut number: &[u8] = &[];
+    let ends = |number: &[u8], numbers: usize| {
+        matches!(number, [b'1'..=b'9', ..] | [b'0'] if numbers % 2 == 1 || number != b"0")
+            && number.len() < 20
+    };
+    let mut start = 0;
+    for (i, &b) in text.iter().enumerate() {
+        match b {
+            b'0'..=b'9' => number = &text[start..=i],
+            b',' if ends(number, numbers) => {
+                numbers += 1;
+                number = &[];
+                start = i + 1;
+            }
+            _ => return false,
+        }
+    }
+    ends(number, numbers) && (numbers + 1) % 2 == 0
+}
+
+/// A term's postings from their text (checked by [`postings_are_pairs`]).
+fn decode_postings(text: &[u8]) -> anyhow::Result<Vec<(u64, u32)>> {
+    let mut postings = Vec::with_capacity(text.len() / 8);
+    let mut id = 0u64;
+    let mut numbers = text.split(|&b| b == b',');
+    while let (Some(delta), Some(weight)) = (numbers.next(), numbers.next()) {
+        let number = |n: &[u8]| -> anyhow::Result<u64> { Ok(std::str::from_utf8(n)?.parse()?) };
+        let delta = number(delta)?;
+        anyhow::ensure!(
+            delta > 0 || postings.is_empty(),
+            "a posting's id after the one before"
+        );
+        id = id
+            .checked_add(delta)
+            .ok_or_else(|| anyhow::anyhow!("a posting's id is out of range"))?;
+        postings.push((id, u32::try_from(number(weight)?).unwrap_or(MAX_WEIGHT)));
+    }
+    Ok(postings)
 }
 
 #[cfg(test)]

@@ -57,20 +57,20 @@ fn shards_patched_publish_after_publish_are_the_shards_made_from_the_docs() {
                     false => docs.insert(id, after),
                 };
             }
-            for key in changes.keys() {
+            for (key, edits) in changes.by_shard() {
                 // Through the files' bytes, as the publisher does.
-                let mut shard = shards
-                    .get(&key)
-                    .map(|s| Shard::parse(&s.to_bytes()).unwrap())
-                    .unwrap_or_default();
-                changes.apply(&key, &mut shard);
-                match shard.is_empty() {
-                    true => shards.remove(&key),
-                    false => shards.insert(key, shard),
+                let stored = shards.get(&key).map(Shard::to_bytes);
+                match edits.patch(stored.as_deref()).unwrap() {
+                    Some(bytes) => shards.insert(key, Shard::parse(&bytes).unwrap()),
+                    None => shards.remove(&key),
                 };
             }
             let full = build(docs.iter().map(|(id, terms)| (*id, terms)));
             assert_eq!(shards, full);
+            // Byte for byte what a full build writes (the terms not edited were copied).
+            for (key, shard) in &full {
+                assert_eq!(shard.to_bytes(), shards[key].to_bytes());
+            }
         }
     }
 }
@@ -151,4 +151,61 @@ fn shard_files_name_their_first_two_characters_and_keep_their_postings() {
     assert_eq!(doc_lang("search/ar/d/12.json"), Some(Lang::Ar));
     assert_eq!(doc_lang("search/ar/t/63-68.json"), None);
     assert!(doc_id("/about") < 1 << 52);
+}
+
+/// A patch copies the terms it does not change as they are stored, so it must not take for a
+/// shard what is not one: the publisher makes the index again instead.
+#[test]
+fn a_patch_refuses_what_is_not_a_shard_and_copies_what_it_does_not_change() {
+    let mut changes = Changes::default();
+    let id = doc_id("/page/1");
+    changes.add(id, Terms::new(), [("yacht".to_owned(), 3)].into());
+    let edits = changes.by_shard().remove(&shard_key("yacht")).unwrap();
+    // A term it does not touch, before and after the one it adds, keeps its bytes.
+    let stored = br#"{"ya\"b":[5,1],"yak":[1,2,3,4],"yard":[7,255]}"#;
+    let patched = String::from_utf8(edits.patch(Some(stored)).unwrap().unwrap()).unwrap();
+    assert_eq!(
+        patched,
+        format!(r#"{{"ya\"b":[5,1],"yacht":[{id},3],"yak":[1,2,3,4],"yard":[7,255]}}"#)
+    );
+    assert_eq!(
+        edits.patch(Some(b"{}")).unwrap().unwrap(),
+        format!(r#"{{"yacht":[{id},3]}}"#).into_bytes()
+    );
+    for bad in [
+        &b""[..],
+        b"[]",
+        b"{",
+        b"{\"yak\":[1,2,3]}",
+        b"{\"yak\":[1,2,,3]}",
+        b"{\"yak\":[]}",
+        b"{\"yak\":[1,-2]}",
+        b"{\"yak\":[1,2]",
+        b"{\"yak\":[1,2]}x",
+        b"{\"yak\":[1,2],\"yak\":[3,4]}",
+        b"{\"yz\":[1,2],\"yak\":[3,4]}",
+        b"{\"yak\":[1,2,0,4]}",
+        b"{\"yak\":[0,2]}",
+        b"{\"yak\":[01,2]}",
+        b"{\"yak\":[1,02]}",
+        b"{\"yak\":[1,2,99999999999999999999,4]}",
+        b"{\"yak\" :[1,2]}",
+        b"{\"ya",
+    ] {
+        assert!(
+            edits.patch(Some(bad)).is_err(),
+            "{}",
+            String::from_utf8_lossy(bad)
+        );
+    }
+    // Removing a shard's last posting leaves no shard.
+    let mut gone = Changes::default();
+    gone.add(id, [("yacht".to_owned(), 3)].into(), Terms::new());
+    let edits = gone.by_shard().remove(&shard_key("yacht")).unwrap();
+    assert_eq!(
+        edits
+            .patch(Some(format!(r#"{{"yacht":[{id},3]}}"#).as_bytes()))
+            .unwrap(),
+        None
+    );
 }

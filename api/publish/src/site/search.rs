@@ -228,12 +228,11 @@ impl Publisher {
     ) -> anyhow::Result<Option<(BTreeSet<String>, BTreeSet<String>)>> {
         let mut changed = BTreeSet::new();
         for lang in Lang::ALL {
-            let changes = &work.changes[at(lang)];
-            let keys = changes.keys();
-            if keys.is_empty() {
+            let edits = work.changes[at(lang)].by_shard();
+            if edits.is_empty() {
                 continue;
             }
-            let paths: Vec<String> = keys.iter().map(|k| search::shard_path(lang, k)).collect();
+            let paths: Vec<String> = edits.keys().map(|k| search::shard_path(lang, k)).collect();
             let list_path = search::shard_list_path(lang);
             let (stored, list) = futures_util::try_join!(
                 try_join_all(paths.iter().map(|p| self.output.read_file(p))),
@@ -249,29 +248,24 @@ impl Publisher {
             let before = listed.clone();
             let (mut pages, mut emptied) = (Vec::new(), BTreeSet::new());
             work.shard_bytes += stored.iter().flatten().map(String::len).sum::<usize>();
-            for ((key, path), stored) in keys.iter().zip(paths).zip(stored) {
-                let mut shard = match (stored, before.contains(key)) {
-                    (Some(text), true) => match Shard::parse(text.as_bytes()) {
-                        Ok(shard) => shard,
-                        Err(e) => {
-                            tracing::warn!(file = path, error = %e, "a shard of the search index is unreadable: making the index again");
-                            return Ok(None);
-                        }
-                    },
-                    (None, false) => Shard::default(),
+            for (((key, shard), path), stored) in edits.iter().zip(paths).zip(stored) {
+                if stored.is_some() != before.contains(key) {
                     // The list and the shards disagree.
-                    _ => return Ok(None),
-                };
-                changes.apply(key, &mut shard);
-                if shard.is_empty() {
-                    listed.remove(key);
-                    emptied.insert(path);
-                } else {
-                    listed.insert(key.clone());
-                    pages.push(Page {
-                        path,
-                        bytes: shard.to_bytes(),
-                    });
+                    return Ok(None);
+                }
+                match shard.patch(stored.as_deref().map(str::as_bytes)) {
+                    Ok(Some(bytes)) => {
+                        listed.insert(key.clone());
+                        pages.push(Page { path, bytes });
+                    }
+                    Ok(None) => {
+                        listed.remove(key);
+                        emptied.insert(path);
+                    }
+                    Err(e) => {
+                        tracing::warn!(file = path, error = %e, "a shard of the search index is unreadable: making the index again");
+                        return Ok(None);
+                    }
                 }
             }
             if listed != before {

@@ -5,13 +5,13 @@
 // a fresh browser context (an empty cache, as a first visit), with the CPU slowed four times,
 // the visitor focuses the box (both start loading there: ours its list of shards, Pagefind its
 // script, WebAssembly and metadata, as its own UI does), then types the query: the time from
-// that input to the first results on screen, and the bytes fetched from the focus until they
-// are (bodies as sent, gzip where the server gave it, and headers).
+// that input to the first result on screen and to the page of results, and the bytes fetched
+// from the focus until they are (bodies as sent, gzip where the server gave it, and headers).
 //
 //   node bench/search.mjs <origin> <queries.json> <runs> [ours,pagefind]
 //
 // queries.json: [{"lang": "en"|"ar", "q": "…"}, …]. Prints one JSON object: for each query
-// and engine, every run's {ms, bytes, requests, results}.
+// and engine, every run's {ms, msAll, bytes, requests, results}.
 
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
@@ -37,19 +37,32 @@ const ENGINES = {
   },
 }
 
-/** Types `q` in one input event (as a paste) and resolves, on the frame after the first result
- * is in the document, with the milliseconds since, and how many results show. */
+/** Types `q` in one input event (as a paste) and resolves with the milliseconds from it to the
+ * frame after the first result is in the document (`ms`), to the frame after the page of
+ * results is (`msAll`: the list no longer busy, as ours marks it while its results come one
+ * by one; Pagefind's page shows them all at once), and how many results then show. */
 function typeAndWait({ input, result, q }) {
   return new Promise((resolve, reject) => {
     setTimeout(() => reject(new Error(`no result for ${q} in 30 s`)), 30_000)
     const box = document.querySelector(input)
     const started = performance.now()
-    const done = () => {
+    let first
+    const busy = () => document.querySelector(`[aria-busy="true"]:has(${result})`) !== null
+    const seen = () => {
+      if (!document.querySelector(result)) return
+      if (first === undefined) {
+        first = null
+        requestAnimationFrame(() => (first = performance.now() - started))
+      }
+      if (busy()) return
       observer.disconnect()
-      requestAnimationFrame(() => resolve({ ms: performance.now() - started, results: document.querySelectorAll(result).length }))
+      requestAnimationFrame(() => {
+        const all = performance.now() - started
+        resolve({ ms: first ?? all, msAll: all, results: document.querySelectorAll(result).length })
+      })
     }
-    const observer = new MutationObserver(() => document.querySelector(result) && done())
-    observer.observe(document.body, { childList: true, subtree: true })
+    const observer = new MutationObserver(seen)
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] })
     // The value as React's onChange reads it (the native setter, then an input event).
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(box, q)
     box.dispatchEvent(new Event('input', { bubbles: true }))

@@ -147,6 +147,35 @@ describe('site search', () => {
     expect(requests.every((path) => path.startsWith('/search/en/'))).toBe(true)
   })
 
+  it('asks for the shard of what was typed in the keystroke itself, once the list of shards is in', async () => {
+    const { input } = open()
+    fireEvent.focus(input)
+    await waitFor(() => expect(requests).toEqual(['/search/en/index.json']))
+    await act(async () => {})
+    // On a slow phone the render of what was typed takes tens of milliseconds: the request
+    // goes first.
+    fireEvent.change(input, { target: { value: 'yachts' } })
+    expect(requests).toEqual(['/search/en/index.json', `/search/en/t/${shardKey('yacht')}.json`])
+    await waitFor(() => expect(titles()).toEqual(['Yachts in the Gulf']))
+  })
+
+  it('shows each result once it and those above it are in, never out of order', async () => {
+    const { user, input } = open()
+    const release = hold('/search/en/d/2.json')
+    await user.type(input, 'chauff')
+    await waitFor(() => expect(titles()).toEqual(['Chauffeur services']))
+    expect(status()).toHaveTextContent(says('3 results for “chauff”'))
+    // The third is in, but waits for the second.
+    await waitFor(() => expect(requests).toContain(`/search/en/d/${far}.json`))
+    await act(async () => {})
+    expect(titles()).toEqual(['Chauffeur services'])
+    // Busy until the page's results are all there.
+    expect(screen.getByRole('list')).toHaveAttribute('aria-busy', 'true')
+    release()
+    await waitFor(() => expect(titles()).toEqual(['Chauffeur services', 'Riyadh', 'Yachts in the Gulf']))
+    expect(screen.getByRole('list')).not.toHaveAttribute('aria-busy')
+  })
+
   it('finds the singular by the plural, the term of the last word', async () => {
     const { user, input } = open()
     await user.type(input, 'chauffeurs')

@@ -1,4 +1,5 @@
 import { memo, useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { ArrowIcon } from '../../components/icons'
 import { islandConfig } from '../../lib/config'
@@ -7,6 +8,8 @@ import { highlight, Marked, snippet } from './snippet'
 
 /** Results shown at first, and added by each "Show more results". */
 const PAGE = 10
+/** Of which asked for first: about what a screen shows above the fold. */
+const FIRST = 3
 /** Keys closer together than this wait for a quiet moment before searching (the first one
  * after a pause searches at once). */
 const DEBOUNCE_MS = 80
@@ -17,7 +20,7 @@ const SEARCHING_AFTER_MS = 300
 
 type View =
   | { kind: 'idle' }
-  | { kind: 'results'; query: string; words: QueryWord[]; ranked: Ranked[]; docs: Doc[]; loaded: number }
+  | { kind: 'results'; query: string; words: QueryWord[]; ranked: Ranked[]; docs: Doc[]; loaded: number; complete: boolean }
   | { kind: 'nothing'; query: string }
   | { kind: 'failed'; query: string }
 
@@ -79,10 +82,37 @@ export default function SiteSearch() {
     const shown = text.trim()
     try {
       const idx = searchIndex()
-      const ranked = await idx.search(text)
-      const docs = await idx.docsOf(ranked.slice(0, PAGE).map((r) => r.id))
+      const ranked = await idx.search(words)
       if (latest.current !== mine) return
-      setView(ranked.length > 0 ? { kind: 'results', query: shown, words, ranked, docs, loaded: PAGE } : { kind: 'nothing', query: shown })
+      if (ranked.length === 0) {
+        setView({ kind: 'nothing', query: shown })
+        return
+      }
+      // A slow phone spends a few milliseconds on each file it fetches, one after another:
+      // the results a screen shows first are asked for first, and the rest of the page's
+      // once the first of them is in. The first result is rendered at once (not in a task of
+      // its own after the next requests); the others as they come, those above each first.
+      // The list only grows downwards, and is busy until the page's results are all there.
+      const show = (docs: Doc[], complete: boolean, now = false) => {
+        if (latest.current !== mine) return
+        const next: View = { kind: 'results', query: shown, words, ranked, docs, loaded: PAGE, complete }
+        if (now) flushSync(() => setView(next))
+        else setView(next)
+      }
+      const ids = ranked.slice(0, PAGE).map((r) => r.id)
+      let rest: Promise<Doc[]> | undefined
+      const askForTheRest = () => {
+        rest = idx.docsOf(ids.slice(FIRST))
+        // Awaited below, once the first are in: a failure is told there, not as unhandled.
+        rest.catch(() => {})
+        return rest
+      }
+      const first = await idx.docsOf(ids.slice(0, FIRST), (docs) => {
+        if (docs.length === 0) return
+        show(docs, false, rest === undefined)
+        if (rest === undefined) askForTheRest()
+      })
+      show([...first, ...(await (rest ?? askForTheRest()))], true)
     } catch (error) {
       if (latest.current !== mine) return
       console.warn('Site search failed:', error)
@@ -219,14 +249,14 @@ export default function SiteSearch() {
             ref={list}
             id={resultsId}
             className="site-search-results"
-            aria-busy={searching || undefined}
+            aria-busy={searching || !view.complete || undefined}
             onKeyDown={onListKey}
           >
             {view.docs.map((doc) => (
               <Result key={doc.id} doc={doc} words={view.words} />
             ))}
           </ol>
-          {view.loaded < view.ranked.length && (
+          {view.complete && view.loaded < view.ranked.length && (
             <button type="button" className="button site-search-more" onClick={() => void more()} disabled={loadingMore} aria-busy={loadingMore || undefined}>
               {t('search.more')}
             </button>

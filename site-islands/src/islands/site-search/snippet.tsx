@@ -2,7 +2,7 @@
 //! matched words marked (React elements, never HTML from the index).
 import { Fragment } from 'react'
 import { matches, type QueryWord } from './search-index'
-import { wordsAt } from './words'
+import { initial, WORD, wordOf, wordsAt } from './words'
 
 /** Plain text, or a word the query matched. */
 export type Piece = string | { mark: string }
@@ -38,13 +38,25 @@ export function snippet(text: string, title: string, qs: QueryWord[]): Piece[] {
   const body = title && text.startsWith(title) ? text.slice(title.length) : text
   const runs = [...body.matchAll(/\S+/gu)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }))
   if (runs.length === 0) return []
-  // Pages repeat their words: each is read once for a search's words.
+  // Pages repeat their words: each is read once for a search's words. A word whose term
+  // cannot begin as any of theirs is not stemmed (most of a page's are not, and on a slow
+  // phone stemming a page's words cost more than the rest of a search).
   const seen = read.get(qs) ?? new Map<string, boolean>()
   read.set(qs, seen)
+  const initials = new Set(qs.flatMap((q) => [initial(q.form), initial(q.term)]))
   const hits = (run: string) => {
     let hit = seen.get(run)
     if (hit === undefined) {
-      hit = [...wordsAt(run)].some((w) => qs.some((q) => matches(q, w.term)))
+      hit = false
+      for (const [raw] of run.matchAll(WORD)) {
+        const first = initial(raw)
+        if (first !== null && !initials.has(first)) continue
+        const w = wordOf(raw)
+        if (w && qs.some((q) => matches(q, w.term))) {
+          hit = true
+          break
+        }
+      }
       seen.set(run, hit)
     }
     return hit

@@ -2,7 +2,7 @@
 //! (ssg/src/search/words.rs): a visitor's words are read as the index's were.
 import { describe, expect, it } from 'vitest'
 import vectors from '../../../../rules/search-vectors.json'
-import { shardKey, words, wordsAt } from './words'
+import { initial, shardKey, words, wordsAt } from './words'
 
 interface Case {
   text: string
@@ -52,5 +52,24 @@ describe('words', () => {
     expect(shardKey('chauffeur')).toBe('63-68')
     expect(shardKey('رياض')).toBe('631-64a')
     expect(shardKey('𝔞ie')).toBe('1d51e-69')
+  })
+
+  // The snippet skips stemming a word whose initial no query word's term has: it must be the
+  // initial of the word's term, whatever the stemmer does to its ending.
+  it('knows the first letter of a word without Arabic letters before stemming it', () => {
+    const text = [
+      ...cases.map((c) => c.text),
+      'dying lying tying skies skis idly gently ugly early only singly news howe atlas cosmos bias andes',
+      'Yachts yearly Ÿvonne Élysée İstanbul ǅemal ΣΊΣΥΦΟΣ ß Æsir ﬁne ｆｕｌｌ 2026 x²',
+    ].join(' ')
+    let known = 0
+    for (const w of wordsAt(text)) {
+      const first = initial(text.slice(w.start, w.end))
+      if (first === null) continue
+      known += 1
+      expect(first, text.slice(w.start, w.end)).toBe(String.fromCodePoint(w.term.codePointAt(0)!))
+    }
+    expect(known).toBeGreaterThan(40)
+    expect(initial('بالرياض')).toBeNull()
   })
 })

@@ -21,7 +21,7 @@ export interface Word {
  * those are symbols or a format character, not marks). Alphabetic is a little wider than
  * `\p{L}` (circled letters such as Ⓐ are Alphabetic symbols).
  */
-const WORD = /[\p{Alphabetic}\p{N}\p{M}\u0640\u064B-\u065F\u0670\u06D6-\u06ED]+/gu
+export const WORD = /[\p{Alphabetic}\p{N}\p{M}\u0640\u064B-\u065F\u0670\u06D6-\u06ED]+/gu
 
 /** The words of `text`, in order; words of one character are left out. */
 export function words(text: string): Word[] {
@@ -52,6 +52,19 @@ export function wordOf(raw: string): Word | null {
     w = { form, term: stemEnglish(form) }
   }
   return codePoints(w.term) >= 2 ? w : null
+}
+
+/**
+ * The first letter of the term a run of letters (as [`wordOf`] reads it) begins with, known
+ * without stemming: that of its folded form, for a word without Arabic letters (Porter2 changes
+ * only a word's endings); `null` where it is not known so (an Arabic word loses its prefixes).
+ */
+export function initial(raw: string): string | null {
+  if (ARABIC_LETTER.test(raw)) return null
+  const first = raw.codePointAt(0)
+  if (first === undefined) return null
+  const folded = latin(String.fromCodePoint(first))
+  return folded === '' ? null : String.fromCodePoint(folded.codePointAt(0)!)
 }
 
 /** Anything in the Arabic blocks (letters, digits, marks, presentation forms). */

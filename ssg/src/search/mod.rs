@@ -574,28 +574,22 @@ fn stored_entries(bytes: &[u8]) -> anyhow::Result<Vec<StoredEntry<'_>>> {
 }
 
 /// Whether `text` is an even number of numbers (at least two), separated by commas, as JSON
-/// writes them (no leading zero), each id's (the first number of a pair) above zero: ids
-/// ascend.
+/// writes them (no leading zero, no sign), each id's step (the first number of a pair) above
+/// zero: ids ascend.
 fn postings_are_pairs(text: &[u8]) -> bool {
-    let mut numbers = 0usize;
-    let mut number: &[u8] = &[];
-    let ends = |number: &[u8], numbers: usize| {
-        matches!(number, [b'1'..=b'9', ..] | [b'0'] if numbers % 2 == 1 || number != b"0")
-            && number.len() < 20
-    };
-    let mut start = 0;
-    for (i, &b) in text.iter().enumerate() {
-        match b {
-            b'0'..=b'9' => number = &text[start..=i],
-            b',' if ends(number, numbers) => {
-                numbers += 1;
-                number = &[];
-                start = i + 1;
-            }
-            _ => return false,
+    let mut count = 0usize;
+    for (i, number) in text.split(|&b| b == b',').enumerate() {
+        let well_formed = match number {
+            [b'0'] => i % 2 == 1,
+            [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit) && number.len() < 20,
+            _ => false,
+        };
+        if !well_formed {
+            return false;
         }
+        count += 1;
     }
-    ends(number, numbers) && (numbers + 1) % 2 == 0
+    count.is_multiple_of(2)
 }
 
 /// A term's postings from their text (checked by [`postings_are_pairs`]).

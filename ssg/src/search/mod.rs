@@ -275,20 +275,13 @@ pub fn is_index_file(path: &str) -> bool {
 pub struct Shard(pub BTreeMap<String, BTreeMap<u64, u32>>);
 
 impl Shard {
+    /// A stored shard, read as a patch reads it ([`stored_entries`]): only as the generator
+    /// writes one.
     pub fn parse(bytes: &[u8]) -> anyhow::Result<Shard> {
-        let raw: BTreeMap<String, Vec<u64>> = serde_json::from_slice(bytes)?;
         let mut shard = Shard::default();
-        for (term, flat) in raw {
-            anyhow::ensure!(flat.len() % 2 == 0, "postings of {term:?} in pairs");
-            let mut id = 0u64;
-            let postings = flat
-                .chunks(2)
-                .map(|pair| {
-                    id += pair[0];
-                    (id, u32::try_from(pair[1]).unwrap_or(MAX_WEIGHT))
-                })
-                .collect();
-            shard.0.insert(term, postings);
+        for entry in stored_entries(bytes)? {
+            let postings = decode_postings(entry.postings)?.into_iter().collect();
+            shard.0.insert(entry.term.into_owned(), postings);
         }
         Ok(shard)
     }
@@ -599,13 +592,8 @@ fn decode_postings(text: &[u8]) -> anyhow::Result<Vec<(u64, u32)>> {
     let mut numbers = text.split(|&b| b == b',');
     while let (Some(delta), Some(weight)) = (numbers.next(), numbers.next()) {
         let number = |n: &[u8]| -> anyhow::Result<u64> { Ok(std::str::from_utf8(n)?.parse()?) };
-        let delta = number(delta)?;
-        anyhow::ensure!(
-            delta > 0 || postings.is_empty(),
-            "a posting's id after the one before"
-        );
         id = id
-            .checked_add(delta)
+            .checked_add(number(delta)?)
             .ok_or_else(|| anyhow::anyhow!("a posting's id is out of range"))?;
         postings.push((id, u32::try_from(number(weight)?).unwrap_or(MAX_WEIGHT)));
     }

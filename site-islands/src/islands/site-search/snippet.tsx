@@ -2,7 +2,7 @@
 //! matched words marked (React elements, never HTML from the index).
 import { Fragment } from 'react'
 import { matches, type QueryWord } from './search-index'
-import { initial, WORD, wordOf, wordsAt } from './words'
+import { initial, WORD, wordOf } from './words'
 
 /** Plain text, or a word the query matched. */
 export type Piece = string | { mark: string }
@@ -15,15 +15,31 @@ const SNIPPET_WORDS = 30
 /** Of which before the first match. */
 const BEFORE = 8
 
+/**
+ * Whether a word of a text (a run of letters as `WORD` finds it) matches one of `qs`. A word
+ * whose term cannot begin as any of theirs is not stemmed: most of a page's words are not, and
+ * on a slow phone stemming them cost more than the rest of a search.
+ */
+function matcher(qs: QueryWord[]): (raw: string) => boolean {
+  const initials = new Set(qs.flatMap((q) => [initial(q.form), initial(q.term)]))
+  return (raw) => {
+    const first = initial(raw)
+    if (first !== null && !initials.has(first)) return false
+    const w = wordOf(raw)
+    return w !== null && qs.some((q) => matches(q, w.term))
+  }
+}
+
 /** `text` with each word matching one of `qs` marked. */
 export function highlight(text: string, qs: QueryWord[]): Piece[] {
+  const matching = matcher(qs)
   const pieces: Piece[] = []
   let at = 0
-  for (const w of wordsAt(text)) {
-    if (!qs.some((q) => matches(q, w.term))) continue
-    if (w.start > at) pieces.push(text.slice(at, w.start))
-    pieces.push({ mark: text.slice(w.start, w.end) })
-    at = w.end
+  for (const { 0: raw, index: start } of text.matchAll(WORD)) {
+    if (!matching(raw)) continue
+    if (start > at) pieces.push(text.slice(at, start))
+    pieces.push({ mark: raw })
+    at = start + raw.length
   }
   if (at < text.length) pieces.push(text.slice(at))
   return pieces
@@ -38,25 +54,14 @@ export function snippet(text: string, title: string, qs: QueryWord[]): Piece[] {
   const body = title && text.startsWith(title) ? text.slice(title.length) : text
   const runs = [...body.matchAll(/\S+/gu)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }))
   if (runs.length === 0) return []
-  // Pages repeat their words: each is read once for a search's words. A word whose term
-  // cannot begin as any of theirs is not stemmed (most of a page's are not, and on a slow
-  // phone stemming a page's words cost more than the rest of a search).
+  // Pages repeat their words: each is read once for a search's words.
   const seen = read.get(qs) ?? new Map<string, boolean>()
   read.set(qs, seen)
-  const initials = new Set(qs.flatMap((q) => [initial(q.form), initial(q.term)]))
+  const matching = matcher(qs)
   const hits = (run: string) => {
     let hit = seen.get(run)
     if (hit === undefined) {
-      hit = false
-      for (const [raw] of run.matchAll(WORD)) {
-        const first = initial(raw)
-        if (first !== null && !initials.has(first)) continue
-        const w = wordOf(raw)
-        if (w && qs.some((q) => matches(q, w.term))) {
-          hit = true
-          break
-        }
-      }
+      hit = [...run.matchAll(WORD)].some(([raw]) => matching(raw))
       seen.set(run, hit)
     }
     return hit

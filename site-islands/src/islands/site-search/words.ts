@@ -19,7 +19,7 @@ export interface Word {
  * Alphabetic property, which holds every letter, or a number), a mark (General_Category=Mark),
  * the tatweel, or one of the Arabic marks it drops (U+064B–065F, U+0670, U+06D6–06ED: a few of
  * those are symbols or a format character, not marks). Alphabetic is a little wider than
- * `\p{L}` (circled letters such as Ⓐ are Alphabetic symbols).
+ * `\p{L}` (circled letters such as Ⓐ are Alphabetic symbols). Global: read it with `matchAll`.
  */
 export const WORD = /[\p{Alphabetic}\p{N}\p{M}\u0640\u064B-\u065F\u0670\u06D6-\u06ED]+/gu
 
@@ -31,14 +31,6 @@ export function words(text: string): Word[] {
     if (w) out.push(w)
   }
   return out
-}
-
-/** Each word of `text` with where it is (`start`, `end`: UTF-16 offsets in `text`). */
-export function* wordsAt(text: string): Generator<Word & { start: number; end: number }> {
-  for (const match of text.matchAll(WORD)) {
-    const w = wordOf(match[0])
-    if (w) yield { ...w, start: match.index, end: match.index + match[0].length }
-  }
 }
 
 /** The word a run of letters, marks and digits is read as, or `null` when it is one character. */

@@ -66,12 +66,9 @@ export class SearchIndex {
     this.base = base
   }
 
-  /** Starts reading the list of shards, so the first search waits for one request only, and
-   * reads a query in each script once: a slow phone compiles the normaliser and the stemmer
-   * then, as the visitor comes to the box, not in the first key they type. */
+  /** Starts reading the list of shards, so the first search waits for one request only. */
   warm(): void {
     void this.shardList().catch(() => {})
-    queryWords('Searching the journeys الرحلات')
   }
 
   /** The docs matching every word of a query (its [`queryWords`]), best first (score, then id). */

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { ArrowIcon } from '../../components/icons'
 import { islandConfig } from '../../lib/config'
+import { afterPaint } from '../../lib/frames'
 import { queryWords, SearchIndex, type Doc, type QueryWord, type Ranked } from './search-index'
 import { highlight, Marked, snippet } from './snippet'
 
@@ -27,7 +28,9 @@ type View =
 /** A visitor's words inside a sentence of the other direction keep their own (first strong isolate). */
 const isolate = (text: string) => `\u2068${text}\u2069`
 
-/** Keeps `?q=` the query (no new history entry: Back leaves the page, as it came). */
+/** Keeps `?q=` the query (no new history entry: Back leaves the page, as it came). A search
+ * does so once its results are painted: a change of address costs a slow phone a frame's
+ * worth of work (the state serialised, the page's icon asked for and drawn again). */
 function keepInUrl(text: string): void {
   const url = new URL(window.location.href)
   if (text.trim()) url.searchParams.set('q', text)
@@ -50,7 +53,6 @@ export default function SiteSearch() {
   const id = useId()
   const inputId = `${id}q`
   const resultsId = `${id}results`
-  const [query, setQuery] = useState('')
   const [view, setView] = useState<View>({ kind: 'idle' })
   const [searching, setSearching] = useState(false)
   const [loadingMore, setLoadingMore] = useState(false)
@@ -76,6 +78,7 @@ export default function SiteSearch() {
     if (words.length === 0) {
       setView({ kind: 'idle' })
       setSearching(false)
+      keepInUrl(text)
       return
     }
     const slow = window.setTimeout(() => latest.current === mine && setSearching(true), SEARCHING_AFTER_MS)
@@ -90,9 +93,9 @@ export default function SiteSearch() {
       }
       // A slow phone spends a few milliseconds on each file it fetches, one after another:
       // the results a screen shows first are asked for first, and the rest of the page's
-      // once the first of them is in. The first result is rendered at once (not in a task of
-      // its own after the next requests); the others as they come, those above each first.
-      // The list only grows downwards, and is busy until the page's results are all there.
+      // once the first of them is painted. The first result is rendered at once (not in a
+      // task of its own); the others as they come, those above each first. The list only
+      // grows downwards, and is busy until the page's results are all there.
       const show = (docs: Doc[], complete: boolean, now = false) => {
         if (latest.current !== mine) return
         const next: View = { kind: 'results', query: shown, words, ranked, docs, loaded: PAGE, complete }
@@ -100,26 +103,39 @@ export default function SiteSearch() {
         else setView(next)
       }
       const ids = ranked.slice(0, PAGE).map((r) => r.id)
-      let rest: Promise<Doc[]> | undefined
-      const askForTheRest = () => {
-        rest = idx.docsOf(ids.slice(FIRST))
-        // Awaited below, once the first are in: a failure is told there, not as unhandled.
-        rest.catch(() => {})
-        return rest
-      }
+      let asked = ids.length <= FIRST
+      let askForTheRest = () => {}
+      const rest = asked
+        ? Promise.resolve([])
+        : new Promise<Doc[]>((resolve, reject) => {
+            askForTheRest = () => {
+              if (asked) return
+              asked = true
+              idx.docsOf(ids.slice(FIRST)).then(resolve, reject)
+            }
+          })
+      // Awaited below, once the first are in: a failure is told there, not as unhandled.
+      rest.catch(() => {})
+      let painting = false
       const first = await idx.docsOf(ids.slice(0, FIRST), (docs) => {
         if (docs.length === 0) return
-        show(docs, false, rest === undefined)
-        if (rest === undefined) askForTheRest()
+        show(docs, false, !painting)
+        if (painting) return
+        painting = true
+        afterPaint(askForTheRest)
       })
-      show([...first, ...(await (rest ?? askForTheRest()))], true)
+      if (!painting) askForTheRest()
+      show([...first, ...(await rest)], true)
     } catch (error) {
       if (latest.current !== mine) return
       console.warn('Site search failed:', error)
       setView({ kind: 'failed', query: shown })
     } finally {
       window.clearTimeout(slow)
-      if (latest.current === mine) setSearching(false)
+      if (latest.current === mine) {
+        setSearching(false)
+        afterPaint(() => latest.current === mine && keepInUrl(text))
+      }
     }
   }, [searchIndex])
 
@@ -129,8 +145,7 @@ export default function SiteSearch() {
     const typed = input.current?.value ?? ''
     const initial = typed || (new URLSearchParams(window.location.search).get('q') ?? '')
     if (initial) {
-      setQuery(initial)
-      keepInUrl(initial)
+      if (input.current && !typed) input.current.value = initial
       void search(initial)
     }
     return () => {
@@ -148,26 +163,30 @@ export default function SiteSearch() {
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const text = event.target.value
-    setQuery(text)
     window.clearTimeout(debounce.current)
     const now = performance.now()
     const typing = now - lastKey.current < DEBOUNCE_MS
     lastKey.current = now
-    if (!typing || queryWords(text).length === 0) {
+    if (!typing || text.trim() === '') {
       void search(text)
-      keepInUrl(text)
       return
     }
-    debounce.current = window.setTimeout(() => {
-      keepInUrl(text)
-      void search(text)
-    }, DEBOUNCE_MS)
+    debounce.current = window.setTimeout(() => void search(text), DEBOUNCE_MS)
+  }
+
+  /** As the visitor comes to the box: the list of shards asked for, and what a search runs
+   * (a query's words in each script, a snippet, the count's plural rules) run once, so that a
+   * slow phone compiles it now and not in the first search, where it cost some 10 ms. */
+  const warm = () => {
+    searchIndex().warm()
+    const sample = 'Searching the journeys الرحلات'
+    snippet(sample, '', queryWords(sample))
+    t('search.results', { count: 2, query: '' })
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    keepInUrl(query)
-    void search(query)
+    void search(input.current?.value ?? '')
   }
 
   const links = () => list.current?.querySelectorAll<HTMLAnchorElement>('.site-search-link') ?? []
@@ -222,16 +241,18 @@ export default function SiteSearch() {
         <label className="visually-hidden" htmlFor={inputId}>
           {t('search.label')}
         </label>
+        {/* Not controlled: a key costs no render of the island (on a slow phone some 15 ms
+            before the typed letter is drawn); a search renders once it has something to show. */}
         <input
           ref={input}
           id={inputId}
           className="site-search-input"
           type="search"
           name="q"
-          value={query}
+          defaultValue=""
           onChange={onChange}
           onKeyDown={onInputKey}
-          onFocus={() => searchIndex().warm()}
+          onFocus={warm}
           placeholder={t('search.placeholder')}
           autoComplete="off"
           spellCheck={false}

@@ -630,7 +630,7 @@ def publish_lines(log):
     return lines
 
 
-def search_rows(env, work, ids, edits, blogs, runs=5):
+def search_rows(env, work, ids, edits, blogs, runs=9):
     """Site search at `blogs` blogs, beside Pagefind indexing the same pages:
       - what an edit adds to its publish: the publisher's time on the index (its docs read, its
         shards made and written: `index_ms` of each publish's log line) over `edits` text edits;
@@ -710,7 +710,7 @@ def search_rows(env, work, ids, edits, blogs, runs=5):
         med = lambda runs, key: statistics.median(r[key] for r in runs)  # noqa: E731
         words = "two words" if " " in row["q"] else "one word"
         rows.append((f"Search: first results, {words} ({row['lang']}), {blogs:,} blogs",
-                     f"“{row['q']}” on /search, first visit, CPU ×4 slower: time to the first result (to the page of "
+                     f"“{row['q']}” on /search, first visit (the median of {runs}), CPU ×4 slower: time to the first result (to the page of "
                      f"{ours[0]['results']} results), bytes fetched",
                      f"{med(ours, 'ms'):.0f} ms ({med(ours, 'msAll'):.0f} ms), {med(ours, 'bytes') / 1000:.1f} kB in {med(ours, 'requests'):.0f} requests",
                      f"Pagefind's JS API, the same query ({theirs[0]['results']} shown at once)",

@@ -19,6 +19,9 @@ pub struct TestApp {
     pub db: Db,
     pub database_url: String,
     pub data_dir: tempfile::TempDir,
+    /// [`TestApp::library_reader`]'s token, made once for this app (a token kept by address
+    /// was another app's once the port was reused: 401).
+    library_token: tokio::sync::OnceCell<String>,
 }
 
 /// A stand-in islands build (`tests/fixtures/islands`): its server entry renders each island
@@ -104,6 +107,7 @@ pub async fn build_app_with(adjust: impl FnOnce(&mut Settings)) -> (Application,
         db,
         database_url: url,
         data_dir,
+        library_token: tokio::sync::OnceCell::new(),
     };
     (app, test_app)
 }
@@ -237,25 +241,15 @@ impl TestApp {
     /// The token of a contributor of this app's own, signed in once (signing the test's
     /// administrator in again would end its session): what reads the media library's files.
     pub async fn library_reader(&self) -> String {
-        static TOKENS: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
-        let known = TOKENS
-            .lock()
-            .unwrap()
-            .iter()
-            .find(|(at, _)| *at == self.address)
-            .cloned();
-        if let Some((_, token)) = known {
-            return token;
-        }
-        let (name, role) = ("library-reader", concierge::roles::Role::Contributor);
-        self.create_admin_with(name, ADMIN_PASSWORD, Some(role))
-            .await;
-        let token = self.token_of(name, ADMIN_PASSWORD).await;
-        TOKENS
-            .lock()
-            .unwrap()
-            .push((self.address.clone(), token.clone()));
-        token
+        self.library_token
+            .get_or_init(|| async {
+                let (name, role) = ("library-reader", concierge::roles::Role::Contributor);
+                self.create_admin_with(name, ADMIN_PASSWORD, Some(role))
+                    .await;
+                self.token_of(name, ADMIN_PASSWORD).await
+            })
+            .await
+            .clone()
     }
 
     /// The item at `path` as its form would send it back: as read, without the lifecycle's

@@ -159,6 +159,22 @@ describe('site search', () => {
     await waitFor(() => expect(titles()).toEqual(['Yachts in the Gulf']))
   })
 
+  it('asks for the rest of the page once the first result is painted, not in the task that shows it', async () => {
+    const { input } = open()
+    let askedWhenShown: string[] | undefined
+    const observer = new MutationObserver(() => {
+      if (askedWhenShown === undefined && document.querySelector('.site-search-result')) askedWhenShown = [...requests]
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    fireEvent.change(input, { target: { value: 'gift' } })
+    await waitFor(() => expect(titles()).toHaveLength(10))
+    observer.disconnect()
+    const docs = (paths: string[]) => paths.filter((path) => path.includes('/d/'))
+    expect(docs(askedWhenShown ?? [])).toHaveLength(3)
+    expect(docs(requests)).toHaveLength(10)
+    expect(screen.getByRole('list')).not.toHaveAttribute('aria-busy')
+  })
+
   it('shows each result once it and those above it are in, never out of order', async () => {
     const { user, input } = open()
     const release = hold('/search/en/d/2.json')

@@ -103,28 +103,26 @@ export default function SiteSearch() {
         else setView(next)
       }
       const ids = ranked.slice(0, PAGE).map((r) => r.id)
-      let asked = ids.length <= FIRST
       let askForTheRest = () => {}
-      const rest = asked
-        ? Promise.resolve([])
-        : new Promise<Doc[]>((resolve, reject) => {
-            askForTheRest = () => {
-              if (asked) return
-              asked = true
-              idx.docsOf(ids.slice(FIRST)).then(resolve, reject)
-            }
-          })
+      const rest = new Promise<Doc[]>((resolve, reject) => {
+        askForTheRest = () => {
+          askForTheRest = () => {}
+          idx.docsOf(ids.slice(FIRST)).then(resolve, reject)
+        }
+      })
       // Awaited below, once the first are in: a failure is told there, not as unhandled.
       rest.catch(() => {})
-      let painting = false
+      let shownFirst = false
       const first = await idx.docsOf(ids.slice(0, FIRST), (docs) => {
         if (docs.length === 0) return
-        show(docs, false, !painting)
-        if (painting) return
-        painting = true
-        afterPaint(askForTheRest)
+        show(docs, false, !shownFirst)
+        if (shownFirst) return
+        shownFirst = true
+        // With nothing more to ask for, the page is complete at once.
+        if (ids.length > FIRST) afterPaint(() => askForTheRest())
+        else askForTheRest()
       })
-      if (!painting) askForTheRest()
+      askForTheRest()
       show([...first, ...(await rest)], true)
     } catch (error) {
       if (latest.current !== mine) return
